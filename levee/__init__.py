@@ -1,0 +1,5 @@
+"""Levée: the tournament desk for French card-game clubs."""
+
+from .celery import app as celery_app
+
+__all__ = ("celery_app",)

@@ -1,0 +1,110 @@
+"""Errors as values.
+
+A :class:`Violation` is a breach of a game rule found in a record or refused during entry:
+a stable rule code, where it happened (deal, trick, seat, card; indices from 0) and the
+parameters of its message. A :class:`MalformedRecord` is a record that cannot be read at
+all; it names the field. Neither is a bug: bugs stay ordinary exceptions.
+
+Messages are produced here in French (default) and English from the code and the
+parameters, so that every layer says the same thing; the Django layer only picks the
+language.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from .cards import Card, CardCodeError, card_name, format_card, parse_card
+from .messages import render
+
+CARD_PARAMS = ("example", "best", "proof", "called", "expected_card")
+"""Parameters holding a card code, shown by name in messages."""
+
+
+@dataclass(frozen=True)
+class Violation:
+    """A rule broken at a given place.
+
+    ``rule`` is a stable code (``must_follow``, ``must_overtrump`` …); ``params`` holds
+    what the message needs (cards as codes, counts, names). ``seat`` is an index into the
+    record's ``players``; ``trick`` counts from 0.
+    """
+
+    rule: str
+    deal: int | None = None
+    trick: int | None = None
+    seat: int | None = None
+    card: Card | None = None
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+    def message(self, lang: str = "fr", players: list[str] | None = None) -> str:
+        """The sentence for people, counting tricks and deals from 1."""
+        who = None
+        if self.seat is not None:
+            if players and 0 <= self.seat < len(players):
+                who = players[self.seat]
+            else:
+                who = (f"le joueur {self.seat + 1}" if lang == "fr" else f"player {self.seat + 1}")
+        values = {
+            "who": who,
+            "card": card_name(self.card, lang) if self.card is not None else None,
+            "trick": self.trick + 1 if self.trick is not None else None,
+            "deal": self.deal + 1 if self.deal is not None else None,
+            **{k: v for k, v in self.params.items()},
+        }
+        for key in CARD_PARAMS:
+            code = values.get(key)
+            if isinstance(code, str) and code:
+                with contextlib.suppress(CardCodeError):
+                    values[key] = card_name(parse_card(code), lang)
+        text = render(self.rule, values, lang)
+        if self.trick is not None and lang == "fr":
+            text = f"Pli {self.trick + 1} : {text}"
+        elif self.trick is not None:
+            text = f"Trick {self.trick + 1}: {text}"
+        return text
+
+    def to_json(self, lang: str = "fr", players: list[str] | None = None) -> dict[str, Any]:
+        """The verdict's form of a violation (``../shared/deal-record.md``)."""
+        return {
+            "deal": self.deal,
+            "trick": self.trick,
+            "seat": self.seat,
+            "card": format_card(self.card) if self.card is not None else None,
+            "rule": self.rule,
+            "message": self.message(lang, players),
+            "params": {k: _jsonable(v) for k, v in self.params.items()},
+        }
+
+    def at(self, *, deal: int | None = None) -> Violation:
+        """The same violation placed in a deal of a match."""
+        return Violation(self.rule, deal, self.trick, self.seat, self.card, self.params)
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, (list, tuple)):
+        return [_jsonable(v) for v in value]
+    return value
+
+
+class RuleViolation(ValueError):
+    """Raised by ``verify_*`` methods: the action breaks a rule. Carries the violation."""
+
+    def __init__(self, violation: Violation) -> None:
+        super().__init__(violation.message("en"))
+        self.violation = violation
+
+
+class MalformedRecord(ValueError):
+    """A record that cannot be read: ``field`` is a JSON path such as ``deals[2].tricks[3][1]``."""
+
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(f"{field}: {message}")
+        self.field = field
+        self.message = message
+
+    def to_json(self) -> dict[str, str]:
+        return {"field": self.field, "message": self.message}

@@ -1,0 +1,192 @@
+"""The small interface every game module implements, and the registry of games.
+
+A game module (``rules/tarot.py`` …) defines:
+
+* its conventions as a frozen dataclass of options, with the defaults of ``RULES.md`` §6;
+* a :class:`Game` subclass that reads those options and, for each deal of a record, builds
+  the deal's :class:`DealRules` (pack, seats that play, first leader, trump, the hands at the
+  first lead after chien, exchanges or pillage, and the checks of the deal's declarations);
+* in its :class:`DealRules`: :meth:`~DealRules.requirement` (the cards a seat may play now,
+  and the rule that restricts them) and :meth:`~DealRules.winner` (who wins a trick).
+
+Everything else (verify / can / apply of a play, replay, revokes found without hands) is
+common and lives in :mod:`rules.play` and :mod:`rules.replay`.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, fields
+from typing import Any, ClassVar
+
+from .cards import SUIT, Card, CardOrder
+from .errors import MalformedRecord, Violation
+
+
+@dataclass(frozen=True)
+class Setup:
+    """The hands at the first lead and what the setup checks found.
+
+    ``hands`` is None when the record gives no hands. ``extra_won`` holds cards that count
+    in a seat's tricks without being played (Tarot: the écart for the taker, the chien in
+    garde sans / garde contre), as seat → mask.
+    """
+
+    hands: list[int] | None
+    violations: tuple[Violation, ...] = ()
+    extra_won: Mapping[int, int] | None = None
+    unchecked: tuple[str, ...] = ()
+
+
+class DealRules(ABC):
+    """The rules of one deal: who plays, in what order, what may be played, who wins a trick."""
+
+    #: seats of the record that play this deal, in order of play (the Tarot « mort » sits out)
+    seats: tuple[int, ...]
+    #: tricks in a complete deal
+    tricks_per_deal: int
+    #: cards each playing seat holds at the first lead
+    hand_size: int
+    #: the pack of the deal
+    pack: tuple[Card, ...]
+    pack_mask: int
+    #: the game's order of the cards within a suit
+    order: CardOrder
+    #: the trump suit (a suit index, cards.TRUMPS for Tarot), or None
+    trump: int | None
+    #: the seat that leads the first trick
+    first_leader: int
+
+    # -- what every game defines --------------------------------------------------------------------
+
+    @abstractmethod
+    def requirement(self, hand: int, trick: Sequence[Card], trick_no: int, seat: int) -> tuple[int, str | None]:
+        """The cards of ``hand`` (a mask) that may be played to ``trick`` now, and the rule code
+        that restricts them (None when every card of the hand may be played).
+
+        ``trick`` holds the cards already played to the current trick, the leader's first.
+        """
+
+    @abstractmethod
+    def winner(self, trick: Sequence[Card], trick_no: int, leader: int, winners: Sequence[int]) -> int:
+        """The position in ``trick`` (0 = the leader's card) of the card that wins it.
+
+        ``winners`` are the seats that won the previous tricks (Tarot's Excuse needs them).
+        """
+
+    @abstractmethod
+    def setup(self, dealt: list[int] | None) -> Setup:
+        """Check the hands as dealt and the deal's declarations; give the hands at the first lead."""
+
+    # -- shared helpers -----------------------------------------------------------------------------
+
+    def next_seat(self, seat: int) -> int:
+        """The seat that plays after ``seat``."""
+        seats = self.seats
+        return seats[(seats.index(seat) + 1) % len(seats)]
+
+    def led_suit(self, trick: Sequence[Card]) -> int | None:
+        """The suit led (the first card's suit; games with an Excuse override this)."""
+        return SUIT[trick[0]] if trick else None
+
+    def best_card(self, trick: Sequence[Card], trick_no: int, leader: int, winners: Sequence[int]) -> Card | None:
+        """The card currently winning an incomplete trick."""
+        if not trick:
+            return None
+        return trick[self.winner(trick, trick_no, leader, winners)]
+
+
+class Game(ABC):
+    """A game: its name, its options and how a deal of a record becomes :class:`DealRules`."""
+
+    name: ClassVar[str]
+    options_type: ClassVar[type]
+    #: player counts the game can be played at
+    player_counts: ClassVar[tuple[int, ...]]
+
+    def parse_options(self, raw: Mapping[str, Any] | None, *, field: str = "options") -> Any:
+        """The options dataclass from the record's ``options`` object.
+
+        Unknown names and wrong types are :class:`MalformedRecord` errors naming the field.
+        Subclasses add cross-field checks by overriding :meth:`check_options`.
+        """
+        raw = dict(raw or {})
+        known = {f.name: f for f in fields(self.options_type)}
+        values: dict[str, Any] = {}
+        for key, value in raw.items():
+            if key not in known:
+                raise MalformedRecord(f"{field}.{key}", f"unknown option for {self.name} "
+                                      f"(known: {', '.join(sorted(known))})")
+            default = getattr(self.options_type(), key) if _has_default(known[key]) else None
+            if default is not None and not _same_kind(value, default):
+                raise MalformedRecord(f"{field}.{key}", f"expected {type(default).__name__}, got {value!r}")
+            values[key] = value
+        options = self.options_type(**values)
+        self.check_options(options, field=field)
+        return options
+
+    def check_options(self, options: Any, *, field: str) -> None:
+        """Cross-field checks of the options (player count allowed, choices among names …)."""
+        players = getattr(options, "players", None)
+        if players is not None and players not in self.player_counts:
+            raise MalformedRecord(f"{field}.players", f"{self.name} is played at "
+                                  f"{' or '.join(map(str, self.player_counts))} players, not {players}")
+
+    @abstractmethod
+    def deal_rules(self, options: Any, deal: Mapping[str, Any], *, players: int, field: str) -> DealRules:
+        """The rules of one deal of a record (``deal`` holds the deal's fields, cards still as codes).
+
+        ``field`` is the JSON path of the deal, for error messages. Raises
+        :class:`MalformedRecord` for fields that cannot be read.
+        """
+
+
+def _has_default(f: Any) -> bool:
+    from dataclasses import MISSING
+
+    return f.default is not MISSING or f.default_factory is not MISSING
+
+
+def _same_kind(value: Any, default: Any) -> bool:
+    if isinstance(default, bool):
+        return isinstance(value, bool)
+    if isinstance(default, int):
+        return isinstance(value, int) and not isinstance(value, bool)
+    if isinstance(default, str):
+        return isinstance(value, str)
+    return True
+
+
+GAMES: dict[str, Game] = {}
+
+
+def register(game: Game) -> Game:
+    """Add a game to the registry under its name."""
+    GAMES[game.name] = game
+    return game
+
+
+def get_game(name: str) -> Game:
+    """The registered game of that name (the game modules are imported on first use)."""
+    _load_games()
+    try:
+        return GAMES[name]
+    except KeyError:
+        raise MalformedRecord("game", f"unknown game {name!r} (one of: {', '.join(sorted(GAMES))})") from None
+
+
+GAME_MODULES = ("tarot", "triomphe", "ecarte", "imperiale", "vingt_quatre")
+
+
+def _load_games() -> None:
+    import importlib
+
+    for module in GAME_MODULES:
+        importlib.import_module(f"rules.{module}")
+
+
+def all_games() -> dict[str, Game]:
+    """Every game, by name."""
+    _load_games()
+    return dict(GAMES)

@@ -1,0 +1,147 @@
+"""The sentences behind rule codes, in French and English.
+
+Common codes are declared here; each game module declares its own with
+:func:`register` at import time. Templates use ``str.format`` fields: ``{who}``
+(the player's name), ``{card}`` (the card's name), ``{trick}``, ``{deal}`` (from 1)
+and the violation's parameters.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+_CATALOGUE: dict[str, dict[str, str]] = {}
+
+
+def register(messages: Mapping[str, Mapping[str, str]]) -> None:
+    """Declare the French (``fr``) and English (``en``) templates of rule codes."""
+    for code, texts in messages.items():
+        if "fr" not in texts or "en" not in texts:
+            raise ValueError(f"rule code {code!r} needs both a French and an English message")
+        _CATALOGUE[code] = dict(texts)
+
+
+def known_codes() -> frozenset[str]:
+    """Every rule code that has a message."""
+    return frozenset(_CATALOGUE)
+
+
+class _Lenient(dict):  # type: ignore[type-arg]
+    def __missing__(self, key: str) -> str:
+        return "?"
+
+
+def render(code: str, values: Mapping[str, Any], lang: str = "fr") -> str:
+    """The sentence of a rule code with its values; unknown codes fall back to the code itself."""
+    texts = _CATALOGUE.get(code)
+    if texts is None:
+        return code
+    template = texts.get(lang) or texts["fr"]
+    return template.format_map(_Lenient({k: v for k, v in values.items() if v is not None}))
+
+
+register({
+    # Hands and ownership
+    "not_in_hand": {
+        "fr": "{who} joue {card}, qui n'est pas dans sa main.",
+        "en": "{who} plays {card}, which is not in their hand.",
+    },
+    "card_played_twice": {
+        "fr": "{card} est joué(e) une seconde fois (déjà joué(e) au pli {first_trick}).",
+        "en": "{card} is played a second time (already played at trick {first_trick}).",
+    },
+    "card_not_in_pack": {
+        "fr": "{card} n'appartient pas au jeu de {pack} cartes de cette partie.",
+        "en": "{card} is not part of this game's {pack}-card pack.",
+    },
+    "duplicate_card": {
+        "fr": "{card} figure deux fois dans la donne ({where}).",
+        "en": "{card} appears twice in the deal ({where}).",
+    },
+    "wrong_hand_size": {
+        "fr": "{who} a reçu {count} cartes au lieu de {expected}.",
+        "en": "{who} was dealt {count} cards instead of {expected}.",
+    },
+    "wrong_talon_size": {
+        "fr": "Le talon compte {count} cartes au lieu de {expected}.",
+        "en": "The talon holds {count} cards instead of {expected}.",
+    },
+    "wrong_trick_size": {
+        "fr": "Le pli compte {count} cartes au lieu de {expected}.",
+        "en": "The trick holds {count} cards instead of {expected}.",
+    },
+    "too_many_tricks": {
+        "fr": "La donne compte {count} plis ; il n'y en a que {expected} dans une donne.",
+        "en": "The deal has {count} tricks; a deal has only {expected}.",
+    },
+    "incomplete_trick": {
+        "fr": "Le pli n'est pas complet ({count} cartes sur {expected}) alors que d'autres plis suivent.",
+        "en": "The trick is incomplete ({count} cards of {expected}) although more tricks follow.",
+    },
+    "revoke": {
+        "fr": "Renonce : {who} a joué {card} sans fournir à {led}, alors qu'il détenait {proof} "
+              "(joué au pli {proof_trick}).",
+        "en": "Revoke: {who} played {card} without following {led_en}, while holding {proof} "
+              "(played at trick {proof_trick}).",
+    },
+    "revoke_trump": {
+        "fr": "Renonce : {who} a joué {card} sans couper, alors qu'il détenait {proof} "
+              "(joué au pli {proof_trick}).",
+        "en": "Revoke: {who} played {card} without trumping, while holding {proof} "
+              "(played at trick {proof_trick}).",
+    },
+    "revoke_overtrump": {
+        "fr": "{who} a joué {card} alors qu'il détenait {proof} (joué au pli {proof_trick}), qui l'obligeait "
+              "à jouer plus haut.",
+        "en": "{who} played {card} while holding {proof} (played at trick {proof_trick}), which obliged "
+              "them to play higher.",
+    },
+    "inconsistent_play": {
+        "fr": "{who} a joué {card} alors qu'il détenait {proof} (joué au pli {proof_trick}) : "
+              "la règle l'obligeait à jouer autrement.",
+        "en": "{who} played {card} while holding {proof} (played at trick {proof_trick}): "
+              "the rules obliged them to play otherwise.",
+    },
+    # Play obligations (shared by several games)
+    "must_follow": {
+        "fr": "{who} doit fournir à {led} : il détient {example}.",
+        "en": "{who} must follow {led_en}: they hold {example}.",
+    },
+    "must_follow_higher": {
+        "fr": "{who} doit fournir à {led} et forcer : il détient {example}, plus fort(e) que {best}.",
+        "en": "{who} must follow {led_en} and beat {best}: they hold {example}.",
+    },
+    "must_trump": {
+        "fr": "{who} n'a pas de {led} et doit couper : il détient {example}.",
+        "en": "{who} has no {led_en} and must trump: they hold {example}.",
+    },
+    "must_overtrump": {
+        "fr": "{who} doit surcouper : il détient {example}, plus fort que {best}.",
+        "en": "{who} must overtrump: they hold {example}, higher than {best}.",
+    },
+    "must_undertrump": {
+        "fr": "{who} ne peut pas surcouper mais doit tout de même jouer atout : il détient {example}.",
+        "en": "{who} cannot overtrump but must still play a trump: they hold {example}.",
+    },
+    "must_go_higher": {
+        "fr": "{who} doit monter à l'atout : il détient {example}, plus fort que {best}.",
+        "en": "{who} must play a higher trump: they hold {example}, higher than {best}.",
+    },
+    "must_play_trump": {
+        "fr": "{who} doit jouer atout : il détient {example}.",
+        "en": "{who} must play a trump: they hold {example}.",
+    },
+    "must_head": {
+        "fr": "{who} doit prendre la main : il détient {example}, plus fort que {best}.",
+        "en": "{who} must win the trick: they hold {example}, which beats {best}.",
+    },
+    "not_your_turn": {
+        "fr": "Ce n'est pas à {who} de jouer.",
+        "en": "It is not {who}'s turn to play.",
+    },
+    "deal_over": {
+        "fr": "La donne est terminée : plus aucune carte ne peut être jouée.",
+        "en": "The deal is over: no more cards may be played.",
+    },
+})

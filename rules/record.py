@@ -1,0 +1,177 @@
+"""Reading a deal record (``levee.deal/1``) or a match record (``levee.match/1``).
+
+The published contract is the JSON Schema ``rules/schema/deal-record.schema.json``
+(documented in ``docs/deal-record.md``). This module reads a record with the standard
+library only and raises :class:`~rules.errors.MalformedRecord` naming the first field that
+cannot be read: a JSON path such as ``deals[1].tricks[4][2]``. Game-specific fields are
+read by the game's :meth:`~rules.game.Game.deal_rules`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .cards import Card, CardCodeError, parse_card
+from .errors import MalformedRecord
+from .game import Game, get_game
+
+DEAL_FORMAT = "levee.deal/1"
+MATCH_FORMAT = "levee.match/1"
+
+#: fields shared by every deal, read here (the rest belongs to the game)
+COMMON_DEAL_FIELDS = frozenset({"dealer", "hands", "tricks"})
+
+
+@dataclass(frozen=True)
+class DealInput:
+    """One deal as read from a record: its JSON path, dealer, hands and tricks as card ids, raw fields."""
+
+    index: int
+    field: str
+    dealer: int
+    hands: list[list[Card]] | None
+    tricks: list[list[Card]] | None
+    raw: Mapping[str, Any]
+
+
+@dataclass(frozen=True)
+class Record:
+    """A whole record: a single deal is a match of one deal."""
+
+    format: str
+    game: Game
+    options: Any
+    players: list[str]
+    deals: list[DealInput]
+    raw: Mapping[str, Any]
+
+    @property
+    def is_match(self) -> bool:
+        return self.format == MATCH_FORMAT
+
+
+def read_record(data: Any) -> Record:
+    """Read a record (already parsed from JSON)."""
+    if not isinstance(data, Mapping):
+        raise MalformedRecord("$", "a record is a JSON object")
+    fmt = data.get("format")
+    if fmt not in (DEAL_FORMAT, MATCH_FORMAT):
+        raise MalformedRecord("format", f"expected {DEAL_FORMAT!r} or {MATCH_FORMAT!r}, got {fmt!r}")
+    game_name = data.get("game")
+    if not isinstance(game_name, str):
+        raise MalformedRecord("game", "the game is required (tarot, triomphe, imperiale, vingt-quatre, ecarte)")
+    game = get_game(game_name)
+    raw_options = data.get("options", {})
+    if not isinstance(raw_options, Mapping):
+        raise MalformedRecord("options", "options is a JSON object")
+    players = read_players(data.get("players"))
+    options = game.parse_options({"players": len(players), **raw_options})
+    if getattr(options, "players", len(players)) != len(players):
+        raise MalformedRecord("options.players", f"options.players is {options.players} but the record "
+                                                 f"names {len(players)} players")
+    if fmt == DEAL_FORMAT:
+        deals = [read_deal(data, index=0, field="", players=len(players))]
+    else:
+        raw_deals = data.get("deals")
+        if not isinstance(raw_deals, list):
+            raise MalformedRecord("deals", "a match record holds a list of deals")
+        deals = []
+        for i, raw in enumerate(raw_deals):
+            if not isinstance(raw, Mapping):
+                raise MalformedRecord(f"deals[{i}]", "a deal is a JSON object")
+            deals.append(read_deal(raw, index=i, field=f"deals[{i}]", players=len(players)))
+    return Record(fmt, game, options, players, deals, data)
+
+
+def read_players(value: Any) -> list[str]:
+    if not isinstance(value, list) or not value:
+        raise MalformedRecord("players", "players is a non-empty list of names, in the order of play")
+    for i, name in enumerate(value):
+        if not isinstance(name, str) or not name.strip():
+            raise MalformedRecord(f"players[{i}]", "a player's name is a non-empty string")
+    if len(set(value)) != len(value):
+        raise MalformedRecord("players", "two players have the same name")
+    return list(value)
+
+
+def _path(base: str, name: str) -> str:
+    return f"{base}.{name}" if base else name
+
+
+def read_deal(raw: Mapping[str, Any], *, index: int, field: str, players: int) -> DealInput:
+    dealer = raw.get("dealer")
+    if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < players:
+        raise MalformedRecord(_path(field, "dealer"), f"the dealer is a seat from 0 to {players - 1}")
+    hands = None
+    if raw.get("hands") is not None:
+        hands_field = _path(field, "hands")
+        value = raw["hands"]
+        if not isinstance(value, list) or len(value) != players:
+            raise MalformedRecord(hands_field, f"hands holds one list of cards per player ({players})")
+        hands = [read_cards(hand, f"{hands_field}[{i}]") for i, hand in enumerate(value)]
+    tricks = None
+    if raw.get("tricks") is not None:
+        tricks_field = _path(field, "tricks")
+        value = raw["tricks"]
+        if not isinstance(value, list):
+            raise MalformedRecord(tricks_field, "tricks is a list of tricks, each a list of cards")
+        tricks = [read_cards(trick, f"{tricks_field}[{i}]") for i, trick in enumerate(value)]
+    return DealInput(index, field, dealer, hands, tricks, raw)
+
+
+def read_cards(value: Any, field: str) -> list[Card]:
+    """A list of card codes, each error naming its place."""
+    if not isinstance(value, list):
+        raise MalformedRecord(field, "expected a list of card codes")
+    out = []
+    for i, code in enumerate(value):
+        out.append(read_card(code, f"{field}[{i}]"))
+    return out
+
+
+def read_card(code: Any, field: str) -> Card:
+    try:
+        return parse_card(code)
+    except CardCodeError as exc:
+        raise MalformedRecord(field, str(exc)) from None
+
+
+def optional_card(raw: Mapping[str, Any], name: str, field: str) -> Card | None:
+    """A game field holding one card code, or None when absent."""
+    value = raw.get(name)
+    if value is None:
+        return None
+    return read_card(value, _path(field, name))
+
+
+def optional_cards(raw: Mapping[str, Any], name: str, field: str) -> list[Card] | None:
+    """A game field holding a list of card codes, or None when absent."""
+    value = raw.get(name)
+    if value is None:
+        return None
+    return read_cards(value, _path(field, name))
+
+
+def require_choice(raw: Mapping[str, Any], name: str, field: str, choices: Sequence[Any],
+                   default: Any = ...) -> Any:
+    """A game field whose value is one of ``choices``."""
+    if name not in raw or raw[name] is None:
+        if default is ...:
+            raise MalformedRecord(_path(field, name), f"required: one of {', '.join(map(str, choices))}")
+        return default
+    value = raw[name]
+    if value not in choices:
+        raise MalformedRecord(_path(field, name), f"{value!r} is not one of {', '.join(map(str, choices))}")
+    return value
+
+
+def require_seat(raw: Mapping[str, Any], name: str, field: str, players: int, *, optional: bool = False) -> int | None:
+    """A game field holding a seat index."""
+    value = raw.get(name)
+    if value is None and optional:
+        return None
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < players:
+        raise MalformedRecord(_path(field, name), f"a seat from 0 to {players - 1}")
+    return value

@@ -1,0 +1,230 @@
+"""Replay of a whole record: every card play checked, every trick's winner found.
+
+:func:`replay` reads a record and replays each deal; :func:`replay_deal` replays one. With
+the hands, every play is checked against the holder's hand and the game's obligations; the
+deal's declarations are checked by the game's ``setup``. Without them, what the plays prove
+is still checked (no card twice, revokes shown by a later card) and the result says which
+checks could not be made.
+
+The common case, a legal deal with hands, goes through a tight loop on bit masks; any
+problem sends the deal through :class:`~rules.play.DealState`, which explains it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .cards import BIT, Card, cards_of, mask_of
+from .errors import MalformedRecord, Violation
+from .game import DealRules
+from .play import DealState, Trick
+from .record import DealInput, Record, read_record
+
+UNCHECKED_WITHOUT_HANDS = (
+    "hands",  # counts, no card twice in the deal, the talon
+    "ownership",  # every card played from its player's hand
+    "obligations",  # only revokes proved by a later card are found
+    "declarations",  # announcements that need the hands
+)
+
+
+@dataclass(frozen=True)
+class DealReplay:
+    """What replaying one deal found."""
+
+    index: int
+    rules: DealRules
+    dealt: list[int] | None
+    start: list[int] | None
+    tricks: tuple[Trick, ...]
+    unfinished: Trick | None
+    violations: tuple[Violation, ...]
+    unchecked: tuple[str, ...]
+    extra_won: Mapping[int, int] = field(default_factory=dict)
+
+    @property
+    def complete(self) -> bool:
+        """Every trick of the deal was played."""
+        return self.unfinished is None and len(self.tricks) == self.rules.tricks_per_deal
+
+    @property
+    def legal(self) -> bool:
+        return not self.violations
+
+    def tricks_won(self, players: int) -> list[int]:
+        """How many tricks each seat won."""
+        won = [0] * players
+        for trick in self.tricks:
+            if trick.winner is not None:
+                won[trick.winner] += 1
+        return won
+
+    def won_mask(self, seat: int) -> int:
+        """The cards in the tricks a seat won, plus what counts for it without being played."""
+        mask = self.extra_won.get(seat, 0)
+        for trick in self.tricks:
+            if trick.winner == seat:
+                mask |= mask_of(trick.cards)
+        return mask
+
+    def winners(self) -> list[int]:
+        return [t.winner for t in self.tricks if t.winner is not None]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "complete": self.complete,
+            "tricks": [t.to_json() for t in self.tricks],
+            "unfinished_trick": self.unfinished.to_json() if self.unfinished else None,
+            "unchecked": list(self.unchecked),
+        }
+
+
+@dataclass(frozen=True)
+class Replay:
+    """A whole record replayed."""
+
+    record: Record
+    deals: tuple[DealReplay, ...]
+
+    @property
+    def violations(self) -> list[Violation]:
+        return [v for d in self.deals for v in d.violations]
+
+    @property
+    def legal(self) -> bool:
+        return all(d.legal for d in self.deals)
+
+
+def replay(data: Any) -> Replay:
+    """Read and replay a record (a parsed JSON object). Raises MalformedRecord."""
+    record = read_record(data)
+    return replay_record(record)
+
+
+def replay_record(record: Record) -> Replay:
+    deals = []
+    for deal in record.deals:
+        rules = record.game.deal_rules(record.options, deal.raw, players=len(record.players), field=deal.field)
+        deals.append(replay_deal(rules, deal, players=len(record.players)))
+    return Replay(record, tuple(deals))
+
+
+def _check_tricks_shape(rules: DealRules, deal: DealInput) -> list[list[Card]]:
+    tricks = deal.tricks or []
+    size = len(rules.seats)
+    base = f"{deal.field}.tricks" if deal.field else "tricks"
+    for i, trick in enumerate(tricks):
+        last = i == len(tricks) - 1
+        if len(trick) > size or (not last and len(trick) != size) or not trick:
+            raise MalformedRecord(f"{base}[{i}]", f"a trick holds {size} cards (the last one may be unfinished), "
+                                                 f"this one holds {len(trick)}")
+    if len(tricks) > rules.tricks_per_deal:
+        raise MalformedRecord(base, f"a deal has {rules.tricks_per_deal} tricks, the record gives {len(tricks)}")
+    return tricks
+
+
+def replay_deal(rules: DealRules, deal: DealInput, *, players: int) -> DealReplay:
+    """Replay one deal under its rules."""
+    tricks = _check_tricks_shape(rules, deal)
+    violations: list[Violation] = []
+    dealt = None
+    unchecked: tuple[str, ...] = ()
+    if deal.hands is not None:
+        dealt, found = _dealt_hands(rules, deal.hands, deal.index)
+        violations += found
+    setup = rules.setup(dealt)
+    violations += [v.at(deal=deal.index) for v in setup.violations]
+    start = setup.hands
+    if start is None:
+        unchecked = UNCHECKED_WITHOUT_HANDS
+    else:
+        for seat in rules.seats:
+            size = start[seat].bit_count()
+            if size != rules.hand_size:
+                violations.append(Violation("wrong_hand_size", deal.index, None, seat, None,
+                                            {"count": size, "expected": rules.hand_size}))
+    unchecked = tuple(dict.fromkeys(unchecked + setup.unchecked))
+    extra = dict(setup.extra_won or {})
+
+    if start is not None and not violations:
+        fast = _fast_replay(rules, start, tricks)
+        if fast is not None:
+            return DealReplay(deal.index, rules, dealt, start, fast, None, (), unchecked, extra)
+
+    state = DealState(rules, start, deal=deal.index)
+    seen: set[tuple[int | None, int | None, str]] = set()
+    for trick in tricks:
+        for card in trick:
+            violation = state.check_play(card)
+            if violation is not None:
+                key = (violation.trick, violation.seat, violation.rule)
+                if key not in seen:
+                    seen.add(key)
+                    violations.append(violation)
+            if start is not None and not start[state.seat_to_play] & BIT[card]:
+                # a card from someone else's hand: count it as played, keep the hands as they are
+                pass
+            state.apply(card)
+    return DealReplay(deal.index, rules, dealt, start, tuple(state.tricks), state.unfinished_trick(),
+                      tuple(violations), unchecked, extra)
+
+
+def _dealt_hands(rules: DealRules, hands: Sequence[Sequence[Card]], deal: int) -> tuple[list[int], list[Violation]]:
+    """Hands as masks; duplicates and cards outside the pack are violations."""
+    violations = []
+    masks = []
+    seen: dict[Card, int] = {}
+    for seat, hand in enumerate(hands):
+        mask = 0
+        for card in hand:
+            if not BIT[card] & rules.pack_mask:
+                violations.append(Violation("card_not_in_pack", deal, None, seat, card, {"pack": len(rules.pack)}))
+            if card in seen:
+                violations.append(Violation("duplicate_card", deal, None, seat, card,
+                                            {"where": f"mains {seen[card] + 1} et {seat + 1}"}))
+            seen[card] = seat
+            mask |= BIT[card]
+        masks.append(mask)
+    return masks, violations
+
+
+def _fast_replay(rules: DealRules, start: list[int], tricks: list[list[Card]]) -> tuple[Trick, ...] | None:
+    """Replay a deal whose setup is sound; None at the first problem (then DealState explains it)."""
+    hands = list(start)
+    requirement = rules.requirement
+    winner_of = rules.winner
+    seats = rules.seats
+    n = len(seats)
+    position_of = {seat: i for i, seat in enumerate(seats)}
+    leader = rules.first_leader
+    winners: list[int] = []
+    out = []
+    for trick_no, trick in enumerate(tricks):
+        if len(trick) != n:
+            return None
+        base = position_of[leader]
+        trick_seats = tuple(seats[(base + k) % n] for k in range(n))
+        for k in range(n):
+            seat = trick_seats[k]
+            card = trick[k]
+            bit = BIT[card]
+            hand = hands[seat]
+            if not hand & bit:
+                return None
+            mask, _ = requirement(hand, trick[:k], trick_no, seat)
+            if not mask & bit:
+                return None
+            hands[seat] = hand ^ bit
+        won = trick_seats[winner_of(trick, trick_no, leader, winners)]
+        winners.append(won)
+        out.append(Trick(trick_no, leader, tuple(trick), trick_seats, won))
+        leader = won
+    return tuple(out)
+
+
+def legal_cards(rules: DealRules, hand: int, trick: Sequence[Card], trick_no: int, seat: int) -> list[Card]:
+    """The cards a seat may play (a convenience over ``rules.requirement``)."""
+    mask, _ = rules.requirement(hand, trick, trick_no, seat)
+    return cards_of(mask)

@@ -1,0 +1,1 @@
+"""The Django app: tournaments, deals, rulings, rankings, pages and API."""
