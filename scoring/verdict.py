@@ -1,0 +1,114 @@
+"""The verdict on a record: every play checked (``rules``), every deal and the match scored.
+
+:func:`judge` is the one entry point that the command line, the REST API and the entry
+desk call. It reads and replays the record, then asks the game's scoring module for the
+scores. A record that cannot be read raises :class:`~rules.errors.MalformedRecord`.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from rules.errors import Violation
+from rules.replay import Replay, replay
+
+from .base import DealScore, MatchScore
+
+#: the scoring module of each game (a module exposing ``score_match(replay) -> MatchScore``)
+SCORING_MODULES = {
+    "tarot": "scoring.tarot",
+    "triomphe": "scoring.triomphe",
+    "ecarte": "scoring.ecarte",
+    "imperiale": "scoring.imperiale",
+    "vingt-quatre": "scoring.vingt_quatre",
+}
+
+
+def score(replayed: Replay) -> MatchScore:
+    """Score a replayed record with its game's scoring module."""
+    module = importlib.import_module(SCORING_MODULES[replayed.record.game.name])
+    return module.score_match(replayed)
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """What the service says of a record: legality, violations, the deals' scores, totals and winner."""
+
+    replay: Replay
+    match: MatchScore
+
+    @property
+    def players(self) -> list[str]:
+        return self.replay.record.players
+
+    @property
+    def violations(self) -> list[Violation]:
+        return self.replay.violations + self.match.violations
+
+    @property
+    def legal(self) -> bool:
+        return not self.violations
+
+    @property
+    def deals(self) -> list[DealScore]:
+        return self.match.deals
+
+    @property
+    def totals(self) -> list[int] | None:
+        return self.match.totals
+
+    @property
+    def winner(self) -> int | list[int] | None:
+        return self.match.winner
+
+    def to_json(self, lang: str = "fr") -> dict[str, Any]:
+        """The verdict JSON of ``docs/deal-record.md``."""
+        players = self.players
+        deals = []
+        for i, deal_replay in enumerate(self.replay.deals):
+            scored = self.match.deals[i] if i < len(self.match.deals) else DealScore(None)
+            deals.append({
+                "scores": scored.scores,
+                "result": _jsonable(scored.result),
+                "tricks_won": deal_replay.tricks_won(len(players)),
+                **deal_replay.to_json(),
+            })
+        winner = self.match.winner
+        return {
+            "format": self.replay.record.format,
+            "game": self.replay.record.game.name,
+            "players": players,
+            "legal": self.legal,
+            "violations": [v.to_json(lang, players) for v in self.violations],
+            "deals": deals,
+            "totals": self.match.totals,
+            "winner": winner,
+            "winner_names": _names(winner, players),
+            "ended": dict(self.match.ended) if self.match.ended else None,
+        }
+
+
+def _names(winner: int | list[int] | None, players: list[str]) -> list[str] | None:
+    if winner is None:
+        return None
+    seats = winner if isinstance(winner, list) else [winner]
+    return [players[s] for s in seats]
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, Mapping):
+        return {str(k): _jsonable(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_jsonable(v) for v in value]
+    if hasattr(value, "to_json"):
+        return value.to_json()
+    return value
+
+
+def judge(record: Any) -> Verdict:
+    """Check and score a record (a parsed JSON object). Raises MalformedRecord."""
+    replayed = replay(record)
+    return Verdict(replayed, score(replayed))
