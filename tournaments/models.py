@@ -1,1 +1,348 @@
-"""Tournament models."""
+"""Tournament models: who plays, where they sit, what was played and what it scored.
+
+The shape (see ``docs/architecture.md``):
+
+* a :class:`Tournament` of one game, with the game's conventions as ``options`` (the same
+  object as a record's ``"options"``), individual or by teams;
+* :class:`Player` (a person, shared between tournaments) registered as an :class:`Entry`;
+* :class:`Round` → :class:`Table` → :class:`Seat` (``position`` is the index in the record's
+  ``players``, i.e. the order of play);
+* :class:`Deal`: one deal of a table, holding its whole ``levee.deal/1`` record and the verdict
+  computed at entry. For the games played to a target (every game but Tarot) a table in a
+  round is one *match*: its deals, in order, form a ``levee.match/1`` record whose scores
+  depend on earlier deals (jetons wiped by an impériale, a match ended mid-deal), so each
+  entry re-judges the whole match and the table keeps the match result (``match_*`` fields);
+* :class:`ScoreRow`: the marks of one entry for one deal (or one ruling), written in the
+  same transaction as the deal; rankings are ``SUM(points) … GROUP BY entry`` over the rows
+  that ``count``;
+* :class:`Ruling`: an arbiter's decision on an incident (adjustments, annulled deal);
+* :class:`TournamentRole`: organizer, chief arbiter, table arbiter (with the tables assigned);
+* :class:`IdempotencyKey`: a submitted deal and its first response, replayed on retry.
+
+Units of ``ScoreRow.points``: the game's own marks, as ``scoring/`` documents them — Tarot: FFT
+marks of the deal (zero-sum); Écarté and Triomphe: points of the deal; L'Impériale and Le
+Vingt-quatre: jetons of the deal (a fiche = 6 jetons). For match games the match's winner is
+kept on the :class:`Table` (``match_winner``), the basis of match points.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+from simple_history.models import HistoricalRecords
+
+
+class Game(models.TextChoices):
+    TAROT = "tarot", "Tarot"
+    TRIOMPHE = "triomphe", "Triomphe"
+    IMPERIALE = "imperiale", "Impériale"
+    VINGT_QUATRE = "vingt-quatre", "Vingt-quatre"
+    ECARTE = "ecarte", "Écarté"
+
+
+#: games whose table plays a match to a target (scores depend on earlier deals)
+MATCH_GAMES = frozenset({Game.TRIOMPHE, Game.IMPERIALE, Game.VINGT_QUATRE, Game.ECARTE})
+
+
+class Tournament(models.Model):
+    class Format(models.TextChoices):
+        INDIVIDUAL = "individual", _("individuel")
+        TEAMS = "teams", _("par équipes")
+
+    class Status(models.TextChoices):
+        DRAFT = "draft", _("brouillon")
+        OPEN = "open", _("inscriptions ouvertes")
+        RUNNING = "running", _("en cours")
+        FINISHED = "finished", _("terminé")
+
+    name = models.CharField(_("nom"), max_length=200)
+    slug = models.SlugField(max_length=200, unique=True)
+    game = models.CharField(_("jeu"), max_length=20, choices=Game.choices)
+    options = models.JSONField(_("conventions"), default=dict, blank=True,
+                               help_text=_("Les options du jeu, comme le champ « options » d'un record."))
+    format = models.CharField(_("formule"), max_length=12, choices=Format.choices, default=Format.INDIVIDUAL)
+    rounds_planned = models.PositiveSmallIntegerField(_("manches prévues"), default=1)
+    deals_per_round = models.PositiveSmallIntegerField(_("donnes par manche"), null=True, blank=True,
+                                                       help_text=_("Tarot : donnes jouées à chaque table."))
+    target = models.PositiveIntegerField(_("objectif de la partie"), null=True, blank=True,
+                                         help_text=_("Jeux à objectif : points, impériales ou jetons qui finissent "
+                                                     "la partie (option « target » des records)."))
+    status = models.CharField(_("état"), max_length=10, choices=Status.choices, default=Status.DRAFT)
+    is_public = models.BooleanField(_("public"), default=False)
+    tie_breaks = models.JSONField(_("départages"), default=list, blank=True,
+                                  help_text=_("Critères de départage annoncés à l'avance, dans l'ordre."))
+    released_round = models.PositiveSmallIntegerField(_("dernière manche publiée"), default=0)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
+                                   related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-created_at", "id"]
+        verbose_name = _("tournoi")
+        verbose_name_plural = _("tournois")
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def is_match_game(self) -> bool:
+        return self.game in MATCH_GAMES
+
+    def record_options(self) -> dict:
+        """The ``options`` object of this tournament's records (the target folded in)."""
+        options = dict(self.options or {})
+        if self.target is not None and self.is_match_game:
+            options.setdefault("target", self.target)
+        return options
+
+
+class Player(models.Model):
+    name = models.CharField(_("nom"), max_length=120)
+    club = models.CharField(_("club"), max_length=120, blank=True)
+    licence = models.CharField(_("licence"), max_length=40, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name", "id"]
+        verbose_name = _("joueur")
+        verbose_name_plural = _("joueurs")
+        constraints = [
+            models.UniqueConstraint(fields=["licence"], condition=~Q(licence=""), name="player_licence_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Team(models.Model):
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="teams")
+    name = models.CharField(_("nom"), max_length=120)
+
+    class Meta:
+        ordering = ["tournament", "name"]
+        verbose_name = _("équipe")
+        verbose_name_plural = _("équipes")
+        constraints = [models.UniqueConstraint(fields=["tournament", "name"], name="team_name_unique")]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Entry(models.Model):
+    """A player's registration in a tournament (the unit ranked)."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entries")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="entries")
+    team = models.ForeignKey(Team, on_delete=models.SET_NULL, null=True, blank=True, related_name="entries")
+    withdrawn = models.BooleanField(_("forfait"), default=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["tournament", "id"]
+        verbose_name = _("inscription")
+        verbose_name_plural = _("inscriptions")
+        constraints = [models.UniqueConstraint(fields=["tournament", "player"], name="entry_unique")]
+
+    def __str__(self) -> str:
+        return self.player.name
+
+
+class Round(models.Model):
+    class Status(models.TextChoices):
+        PLANNED = "planned", _("prévue")
+        RUNNING = "running", _("en cours")
+        FINISHED = "finished", _("terminée")
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveSmallIntegerField(_("numéro"))
+    status = models.CharField(_("état"), max_length=10, choices=Status.choices, default=Status.PLANNED)
+    released = models.BooleanField(_("publiée"), default=False)
+
+    class Meta:
+        ordering = ["tournament", "number"]
+        verbose_name = _("manche")
+        verbose_name_plural = _("manches")
+        constraints = [models.UniqueConstraint(fields=["tournament", "number"], name="round_number_unique")]
+
+    def __str__(self) -> str:
+        return f"{self.tournament} — manche {self.number}"
+
+
+class Table(models.Model):
+    """A table in a round; for match games, one match."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables")
+    number = models.PositiveSmallIntegerField(_("numéro"))
+    # match games: the result of the match so far, from the last verdict
+    match_totals = models.JSONField(null=True, blank=True)
+    match_winner = models.JSONField(null=True, blank=True, help_text=_("Siège (ou sièges) du gagnant, ou null."))
+    match_ended = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["round", "number"]
+        verbose_name = _("table")
+        verbose_name_plural = _("tables")
+        constraints = [models.UniqueConstraint(fields=["round", "number"], name="table_number_unique")]
+
+    def __str__(self) -> str:
+        return f"{self.round} — table {self.number}"
+
+
+class Seat(models.Model):
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
+    position = models.PositiveSmallIntegerField(_("place"), help_text=_("Index dans l'ordre de jeu du record."))
+    entry = models.ForeignKey(Entry, on_delete=models.PROTECT, related_name="seats")
+
+    class Meta:
+        ordering = ["table", "position"]
+        verbose_name = _("place")
+        verbose_name_plural = _("places")
+        constraints = [
+            models.UniqueConstraint(fields=["table", "position"], name="seat_position_unique"),
+            models.UniqueConstraint(fields=["table", "entry"], name="seat_entry_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table} — place {self.position}"
+
+
+class Deal(models.Model):
+    """One deal of a table: its full record, the verdict, and a version bumped by each correction."""
+
+    class Status(models.TextChoices):
+        VALID = "valid", _("valide")
+        PENDING = "pending", _("en attente du visa")
+        ANNULLED = "annulled", _("annulée")
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="deals")
+    number = models.PositiveSmallIntegerField(_("numéro"), help_text=_("À partir de 1, dans l'ordre de la table."))
+    record = models.JSONField(help_text=_("Le record levee.deal/1 complet de la donne."))
+    verdict = models.JSONField(default=dict, blank=True)
+    status = models.CharField(_("état"), max_length=10, choices=Status.choices, default=Status.VALID)
+    version = models.PositiveIntegerField(default=1)
+    approved_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
+                                    related_name="+")
+    approved_at = models.DateTimeField(null=True, blank=True)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
+                                   related_name="+")
+    updated_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
+                                   related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["table", "number"]
+        verbose_name = _("donne")
+        verbose_name_plural = _("donnes")
+        constraints = [models.UniqueConstraint(fields=["table", "number"], name="deal_number_unique")]
+
+    def __str__(self) -> str:
+        return f"{self.table} — donne {self.number}"
+
+    @property
+    def counts(self) -> bool:
+        """Whether the deal's marks count in the rankings."""
+        return self.status == self.Status.VALID
+
+
+class Ruling(models.Model):
+    """An arbiter's decision on an incident: point adjustments and/or an annulled deal."""
+
+    class Kind(models.TextChoices):
+        RENONCE = "renonce", _("renonce")
+        MISDEAL = "misdeal", _("maldonne")
+        EXPOSED_CARD = "exposed_card", _("carte exposée")
+        SLOW_PLAY = "slow_play", _("jeu lent")
+        OTHER = "other", _("autre")
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="rulings")
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="rulings")
+    deal = models.ForeignKey(Deal, on_delete=models.SET_NULL, null=True, blank=True, related_name="rulings")
+    kind = models.CharField(_("nature"), max_length=20, choices=Kind.choices)
+    adjustments = models.JSONField(_("ajustements"), default=dict, blank=True,
+                                   help_text=_("Points par inscription : {\"<entry id>\": points}."))
+    is_penalty = models.BooleanField(_("pénalité"), default=False,
+                                     help_text=_("Une pénalité peut ne pas être à somme nulle."))
+    annuls_deal = models.BooleanField(_("annule la donne"), default=False)
+    reason = models.TextField(_("motif"))
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
+                                   related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["tournament", "created_at", "id"]
+        verbose_name = _("décision d'arbitrage")
+        verbose_name_plural = _("décisions d'arbitrage")
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} — {self.table}"
+
+
+class ScoreRow(models.Model):
+    """The marks of one entry for one deal (or one ruling): the rows rankings sum."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="score_rows")
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="score_rows")
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="score_rows")
+    deal = models.ForeignKey(Deal, on_delete=models.CASCADE, null=True, blank=True, related_name="score_rows")
+    ruling = models.ForeignKey(Ruling, on_delete=models.CASCADE, null=True, blank=True, related_name="score_rows")
+    entry = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="score_rows")
+    points = models.IntegerField(_("points"))
+    counts = models.BooleanField(_("compte"), default=True,
+                                 help_text=_("Faux tant que la donne attend son visa ou si elle est annulée."))
+
+    class Meta:
+        ordering = ["tournament", "round", "table", "deal", "entry"]
+        verbose_name = _("ligne de score")
+        verbose_name_plural = _("lignes de score")
+        indexes = [
+            models.Index(fields=["tournament", "entry"], name="scorerow_tournament_entry"),
+            models.Index(fields=["tournament", "round"], name="scorerow_tournament_round"),
+        ]
+        constraints = [
+            models.CheckConstraint(condition=Q(deal__isnull=False) | Q(ruling__isnull=False),
+                                   name="scorerow_deal_or_ruling"),
+            models.UniqueConstraint(fields=["deal", "entry"], condition=Q(deal__isnull=False, ruling__isnull=True),
+                                    name="scorerow_deal_entry_unique"),
+        ]
+
+
+class TournamentRole(models.Model):
+    class Role(models.TextChoices):
+        ORGANIZER = "organizer", _("organisateur")
+        CHIEF_ARBITER = "chief_arbiter", _("arbitre principal")
+        ARBITER = "arbiter", _("arbitre de table")
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="roles")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="tournament_roles")
+    role = models.CharField(_("rôle"), max_length=20, choices=Role.choices)
+    tables = models.ManyToManyField(Table, blank=True, related_name="arbiter_roles",
+                                    help_text=_("Arbitre de table : les tables qui lui sont confiées."))
+
+    class Meta:
+        verbose_name = _("rôle")
+        verbose_name_plural = _("rôles")
+        constraints = [models.UniqueConstraint(fields=["tournament", "user", "role"], name="role_unique")]
+
+    def __str__(self) -> str:
+        return f"{self.user} — {self.get_role_display()} — {self.tournament}"
+
+
+class IdempotencyKey(models.Model):
+    """A client's ``Idempotency-Key``: the request it came with and the first response."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    key = models.CharField(max_length=200)
+    request_hash = models.CharField(max_length=64)
+    deal = models.ForeignKey(Deal, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
+    status_code = models.PositiveSmallIntegerField(default=201)
+    response = models.JSONField(default=dict)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["user", "key"], name="idempotency_key_unique")]
