@@ -1,0 +1,568 @@
+"""Tournament rankings: Tarot marks and match points, as immutable explainable snapshots.
+
+Pure Python (no Django). The inputs are plain frozen dataclasses, never ORM objects:
+
+* Tarot (RULES.md §1.12 rules 33–34, decision A-T11): :class:`ScoreRow` (one player's marks for one
+  deal) or, for speed, :class:`TarotTotals` already aggregated by SQL (``SUM … GROUP BY entry``).
+  Players are ranked by decreasing total marks; equal totals **share** the rank (1, 2, 2, 4) unless
+  the organizer declared tie-breaks in advance (``best_deal``, ``won_as_taker``). Teams are ranked by
+  the sum of their members' totals (rule 34).
+* Games played to a target (Écarté, Triomphe, Impériale, Vingt-quatre …): :class:`MatchResult`
+  (one match of a round, or a bye). Entries are ranked by match points (win/draw/loss/bye, see
+  :class:`MatchPoints`), then by the tie-breaks in the order the organizer set, among ``buchholz``,
+  ``sonneborn_berger``, ``margin``, ``wins`` (and ``points_for``). A team playing as a unit
+  (Triomphe 2 v 2, Écarté à quatre) is one entry.
+
+Every ranking is a :class:`RankingSnapshot`: the ordered :class:`RankLine` (rank, entry, every
+metric), the criteria used, the canonical inputs it came from, and a sha256 ``digest`` of those
+inputs and options, so that :func:`regenerate` rebuilds it exactly and :func:`diff` compares two.
+``snapshot.explain(line)`` says in words how a rank was reached. Arithmetic is exact: ints and
+:class:`fractions.Fraction`, never floats. See docs/ranking.md.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, fields, is_dataclass
+from fractions import Fraction
+from typing import Any, Union
+
+Entry = Union[int, str]  # noqa: UP007 - a runtime alias, usable with isinstance-free code
+"""A ranked unit: a player's or a team's id (ints or strings, not mixed within one ranking)."""
+
+Value = Union[int, Fraction, None]  # noqa: UP007
+"""A metric value; None means "no value" (an entry that played no deal has no best deal)."""
+
+
+# --------------------------------------------------------------------------------------------
+# Inputs
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, order=True)
+class ScoreRow:
+    """One player's marks for one Tarot deal (a score-sheet line), ``points`` signed, in marks.
+
+    ``won_as_taker`` is True when this player was the taker (preneur) and made the contract; it
+    feeds the optional tie-break « contrats réussis ». A row is identified by
+    (entry, round, table, deal): a corrected deal *replaces* its rows, it never adds to them.
+    """
+
+    entry: Entry
+    round: int
+    table: int
+    deal: int
+    points: int
+    won_as_taker: bool = False
+
+
+@dataclass(frozen=True, order=True)
+class TarotTotals:
+    """One entry's aggregated Tarot figures (what SQL hands over: SUM, MAX, COUNT per entry).
+
+    ``best_deal`` is the best single-deal score, None when the entry played no deal.
+    """
+
+    entry: Entry
+    marks: int = 0
+    best_deal: int | None = None
+    won_as_taker: int = 0
+    deals: int = 0
+    rounds: int = 0
+
+
+@dataclass(frozen=True, order=True)
+class MatchResult:
+    """One match of a round in a game played to a target, or a bye.
+
+    ``entries`` has one entry per side (a player, or a team playing as a unit); ``points`` the
+    game points each side scored (for the margin tie-break); ``winner`` the index in ``entries``
+    of the winning side, None for a draw. A bye has one entry, no points and ``bye=True``. A
+    ``forfeit`` (one side absent) gives the win to ``winner`` but its points count for nothing.
+    An entry with no result in a round was absent: it scores nothing for that round.
+    """
+
+    round: int
+    table: int | None
+    entries: tuple[Entry, ...]
+    points: tuple[int, ...] = ()
+    winner: int | None = None
+    bye: bool = False
+    forfeit: bool = False
+
+    def __post_init__(self) -> None:
+        if self.bye:
+            if len(self.entries) != 1 or self.points or self.winner is not None or self.forfeit:
+                raise ValueError(f"a bye has exactly one entry, no points, no winner: {self!r}")
+            return
+        if len(self.entries) < 2 or len(set(self.entries)) != len(self.entries):
+            raise ValueError(f"a match needs at least two distinct sides: {self!r}")
+        if self.points and len(self.points) != len(self.entries):
+            raise ValueError(f"one points value per side: {self!r}")
+        if self.winner is not None and not 0 <= self.winner < len(self.entries):
+            raise ValueError(f"winner must index a side: {self!r}")
+        if self.forfeit and self.winner is None:
+            raise ValueError(f"a forfeit names the side that wins it: {self!r}")
+
+
+@dataclass(frozen=True, order=True)
+class MatchPoints:
+    """Match points per result; ``bye`` None means a bye counts as a win."""
+
+    win: int = 2
+    draw: int = 1
+    loss: int = 0
+    bye: int | None = None
+
+    @property
+    def bye_points(self) -> int:
+        return self.win if self.bye is None else self.bye
+
+
+# --------------------------------------------------------------------------------------------
+# Output
+# --------------------------------------------------------------------------------------------
+
+LABELS: dict[str, str] = {
+    "marks": "total marks",
+    "best_deal": "best single deal",
+    "won_as_taker": "contracts won as taker",
+    "deals": "deals played",
+    "rounds": "rounds played",
+    "members": "members",
+    "match_points": "match points",
+    "buchholz": "Buchholz (opponents' match points)",
+    "sonneborn_berger": "Sonneborn-Berger",
+    "margin": "score margin (points for − against)",
+    "wins": "wins",
+    "draws": "draws",
+    "losses": "losses",
+    "byes": "byes",
+    "played": "matches played",
+    "points_for": "points for",
+    "points_against": "points against",
+}
+
+TAROT_TIE_BREAKS = ("best_deal", "won_as_taker")
+MATCH_TIE_BREAKS = ("buchholz", "sonneborn_berger", "margin", "wins", "points_for")
+
+
+@dataclass(frozen=True)
+class RankLine:
+    """One line of a ranking: its (shared) rank, the entry, and every metric as (name, value)."""
+
+    rank: int
+    entry: Entry
+    metrics: tuple[tuple[str, Value], ...]
+
+    def metric(self, name: str) -> Value:
+        for key, value in self.metrics:
+            if key == name:
+                return value
+        raise KeyError(name)
+
+
+@dataclass(frozen=True)
+class RankingSnapshot:
+    """An immutable ranking: lines best first, the criteria used, and the inputs it came from.
+
+    ``criteria`` is the primary metric followed by the organizer's tie-breaks, in order. Two lines
+    equal on every criterion share a rank. ``inputs`` and ``options`` are canonical (sorted) so
+    that :func:`regenerate` rebuilds the same snapshot and ``digest`` identifies them.
+    """
+
+    kind: str
+    criteria: tuple[str, ...]
+    lines: tuple[RankLine, ...]
+    inputs: tuple[Any, ...]
+    options: tuple[tuple[str, Any], ...]
+    digest: str
+    _index: dict[Entry, int] = field(default_factory=dict, repr=False, compare=False, hash=False)
+
+    def __post_init__(self) -> None:
+        self._index.update({line.entry: i for i, line in enumerate(self.lines)})
+
+    def line_for(self, entry: Entry) -> RankLine:
+        return self.lines[self._index[entry]]
+
+    def shared_with(self, line: RankLine | Entry) -> tuple[Entry, ...]:
+        """The other entries holding the same rank."""
+        line = line if isinstance(line, RankLine) else self.line_for(line)
+        return tuple(other.entry for other in self.lines if other.rank == line.rank and other.entry != line.entry)
+
+    def explain(self, line: RankLine | Entry) -> str:
+        return explain(self, line)
+
+
+def _key(line: RankLine, criteria: Sequence[str]) -> tuple[Any, ...]:
+    """Sort key, larger is better; None (no value) is below every value."""
+    out = []
+    for name in criteria:
+        value = line.metric(name)
+        out.append((0, 0) if value is None else (1, value))
+    return tuple(out)
+
+
+def _fmt(value: Value) -> str:
+    if value is None:
+        return "none"
+    if isinstance(value, Fraction) and value.denominator != 1:
+        return f"{value.numerator}/{value.denominator}"
+    return str(int(value)) if isinstance(value, Fraction) else str(value)
+
+
+def _entry_order(entry: Entry) -> tuple[str, Any]:
+    return (type(entry).__name__, entry)
+
+
+# --------------------------------------------------------------------------------------------
+# Canonical inputs and digest
+# --------------------------------------------------------------------------------------------
+
+
+def _canon(obj: Any) -> Any:
+    """A JSON-able canonical form: dataclasses by name and fields, Fractions as "n/d"."""
+    if is_dataclass(obj) and not isinstance(obj, type):
+        return [type(obj).__name__, *(_canon(getattr(obj, f.name)) for f in fields(obj))]
+    if isinstance(obj, Fraction):
+        return f"{obj.numerator}/{obj.denominator}"
+    if isinstance(obj, tuple | list):
+        return [_canon(x) for x in obj]
+    if isinstance(obj, bool) or obj is None or isinstance(obj, int | str):
+        return obj
+    raise TypeError(f"cannot digest {type(obj).__name__}")
+
+
+def inputs_digest(kind: str, inputs: tuple[Any, ...], options: tuple[tuple[str, Any], ...]) -> str:
+    """sha256 over the kind, the canonical (sorted) inputs and the options."""
+    payload = json.dumps([kind, _canon(options), _canon(inputs)], separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(payload.encode()).hexdigest()
+
+
+def _build(
+    kind: str,
+    criteria: tuple[str, ...],
+    rows: list[tuple[Entry, tuple[tuple[str, Value], ...]]],
+    inputs: tuple[Any, ...],
+    options: tuple[tuple[str, Any], ...],
+) -> RankingSnapshot:
+    """Sort the lines by the criteria (best first, then entry id for display) and give shared ranks."""
+    provisional = [RankLine(0, entry, metrics) for entry, metrics in rows]
+    keyed = sorted(((_key(line, criteria), line) for line in provisional), key=lambda kl: _entry_order(kl[1].entry))
+    keyed.sort(key=lambda kl: kl[0], reverse=True)
+    lines = []
+    previous_key: tuple[Any, ...] | None = None
+    rank = 0
+    for position, (key, line) in enumerate(keyed, start=1):
+        if key != previous_key:
+            rank, previous_key = position, key
+        lines.append(RankLine(rank, line.entry, line.metrics))
+    return RankingSnapshot(kind, criteria, tuple(lines), inputs, options, inputs_digest(kind, inputs, options))
+
+
+def _check_tie_breaks(tie_breaks: Sequence[str], allowed: Sequence[str]) -> tuple[str, ...]:
+    tie_breaks = tuple(tie_breaks)
+    unknown = [t for t in tie_breaks if t not in allowed]
+    if unknown or len(set(tie_breaks)) != len(tie_breaks):
+        raise ValueError(f"tie-breaks must be distinct, among {allowed}: got {tie_breaks}")
+    return tie_breaks
+
+
+# --------------------------------------------------------------------------------------------
+# Tarot
+# --------------------------------------------------------------------------------------------
+
+
+def aggregate_tarot(rows: Iterable[ScoreRow], entries: Iterable[Entry] = ()) -> dict[Entry, TarotTotals]:
+    """Per-entry totals from score rows (what ``SUM … GROUP BY entry`` gives the Django side).
+
+    ``entries`` adds registered entries with no row (absent from the start): 0 marks, no best deal.
+    Two rows for the same (entry, round, table, deal) are an error: a correction replaces rows.
+    """
+    marks: dict[Entry, int] = {}
+    best: dict[Entry, int] = {}
+    won: dict[Entry, int] = {}
+    deals: dict[Entry, int] = {}
+    rounds: dict[Entry, set[int]] = {}
+    seen: set[tuple[Entry, int, int, int]] = set()
+    for row in rows:
+        ident = (row.entry, row.round, row.table, row.deal)
+        if ident in seen:
+            raise ValueError(f"two score rows for entry {row.entry!r}, round {row.round}, table {row.table}, "
+                             f"deal {row.deal}: a corrected deal must replace its rows")
+        seen.add(ident)
+        e = row.entry
+        if e in marks:
+            marks[e] += row.points
+            if row.points > best[e]:
+                best[e] = row.points
+            deals[e] += 1
+            rounds[e].add(row.round)
+        else:
+            marks[e], best[e], deals[e], rounds[e], won[e] = row.points, row.points, 1, {row.round}, 0
+        if row.won_as_taker:
+            won[e] += 1
+    out = {e: TarotTotals(e, marks[e], best[e], won[e], deals[e], len(rounds[e])) for e in marks}
+    for e in entries:
+        out.setdefault(e, TarotTotals(e))
+    return out
+
+
+def _tarot_totals(data: Iterable[ScoreRow] | Iterable[TarotTotals], entries: Iterable[Entry]) -> list[TarotTotals]:
+    items = list(data)
+    if items and isinstance(items[0], ScoreRow):
+        totals = aggregate_tarot(items, entries)  # type: ignore[arg-type]
+    else:
+        totals = {}
+        for t in items:
+            if not isinstance(t, TarotTotals):
+                raise TypeError("give ScoreRow or TarotTotals, not a mix")
+            if t.entry in totals:
+                raise ValueError(f"two totals for entry {t.entry!r}")
+            totals[t.entry] = t
+        for e in entries:
+            totals.setdefault(e, TarotTotals(e))
+    return sorted(totals.values(), key=lambda t: _entry_order(t.entry))
+
+
+def _tarot_metrics(t: TarotTotals) -> tuple[tuple[str, Value], ...]:
+    return (("marks", t.marks), ("best_deal", t.best_deal), ("won_as_taker", t.won_as_taker),
+            ("deals", t.deals), ("rounds", t.rounds))
+
+
+def rank_tarot(
+    data: Iterable[ScoreRow] | Iterable[TarotTotals],
+    *,
+    tie_breaks: Sequence[str] = (),
+    entries: Iterable[Entry] = (),
+) -> RankingSnapshot:
+    """Individual Tarot ranking by decreasing total marks (RULES.md §1.12 rule 33).
+
+    ``data`` is raw :class:`ScoreRow` or pre-aggregated :class:`TarotTotals` (same snapshot
+    either way: the canonical inputs are the totals). Without ``tie_breaks`` equal totals share
+    the rank (A-T11); the organizer may declare, in advance, ``best_deal`` and/or
+    ``won_as_taker`` in the order to apply. ``entries`` lists registered entries so that those
+    with no deal at all still appear (0 marks).
+    """
+    tie_breaks = _check_tie_breaks(tie_breaks, TAROT_TIE_BREAKS)
+    totals = tuple(_tarot_totals(data, entries))
+    rows = [(t.entry, _tarot_metrics(t)) for t in totals]
+    return _build("tarot", ("marks", *tie_breaks), rows, totals, (("tie_breaks", tie_breaks),))
+
+
+def rank_tarot_teams(
+    data: Iterable[ScoreRow] | Iterable[TarotTotals],
+    teams: Mapping[Entry, Sequence[Entry]],
+    *,
+    tie_breaks: Sequence[str] = (),
+) -> RankingSnapshot:
+    """Team Tarot ranking: team total = sum of the members' totals (RULES.md §1.12 rule 34).
+
+    Team tie-breaks, if declared: ``best_deal`` is the best single deal of any member,
+    ``won_as_taker`` the members' sum. A member with no deal counts 0.
+    """
+    tie_breaks = _check_tie_breaks(tie_breaks, TAROT_TIE_BREAKS)
+    members = {e for ms in teams.values() for e in ms}
+    if sum(len(ms) for ms in teams.values()) != len(members):
+        raise ValueError("a player belongs to two teams")
+    totals = {t.entry: t for t in _tarot_totals(data, members)}
+    membership = tuple(sorted(((team, tuple(sorted(ms, key=_entry_order))) for team, ms in teams.items()),
+                              key=lambda tm: _entry_order(tm[0])))
+    rows = []
+    for team, ms in membership:
+        ts = [totals[m] for m in ms]
+        bests = [t.best_deal for t in ts if t.best_deal is not None]
+        rows.append((team, (("marks", sum(t.marks for t in ts)), ("best_deal", max(bests) if bests else None),
+                            ("won_as_taker", sum(t.won_as_taker for t in ts)), ("deals", sum(t.deals for t in ts)),
+                            ("members", len(ms)))))
+    inputs = (tuple(totals[m] for _, ms in membership for m in ms), membership)
+    return _build("tarot_teams", ("marks", *tie_breaks), rows, inputs, (("tie_breaks", tie_breaks),))
+
+
+# --------------------------------------------------------------------------------------------
+# Games played to a target: match points and Swiss tie-breaks
+# --------------------------------------------------------------------------------------------
+
+
+def rank_matches(
+    results: Iterable[MatchResult],
+    *,
+    points: MatchPoints = MatchPoints(),
+    tie_breaks: Sequence[str] = ("buchholz", "sonneborn_berger", "margin", "wins"),
+    entries: Iterable[Entry] = (),
+) -> RankingSnapshot:
+    """Ranking by match points, then the organizer's tie-breaks in the given order.
+
+    * match points: ``points.win`` / ``draw`` / ``loss`` per match, ``points.bye_points`` per bye;
+      nothing for a round without a result (absent or withdrawn).
+    * ``buchholz``: sum, over every opponent met in every match (forfeits included, byes not), of
+      that opponent's final match points.
+    * ``sonneborn_berger``: sum over matches of opponent's match points × the share of the match
+      won against him (win 1, draw 1/2, loss 0); byes count nothing.
+    * ``margin``: points for − points against, where "against" is the opponents' mean per match
+      (the opponent's points at two sides); forfeits and byes count nothing.
+    * ``wins``: matches won (byes not included); ``points_for``: game points scored.
+    """
+    tie_breaks = _check_tie_breaks(tie_breaks, MATCH_TIE_BREAKS)
+    results = tuple(sorted(results, key=lambda r: (r.round, -1 if r.table is None else r.table,
+                                                   [_entry_order(e) for e in r.entries])))
+    everyone: set[Entry] = set(entries)
+    seen_round: set[tuple[int, Entry]] = set()
+    for r in results:
+        for e in r.entries:
+            if (r.round, e) in seen_round:
+                raise ValueError(f"entry {e!r} has two results in round {r.round}")
+            seen_round.add((r.round, e))
+            everyone.add(e)
+    mp = dict.fromkeys(everyone, 0)
+    counts = {e: [0, 0, 0, 0, 0] for e in everyone}  # wins, draws, losses, byes, played
+    pts_for: dict[Entry, Fraction] = dict.fromkeys(everyone, Fraction(0))
+    pts_against: dict[Entry, Fraction] = dict.fromkeys(everyone, Fraction(0))
+    for r in results:
+        if r.bye:
+            (e,) = r.entries
+            mp[e] += points.bye_points
+            counts[e][3] += 1
+            continue
+        n = len(r.entries)
+        for i, e in enumerate(r.entries):
+            counts[e][4] += 1
+            if r.winner is None:
+                mp[e] += points.draw
+                counts[e][1] += 1
+            elif r.winner == i:
+                mp[e] += points.win
+                counts[e][0] += 1
+            else:
+                mp[e] += points.loss
+                counts[e][2] += 1
+            if r.points and not r.forfeit:
+                pts_for[e] += r.points[i]
+                pts_against[e] += Fraction(sum(r.points) - r.points[i], n - 1)
+    buchholz = dict.fromkeys(everyone, 0)
+    sb: dict[Entry, Fraction] = dict.fromkeys(everyone, Fraction(0))
+    for r in results:
+        if r.bye:
+            continue
+        for i, e in enumerate(r.entries):
+            share = Fraction(1, 2) if r.winner is None else Fraction(int(r.winner == i))
+            for j, opp in enumerate(r.entries):
+                if j != i:
+                    buchholz[e] += mp[opp]
+                    sb[e] += share * mp[opp]
+
+    def exact(v: Fraction) -> Value:
+        return int(v) if v.denominator == 1 else v
+
+    rows = []
+    for e in sorted(everyone, key=_entry_order):
+        w, d, lo, b, p = counts[e]
+        rows.append((e, (("match_points", mp[e]), ("buchholz", buchholz[e]), ("sonneborn_berger", exact(sb[e])),
+                         ("margin", exact(pts_for[e] - pts_against[e])), ("wins", w), ("draws", d), ("losses", lo),
+                         ("byes", b), ("played", p), ("points_for", exact(pts_for[e])),
+                         ("points_against", exact(pts_against[e])))))
+    everyone_sorted = tuple(sorted(everyone, key=_entry_order))
+    options = (("points", points), ("tie_breaks", tie_breaks), ("entries", everyone_sorted))
+    return _build("matches", ("match_points", *tie_breaks), rows, results, options)
+
+
+# --------------------------------------------------------------------------------------------
+# Regenerate, explain, compare
+# --------------------------------------------------------------------------------------------
+
+
+def regenerate(snapshot: RankingSnapshot) -> RankingSnapshot:
+    """Rebuild a snapshot from its own inputs and options (it must come out identical)."""
+    opts = dict(snapshot.options)
+    if snapshot.kind == "tarot":
+        return rank_tarot(snapshot.inputs, tie_breaks=opts["tie_breaks"])
+    if snapshot.kind == "tarot_teams":
+        totals, membership = snapshot.inputs
+        return rank_tarot_teams(totals, dict(membership), tie_breaks=opts["tie_breaks"])
+    if snapshot.kind == "matches":
+        return rank_matches(snapshot.inputs, points=opts["points"], tie_breaks=opts["tie_breaks"],
+                            entries=opts["entries"])
+    raise ValueError(f"unknown ranking kind {snapshot.kind!r}")
+
+
+def explain(snapshot: RankingSnapshot, line: RankLine | Entry) -> str:
+    """How ``line`` got its rank, in words: the primary metric, then which tie-break separated it
+    from each entry it was level with, or that the tie is shared."""
+    line = line if isinstance(line, RankLine) else snapshot.line_for(line)
+    criteria = snapshot.criteria
+    primary = criteria[0]
+    n = len(snapshot.lines)
+    parts = [f"Rank {line.rank} of {n}: {_fmt(line.metric(primary))} {LABELS[primary]}."]
+    level = [o for o in snapshot.lines if o.entry != line.entry and o.metric(primary) == line.metric(primary)]
+    if not level:
+        parts.append(f"Decided by {LABELS[primary]} alone.")
+        return " ".join(parts)
+    parts.append(f"Level on {LABELS[primary]} with {', '.join(repr(o.entry) for o in level)}.")
+    shared = []
+    for other in level:
+        for name in criteria[1:]:
+            mine, theirs = line.metric(name), other.metric(name)
+            if mine != theirs:
+                side = "Ahead of" if _key(line, (name,)) > _key(other, (name,)) else "Behind"
+                parts.append(f"{side} {other.entry!r} (rank {other.rank}) on {LABELS[name]}: "
+                             f"{_fmt(mine)} v {_fmt(theirs)}.")
+                break
+        else:
+            shared.append(other)
+    if shared:
+        used = criteria[1:]
+        detail = f" and on every declared tie-break ({', '.join(LABELS[c] for c in used)})" if used else ""
+        who = ", ".join(repr(o.entry) for o in shared)
+        parts.append(f"Rank shared with {who}: equal on {LABELS[primary]}{detail}; ties are shared "
+                     "(RULES.md §1.12 rule 33, A-T11)." if snapshot.kind.startswith("tarot") else
+                     f"Rank shared with {who}: equal on {LABELS[primary]}{detail}.")
+    return " ".join(parts)
+
+
+@dataclass(frozen=True)
+class Move:
+    entry: Entry
+    old_rank: int
+    new_rank: int
+
+
+@dataclass(frozen=True)
+class RankingDiff:
+    """What changed between two snapshots: rank moves, entries added or removed, metric changes."""
+
+    same_inputs: bool
+    moved: tuple[Move, ...]
+    added: tuple[Entry, ...]
+    removed: tuple[Entry, ...]
+    changed: tuple[tuple[Entry, str, Value, Value], ...]
+
+    @property
+    def empty(self) -> bool:
+        return not (self.moved or self.added or self.removed or self.changed)
+
+
+def diff(old: RankingSnapshot, new: RankingSnapshot) -> RankingDiff:
+    """Compare two snapshots: entries whose rank moved (best new rank first), entries added or
+    removed, and every metric whose value changed."""
+    old_entries = {line.entry for line in old.lines}
+    new_entries = {line.entry for line in new.lines}
+    moved, changed = [], []
+    for line in new.lines:
+        if line.entry not in old_entries:
+            continue
+        before = old.line_for(line.entry)
+        if before.rank != line.rank:
+            moved.append(Move(line.entry, before.rank, line.rank))
+        old_metrics = dict(before.metrics)
+        for name, value in line.metrics:
+            if old_metrics.get(name) != value:
+                changed.append((line.entry, name, old_metrics.get(name), value))
+    return RankingDiff(
+        same_inputs=old.digest == new.digest,
+        moved=tuple(moved),
+        added=tuple(line.entry for line in new.lines if line.entry not in old_entries),
+        removed=tuple(line.entry for line in old.lines if line.entry not in new_entries),
+        changed=tuple(changed),
+    )
