@@ -1,0 +1,104 @@
+"""Jetons and fiches: the marking of L'Impériale and Le Vingt-quatre.
+
+A jeton is worth 4 points; ``fiche_at`` jetons (6 = 24 points) become one fiche (an impériale),
+the excess being kept (RULES.md §4.2 rule 6, A-I11). At L'Impériale, the instant a player
+obtains a new impériale — d'emblée or through his sixth jeton — the jetons of his opponents are
+erased, his own kept, fiches never (§4.3 rule 13). A jeton can be *protected* for a while (the
+dealer's retourne jeton during the announcement phase, §4.3 rule 14).
+
+:class:`Tally` applies marks one at a time, in the order of the game's chronology, and keeps a
+list of them for the verdict: each mark says who scored what, what it erased and the fiches
+and jetons of every seat after it. The first mark that brings a seat to ``target`` fiches ends
+the match at once; later marks are refused (``ended`` is set).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass
+class Tally:
+    """Fiches and jetons of each seat, and the marks of the current deal."""
+
+    players: int
+    target: int
+    fiche_at: int = 6
+    wipe: bool = True
+    fiches: list[int] = field(default_factory=list)
+    jetons: list[int] = field(default_factory=list)
+    marks: list[dict[str, Any]] = field(default_factory=list)
+    protected: dict[int, int] = field(default_factory=dict)
+    winner: int | None = None
+
+    def __post_init__(self) -> None:
+        if not self.fiches:
+            self.fiches = [0] * self.players
+        if not self.jetons:
+            self.jetons = [0] * self.players
+
+    @property
+    def ended(self) -> bool:
+        return self.winner is not None
+
+    def begin_deal(self) -> None:
+        """Start the marks of a new deal."""
+        self.marks = []
+        self.protected = {}
+
+    def protect(self, seat: int, jetons: int = 1) -> None:
+        """Keep up to ``jetons`` of a seat's jetons from the next erasures (until :meth:`unprotect`)."""
+        self.protected[seat] = min(jetons, self.jetons[seat])
+
+    def unprotect(self) -> None:
+        self.protected = {}
+
+    def add_jetons(self, seat: int, jetons: int, step: str, **detail: Any) -> bool:
+        """Mark jetons for a seat (a full set becomes a fiche and erases the opponents). True if the match ends."""
+        if self.ended or jetons <= 0:
+            return self.ended
+        total = self.jetons[seat] + jetons
+        fiches, self.jetons[seat] = divmod(total, self.fiche_at)
+        self.fiches[seat] += fiches
+        wiped = self._erase(seat) if fiches and self.wipe else {}
+        return self._mark(seat, step, jetons=jetons, fiches=fiches, wiped=wiped, detail=detail)
+
+    def add_fiches(self, seat: int, fiches: int, step: str, *, erase: bool = True, **detail: Any) -> bool:
+        """Mark impériales d'emblée for a seat (erasing the opponents' jetons unless ``erase`` is false)."""
+        if self.ended or fiches <= 0:
+            return self.ended
+        self.fiches[seat] += fiches
+        wiped = self._erase(seat) if erase and self.wipe else {}
+        return self._mark(seat, step, jetons=0, fiches=fiches, wiped=wiped, detail=detail)
+
+    def remove_fiche(self, seat: int, step: str, **detail: Any) -> bool:
+        """Take one fiche from a seat (a penalty). True if the match has ended."""
+        if self.ended or not self.fiches[seat]:
+            return self.ended
+        self.fiches[seat] -= 1
+        return self._mark(seat, step, jetons=0, fiches=-1, wiped={}, detail=detail)
+
+    def _erase(self, seat: int) -> dict[int, int]:
+        wiped = {}
+        for other in range(self.players):
+            if other == seat:
+                continue
+            lost = max(0, self.jetons[other] - self.protected.get(other, 0))
+            if lost:
+                self.jetons[other] -= lost
+                wiped[other] = lost
+        return wiped
+
+    def _mark(self, seat: int, step: str, *, jetons: int, fiches: int, wiped: dict[int, int],
+              detail: dict[str, Any]) -> bool:
+        mark: dict[str, Any] = {"step": step, "seat": seat, "jetons": jetons, "fiches": fiches}
+        mark.update(detail)
+        if wiped:
+            mark["wiped"] = {str(s): n for s, n in sorted(wiped.items())}
+        mark["after"] = {"fiches": list(self.fiches), "jetons": list(self.jetons)}
+        if self.winner is None and self.fiches[seat] >= self.target:
+            self.winner = seat
+            mark["ends_match"] = True
+        self.marks.append(mark)
+        return self.ended
