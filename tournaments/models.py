@@ -346,3 +346,4 @@ class IdempotencyKey(models.Model):
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["user", "key"], name="idempotency_key_unique")]
+from .models_ranking import *  # noqa: E402,F401,F403
