@@ -1,0 +1,132 @@
+"""Who may do what in a tournament.
+
+Roles are per tournament (:class:`~tournaments.models.TournamentRole`):
+
+* **organizer** — everything in the tournament (setup, seating, roles, deals, corrections, rulings);
+* **chief arbiter** — enters and corrects deals at any table, annuls, approves (the FFT visa on
+  garde sans / garde contre), records rulings and penalties;
+* **table arbiter** — enters deals at the tables assigned to them, reads the whole tournament;
+* **public** (anyone, logged in or not) — reads a tournament that is public and not a draft,
+  and of its rounds only those released (``number <= released_round`` or ``released``).
+
+A superuser acts as organizer everywhere (staff work in the admin). Functions take the user
+and an object and answer a bool; :func:`roles_of` caches a user's roles per tournament on the
+user object for the request.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import Q, QuerySet
+
+from .models import Deal, Round, Table, Tournament, TournamentRole
+
+Role = TournamentRole.Role
+STAFF_ROLES = frozenset({Role.ORGANIZER, Role.CHIEF_ARBITER, Role.ARBITER})
+REFEREES = frozenset({Role.ORGANIZER, Role.CHIEF_ARBITER})
+
+
+def roles_of(user: Any, tournament: Tournament | int) -> frozenset[str]:
+    """The user's roles in the tournament (a superuser is organizer everywhere)."""
+    if user is None or not user.is_authenticated:
+        return frozenset()
+    if user.is_superuser:
+        return frozenset({Role.ORGANIZER})
+    tid = tournament if isinstance(tournament, int) else tournament.pk
+    cache = user.__dict__.setdefault("_levee_roles", {})
+    if tid not in cache:
+        roles = TournamentRole.objects.filter(tournament_id=tid, user=user).values_list("role", flat=True)
+        cache[tid] = frozenset(roles)
+    return cache[tid]
+
+
+def forget_roles(user: Any) -> None:
+    """Drop the cached roles (after a role change in the same request)."""
+    user.__dict__.pop("_levee_roles", None)
+
+
+def is_organizer(user: Any, tournament: Tournament) -> bool:
+    return Role.ORGANIZER in roles_of(user, tournament)
+
+
+def is_staff_of(user: Any, tournament: Tournament) -> bool:
+    """Organizer, chief arbiter or table arbiter of the tournament."""
+    return bool(roles_of(user, tournament) & STAFF_ROLES)
+
+
+def can_create_tournament(user: Any) -> bool:
+    return bool(user and user.is_authenticated and user.has_perm("tournaments.add_tournament"))
+
+
+def can_manage(user: Any, tournament: Tournament) -> bool:
+    """Setup: options, status, registrations, teams, rounds, seating, roles."""
+    return is_organizer(user, tournament)
+
+
+def can_referee(user: Any, tournament: Tournament) -> bool:
+    """Corrections, annulments, approvals (the visa), rulings and penalties."""
+    return bool(roles_of(user, tournament) & REFEREES)
+
+
+can_correct = can_referee
+can_approve = can_referee
+can_rule = can_referee
+
+
+def can_enter_deal(user: Any, table: Table) -> bool:
+    """Organizer and chief arbiter anywhere; a table arbiter at the tables assigned."""
+    tournament = table.round.tournament
+    roles = roles_of(user, tournament)
+    if roles & REFEREES:
+        return True
+    if Role.ARBITER in roles:
+        return TournamentRole.objects.filter(tournament=tournament, user=user, role=Role.ARBITER,
+                                             tables=table).exists()
+    return False
+
+
+def can_view_tournament(user: Any, tournament: Tournament) -> bool:
+    if is_staff_of(user, tournament):
+        return True
+    return tournament.is_public and tournament.status != Tournament.Status.DRAFT
+
+
+def round_is_released(rnd: Round) -> bool:
+    return rnd.released or rnd.number <= rnd.tournament.released_round
+
+
+def can_view_round(user: Any, rnd: Round) -> bool:
+    """Staff see every round; the public sees the released rounds of a visible tournament."""
+    tournament = rnd.tournament
+    if is_staff_of(user, tournament):
+        return True
+    return can_view_tournament(user, tournament) and round_is_released(rnd)
+
+
+def can_view_table(user: Any, table: Table) -> bool:
+    return can_view_round(user, table.round)
+
+
+def can_view_deal(user: Any, deal: Deal) -> bool:
+    return can_view_table(user, deal.table)
+
+
+def visible_tournaments(user: Any, qs: QuerySet[Tournament] | None = None) -> QuerySet[Tournament]:
+    """Tournaments the user may read."""
+    qs = Tournament.objects.all() if qs is None else qs
+    if user is not None and user.is_authenticated and user.is_superuser:
+        return qs
+    public = Q(is_public=True) & ~Q(status=Tournament.Status.DRAFT)
+    if user is not None and user.is_authenticated:
+        return qs.filter(public | Q(roles__user=user)).distinct()
+    return qs.filter(public)
+
+
+def visible_rounds(user: Any, tournament: Tournament, qs: QuerySet[Round] | None = None) -> QuerySet[Round]:
+    qs = tournament.rounds.all() if qs is None else qs
+    if is_staff_of(user, tournament):
+        return qs
+    if not can_view_tournament(user, tournament):
+        return qs.none()
+    return qs.filter(Q(released=True) | Q(number__lte=tournament.released_round))

@@ -1,0 +1,212 @@
+"""Reads: records built from a table's seats, checks without saving, deals as JSON, totals, history.
+
+The record of a deal is always built here from the table (``format``, ``game``, ``options``,
+``players`` in seat order) plus the fields the arbiter enters (``dealer``, ``bid``, ``hands``,
+``tricks``, ``summary`` …): nobody types the players' names, and a posted record cannot claim
+other players or other conventions than the table's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from django.db.models import Sum
+
+from rules.errors import MalformedRecord
+from rules.record import DEAL_FORMAT, MATCH_FORMAT
+from scoring.verdict import Verdict, judge
+
+from .models import Deal, ScoreRow, Seat, Table, Tournament
+
+#: the record fields a table fixes; everything else is the deal's own
+FIXED_FIELDS = ("format", "game", "options", "players")
+
+
+# -- records ---------------------------------------------------------------------------------------
+
+def table_seats(table: Table) -> list[Seat]:
+    """The table's seats in the order of play (cached on the table object)."""
+    cached = table.__dict__.get("_levee_seats")
+    if cached is None:
+        cached = list(Seat.objects.filter(table=table).select_related("entry__player").order_by("position"))
+        table.__dict__["_levee_seats"] = cached
+    return cached
+
+
+def table_players(table: Table) -> list[str]:
+    """The players' names in the order of play; two players of the same name are told apart by club or number."""
+    seats = table_seats(table)
+    names = [s.entry.player.name.strip() for s in seats]
+    for i, seat in enumerate(seats):
+        if names.count(names[i]) > 1:
+            club = seat.entry.player.club.strip()
+            names[i] = f"{names[i]} ({club or '#' + str(seat.entry_id)})"
+    for i, seat in enumerate(seats):  # still equal (same club): the entry number decides
+        if names.count(names[i]) > 1:
+            names[i] = f"{names[i]} #{seat.entry_id}"
+    return names
+
+
+def record_head(table: Table, *, fmt: str = DEAL_FORMAT) -> dict[str, Any]:
+    """The fields of a record that the table fixes."""
+    tournament = table.round.tournament
+    players = table_players(table)
+    return {
+        "format": fmt,
+        "game": tournament.game,
+        "options": {**tournament.record_options(), "players": len(players)},
+        "players": players,
+    }
+
+
+def deal_fields(record: Mapping[str, Any]) -> dict[str, Any]:
+    """A deal record's own fields (without those the table fixes)."""
+    return {k: v for k, v in record.items() if k not in FIXED_FIELDS}
+
+
+def check_fixed_fields(head: Mapping[str, Any], fields: Any, *, base: str = "") -> dict[str, Any]:
+    """The deal's own fields; a fixed field given with another value than the table's is malformed."""
+    if not isinstance(fields, Mapping):
+        raise MalformedRecord(base or "$", "a deal is a JSON object")
+    if "deals" in fields:
+        raise MalformedRecord(f"{base}.deals" if base else "deals", "post one deal at a time (a match is imported)")
+    for key in FIXED_FIELDS:
+        if key not in fields or fields[key] is None:
+            continue
+        value = fields[key]
+        expected = head[key]
+        if key == "format":
+            ok = value in (DEAL_FORMAT, MATCH_FORMAT)
+        elif key == "options":
+            ok = isinstance(value, Mapping) and {"players": expected["players"], **value} == expected
+        else:
+            ok = value == expected
+        if not ok:
+            path = f"{base}.{key}" if base else key
+            raise MalformedRecord(path, f"fixed by the table: {expected!r}")
+    return deal_fields(fields)
+
+
+def build_deal_record(*, table: Table, fields: Any) -> dict[str, Any]:
+    """The full ``levee.deal/1`` record of a deal entered at a table."""
+    head = record_head(table)
+    return {**head, **check_fixed_fields(head, fields)}
+
+
+def table_deals(table: Table, *, include_annulled: bool = True) -> list[Deal]:
+    qs = Deal.objects.filter(table=table).order_by("number")
+    if not include_annulled:
+        qs = qs.exclude(status=Deal.Status.ANNULLED)
+    return list(qs)
+
+
+def match_record(table: Table, deals: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
+    """A ``levee.match/1`` record of the table with the given deals' own fields, in order."""
+    return {**record_head(table, fmt=MATCH_FORMAT), "deals": [deal_fields(d) for d in deals]}
+
+
+def table_match_record(table: Table, *, include_annulled: bool = False) -> dict[str, Any]:
+    """The table's deals as a ``levee.match/1`` record (the export of a table)."""
+    return match_record(table, [d.record for d in table_deals(table, include_annulled=include_annulled)])
+
+
+def deal_check(*, table: Table, fields: Any) -> Verdict:
+    """Check a deal at a table without saving it (the entry desk's preview).
+
+    For a match game the deal is checked after the table's deals so far. Raises MalformedRecord.
+    """
+    tournament = table.round.tournament
+    if not tournament.is_match_game:
+        return judge(build_deal_record(table=table, fields=fields))
+    head = record_head(table)
+    own = check_fixed_fields(head, fields)
+    return judge(match_record(table, [d.record for d in table_deals(table, include_annulled=False)] + [own]))
+
+
+# -- deals as JSON ---------------------------------------------------------------------------------
+
+def _iso(value: Any) -> str | None:
+    return value.isoformat() if value is not None else None
+
+
+def deal_to_json(deal: Deal, *, seats: list[Seat] | None = None) -> dict[str, Any]:
+    """A deal as the API shows it (also the stored first response of an idempotent submission)."""
+    seats = seats if seats is not None else table_seats(deal.table)
+    scores = _deal_scores(deal)
+    return {
+        "id": deal.pk,
+        "table": deal.table_id,
+        "number": deal.number,
+        "status": deal.status,
+        "version": deal.version,
+        "counts": deal.counts,
+        "record": deal.record,
+        "verdict": deal.verdict,
+        "scores": [{"position": s.position, "entry": s.entry_id, "points": scores.get(s.entry_id)} for s in seats],
+        "created_by": deal.created_by_id,
+        "updated_by": deal.updated_by_id,
+        "approved_by": deal.approved_by_id,
+        "created_at": _iso(deal.created_at),
+        "updated_at": _iso(deal.updated_at),
+    }
+
+
+def _deal_scores(deal: Deal) -> dict[int, int]:
+    cached = deal.__dict__.get("_levee_scores")
+    if cached is not None:
+        return cached
+    return dict(ScoreRow.objects.filter(deal=deal, ruling__isnull=True).values_list("entry_id", "points"))
+
+
+def deal_versions(deal: Deal) -> list[dict[str, Any]]:
+    """Every version of a deal, newest first: who, when, why, and the record and verdict then."""
+    out = []
+    for h in deal.history.all().select_related("history_user").order_by("-history_date", "-history_id"):
+        out.append({
+            "version": h.version,
+            "status": h.status,
+            "change": {"+": "created", "~": "changed", "-": "deleted"}[h.history_type],
+            "reason": h.history_change_reason,
+            "user": h.history_user.get_username() if h.history_user else None,
+            "date": _iso(h.history_date),
+            "record": h.record,
+            "verdict": h.verdict,
+        })
+    return out
+
+
+# -- totals ----------------------------------------------------------------------------------------
+
+def table_totals(table: Table) -> dict[int, int]:
+    """Each seated entry's total at the table (counted deals and rulings), entry id → points."""
+    totals = {s.entry_id: 0 for s in table_seats(table)}
+    rows = (ScoreRow.objects.filter(table=table, counts=True).values("entry_id").annotate(total=Sum("points")))
+    for row in rows:
+        totals[row["entry_id"]] = row["total"]
+    return totals
+
+
+def tournament_totals(tournament: Tournament, *, up_to_round: int | None = None) -> dict[int, int]:
+    """Each entry's total over the tournament (SQL SUM … GROUP BY entry), entry id → points."""
+    qs = ScoreRow.objects.filter(tournament=tournament, counts=True)
+    if up_to_round is not None:
+        qs = qs.filter(round__number__lte=up_to_round)
+    totals = {e: 0 for e in tournament.entries.values_list("id", flat=True)}
+    for row in qs.values("entry_id").annotate(total=Sum("points")):
+        totals[row["entry_id"]] = row["total"]
+    return totals
+
+
+def tournament_export(tournament: Tournament, *, rounds: Iterable[int] | None = None) -> dict[str, Any]:
+    """A tournament's deals: one ``levee.match/1`` record per table, with where it was played."""
+    tables = (Table.objects.filter(round__tournament=tournament).select_related("round").order_by("round__number",
+                                                                                                   "number"))
+    if rounds is not None:
+        tables = tables.filter(round__number__in=list(rounds))
+    return {
+        "tournament": {"id": tournament.pk, "name": tournament.name, "slug": tournament.slug,
+                       "game": tournament.game, "options": tournament.record_options()},
+        "tables": [{"round": t.round.number, "table": t.number, "record": table_match_record(t)}
+                   for t in tables if t.deals.exists()],
+    }

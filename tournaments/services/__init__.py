@@ -1,0 +1,65 @@
+"""Writes (HackSoft style): keyword-only functions named ``<entity>_<action>``.
+
+Reads live in :mod:`tournaments.selectors`; permissions in :mod:`tournaments.permissions`.
+"""
+
+from .deals import deal_annul, deal_approve, deal_correct, deal_record
+from .errors import (
+    DealRejected,
+    Forbidden,
+    IdempotencyMismatch,
+    InvalidInput,
+    MalformedDeal,
+    ServiceError,
+    StateConflict,
+    VersionConflict,
+)
+from .rulings import ruling_record
+from .setup import (
+    CsvImport,
+    entry_update,
+    player_create,
+    player_register,
+    players_import_csv,
+    role_assign,
+    role_revoke,
+    round_create,
+    round_release,
+    round_seat,
+    round_set_status,
+    team_create,
+    tournament_create,
+    tournament_set_status,
+    tournament_update,
+)
+
+__all__ = [
+    "CsvImport",
+    "DealRejected",
+    "Forbidden",
+    "IdempotencyMismatch",
+    "InvalidInput",
+    "MalformedDeal",
+    "ServiceError",
+    "StateConflict",
+    "VersionConflict",
+    "deal_annul",
+    "deal_approve",
+    "deal_correct",
+    "deal_record",
+    "entry_update",
+    "player_create",
+    "player_register",
+    "players_import_csv",
+    "role_assign",
+    "role_revoke",
+    "round_create",
+    "round_release",
+    "round_seat",
+    "round_set_status",
+    "ruling_record",
+    "team_create",
+    "tournament_create",
+    "tournament_set_status",
+    "tournament_update",
+]

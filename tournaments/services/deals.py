@@ -1,0 +1,404 @@
+"""Writing deals: record, correct, annul, approve.
+
+Every write goes through :func:`scoring.verdict.judge` (the only place game rules live) inside
+``transaction.atomic``: a deal with violations, or that cannot be read, saves nothing. A saved
+deal is never overwritten silently: each correction or annulment bumps ``version`` and needs a
+reason, and django-simple-history keeps every version with its user and reason.
+
+Tarot deals are judged alone. For the games played to a target a table is one match: the
+table's deals (not annulled, in order) form a ``levee.match/1`` record judged as a whole,
+since a deal's marks depend on the ones before; a correction or annulment re-judges the match
+and rewrites the marks of the deals that follow.
+
+The FFT visa: a Tarot garde sans or garde contre entered by someone who cannot approve (a
+table arbiter) is saved as ``pending``: its score rows exist but do not count in rankings
+until the chief arbiter (or the organizer) approves it. Entered by the chief arbiter or the
+organizer, it is approved at once.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from rules.errors import MalformedRecord, Violation
+from scoring.verdict import Verdict, judge
+
+from .. import permissions
+from ..models import Deal, IdempotencyKey, ScoreRow, Table, Tournament
+from ..selectors import (
+    build_deal_record,
+    check_fixed_fields,
+    deal_fields,
+    deal_to_json,
+    match_record,
+    record_head,
+    table_deals,
+    table_seats,
+)
+from .errors import DealRejected, IdempotencyMismatch, InvalidInput, MalformedDeal, StateConflict, VersionConflict
+
+log = logging.getLogger(__name__)
+
+VISA_CONTRACTS = frozenset({"garde_sans", "garde_contre"})
+"""Tarot contracts that need the chief arbiter's visa (FFT)."""
+
+
+# -- judging ---------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Judged:
+    """A deal as it will be saved: its record, the verdict stored with it, the marks per seat."""
+
+    record: dict[str, Any]
+    verdict: dict[str, Any]
+    scores: list[int]
+
+
+def _judge(record: Mapping[str, Any]) -> Verdict:
+    """judge(), with anything unexpected turned into a 400 naming the record rather than a 500."""
+    try:
+        return judge(record)
+    except MalformedRecord:
+        raise
+    except Exception as exc:  # a bug in a game module must not become a 500 at the desk
+        log.exception("judge() failed on a record")
+        raise MalformedRecord("$", f"the record could not be checked ({type(exc).__name__})") from exc
+
+
+def _reject_if_illegal(verdict: Verdict, players: list[str]) -> None:
+    if verdict.violations:
+        raise DealRejected(verdict.violations, players, verdict.to_json("fr"))
+
+
+def _unscored(index: int, players: list[str], verdict: Verdict, why: Any) -> DealRejected:
+    reason = why or "donne inachevée"
+    return DealRejected([Violation("deal_unscored", index, params={"why": reason})], players, verdict.to_json("fr"))
+
+
+def judge_tarot_deal(table: Table, fields: Any) -> Judged:
+    """Judge one Tarot deal; raise MalformedRecord or DealRejected."""
+    record = build_deal_record(table=table, fields=fields)
+    verdict = _judge(record)
+    _reject_if_illegal(verdict, record["players"])
+    scores = verdict.deals[0].scores if verdict.deals else None
+    if scores is None:
+        why = verdict.deals[0].result.get("reason") if verdict.deals else None
+        raise _unscored(0, record["players"], verdict, why)
+    return Judged(record, verdict.to_json("fr"), list(scores))
+
+
+def judge_match(table: Table, deals: list[Mapping[str, Any]]) -> list[Judged]:
+    """Judge a table's match made of ``deals`` (their own fields, in order); one Judged per deal."""
+    head = record_head(table)
+    players = head["players"]
+    verdict = _judge(match_record(table, deals))
+    _reject_if_illegal(verdict, players)
+    full = verdict.to_json("fr")
+    ended = verdict.match.ended
+    if ended is not None and ended.get("deal", len(deals)) < len(deals) - 1:
+        end = int(ended["deal"])
+        raise DealRejected([Violation("match_over", end + 1, params={"ended_deal": end + 1})], players, full)
+    out = []
+    for i, own in enumerate(deals):
+        scored = verdict.deals[i] if i < len(verdict.deals) else None
+        if scored is None or scored.scores is None:
+            raise _unscored(i, players, verdict, scored.result.get("reason") if scored else None)
+        slice_ = {
+            "format": full["format"], "game": full["game"], "players": players,
+            "legal": True, "violations": [], "match_deal": i,
+            "deals": [full["deals"][i]],
+            "totals": full["totals"], "winner": full["winner"], "winner_names": full["winner_names"],
+            "ended": full["ended"],
+        }
+        out.append(Judged({**head, **deal_fields(own)}, slice_, list(scored.scores)))
+    table.match_totals = full["totals"]
+    table.match_winner = full["winner"]
+    table.match_ended = full["ended"] is not None
+    return out
+
+
+# -- score rows ------------------------------------------------------------------------------------
+
+def _write_rows(deal: Deal, scores: list[int], seats: list[Any]) -> None:
+    ScoreRow.objects.filter(deal=deal, ruling__isnull=True).delete()
+    table = deal.table
+    counts = deal.counts
+    ScoreRow.objects.bulk_create([
+        ScoreRow(tournament_id=table.round.tournament_id, round_id=table.round_id, table_id=table.pk, deal=deal,
+                 entry_id=seat.entry_id, points=scores[seat.position], counts=counts)
+        for seat in seats
+    ])
+    deal.__dict__["_levee_scores"] = {seat.entry_id: scores[seat.position] for seat in seats}
+
+
+def _set_counts(deal: Deal) -> None:
+    ScoreRow.objects.filter(deal=deal, ruling__isnull=True).update(counts=deal.counts)
+
+
+def _refresh_match(table: Table, deals: list[Deal], judged: list[Judged], *, skip: Deal | None = None) -> None:
+    """Store the re-judged verdicts and marks of a match's other deals (no new version: nothing they say changed)."""
+    seats = table_seats(table)
+    for deal, j in zip(deals, judged, strict=True):
+        if deal is skip:
+            continue
+        old = dict(ScoreRow.objects.filter(deal=deal, ruling__isnull=True).values_list("entry_id", "points"))
+        new = {seat.entry_id: j.scores[seat.position] for seat in seats}
+        Deal.objects.filter(pk=deal.pk).update(verdict=j.verdict)
+        if old != new:
+            _write_rows(deal, j.scores, seats)
+    table.save(update_fields=["match_totals", "match_winner", "match_ended"])
+
+
+def _ranking_hook(tournament_id: int) -> None:
+    """Tell the rankings that a tournament's marks changed (tournaments.tasks, when it exists)."""
+    try:
+        from .. import tasks  # optional module, written separately
+    except ModuleNotFoundError as exc:
+        if exc.name != "tournaments.tasks":
+            raise
+        return
+    refresh = getattr(tasks, "ranking_refresh_on_commit", None)
+    if refresh is not None:
+        refresh(tournament_id)
+
+
+def _after_commit(tournament_id: int) -> None:
+    transaction.on_commit(lambda: _ranking_hook(tournament_id), robust=True)
+
+
+def _history(deal: Deal, *, user: Any, reason: str) -> None:
+    deal._change_reason = reason  # type: ignore[attr-defined]
+    if user is not None and getattr(user, "is_authenticated", False):
+        deal._history_user = user  # type: ignore[attr-defined]
+
+
+def _needs_visa(tournament: Tournament, record: Mapping[str, Any]) -> bool:
+    if tournament.game != "tarot":
+        return False
+    bid = record.get("bid")
+    return isinstance(bid, Mapping) and bid.get("contract") in VISA_CONTRACTS
+
+
+# -- idempotency -----------------------------------------------------------------------------------
+
+def request_hash(table_id: int, fields: Any) -> str:
+    blob = json.dumps({"table": table_id, "deal": fields}, sort_keys=True, separators=(",", ":"), default=str)
+    return hashlib.sha256(blob.encode()).hexdigest()
+
+
+def _replay(key: IdempotencyKey, digest: str) -> Deal:
+    if key.request_hash != digest:
+        raise IdempotencyMismatch("this Idempotency-Key was already used for another request",
+                                  field="Idempotency-Key")
+    deal = key.deal if key.deal_id else None
+    if deal is None:
+        raise StateConflict("the deal first saved with this Idempotency-Key no longer exists", field="Idempotency-Key")
+    deal.idempotent_replay = True  # type: ignore[attr-defined]
+    deal.idempotent_response = key.response  # type: ignore[attr-defined]
+    deal.idempotent_status = key.status_code  # type: ignore[attr-defined]
+    return deal
+
+
+# -- services --------------------------------------------------------------------------------------
+
+def deal_record(*, table: Table, record: Any, user: Any, idempotency_key: str | None = None) -> Deal:
+    """Check and save a new deal at a table.
+
+    ``record`` holds the deal's own fields (a full record is accepted if its fixed fields agree
+    with the table). Raises MalformedDeal, DealRejected (nothing saved), StateConflict,
+    IdempotencyMismatch. With an ``idempotency_key`` already used by this user for the same
+    request, returns the first deal with ``idempotent_replay = True`` and the first response in
+    ``idempotent_response``.
+    """
+    digest = request_hash(table.pk, record) if idempotency_key else ""
+    if idempotency_key:
+        if len(idempotency_key) > 200:
+            raise InvalidInput("at most 200 characters", field="Idempotency-Key")
+        existing = IdempotencyKey.objects.filter(user=user, key=idempotency_key).select_related("deal").first()
+        if existing is not None:
+            return _replay(existing, digest)
+    try:
+        with transaction.atomic():
+            key = None
+            if idempotency_key:
+                try:
+                    with transaction.atomic():
+                        key = IdempotencyKey.objects.create(user=user, key=idempotency_key, request_hash=digest)
+                except IntegrityError:
+                    key = None  # a concurrent twin won; answer with its deal below
+                    raise _TwinWon() from None
+            deal = _deal_record(table=table, record=record, user=user)
+            if key is not None:
+                key.deal = deal
+                key.response = deal_to_json(deal)
+                key.save(update_fields=["deal", "response"])
+            deal.idempotent_replay = False  # type: ignore[attr-defined]
+            deal.idempotent_response = key.response if key is not None else None  # type: ignore[attr-defined]
+            return deal
+    except _TwinWon:
+        existing = IdempotencyKey.objects.select_related("deal").get(user=user, key=idempotency_key)
+        return _replay(existing, digest)
+
+
+class _TwinWon(Exception):
+    pass
+
+
+def _deal_record(*, table: Table, record: Any, user: Any) -> Deal:
+    table = Table.objects.select_for_update().select_related("round__tournament").get(pk=table.pk)
+    tournament = table.round.tournament
+    if tournament.status != Tournament.Status.RUNNING:
+        raise StateConflict(f"deals are entered while the tournament is running (it is {tournament.status})",
+                            field="tournament", code="tournament_not_running")
+    seats = table_seats(table)
+    if not seats:
+        raise StateConflict("this table has no players seated", field="table", code="table_not_seated")
+    try:
+        if tournament.is_match_game:
+            previous = table_deals(table, include_annulled=False)
+            own = check_fixed_fields(record_head(table), record)
+            judged = judge_match(table, [d.record for d in previous] + [own])
+            mine = judged[-1]
+        else:
+            if tournament.deals_per_round:
+                played = Deal.objects.filter(table=table).exclude(status=Deal.Status.ANNULLED).count()
+                if played >= tournament.deals_per_round:
+                    raise DealRejected([Violation("table_full", played, params={"limit": tournament.deals_per_round})],
+                                       [s.entry.player.name for s in seats])
+            mine = judge_tarot_deal(table, record)
+            previous, judged = [], []
+    except MalformedRecord as exc:
+        raise MalformedDeal.wrap(exc) from None
+
+    last = Deal.objects.filter(table=table).order_by("-number").values_list("number", flat=True).first()
+    pending = _needs_visa(tournament, mine.record) and not permissions.can_approve(user, tournament)
+    deal = Deal(table=table, number=(last or 0) + 1, record=mine.record, verdict=mine.verdict,
+                status=Deal.Status.PENDING if pending else Deal.Status.VALID, version=1,
+                created_by=_user(user), updated_by=_user(user))
+    if _needs_visa(tournament, mine.record) and not pending:
+        deal.approved_by, deal.approved_at = _user(user), timezone.now()
+    _history(deal, user=user, reason="saisie" if not pending else "saisie (en attente du visa)")
+    deal.save()
+    _write_rows(deal, mine.scores, seats)
+    if tournament.is_match_game:
+        table.save(update_fields=["match_totals", "match_winner", "match_ended"])
+    _after_commit(tournament.pk)
+    return deal
+
+
+def _user(user: Any) -> Any:
+    return user if user is not None and getattr(user, "is_authenticated", False) else None
+
+
+def _lock(deal: Deal, expected_version: int | None) -> tuple[Deal, Table]:
+    table = Table.objects.select_for_update().select_related("round__tournament").get(pk=deal.table_id)
+    current = Deal.objects.select_for_update().get(pk=deal.pk)
+    current.table = table
+    if expected_version is not None and current.version != expected_version:
+        raise VersionConflict(f"the deal is at version {current.version}, the change was based on version "
+                              f"{expected_version}: reload it and try again", current_version=current.version)
+    return current, table
+
+
+def _need_reason(reason: str | None) -> str:
+    if not reason or not str(reason).strip():
+        raise InvalidInput("a correction needs a reason", field="reason")
+    return str(reason).strip()
+
+
+@transaction.atomic
+def deal_correct(*, deal: Deal, record: Any, expected_version: int | None, reason: str, user: Any) -> Deal:
+    """Replace a deal's record by a corrected one: a new version, with who and why.
+
+    ``expected_version`` is the version the correction was based on: another value than the
+    current one raises VersionConflict (409) rather than losing an update. None skips the check
+    (the admin). The corrected deal is judged like a new one; in a match the following deals
+    are re-judged and must stay legal.
+    """
+    reason = _need_reason(reason)
+    deal, table = _lock(deal, expected_version)
+    tournament = table.round.tournament
+    if deal.status == Deal.Status.ANNULLED:
+        raise StateConflict("an annulled deal cannot be corrected", field="status", code="deal_annulled")
+    seats = table_seats(table)
+    try:
+        if tournament.is_match_game:
+            deals = table_deals(table, include_annulled=False)
+            own = check_fixed_fields(record_head(table), record)
+            fields = [own if d.pk == deal.pk else d.record for d in deals]
+            judged = judge_match(table, fields)
+            mine = judged[[d.pk for d in deals].index(deal.pk)]
+        else:
+            mine = judge_tarot_deal(table, record)
+    except MalformedRecord as exc:
+        raise MalformedDeal.wrap(exc) from None
+    deal.record, deal.verdict = mine.record, mine.verdict
+    deal.version += 1
+    deal.updated_by = _user(user)
+    if _needs_visa(tournament, mine.record) and not permissions.can_approve(user, tournament):
+        deal.status = Deal.Status.PENDING
+        deal.approved_by = deal.approved_at = None
+    elif deal.status == Deal.Status.PENDING and _needs_visa(tournament, mine.record):
+        deal.status, deal.approved_by, deal.approved_at = Deal.Status.VALID, _user(user), timezone.now()
+    else:
+        deal.status = Deal.Status.VALID
+    _history(deal, user=user, reason=reason)
+    deal.save()
+    _write_rows(deal, mine.scores, seats)
+    if tournament.is_match_game:
+        _refresh_match(table, deals, judged, skip=next(d for d in deals if d.pk == deal.pk))
+    _after_commit(tournament.pk)
+    return deal
+
+
+@transaction.atomic
+def deal_annul(*, deal: Deal, reason: str, user: Any, expected_version: int | None = None) -> Deal:
+    """Annul a deal (kept, shown struck out, counting for nothing): a new version with the reason."""
+    reason = _need_reason(reason)
+    deal, table = _lock(deal, expected_version)
+    tournament = table.round.tournament
+    if deal.status == Deal.Status.ANNULLED:
+        return deal
+    if tournament.is_match_game:
+        rest = [d for d in table_deals(table, include_annulled=False) if d.pk != deal.pk]
+        try:
+            judged = judge_match(table, [d.record for d in rest]) if rest else []
+        except MalformedRecord as exc:
+            raise MalformedDeal.wrap(exc) from None
+        if not rest:
+            table.match_totals, table.match_winner, table.match_ended = None, None, False
+    deal.status = Deal.Status.ANNULLED
+    deal.version += 1
+    deal.updated_by = _user(user)
+    _history(deal, user=user, reason=reason)
+    deal.save()
+    _set_counts(deal)
+    if tournament.is_match_game:
+        _refresh_match(table, rest, judged)
+    _after_commit(tournament.pk)
+    return deal
+
+
+@transaction.atomic
+def deal_approve(*, deal: Deal, user: Any) -> Deal:
+    """The chief arbiter's visa on a pending deal (garde sans / garde contre): it now counts."""
+    deal, table = _lock(deal, None)
+    if deal.status != Deal.Status.PENDING:
+        raise StateConflict(f"only a pending deal is approved (this one is {deal.status})", field="status",
+                            code="not_pending")
+    deal.status = Deal.Status.VALID
+    deal.approved_by, deal.approved_at = _user(user), timezone.now()
+    deal.updated_by = _user(user)
+    _history(deal, user=user, reason="visa de l'arbitre principal")
+    deal.save()
+    _set_counts(deal)
+    _after_commit(table.round.tournament_id)
+    return deal
