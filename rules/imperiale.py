@@ -192,17 +192,17 @@ def shown_kind(cards: Sequence[Card], seat: int, *, dealer: int, turn_up: Card, 
 
 # -- the deal -------------------------------------------------------------------------------------
 
-def _path(base: str, name: str) -> str:
+def join_path(base: str, name: str) -> str:
     return f"{base}.{name}" if base else name
 
 
-def _seat(value: Any, field: str, players: int) -> int:
+def read_seat(value: Any, field: str, players: int) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < players:
         raise MalformedRecord(field, f"a seat from 0 to {players - 1}")
     return value
 
 
-def _count(value: Any, field: str) -> int:
+def read_count(value: Any, field: str) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or value < 0:
         raise MalformedRecord(field, "a non-negative integer")
     return value
@@ -213,15 +213,15 @@ def read_point(raw: Mapping[str, Any], field: str, players: int) -> tuple[PointC
     if "point" not in raw:
         return None, False
     value = raw["point"]
-    path = _path(field, "point")
+    path = join_path(field, "point")
     if value is None:
         return None, True
     if not isinstance(value, Mapping):
         raise MalformedRecord(path, 'the Point is {"seat": s, "count": n, "value": v} or null')
-    seat = _seat(value.get("seat"), f"{path}.seat", players)
-    count = _count(value.get("count"), f"{path}.count")
+    seat = read_seat(value.get("seat"), f"{path}.seat", players)
+    count = read_count(value.get("count"), f"{path}.count")
     points = value.get("value")
-    return PointClaim(seat, count, None if points is None else _count(points, f"{path}.value")), True
+    return PointClaim(seat, count, None if points is None else read_count(points, f"{path}.value")), True
 
 
 class ImperialeDeal(ForcingDealRules):
@@ -345,17 +345,18 @@ class Imperiale(Game):
             raise MalformedRecord(f"{field}.target", "the game is played to at least one impériale")
 
     def deal_rules(self, options: Any, deal: Mapping[str, Any], *, players: int, field: str) -> ImperialeDeal:
-        dealer = _seat(deal.get("dealer"), _path(field, "dealer"), players)
+        dealer = read_seat(deal.get("dealer"), join_path(field, "dealer"), players)
         if deal.get("turn_up") is None:
-            raise MalformedRecord(_path(field, "turn_up"), "the turned-up card (retourne) is required: it fixes trump")
-        turn_up = read_card(deal["turn_up"], _path(field, "turn_up"))
+            raise MalformedRecord(join_path(field, "turn_up"),
+                                  "the turned-up card (retourne) is required: it fixes trump")
+        turn_up = read_card(deal["turn_up"], join_path(field, "turn_up"))
         pack = PIQUET_32 if players == 2 else PIQUET_36
         if turn_up not in pack:
-            raise MalformedRecord(_path(field, "turn_up"), f"not a card of the {len(pack)}-card pack")
+            raise MalformedRecord(join_path(field, "turn_up"), f"not a card of the {len(pack)}-card pack")
         announcements = read_announcements(deal, options, dealer=dealer, turn_up=turn_up, players=players,
                                            field=field)
         if announcements.cartes_blanches and deal.get("tricks"):
-            raise MalformedRecord(_path(field, "tricks"), "a deal with cartes blanches is not played: "
+            raise MalformedRecord(join_path(field, "tricks"), "a deal with cartes blanches is not played: "
                                                           "no tricks may be recorded")
         return ImperialeDeal(options, dealer=dealer, turn_up=turn_up, announcements=announcements, field=field)
 
@@ -363,7 +364,7 @@ class Imperiale(Game):
 def read_announcements(deal: Mapping[str, Any], options: ImperialeOptions, *, dealer: int, turn_up: Card,
                        players: int, field: str) -> Announcements:
     """The ``announcements`` object of a deal."""
-    path = _path(field, "announcements")
+    path = join_path(field, "announcements")
     raw = deal.get("announcements")
     if raw is None:
         return Announcements()
@@ -376,7 +377,7 @@ def read_announcements(deal: Mapping[str, Any], options: ImperialeOptions, *, de
     blanches_raw = raw.get("cartes_blanches") or []
     if not isinstance(blanches_raw, list):
         raise MalformedRecord(f"{path}.cartes_blanches", "a list of seats")
-    blanches = tuple(dict.fromkeys(_seat(s, f"{path}.cartes_blanches[{i}]", players)
+    blanches = tuple(dict.fromkeys(read_seat(s, f"{path}.cartes_blanches[{i}]", players)
                                    for i, s in enumerate(blanches_raw)))
     shown_raw = raw.get("imperiales") or []
     if not isinstance(shown_raw, list):
@@ -387,7 +388,7 @@ def read_announcements(deal: Mapping[str, Any], options: ImperialeOptions, *, de
         item_path = f"{path}.imperiales[{i}]"
         if not isinstance(item, Mapping):
             raise MalformedRecord(item_path, 'an impériale shown is {"seat": s, "cards": [...]}')
-        seat = _seat(item.get("seat"), f"{item_path}.seat", players)
+        seat = read_seat(item.get("seat"), f"{item_path}.seat", players)
         cards = tuple(read_cards(item.get("cards"), f"{item_path}.cards"))
         kind, fiches = shown_kind(cards, seat, dealer=dealer, turn_up=turn_up, trump=trump, options=options)
         shown.append(ShownImperiale(i, seat, cards, kind, fiches))

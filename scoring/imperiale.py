@@ -37,7 +37,6 @@ from typing import Any
 from rules.cards import ACE, BIT, JACK, KING, QUEEN, card, format_card, mask_of
 from rules.errors import Violation
 from rules.imperiale import ImperialeDeal, ImperialeOptions, PointClaim
-from rules.messages import register as register_messages
 from rules.replay import DealReplay, Replay
 
 from .base import DealScore, MatchScore
@@ -208,14 +207,3 @@ def _penalties(tally: Tally, deal: DealReplay, rules: ImperialeDeal) -> None:
                                                       reason=offenders[seat], offender=seat):
                     return
 
-
-register_messages({
-    "wrong_dealer": {
-        "fr": "Mauvais donneur : c'était au joueur {expected} de donner.",
-        "en": "Wrong dealer: player {expected} should have dealt.",
-    },
-    "match_over": {
-        "fr": "La partie était déjà terminée : cette donne ne compte pas.",
-        "en": "The match was already over: this deal does not count.",
-    },
-})

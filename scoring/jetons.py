@@ -17,6 +17,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from rules.messages import register as register_messages
+
 
 @dataclass
 class Tally:
@@ -99,6 +101,18 @@ class Tally:
         mark["after"] = {"fiches": list(self.fiches), "jetons": list(self.jetons)}
         if self.winner is None and self.fiches[seat] >= self.target:
             self.winner = seat
-            mark["ends_match"] = True
+            mark["reaches_target"] = True
         self.marks.append(mark)
         return self.ended
+
+
+register_messages({
+    "wrong_dealer": {
+        "fr": "Mauvais donneur : c'était au joueur {expected} de donner.",
+        "en": "Wrong dealer: player {expected} should have dealt.",
+    },
+    "match_over": {
+        "fr": "La partie était déjà terminée : cette donne ne compte pas.",
+        "en": "The match was already over: this deal does not count.",
+    },
+})

@@ -1,0 +1,139 @@
+"""Scoring Le Vingt-quatre (RULES.md §5, A-V1 … A-V5).
+
+Five ways to score, 1 jeton (4 points) each, applied in the precedence of §5 rule 5:
+
+1. la retourne: the dealer, if the virade is an honour;
+2. la séquence: the holder of the best sequence (most cards, then highest top card, then trump,
+   then primauté) scores 1 jeton for **each** sequence in his hand (A-V1, A-V2); nobody else;
+3. le Point: most cards in one suit, then value (As 1, figures 10), then primauté; 1 jeton;
+4. the honours, trick by trick: the trick's winner scores 1 jeton per honour in it;
+5. la carte: most tricks, ties to primauté; 1 jeton.
+
+The first seat to reach ``target`` points (24 = 6 jetons) wins the partie **at once**: the marks
+after that one are not applied. With ``parties`` > 1 a new partie starts with the next deal
+(fresh jetons); the match ends when the last partie is won, and its winner is the seat that won
+the most parties (None on a tie). ``MatchScore.ended`` names the deal and mark of that end.
+
+Units: a deal's ``scores`` are the **jetons** each seat scored in it; ``totals`` are their sums
+over the match; ``detail`` holds the parties won and the jetons of the partie in progress.
+The next dealer is the previous first hand (dealer + 1), checked within a partie.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.cards import BIT, format_card, mask_of
+from rules.errors import Violation
+from rules.replay import DealReplay, Replay
+from rules.vingt_quatre import VingtQuatreDeal, VingtQuatreOptions, best_sequence
+
+from .base import DealScore, MatchScore
+from .jetons import Tally
+
+
+def _new_partie(n: int, options: VingtQuatreOptions) -> Tally:
+    return Tally(n, target=1, fiche_at=options.target // 4, wipe=False)
+
+
+def score_match(replay: Replay) -> MatchScore:
+    """Score every deal of a Vingt-quatre record, in order, to the end of the match."""
+    record = replay.record
+    options: VingtQuatreOptions = record.options
+    n = len(record.players)
+    tally = _new_partie(n, options)
+    parties_won = [0] * n
+    deals: list[DealScore] = []
+    totals = [0] * n
+    ended = None
+    previous_dealer: int | None = None
+    for i, deal in enumerate(replay.deals):
+        rules: VingtQuatreDeal = deal.rules  # type: ignore[assignment]
+        if ended is not None:
+            deals.append(DealScore(None, {"status": "after_match_end"},
+                                   (Violation("match_over", i, None, None, None),)))
+            continue
+        violations = []
+        if previous_dealer is not None and rules.dealer != (previous_dealer + 1) % n:
+            violations.append(Violation("wrong_dealer", i, None, rules.dealer, None,
+                                        {"expected": (previous_dealer + 1) % n + 1}))
+        previous_dealer = rules.dealer
+        result = score_deal(tally, deal, rules)
+        result["partie"] = sum(parties_won) + 1
+        gained = [0] * n
+        for mark in tally.marks:
+            gained[mark["seat"]] += mark["jetons"]
+        if tally.ended:
+            assert tally.winner is not None
+            parties_won[tally.winner] += 1
+            result["partie_won_by"] = tally.winner
+            if sum(parties_won) >= options.parties:
+                ended = {"deal": i, "event": len(tally.marks) - 1}
+            tally = _new_partie(n, options)
+            previous_dealer = None
+        scores = None if result["status"] == "unfinished" else gained
+        if scores is not None:
+            totals = [a + b for a, b in zip(totals, scores, strict=True)]
+        deals.append(DealScore(scores, result, tuple(violations)))
+    winner = None
+    if ended is not None:
+        best = max(parties_won)
+        leaders = [s for s in range(n) if parties_won[s] == best]
+        winner = leaders[0] if len(leaders) == 1 else None
+    detail = {"parties_won": parties_won, "jetons": list(tally.jetons), "parties": options.parties,
+              "target": options.target}
+    return MatchScore(deals, totals, winner, ended, detail)
+
+
+def score_deal(tally: Tally, deal: DealReplay, rules: VingtQuatreDeal) -> dict[str, Any]:
+    """Apply one deal's marks to the partie's tally; the deal's ``result``."""
+    tally.begin_deal()
+    result: dict[str, Any] = {"dealer": rules.dealer, "turn_up": format_card(rules.turn_up),
+                              "honours": rules.honours_convention, "marks": tally.marks}
+    _marks(tally, deal, rules, result)
+    result.setdefault("status", "complete")
+    if tally.ended:
+        result["status"] = "partie_ended"
+    result["jetons"] = list(tally.jetons)
+    return result
+
+
+def _marks(tally: Tally, deal: DealReplay, rules: VingtQuatreDeal, result: dict[str, Any]) -> None:
+    # 1. la retourne
+    if rules.retourne_is_honour and tally.add_jetons(rules.dealer, 1, "retourne", card=format_card(rules.turn_up)):
+        return
+    # 2. la séquence
+    runs = rules.sequences(deal.dealt)
+    best = best_sequence(runs, rules.primaute, rules.trump)
+    if best is not None:
+        mine = [run for run in runs if run.seat == best.seat]
+        result["sequence"] = {"best": best.to_json(), "count": len(mine)}
+        if tally.add_jetons(best.seat, len(mine), "sequences", sequences=[r.to_json() for r in mine]):
+            return
+    # 3. le Point
+    ann = rules.announcements
+    if ann.point_recorded and ann.point is None:
+        point = None
+    elif deal.dealt is not None:
+        point = rules.true_point(deal.dealt)
+    else:
+        point = ann.point
+    result["point"] = point.to_json() if point else None
+    if point is not None and tally.add_jetons(point.seat, 1, "point", count=point.count, value=point.value):
+        return
+    # 4. honours, trick by trick
+    for trick in deal.tricks:
+        honours = mask_of(trick.cards) & rules.honours
+        if honours and trick.winner is not None and tally.add_jetons(
+                trick.winner, honours.bit_count(), "honours", trick=trick.index,
+                cards=[format_card(c) for c in trick.cards if BIT[c] & honours]):
+            return
+    if not deal.complete:
+        result["status"] = "unfinished"
+        return
+    # 5. la carte
+    won = deal.tricks_won(len(rules.seats))
+    result["tricks_won"] = won
+    most = max(won)
+    seat = next(s for s in rules.primaute if won[s] == most)
+    tally.add_jetons(seat, 1, "carte", tricks=most)
