@@ -1,0 +1,598 @@
+"""Seating for a round: Tarot tables and Swiss pairing, with a meetings checker and manual swaps.
+
+Pure Python, deterministic: every random choice comes from ``random.Random(seed)``.
+
+Tarot (RULES.md §1.2, §1.12 rules 34–35, A-T6): tables of 4; when the count n = 4a + r is not a
+multiple of 4, :func:`table_sizes` adds tables of 5 (« mort » format: the mort deals and sits
+out each deal in turn) or of 3. Policy ``"auto"`` (default) uses the fewest odd tables, and on
+equal count prefers tables of 3, which the FFT homologates (tables of 5 are not homologable):
+r = 1 → one table of 5; r = 2 → two tables of 3; r = 3 → one table of 3. ``"three"`` uses only
+tables of 3 where possible (r = 1 → three tables of 3; n = 5 falls back to one table of 5) and
+``"five"`` only tables of 5 where possible (r = 2 → two of 5 from n = 10, r = 3 → three of 5 from
+n = 15; smaller counts fall back to tables of 3).
+
+Hard rule in every method: **nobody sits at an odd table (3 or 5) more often than necessary** —
+the odd seats go to the players who have had the fewest odd seats so far (ties broken by the
+method). Team-mates (``teams``) are never seated at the same table when it can be avoided (rule
+34). Methods:
+
+* ``"rotation"`` (FFT-style brassage): nobody meets twice while it is possible. A depth-first
+  branch-and-bound search over seatings, cheapest table first, minimising the number of repeated
+  meetings (a pair that met k times before costs k); it stops at the first seating with none.
+  Exact (provably minimal) whenever it finishes within ``budget`` nodes, which it does for small
+  fields; otherwise it returns the best seating found.
+* ``"random"``: a seeded random draw (meetings ignored), still with the two rules above.
+* ``"ranking"``: best against best — the odd seats are taken first (by the rule above, then lowest
+  ranking), and the other tables are formed from consecutive ranks of ``ranking``.
+
+Swiss pairing (:func:`swiss_pair`) for 2-sided games: Monrad-style — standings order (match points
+then tie-breaks), the top unpaired entry meets the next entry it has not met; one bye when the count
+is odd, to the lowest-ranked entry among those with the fewest byes; rematches and team-mate
+pairings only when unavoidable (minimised by the same search). A team playing as a unit
+(Triomphe 2 v 2, Écarté à quatre) is one entry.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from collections import Counter
+from collections.abc import Hashable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from itertools import combinations
+from typing import Any
+
+Entry = Hashable
+
+ODD_POLICIES = ("auto", "three", "five")
+METHODS = ("rotation", "random", "ranking")
+TEAM_WEIGHT = 1_000_000
+"""Cost of seating two team-mates together: above any number of repeated meetings."""
+DEFAULT_BUDGET = 20_000
+"""Search nodes before the best seating found so far is returned."""
+
+
+class SeatingError(ValueError):
+    """A seating that cannot be made (too few players, unknown method or policy, …)."""
+
+
+@dataclass(frozen=True)
+class Seating:
+    """The tables of one round; each table is a tuple of entries in seat order."""
+
+    round: int
+    tables: tuple[tuple[Entry, ...], ...]
+
+    def table_of(self, entry: Entry) -> int:
+        for i, table in enumerate(self.tables):
+            if entry in table:
+                return i
+        raise KeyError(entry)
+
+    @property
+    def entries(self) -> tuple[Entry, ...]:
+        return tuple(e for table in self.tables for e in table)
+
+
+@dataclass(frozen=True)
+class Pairing:
+    """The matches of one Swiss round: pairs (higher-ranked entry first) and the bye, if any."""
+
+    round: int
+    pairs: tuple[tuple[Entry, Entry], ...]
+    bye: Entry | None = None
+
+
+@dataclass(frozen=True)
+class Meeting:
+    """Two entries seated together in more than one round (``rounds`` lists them)."""
+
+    a: Entry
+    b: Entry
+    rounds: tuple[int, ...]
+
+
+# --------------------------------------------------------------------------------------------
+# Table sizes
+# --------------------------------------------------------------------------------------------
+
+
+def table_sizes(n: int, odd: str = "auto") -> tuple[int, ...]:
+    """The table sizes for ``n`` players, tables of 4 first, odd tables last (see module doc)."""
+    if odd not in ODD_POLICIES:
+        raise SeatingError(f"odd-table policy must be one of {ODD_POLICIES}, not {odd!r}")
+    if n < 3:
+        raise SeatingError(f"cannot seat {n} players at Tarot tables of 3 to 5")
+    r = n % 4
+    fives = threes = 0
+    if r == 1:
+        if odd == "three" and n >= 9:
+            threes = 3
+        else:
+            fives = 1
+    elif r == 2:
+        if odd == "five" and n >= 10:
+            fives = 2
+        else:
+            threes = 2
+    elif r == 3:
+        if odd == "five" and n >= 15:
+            fives = 3
+        else:
+            threes = 1
+    fours = (n - 5 * fives - 3 * threes) // 4
+    return (4,) * fours + (5,) * fives + (3,) * threes
+
+
+# --------------------------------------------------------------------------------------------
+# History helpers
+# --------------------------------------------------------------------------------------------
+
+
+def meeting_counts(history: Iterable[Seating]) -> Counter[frozenset[Entry]]:
+    """How many times each pair has sat at the same table."""
+    met: Counter[frozenset[Entry]] = Counter()
+    for seating in history:
+        for table in seating.tables:
+            for a, b in combinations(table, 2):
+                met[frozenset((a, b))] += 1
+    return met
+
+
+def odd_seat_counts(history: Iterable[Seating]) -> Counter[Entry]:
+    """How many times each entry has sat at a table that is not of 4."""
+    out: Counter[Entry] = Counter()
+    for seating in history:
+        for table in seating.tables:
+            if len(table) != 4:
+                out.update(table)
+    return out
+
+
+def meetings_report(history: Iterable[Seating]) -> list[Meeting]:
+    """Every pair seated together in more than one round, sorted by the rounds of their meetings."""
+    rounds: dict[frozenset[Entry], list[int]] = {}
+    for seating in history:
+        for table in seating.tables:
+            for a, b in combinations(table, 2):
+                rounds.setdefault(frozenset((a, b)), []).append(seating.round)
+    out = []
+    for pair, rs in rounds.items():
+        if len(rs) > 1:
+            a, b = sorted(pair, key=_order)
+            out.append(Meeting(a, b, tuple(rs)))
+    out.sort(key=lambda m: (m.rounds, _order(m.a), _order(m.b)))
+    return out
+
+
+def _order(entry: Entry) -> tuple[str, Any]:
+    return (type(entry).__name__, entry)
+
+
+def _team_of(teams: Mapping[Any, Iterable[Entry]] | None) -> dict[Entry, Any]:
+    out: dict[Entry, Any] = {}
+    for team, members in (teams or {}).items():
+        for m in members:
+            if m in out:
+                raise SeatingError(f"{m!r} belongs to two teams")
+            out[m] = team
+    return out
+
+
+# --------------------------------------------------------------------------------------------
+# The search: partition players into tables of given sizes at minimal cost
+# --------------------------------------------------------------------------------------------
+
+
+class _Search:
+    """Depth-first branch and bound. Players are placed in ``order``; a player goes into an open
+    table, cheapest first; empty tables of one size are interchangeable (only the first is tried).
+    ``klass[p]`` is +1 (must sit at an odd table), -1 (must sit at a table of 4) or 0 (either, within
+    ``free_odd`` odd seats for the 0 class)."""
+
+    def __init__(self, order: list[int], sizes: Sequence[int], weight: list[dict[int, int]],
+                 klass: list[int], free_odd: int, budget: int, rng: random.Random | None) -> None:
+        self.order, self.sizes, self.weight, self.klass = order, list(sizes), weight, klass
+        self.free_odd = free_odd
+        self.free_four = sum(1 for k in klass if k == 0) - free_odd
+        self.budget, self.rng = budget, rng
+        self.tables: list[list[int]] = [[] for _ in sizes]
+        self.where: dict[int, int] = {}
+        self.best_cost: int | None = None
+        self.best: list[list[int]] | None = None
+        self.nodes = 0
+
+    def run(self) -> tuple[list[list[int]], int]:
+        limit = sys.getrecursionlimit()
+        sys.setrecursionlimit(max(limit, 2 * len(self.order) + 200))  # one frame per player
+        try:
+            self._dfs(0, 0)
+        finally:
+            sys.setrecursionlimit(limit)
+        assert self.best is not None and self.best_cost is not None
+        return self.best, self.best_cost
+
+    def _dfs(self, k: int, cost: int) -> bool:
+        """Returns True to stop the whole search (a zero-cost seating, or the budget is spent)."""
+        if self.best_cost is not None and cost >= self.best_cost:
+            return False
+        if k == len(self.order):
+            self.best_cost, self.best = cost, [list(t) for t in self.tables]
+            return cost == 0
+        self.nodes += 1
+        if self.nodes > self.budget and self.best is not None:
+            return True  # the first dive never dead-ends, so a seating exists by now
+        p = self.order[k]
+        added: dict[int, int] = {}
+        for q, w in self.weight[p].items():
+            t = self.where.get(q)
+            if t is not None:
+                added[t] = added.get(t, 0) + w
+        candidates = []
+        empty_seen: set[int] = set()
+        kp = self.klass[p]
+        for t, size in enumerate(self.sizes):
+            members = self.tables[t]
+            if len(members) >= size:
+                continue
+            odd = size != 4
+            if (kp == 1 and not odd) or (kp == -1 and odd):
+                continue
+            if kp == 0 and (self.free_odd == 0 if odd else self.free_four == 0):
+                continue
+            if not members:
+                if size in empty_seen:
+                    continue
+                empty_seen.add(size)
+            candidates.append((added.get(t, 0), t))
+        if self.rng is not None:
+            self.rng.shuffle(candidates)
+        candidates.sort(key=lambda c: c[0])
+        for extra, t in candidates:
+            odd = self.sizes[t] != 4
+            if kp == 0:
+                if odd:
+                    self.free_odd -= 1
+                else:
+                    self.free_four -= 1
+            self.tables[t].append(p)
+            self.where[p] = t
+            stop = self._dfs(k + 1, cost + extra)
+            self.tables[t].pop()
+            del self.where[p]
+            if kp == 0:
+                if odd:
+                    self.free_odd += 1
+                else:
+                    self.free_four += 1
+            if stop:
+                return True
+        return False
+
+
+def _improve(tables: list[list[int]], sizes: Sequence[int], weight: list[dict[int, int]], klass: list[int],
+             rng: random.Random, moves: int) -> tuple[list[list[int]], int]:
+    """Local search: swap two players of different tables while it lowers the cost; on a plateau,
+    take a random cost-neutral swap of a player who meets someone again (at most ``moves`` swaps).
+    Swaps keep table sizes, and cross between odd and even tables only for players free to sit at
+    either, so the odd-seat rule still holds."""
+    tables = [list(t) for t in tables]
+    where = {p: t for t, table in enumerate(tables) for p in table}
+
+    def at(p: int, t: int, without: int) -> int:
+        w = weight[p]
+        return sum(w.get(q, 0) for q in tables[t] if q != p and q != without)
+
+    def total() -> int:
+        return sum(weight[p].get(q, 0) for table in tables for p, q in combinations(table, 2))
+
+    cost = total()
+    players = list(where)
+    for _ in range(moves):
+        if cost == 0:
+            break
+        bad = [p for p in players if at(p, where[p], -1) > 0]
+        best_delta, best_swap, neutral = 0, None, []
+        for p in bad:
+            t = where[p]
+            here_p = at(p, t, -1)
+            for q in players:
+                u = where[q]
+                if u == t or ((sizes[t] != 4) != (sizes[u] != 4) and (klass[p] != 0 or klass[q] != 0)):
+                    continue
+                delta = at(p, u, q) + at(q, t, p) - here_p - at(q, u, -1)  # p, q apart before and after
+                if delta < best_delta:
+                    best_delta, best_swap = delta, (p, q)
+                elif delta == 0:
+                    neutral.append((p, q))
+        if best_swap is None:
+            if not neutral:
+                break
+            best_swap = neutral[rng.randrange(len(neutral))]
+        p, q = best_swap
+        t, u = where[p], where[q]
+        tables[t][tables[t].index(p)], tables[u][tables[u].index(q)] = q, p
+        where[p], where[q] = u, t
+        cost += best_delta
+    return tables, total()
+
+
+def _odd_classes(players: Sequence[Entry], sizes: Sequence[int], odd_counts: Mapping[Entry, int]) -> tuple[
+        list[int], int]:
+    """Which players must / must not / may take the odd seats so that the odd seats go to the
+    players with the fewest odd seats so far. Returns (class per player, free odd seats)."""
+    n_odd = sum(s for s in sizes if s != 4)
+    if n_odd == 0:
+        return [-1] * len(players), 0
+    counts = sorted(odd_counts.get(p, 0) for p in players)
+    threshold = counts[n_odd - 1]
+    klass = [1 if odd_counts.get(p, 0) < threshold else -1 if odd_counts.get(p, 0) > threshold else 0
+             for p in players]
+    return klass, n_odd - sum(1 for k in klass if k == 1)
+
+
+def seat_tarot_round(
+    entries: Sequence[Entry],
+    *,
+    round: int,
+    method: str = "rotation",
+    history: Sequence[Seating] = (),
+    seed: int = 0,
+    odd_tables: str = "auto",
+    teams: Mapping[Any, Iterable[Entry]] | None = None,
+    ranking: Sequence[Entry] | None = None,
+    budget: int = DEFAULT_BUDGET,
+) -> Seating:
+    """Seat the ``entries`` present this round at Tarot tables (see the module doc for the rules).
+
+    ``history`` holds the previous rounds' seatings (absent players in it are harmless);
+    ``ranking`` is the current ranking order, required by ``method="ranking"``.
+    """
+    if method not in METHODS:
+        raise SeatingError(f"seating method must be one of {METHODS}, not {method!r}")
+    players = sorted(set(entries), key=_order)
+    if len(players) != len(entries):
+        raise SeatingError("an entry is listed twice")
+    sizes = table_sizes(len(players), odd_tables)
+    rng = random.Random(seed)
+    odd_counts = odd_seat_counts(history)
+    team_of = _team_of(teams)
+    index = {p: i for i, p in enumerate(players)}
+    klass, free_odd = _odd_classes(players, sizes, odd_counts)
+
+    if method == "ranking":
+        if ranking is None:
+            raise SeatingError("method 'ranking' needs the current ranking order")
+        return Seating(round, _by_ranking(players, sizes, ranking, klass, free_odd, team_of))
+
+    weight: list[dict[int, int]] = [{} for _ in players]
+    if method == "rotation":
+        for pair, count in meeting_counts(history).items():
+            a, b = tuple(pair)
+            if a in index and b in index:
+                weight[index[a]][index[b]] = count
+                weight[index[b]][index[a]] = count
+    by_team: dict[Any, list[int]] = {}
+    for p in players:
+        if p in team_of:
+            by_team.setdefault(team_of[p], []).append(index[p])
+    for members in by_team.values():
+        for a, b in combinations(members, 2):
+            weight[a][b] = weight[a].get(b, 0) + TEAM_WEIGHT
+            weight[b][a] = weight[b].get(a, 0) + TEAM_WEIGHT
+
+    order = list(range(len(players)))
+    rng.shuffle(order)
+    if method == "rotation":
+        # Most constrained first: odd-class players, then those with the most past meetings.
+        order.sort(key=lambda i: (klass[i] != 1, -len(weight[i])))
+    else:
+        order.sort(key=lambda i: (klass[i] != 1, -len(weight[i]) if by_team else 0))
+    search = _Search(order, sizes, weight, klass, free_odd, budget, rng if method == "random" else None)
+    search.budget = 0  # first dive only: a greedy seating, cheapest table first
+    best, cost = search.run()
+    if cost > 0:
+        best, cost = _improve(best, sizes, weight, klass, rng, moves=budget // 10)
+    if cost > 0:  # branch and bound below the improved cost: exact when it ends within budget
+        search = _Search(order, sizes, weight, klass, free_odd, budget, None)
+        search.best, search.best_cost = best, cost
+        best, cost = search.run()
+    return Seating(round, tuple(tuple(players[i] for i in table) for table in best))
+
+
+def _by_ranking(players: Sequence[Entry], sizes: Sequence[int], ranking: Sequence[Entry], klass: list[int],
+                free_odd: int, team_of: Mapping[Entry, Any]) -> tuple[tuple[Entry, ...], ...]:
+    """Best against best: odd seats first (fewest odd seats so far, then lowest ranking), then
+    tables of 4 from consecutive ranks; team-mates split by swapping with the nearest next table."""
+    position = {e: i for i, e in enumerate(ranking)}
+    present = set(players)
+    order = sorted(players, key=lambda e: (position.get(e, len(position)), _order(e)))
+    ranked_players = [e for e in order if e in present]
+    k_of = dict(zip(players, klass, strict=True))
+    either = [e for e in reversed(ranked_players) if k_of[e] == 0][:free_odd]
+    odd_set = {e for e in ranked_players if k_of[e] == 1} | set(either)
+    fours = [e for e in ranked_players if e not in odd_set]
+    odds = [e for e in ranked_players if e in odd_set]
+    tables: list[list[Entry]] = []
+    i = 0
+    for size in (s for s in sizes if s == 4):
+        tables.append(fours[i:i + size])
+        i += size
+    i = 0
+    for size in (s for s in sizes if s != 4):
+        tables.append(odds[i:i + size])
+        i += size
+    if team_of:
+        _split_team_mates(tables, team_of)
+    return tuple(tuple(t) for t in tables)
+
+
+def _split_team_mates(tables: list[list[Entry]], team_of: Mapping[Entry, Any]) -> None:
+    """Swap a team-mate with the nearest-ranked player of a table of the same size (next tables
+    first, then previous) when the swap clears the clash without creating another."""
+
+    def clash(table: list[Entry]) -> Entry | None:
+        seen: dict[Any, Entry] = {}
+        for e in reversed(table):  # the lower-ranked of two team-mates moves
+            team = team_of.get(e)
+            if team is not None and team in seen:
+                return e
+            if team is not None:
+                seen[team] = e
+        return None
+
+    def ok(table: list[Entry]) -> bool:
+        teams = [team_of[e] for e in table if e in team_of]
+        return len(teams) == len(set(teams))
+
+    for t in range(len(tables)):
+        while (mover := clash(tables[t])) is not None:
+            moved = False
+            for u in [*range(t + 1, len(tables)), *range(t - 1, -1, -1)]:
+                if len(tables[u]) != len(tables[t]):
+                    continue
+                for j, other in enumerate(tables[u]):
+                    a, b = tables[t][:], tables[u][:]
+                    a[a.index(mover)], b[j] = other, mover
+                    if ok(a) and ok(b):
+                        tables[t], tables[u], moved = a, b, True
+                        break
+                if moved:
+                    break
+            if not moved:
+                break  # unavoidable with swaps between tables of this size
+
+
+# --------------------------------------------------------------------------------------------
+# Manual swap
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SwapResult:
+    seating: Seating
+    repeats: tuple[Meeting, ...]
+    """Repeated meetings the swap creates (pairs now together who already met before this round)."""
+
+
+def swap(seating: Seating, a: Entry, b: Entry, history: Sequence[Seating] = ()) -> SwapResult:
+    """Swap entries ``a`` and ``b`` (at different tables) and report the repeated meetings the new
+    seating has that the old one had not, against ``history`` (the previous rounds)."""
+    ta, tb = seating.table_of(a), seating.table_of(b)
+    if ta == tb:
+        raise SeatingError(f"{a!r} and {b!r} already sit at the same table")
+    tables = [list(t) for t in seating.tables]
+    tables[ta][tables[ta].index(a)] = b
+    tables[tb][tables[tb].index(b)] = a
+    new = Seating(seating.round, tuple(tuple(t) for t in tables))
+    before = {(m.a, m.b) for m in meetings_report([*history, seating]) if seating.round in m.rounds}
+    created = tuple(m for m in meetings_report([*history, new])
+                    if new.round in m.rounds and (m.a, m.b) not in before)
+    return SwapResult(new, created)
+
+
+# --------------------------------------------------------------------------------------------
+# Swiss pairing
+# --------------------------------------------------------------------------------------------
+
+
+def swiss_history(results: Iterable[Any]) -> tuple[Counter[frozenset[Entry]], Counter[Entry]]:
+    """Meetings and byes so far from :class:`scoring.ranking.MatchResult` objects (or anything with
+    ``entries`` and ``bye``)."""
+    met: Counter[frozenset[Entry]] = Counter()
+    byes: Counter[Entry] = Counter()
+    for r in results:
+        if r.bye:
+            byes.update(r.entries)
+        else:
+            for a, b in combinations(r.entries, 2):
+                met[frozenset((a, b))] += 1
+    return met, byes
+
+
+def swiss_pair(
+    standings: Sequence[Entry],
+    *,
+    round: int,
+    history: Iterable[Any] = (),
+    teams: Mapping[Any, Iterable[Entry]] | None = None,
+    budget: int = DEFAULT_BUDGET,
+) -> Pairing:
+    """Pair the entries present this round, given in standings order (best first).
+
+    ``history`` holds the previous :class:`~scoring.ranking.MatchResult` (matches and byes).
+    Priorities, in order: nobody gets a second bye while someone present has fewer; no team-mates
+    (``teams``, for individual events of a team tournament) and no rematch while avoidable (fewest
+    of them); the bye to the lowest-ranked candidate; then the top unpaired entry meets the
+    highest-ranked possible opponent (Monrad-style).
+    """
+    players = list(standings)
+    if len(set(players)) != len(players):
+        raise SeatingError("an entry is listed twice")
+    met, byes = swiss_history(history)
+    team_of = _team_of(teams)
+
+    def cost(a: Entry, b: Entry) -> int:
+        c = met.get(frozenset((a, b)), 0)
+        if a in team_of and team_of.get(b) == team_of[a]:
+            c += TEAM_WEIGHT
+        return c
+
+    candidates: list[Entry | None] = [None]
+    if len(players) % 2:
+        fewest = min(byes.get(p, 0) for p in players)
+        candidates = [p for p in reversed(players) if byes.get(p, 0) == fewest]
+    best: tuple[int, list[tuple[Entry, Entry]], Entry | None] | None = None
+    nodes = [0]
+    for bye in candidates:
+        rest = [p for p in players if p != bye]
+        bound = best[0] if best is not None else None
+        found = _pair_dfs(rest, cost, bound, budget, nodes)
+        if found is not None and (best is None or found[0] < best[0]):
+            best = (found[0], found[1], bye)
+            if found[0] == 0:
+                break
+    assert best is not None
+    return Pairing(round, tuple(best[1]), best[2])
+
+
+def _pair_dfs(players: list[Entry], cost: Any, bound: int | None, budget: int,
+              nodes: list[int]) -> tuple[int, list[tuple[Entry, Entry]]] | None:
+    """Cheapest perfect matching of ``players`` (in order) below ``bound``, top entry first, its
+    opponent the highest-ranked one that keeps the cost lowest; None if nothing beats ``bound``."""
+    best: list[Any] = [bound, None]
+    pairs: list[tuple[Entry, Entry]] = []
+    free = [True] * len(players)
+
+    def dfs(c: int) -> bool:
+        if best[0] is not None and c >= best[0]:
+            return False
+        try:
+            i = free.index(True)
+        except ValueError:
+            best[0], best[1] = c, list(pairs)
+            return c == 0
+        nodes[0] += 1
+        if nodes[0] > budget and (best[1] is not None or nodes[0] > 2 * budget):
+            return True
+        free[i] = False
+        options = sorted((cost(players[i], players[j]), j) for j in range(i + 1, len(players)) if free[j])
+        for extra, j in options:
+            free[j] = False
+            pairs.append((players[i], players[j]))
+            stop = dfs(c + extra)
+            pairs.pop()
+            free[j] = True
+            if stop:
+                free[i] = True
+                return True
+        free[i] = True
+        return False
+
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(limit, len(players) + 200))  # one frame per pair
+    try:
+        dfs(0)
+    finally:
+        sys.setrecursionlimit(limit)
+    return None if best[1] is None else (best[0], best[1])
