@@ -1,0 +1,436 @@
+"""L'Écarté at 2, 3 and 4 players (RULES.md §3).
+
+One deal: 32-card pack in the order K Q J A 10 9 8 7, 5 cards each, the next card turned up
+(la retourne) names the trump; the rest is the talon, from which the exchange (l'écart) draws;
+the retourne is never drawn. The first hand (``(dealer + 1) % n``, « premier en main ») leads
+the first trick; 5 tricks.
+
+Legality is Triomphe forcée at every table size (:func:`rules.triomphe.forcee_requirement`): at
+2 players it is exactly §3.3 rule 10 (follow, and beat the led card if you can, also in trumps;
+else trump), at 3 and 4 players it is the explicit forcée rule (A-E7, A-E8: under-trump duty).
+
+Options (:class:`EcarteOptions`):
+
+* ``players``: 2, 3 or 4 (4 = two teams of two, partners opposite: seats 0 and 2 against 1 and 3).
+* ``target``: points of a manche: 5 by default at 2 players, 7 at 3 and 4 (§3.4 rule 15, §3.6, §3.7);
+  a number, or ``"retourne"``: the value of the first retourne of the manche (figure 10, Ace 11,
+  other cards their face value, A-E5).
+* ``false_king_penalty`` (default true, A-E2): a false announcement of the king of trumps gives the
+  adversary (each adversary at 3 players, the other team at 4) 1 point.
+* ``partie_liee``: two manches and a belle (2 or 4 players); default false at 2, true at 4 (§3.7).
+
+Deal fields (besides ``dealer``, ``hands`` — as dealt, before the exchange — and ``tricks``):
+
+* ``turn_up`` (required): la retourne.
+* ``talon`` (optional): the undealt cards below the retourne, from the top (the next card drawn
+  first): 32 − 5n − 1 cards. When given, every card drawn must be the next card of the talon.
+* ``exchanges`` (required when ``tricks`` are given, at 2 and 3 players): the steps of the
+  exchange, in the order they happened, each ``{"seat": s, "action": a, ...}``:
+
+  - ``{"action": "play"}`` by the first hand: « je joue ». As the first step, he plays d'autorité
+    (no exchange for anybody); after an exchange round, he simply starts the play.
+  - ``{"action": "propose"}`` by the first hand: « cartes », « je propose ».
+  - then each other player in turn from the first hand's right (at 2 players: the dealer)
+    answers ``{"action": "accept"}`` (« combien ? ») or ``{"action": "refuse"}`` (« jouez »);
+    a refusal starts the play at once (at 3 players a single refusal suffices).
+  - when all accepted, each player in the same order exchanges:
+    ``{"action": "exchange", "discards": [...], "draws": [...]}``. The first hand discards at least
+    one card, the others 0 to 5 (A-E4); a 0-card exchange may be left out. ``draws`` may be left
+    out when ``talon`` is given (they are then its next cards); otherwise one card is drawn for
+    each card discarded. Then the first hand plays or proposes again (the list may end after an
+    exchange round: the first hand then plays).
+
+  At 4 players there is no exchange (A-E8): leave ``exchanges`` out or give ``[{"seat": f,
+  "action": "play"}]``. A record without ``exchanges`` and without tricks is a deal that ended
+  before the exchange (a turned king or a king announcement that ended the manche).
+* ``king`` (optional): the king of trumps announced, ``{"seat": s, "trick": t}``: ``trick`` null
+  when announced before any card was played, or the trick (from 0) during which the seat
+  announced it as it played its card. Only ``trick`` 0 or null is in time (A-E1: no later than his
+  first card); a later announcement is void. A king drawn in the exchange counts.
+* ``seats`` (3 players only, after a player reached the target and withdrew, §3.6 rule 25): the two
+  seats that still play; the deal is then a 2-player deal between them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any, ClassVar
+
+from .cards import ACE, BIT, PIQUET_32, RANK, SUIT, Card, format_card
+from .errors import MalformedRecord, Violation
+from .game import DealRules, Game, Setup, register
+from .messages import register as register_messages
+from .record import optional_card, optional_cards, read_cards, require_seat
+from .triomphe import ORDER_1725, PACK_MASK, check_talon, forcee_requirement, trick_winner
+
+HAND_SIZE = 5
+TRICKS = 5
+ACTIONS = ("play", "propose", "accept", "refuse", "exchange")
+
+
+def retourne_value(turn_up: Card) -> int:
+    """The target set by a retourne (A-E5): figure 10, Ace 11, other cards their face value."""
+    rank = RANK[turn_up]
+    if rank == ACE:
+        return 11
+    return 10 if rank > 10 else rank
+
+
+@dataclass(frozen=True)
+class EcarteOptions:
+    """The conventions of an Écarté match (see the module docstring)."""
+
+    players: int = 2
+    target: int | str | None = None
+    false_king_penalty: bool = True
+    partie_liee: bool | None = None
+
+    @property
+    def liee(self) -> bool:
+        """Two manches and a belle."""
+        return self.partie_liee if self.partie_liee is not None else self.players == 4
+
+    def goal(self, first_turn_up: Card | None) -> int | None:
+        """The points of a manche, given the manche's first retourne (for ``"retourne"``)."""
+        if self.target == "retourne":
+            return retourne_value(first_turn_up) if first_turn_up is not None else None
+        if isinstance(self.target, int):
+            return self.target
+        return 5 if self.players == 2 else 7
+
+    @property
+    def teams(self) -> tuple[tuple[int, ...], ...] | None:
+        return ((0, 2), (1, 3)) if self.players == 4 else None
+
+
+@dataclass(frozen=True)
+class ExchangeStep:
+    """One step of the exchange: the seat, the action, and for ``exchange`` the cards laid down and drawn."""
+
+    seat: int
+    action: str
+    discards: tuple[Card, ...] = ()
+    draws: tuple[Card, ...] | None = None
+
+
+@dataclass(frozen=True)
+class King:
+    """The king of trumps announced by ``seat``: before any card (``trick`` None) or during ``trick``."""
+
+    seat: int
+    trick: int | None
+
+    @property
+    def in_time(self) -> bool:
+        """A-E1: no later than the announcer's first card (played to the first trick)."""
+        return self.trick is None or self.trick == 0
+
+
+class EcarteDeal(DealRules):
+    """The rules of one Écarté deal."""
+
+    tricks_per_deal = TRICKS
+    hand_size = HAND_SIZE
+    pack = PIQUET_32
+    pack_mask = PACK_MASK
+    order = ORDER_1725
+
+    def __init__(self, options: EcarteOptions, *, dealer: int, turn_up: Card, seats: tuple[int, ...],
+                 talon: list[Card] | None = None, exchanges: list[ExchangeStep] | None = None,
+                 king: King | None = None) -> None:
+        self.options = options
+        self.seats = seats
+        self.dealer = dealer
+        self.first_leader = self.next_seat(dealer)
+        self.turn_up = turn_up
+        self.trump = SUIT[turn_up]
+        self.talon = talon
+        self.exchanges = exchanges
+        self.king = king
+
+    @property
+    def primaute(self) -> tuple[int, ...]:
+        """The playing seats from the first hand to the dealer."""
+        i = self.seats.index(self.first_leader)
+        return self.seats[i:] + self.seats[:i]
+
+    @property
+    def talon_size(self) -> int:
+        return 32 - HAND_SIZE * len(self.seats) - 1
+
+    @property
+    def exchanged(self) -> bool:
+        """Whether any card was exchanged."""
+        return any(s.action == "exchange" and s.discards for s in self.exchanges or ())
+
+    @property
+    def decliner(self) -> int | None:
+        """The seat that declined the exchange when none at all took place (A-E3): the first hand who
+        played d'autorité, or the player who refused the first proposal. None otherwise (and when
+        an exchange took place, or at 4 players where there is none)."""
+        if not self.exchanges or len(self.seats) == 4:
+            return None
+        for step in self.exchanges:
+            if step.action == "exchange":
+                return None
+            if step.action in ("play", "refuse"):
+                return step.seat
+        return None
+
+    def requirement(self, hand: int, trick: Sequence[Card], trick_no: int, seat: int) -> tuple[int, str | None]:
+        return forcee_requirement(hand, trick, self.trump, ORDER_1725)  # type: ignore[arg-type]
+
+    def winner(self, trick: Sequence[Card], trick_no: int, leader: int, winners: Sequence[int]) -> int:
+        return trick_winner(trick, self.trump, ORDER_1725.strength)
+
+    def setup(self, dealt: list[int] | None) -> Setup:
+        violations: list[Violation] = []
+        turn_up = self.turn_up
+        if not BIT[turn_up] & PACK_MASK:
+            violations.append(Violation("card_not_in_pack", None, None, None, turn_up, {"pack": 32}))
+        if dealt is not None:
+            for seat in range(len(dealt)):
+                if seat not in self.seats and dealt[seat]:
+                    violations.append(Violation("wrong_hand_size", None, None, seat, None,
+                                                {"count": dealt[seat].bit_count(), "expected": 0}))
+                if dealt[seat] & BIT[turn_up]:
+                    violations.append(Violation("duplicate_card", None, None, seat, turn_up,
+                                                {"where": f"main {seat + 1} et retourne"}))
+        if self.talon is not None:
+            violations += check_talon(self.talon, turn_up, dealt, self.talon_size)
+        hands = list(dealt) if dealt is not None else None
+        found, hands = self._check_exchanges(hands)
+        violations += found
+        return Setup(hands, tuple(violations), None, ())
+
+    def _check_exchanges(self, hands: list[int] | None) -> tuple[list[Violation], list[int] | None]:
+        """A-E4: discards from the hand (≥ 1 for the first hand), draws from the talon in order, never
+        more than the talon holds, never the retourne."""
+        out: list[Violation] = []
+        dealt_all = 0
+        for h in hands or ():
+            dealt_all |= h
+        drawn = 0
+        used = 0  # cards taken from the talon so far
+        first = self.first_leader
+        for step in self.exchanges or ():
+            if step.action != "exchange":
+                continue
+            seat = step.seat
+            count = len(step.discards)
+            if seat == first and count == 0:
+                out.append(Violation("exchange_must_discard", None, None, seat, None))
+            if count > HAND_SIZE:
+                out.append(Violation("exchange_too_many", None, None, seat, None, {"count": count}))
+            draws = step.draws
+            if draws is None:
+                draws = tuple(self.talon[used:used + count]) if self.talon is not None else ()
+            elif len(draws) != count:
+                out.append(Violation("exchange_draw_count", None, None, seat, None,
+                                     {"count": len(draws), "expected": count}))
+            wanted = count if step.draws is None else len(step.draws)
+            if used + wanted > self.talon_size:
+                out.append(Violation("exchange_talon_exceeded", None, None, seat, None,
+                                     {"count": used + wanted, "talon": self.talon_size}))
+            for k, c in enumerate(draws):
+                if c == self.turn_up:
+                    out.append(Violation("exchange_draws_turn_up", None, None, seat, c))
+                elif self.talon is not None and step.draws is not None and (
+                        used + k >= len(self.talon) or self.talon[used + k] != c):
+                    expected = self.talon[used + k] if used + k < len(self.talon) else None
+                    out.append(Violation("exchange_draw_out_of_order", None, None, seat, c,
+                                         {"expected_card": format_card(expected) if expected is not None else ""}))
+                elif (dealt_all | drawn) & BIT[c]:
+                    out.append(Violation("duplicate_card", None, None, seat, c, {"where": "talon"}))
+                drawn |= BIT[c]
+            used += len(draws)
+            if hands is not None:
+                hand = hands[seat]
+                for c in step.discards:
+                    if not hand & BIT[c]:
+                        out.append(Violation("exchange_discard_not_in_hand", None, None, seat, c))
+                    hand &= ~BIT[c]
+                for c in draws:
+                    hand |= BIT[c]
+                hands[seat] = hand
+        return out, hands
+
+
+# -- reading the record --------------------------------------------------------------------------
+
+def _path(field: str, name: str) -> str:
+    return f"{field}.{name}" if field else name
+
+
+class Ecarte(Game):
+    """L'Écarté."""
+
+    name: ClassVar[str] = "ecarte"
+    options_type: ClassVar[type] = EcarteOptions
+    player_counts: ClassVar[tuple[int, ...]] = (2, 3, 4)
+
+    def parse_options(self, raw: Mapping[str, Any] | None, *, field: str = "options") -> EcarteOptions:
+        raw = dict(raw or {})
+        target = raw.pop("target", None)
+        liee = raw.pop("partie_liee", None)
+        options: EcarteOptions = super().parse_options(raw, field=field)
+        if target is not None and target != "retourne" and (
+                not isinstance(target, int) or isinstance(target, bool) or target < 1):
+            raise MalformedRecord(f"{field}.target", f'the target is a number of points or "retourne", not {target!r}')
+        if liee is not None and not isinstance(liee, bool):
+            raise MalformedRecord(f"{field}.partie_liee", "partie_liee is true or false")
+        if liee and options.players == 3:
+            raise MalformedRecord(f"{field}.partie_liee", "Écarté à trois is one game to 7 (the winner withdraws)")
+        return replace(options, target=target, partie_liee=liee)
+
+    def deal_rules(self, options: EcarteOptions, deal: Mapping[str, Any], *, players: int,
+                   field: str) -> EcarteDeal:
+        turn_up = optional_card(deal, "turn_up", field)
+        if turn_up is None:
+            raise MalformedRecord(_path(field, "turn_up"), "the retourne (turn_up) is required: it fixes the trump")
+        dealer = deal["dealer"]
+        seats = tuple(range(players))
+        if deal.get("seats") is not None:
+            seats = _read_seats(deal["seats"], _path(field, "seats"), players, dealer)
+        talon = optional_cards(deal, "talon", field)
+        exchanges = None
+        if deal.get("exchanges") is not None:
+            exchanges = _read_exchanges(deal["exchanges"], _path(field, "exchanges"), seats, dealer,
+                                        talon_known=talon is not None, hands_known=deal.get("hands") is not None)
+        elif deal.get("tricks") and len(seats) < 4:
+            raise MalformedRecord(_path(field, "exchanges"), 'required when tricks are given: at least '
+                                                             '[{"seat": first hand, "action": "play"}]')
+        king = None
+        if deal.get("king") is not None:
+            king = _read_king(deal["king"], _path(field, "king"), seats)
+        return EcarteDeal(options, dealer=dealer, turn_up=turn_up, seats=seats, talon=talon, exchanges=exchanges,
+                          king=king)
+
+
+def _read_seats(value: Any, field: str, players: int, dealer: int) -> tuple[int, ...]:
+    if players != 3:
+        raise MalformedRecord(field, "seats is only for Écarté à trois, after a player withdrew")
+    if (not isinstance(value, list) or len(value) != 2 or len(set(value)) != 2
+            or any(not isinstance(s, int) or isinstance(s, bool) or not 0 <= s < players for s in value)):
+        raise MalformedRecord(field, "seats lists the two seats that still play")
+    if dealer not in value:
+        raise MalformedRecord(field, "the dealer is one of the two seats that still play")
+    return tuple(sorted(value))
+
+
+def _read_king(value: Any, field: str, seats: tuple[int, ...]) -> King:
+    if not isinstance(value, Mapping):
+        raise MalformedRecord(field, 'king is {"seat": s, "trick": null or the trick of the announcement}')
+    seat = value.get("seat")
+    if seat not in seats or isinstance(seat, bool):
+        raise MalformedRecord(f"{field}.seat", f"a seat that plays this deal ({', '.join(map(str, seats))})")
+    trick = value.get("trick")
+    if trick is not None and (not isinstance(trick, int) or isinstance(trick, bool) or not 0 <= trick < TRICKS):
+        raise MalformedRecord(f"{field}.trick", "null (before any card) or a trick from 0 to 4")
+    return King(seat, trick)
+
+
+def _read_exchanges(value: Any, field: str, seats: tuple[int, ...], dealer: int, *, talon_known: bool,
+                    hands_known: bool) -> list[ExchangeStep]:
+    """Read the steps and check their order (the grammar of the module docstring)."""
+    if not isinstance(value, list) or not value:
+        raise MalformedRecord(field, 'exchanges is a non-empty list of steps, e.g. [{"seat": 1, "action": "play"}]')
+    steps = []
+    for i, raw in enumerate(value):
+        path = f"{field}[{i}]"
+        if not isinstance(raw, Mapping):
+            raise MalformedRecord(path, 'a step is {"seat": s, "action": ...}')
+        seat = require_seat(raw, "seat", path, max(seats) + 1)
+        action = raw.get("action")
+        if action not in ACTIONS:
+            raise MalformedRecord(f"{path}.action", f"one of {', '.join(ACTIONS)}")
+        discards: tuple[Card, ...] = ()
+        draws = None
+        if action == "exchange":
+            discards = tuple(read_cards(raw.get("discards", []), f"{path}.discards"))
+            if raw.get("draws") is not None:
+                draws = tuple(read_cards(raw["draws"], f"{path}.draws"))
+            elif discards and hands_known and not talon_known:
+                raise MalformedRecord(f"{path}.draws", "the cards drawn are needed (or give the talon)")
+        steps.append(ExchangeStep(seat, action, discards, draws))  # type: ignore[arg-type]
+    i = seats.index(dealer)
+    order = seats[i + 1:] + seats[:i + 1]
+    first = order[0]
+    if len(seats) == 4:
+        if len(steps) != 1 or steps[0].action != "play" or steps[0].seat != first:
+            raise MalformedRecord(field, f'no exchange at 4 players: [{{"seat": {first}, "action": "play"}}] '
+                                         'or nothing')
+        return steps
+
+    def expect(k: int, seat: int, actions: tuple[str, ...]) -> ExchangeStep:
+        if k >= len(steps):
+            raise MalformedRecord(field, f"the exchange stops short: seat {seat} must still say "
+                                         f"{' or '.join(actions)}")
+        step = steps[k]
+        if step.seat != seat or step.action not in actions:
+            raise MalformedRecord(f"{field}[{k}]", f"expected seat {seat} to say {' or '.join(actions)}, "
+                                                   f"got seat {step.seat} saying {step.action}")
+        return step
+
+    k = 0
+    rounds = 0
+    while True:
+        if k == len(steps) and rounds > 0:
+            return steps  # after an exchange round the first hand plays
+        step = expect(k, first, ("play", "propose"))
+        k += 1
+        if step.action == "play":
+            break
+        refused = False
+        for seat in order[1:]:
+            answer = expect(k, seat, ("accept", "refuse"))
+            k += 1
+            if answer.action == "refuse":
+                refused = True
+                break
+        if refused:
+            break
+        expect(k, first, ("exchange",))
+        k += 1
+        for seat in order[1:]:
+            if k < len(steps) and steps[k].seat == seat and steps[k].action == "exchange":
+                k += 1
+        rounds += 1
+    if k != len(steps):
+        raise MalformedRecord(f"{field}[{k}]", "the play has started: no exchange step may follow")
+    return steps
+
+
+register_messages({
+    "exchange_must_discard": {
+        "fr": "{who} a demandé des cartes : il doit en écarter au moins une.",
+        "en": "{who} asked for cards: they must discard at least one.",
+    },
+    "exchange_too_many": {
+        "fr": "{who} écarte {count} cartes : on n'en écarte pas plus de 5.",
+        "en": "{who} discards {count} cards: no more than 5 may be discarded.",
+    },
+    "exchange_draw_count": {
+        "fr": "{who} reçoit {count} cartes pour {expected} écartées.",
+        "en": "{who} draws {count} cards for {expected} discarded.",
+    },
+    "exchange_talon_exceeded": {
+        "fr": "{who} demande plus de cartes que le talon n'en contient ({count} pour {talon}).",
+        "en": "{who} asks for more cards than the talon holds ({count} of {talon}).",
+    },
+    "exchange_draws_turn_up": {
+        "fr": "{who} reçoit la retourne ({card}), qui ne se distribue jamais.",
+        "en": "{who} is given the retourne ({card}), which is never drawn.",
+    },
+    "exchange_draw_out_of_order": {
+        "fr": "{who} reçoit {card}, mais la carte suivante du talon était {expected_card}.",
+        "en": "{who} draws {card}, but the next card of the talon was {expected_card}.",
+    },
+    "exchange_discard_not_in_hand": {
+        "fr": "{who} écarte {card}, qu'il n'a pas en main.",
+        "en": "{who} discards {card}, which is not in their hand.",
+    },
+})
+
+ECARTE = register(Ecarte())

@@ -1,0 +1,255 @@
+"""Scoring L'Écarté (RULES.md §3.4, §3.6, §3.7, A-E1..A-E8).
+
+Each deal gives marks in chronological order (``result["marks"]``), each
+``{"kind", "seats", "points", "phase", "counted"}``; every seat in ``seats`` scores ``points``
+(a team's two members at 4 players):
+
+* phase ``start`` (before the first trick is scored):
+  ``turned_king`` — the retourne is a king: the dealer scores 1 at once (A-E6);
+  ``king`` — the king of trumps announced in time by its holder (A-E1): 1;
+  ``false_king`` — announced by a seat that does not hold it: 1 to each adversary when
+  ``false_king_penalty`` is on (A-E2). A late true announcement is void (``result["king"]``
+  says so) and gives no mark.
+* phase ``end`` (after the fifth trick): ``point`` — 1 to the winner of the deal (3 or 4 tricks;
+  at 3 players most tricks, 2-2-1 to the first to reach 2 tricks); ``vole`` — 1 more for all 5
+  tricks; ``refus`` — the point de refus when no exchange at all took place (A-E3): at 2 players
+  to the winner if he is not the one who declined, never on top of the vole (at most 2 from the
+  tricks); at 3 players, when the one who declined does not win, to the third player (§3.6 rule 24).
+
+A manche ends at the exact mark that brings a party to the target; a start mark that does so
+interrupts the deal (later marks are listed with ``counted: false``); end marks are
+simultaneous, so the rest of them still count. Partie liée (2 or 4 players): the first party to
+win two manches wins; each manche starts from 0. At 3 players the first to the target wins and
+withdraws, the two others play on (their deals give ``seats``) until one of them reaches it.
+
+``MatchScore.totals`` are the points of the whole partie per seat; ``detail["manches"]`` gives each
+manche's totals, target, winner and end. ``ended`` is the mark that ends the partie.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.cards import BIT, KING, RANK, card
+from rules.ecarte import EcarteDeal, EcarteOptions
+from rules.errors import Violation
+from rules.messages import register
+from rules.replay import DealReplay, Replay
+
+from .base import DealScore, MatchScore
+
+
+def sides_of(options: EcarteOptions) -> tuple[tuple[int, ...], ...]:
+    """The scoring parties: two teams at 4 players, each player alone otherwise."""
+    return options.teams or tuple((seat,) for seat in range(options.players))
+
+
+def _side(options: EcarteOptions, seat: int) -> tuple[int, ...]:
+    return next(side for side in sides_of(options) if seat in side)
+
+
+def _mark(kind: str, seats: tuple[int, ...] | list[int], phase: str, points: int = 1) -> dict[str, Any]:
+    return {"kind": kind, "seats": sorted(seats), "points": points, "phase": phase}
+
+
+def king_holder(deal: DealReplay) -> tuple[int | None, bool]:
+    """The seat holding the king of trumps at the first lead, and whether that is known for sure."""
+    rules: EcarteDeal = deal.rules  # type: ignore[assignment]
+    king = card(KING, rules.trump)  # type: ignore[arg-type]
+    if rules.turn_up == king:
+        return None, True
+    if deal.start is not None:
+        return next((s for s in rules.seats if deal.start[s] & BIT[king]), None), True
+    for trick in [*deal.tricks, *([deal.unfinished] if deal.unfinished else [])]:
+        if king in trick.cards:
+            return trick.seats[trick.cards.index(king)], True
+    return None, False
+
+
+def start_marks(deal: DealReplay, options: EcarteOptions) -> tuple[list[dict[str, Any]], dict[str, Any] | None]:
+    """The turned king and the king announcement (A-E1, A-E2, A-E6)."""
+    rules: EcarteDeal = deal.rules  # type: ignore[assignment]
+    marks = []
+    if RANK[rules.turn_up] == KING:
+        marks.append(_mark("turned_king", _side(options, rules.dealer), "start"))
+    announced = rules.king
+    if announced is None:
+        return marks, None
+    holder, known = king_holder(deal)
+    info: dict[str, Any] = {"seat": announced.seat, "trick": announced.trick}
+    if known and holder != announced.seat:
+        info["status"] = "false"
+        if options.false_king_penalty:
+            own = _side(options, announced.seat)
+            marks.append(_mark("false_king", [s for s in rules.seats if s not in own], "start"))
+    elif not announced.in_time:
+        info["status"] = "late"
+    else:
+        info["status"] = "scored" if known else "unverified"
+        marks.append(_mark("king", _side(options, announced.seat), "start"))
+    return marks, info
+
+
+def deal_winner(deal: DealReplay, options: EcarteOptions) -> tuple[tuple[int, ...], int]:
+    """The party that wins a finished deal and its number of tricks."""
+    rules: EcarteDeal = deal.rules  # type: ignore[assignment]
+    winners = [t.winner for t in deal.tricks]
+    if options.players == 4:
+        for side in sides_of(options):
+            got = sum(1 for w in winners if w in side)
+            if got >= 3:
+                return side, got
+    counts = {seat: 0 for seat in rules.seats}
+    first_to_two = None
+    for w in winners:
+        counts[w] += 1  # type: ignore[index]
+        if counts[w] == 2 and first_to_two is None:  # type: ignore[index]
+            first_to_two = w
+    best = max(counts.values())
+    tied = [s for s, n in counts.items() if n == best]
+    seat = tied[0] if len(tied) == 1 else first_to_two  # 2-2-1 at 3 players (§3.6 rule 23)
+    return (seat,), counts[seat]  # type: ignore[index]
+
+
+def end_marks(deal: DealReplay, options: EcarteOptions) -> list[dict[str, Any]]:
+    """The point, the vole and the point de refus of a finished deal."""
+    rules: EcarteDeal = deal.rules  # type: ignore[assignment]
+    side, tricks = deal_winner(deal, options)
+    marks = [_mark("point", side, "end")]
+    vole = tricks == 5
+    if vole:
+        marks.append(_mark("vole", side, "end"))
+    decliner = rules.decliner
+    if decliner is not None and decliner not in side:
+        if len(rules.seats) == 2 and not vole:
+            marks.append(_mark("refus", side, "end"))
+        elif len(rules.seats) == 3:
+            third = [s for s in rules.seats if s != decliner and s not in side]
+            marks.append(_mark("refus", third, "end"))
+    return marks
+
+
+class _Partie:
+    """The running state of a partie: manches, points, withdrawals."""
+
+    def __init__(self, options: EcarteOptions) -> None:
+        self.options = options
+        self.sides = sides_of(options)
+        self.totals = [0] * options.players
+        self.manche_points = [0] * options.players
+        self.manches: list[dict[str, Any]] = []
+        self.goal: int | None = None
+        self.withdrawn: list[int] = []
+        self.winner: int | list[int] | None = None
+        self.ended: dict[str, int] | None = None
+        self.manches_won = [0] * len(self.sides)
+
+    def start_deal(self, deal: DealReplay) -> None:
+        if self.goal is None:
+            self.goal = self.options.goal(deal.rules.turn_up)  # type: ignore[attr-defined]
+            self.manche_first = deal.index
+
+    def apply(self, mark: dict[str, Any], deal: int, event: int) -> bool:
+        """Count a mark; True when it ends a manche or makes a player withdraw."""
+        for seat in mark["seats"]:
+            self.totals[seat] += mark["points"]
+            self.manche_points[seat] += mark["points"]
+        reached = [side for side in self.sides
+                   if side[0] not in self.withdrawn and self.manche_points[side[0]] >= self.goal]  # type: ignore[operator]
+        if not reached:
+            return False
+        reached.sort(key=lambda side: side[0] not in mark["seats"])
+        if self.options.players == 3:
+            for side in reached:
+                if side[0] not in self.withdrawn:
+                    self.withdrawn.append(side[0])
+            if self.winner is None:
+                self.winner = self.withdrawn[0]
+            if len(self.withdrawn) >= 2:
+                self._close_manche(deal, event, self.withdrawn[0])
+                self.ended = {"deal": deal, "event": event}
+            return True
+        side = reached[0]
+        index = self.sides.index(side)
+        self.manches_won[index] += 1
+        self._close_manche(deal, event, side[0] if len(side) == 1 else list(side))
+        if not self.options.liee or self.manches_won[index] == 2:
+            self.winner = side[0] if len(side) == 1 else list(side)
+            self.ended = {"deal": deal, "event": event}
+        return True
+
+    def _close_manche(self, deal: int, event: int, winner: int | list[int]) -> None:
+        self.manches.append({"totals": list(self.manche_points), "target": self.goal, "winner": winner,
+                             "ended": {"deal": deal, "event": event}, "first_deal": self.manche_first})
+        if self.options.players != 3:
+            self.manche_points = [0] * self.options.players
+            self.goal = None
+
+
+def score_match(replay: Replay) -> MatchScore:
+    """Every mark of every deal in order, the manches, and the end of the partie at its exact mark."""
+    options: EcarteOptions = replay.record.options
+    partie = _Partie(options)
+    deals: list[DealScore] = []
+    for deal in replay.deals:
+        rules: EcarteDeal = deal.rules  # type: ignore[assignment]
+        if partie.ended is not None:
+            deals.append(DealScore(None, {"reason": "after_end", "marks": []},
+                                   (Violation("deal_after_end", deal.index, None, None),)))
+            continue
+        if options.players == 3:
+            expected = tuple(s for s in range(3) if s not in partie.withdrawn)
+            if rules.seats != expected:
+                deals.append(DealScore(None, {"reason": "wrong_seats", "marks": []},
+                                       (Violation("ecarte_wrong_seats", deal.index, None, None, None,
+                                                  {"seats": ", ".join(str(s + 1) for s in expected)}),)))
+                continue
+        if deal.violations:
+            deals.append(DealScore(None, {"reason": "violations", "marks": []}))
+            continue
+        partie.start_deal(deal)
+        marks, king = start_marks(deal, options)
+        complete = deal.complete
+        if complete:
+            marks += end_marks(deal, options)
+        before = list(partie.totals)
+        interrupted = False
+        for k, mark in enumerate(marks):
+            if interrupted:
+                mark["counted"] = False
+                continue
+            mark["counted"] = True
+            if partie.apply(mark, deal.index, k) and mark["phase"] == "start":
+                interrupted = True
+        result: dict[str, Any] = {"marks": marks, "tricks_won": deal.tricks_won(options.players),
+                                  "exchanged": rules.exchanged, "declined_by": rules.decliner}
+        if king is not None:
+            result["king"] = king
+        if complete or interrupted:
+            deals.append(DealScore([a - b for a, b in zip(partie.totals, before, strict=True)], result))
+        else:
+            # unfinished: nothing of it counts (the start marks are taken back)
+            for mark in marks:
+                if mark["counted"]:
+                    for seat in mark["seats"]:
+                        partie.totals[seat] -= mark["points"]
+                        partie.manche_points[seat] -= mark["points"]
+                    mark["counted"] = False
+            deals.append(DealScore(None, {**result, "reason": "unfinished"}))
+    detail = {"manches": partie.manches, "current_manche": list(partie.manche_points),
+              "target": partie.goal, "withdrawn": partie.withdrawn,
+              "manches_won": partie.manches_won if options.liee else None}
+    return MatchScore(deals, partie.totals, partie.winner, partie.ended, detail)
+
+
+register({
+    "deal_after_end": {
+        "fr": "La partie était déjà gagnée : cette donne n'aurait pas dû être jouée.",
+        "en": "The match was already won: this deal should not have been played.",
+    },
+    "ecarte_wrong_seats": {
+        "fr": "Cette donne doit être jouée par les joueurs {seats} (à trois, le premier à atteindre le but "
+              "se retire).",
+        "en": "This deal must be played by players {seats} (at three, the first to reach the target withdraws).",
+    },
+})

@@ -1,0 +1,128 @@
+"""Scoring La Triomphe (RULES.md §2.4, A-R4..A-R6): the point, the vole, the vole engagée, the
+abandon du point, and the match to its target.
+
+A deal gives at most one mark (``result["marks"]``, one item), to one party (a player, or every
+member of a team alike):
+
+* ``point`` (+1): most tricks, ties broken by primauté (the tied player nearest the first hand);
+  also the party that won the first three tricks and laid its cards down (``stopped``);
+* ``vole`` (+2): every trick (the party was committed after leading to the fourth trick);
+* ``vole_failed`` (−2): the committed party — or the party that refused an abandon du point —
+  lost a trick; nobody else scores (A-R5, §2.4 rule 13);
+* ``abandon`` (+1): the point conceded and accepted, to the accepting party.
+
+Scores are points per seat; with teams each member carries the team's points, so the match
+totals of partners are equal. The match ends at the end of the deal in which a party reaches
+the target (``MatchScore.ended`` names that deal and its mark); deals recorded after it are
+violations and are not scored.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.errors import Violation
+from rules.messages import register
+from rules.replay import DealReplay, Replay
+from rules.triomphe import TriompheDeal, TriompheOptions
+
+from .base import DealScore, MatchScore
+
+VOLE_THRESHOLD = 3
+"""Tricks that make the point sure while nobody else has one (A-R4): leading to the next commits."""
+
+
+def _mark(kind: str, side: tuple[int, ...], points: int, **extra: Any) -> dict[str, Any]:
+    return {"kind": kind, "seats": list(side), "points": points, **extra}
+
+
+def score_deal(deal: DealReplay, options: TriompheOptions) -> DealScore:
+    """The mark of one deal (its scores per seat), or no score with the reason."""
+    rules: TriompheDeal = deal.rules  # type: ignore[assignment]
+    players = options.players
+    sides = options.sides
+    side_of = [options.side_of(seat) for seat in range(players)]
+    tricks_by = [side_of[t.winner] for t in deal.tricks if t.winner is not None]
+    won = [tricks_by.count(s) for s in range(len(sides))]
+    result: dict[str, Any] = {"tricks": won, "sides": [list(s) for s in sides], "marks": []}
+    if deal.violations:
+        return DealScore(None, {**result, "reason": "violations"})
+    violations: list[Violation] = []
+    mark = None
+    abandon = rules.abandon
+    played = len(deal.tricks) + (1 if deal.unfinished else 0)
+    if abandon is not None and not options.two_parties:
+        violations.append(Violation("abandon_not_allowed", deal.index, None, abandon.by))
+    elif abandon is not None and abandon.accepted:
+        if played > 1:
+            violations.append(Violation("play_after_abandon", deal.index, 1, None))
+        other = 1 - side_of[abandon.by]
+        mark = _mark("abandon", sides[other], 1, conceded_by=list(sides[side_of[abandon.by]]))
+    elif abandon is not None:
+        refuser = 1 - side_of[abandon.by]
+        if rules.stopped:
+            violations.append(Violation("stop_not_allowed", deal.index, len(deal.tricks), abandon.by))
+        lost = next((i for i, s in enumerate(tricks_by) if s != refuser), None)
+        if lost is not None:
+            mark = _mark("vole_failed", sides[refuser], -2, trick=lost, refused_abandon=True)
+        elif deal.complete:
+            mark = _mark("vole", sides[refuser], 2, refused_abandon=True)
+    elif rules.stopped:
+        if len(deal.tricks) == VOLE_THRESHOLD and deal.unfinished is None and len(set(tricks_by)) == 1:
+            mark = _mark("point", sides[tricks_by[0]], 1, stopped=True)
+        else:
+            violations.append(Violation("stop_not_allowed", deal.index, len(deal.tricks), None))
+    elif len(tricks_by) >= VOLE_THRESHOLD and len(set(tricks_by[:VOLE_THRESHOLD])) == 1 and played > VOLE_THRESHOLD:
+        engaged = tricks_by[0]
+        lost = next((i for i, s in enumerate(tricks_by) if s != engaged), None)
+        if lost is not None:
+            mark = _mark("vole_failed", sides[engaged], -2, trick=lost)
+        elif deal.complete:
+            mark = _mark("vole", sides[engaged], 2)
+    elif deal.complete:
+        best = max(won)
+        # primauté: the tied party whose seat comes first from the first hand
+        winner = next(side_of[seat] for seat in rules.primaute if won[side_of[seat]] == best)
+        mark = _mark("point", sides[winner], 1, tie=won.count(best) > 1)
+    if violations:
+        return DealScore(None, {**result, "reason": "violations"}, tuple(violations))
+    if mark is None:
+        return DealScore(None, {**result, "reason": "unfinished"})
+    scores = [0] * players
+    for seat in mark["seats"]:
+        scores[seat] += mark["points"]
+    result["marks"] = [mark]
+    return DealScore(scores, result)
+
+
+def score_match(replay: Replay) -> MatchScore:
+    """The deals' marks, the running totals, and the match's end at the target."""
+    options: TriompheOptions = replay.record.options
+    goal = options.goal
+    totals = [0] * options.players
+    deals: list[DealScore] = []
+    ended = None
+    winner: int | list[int] | None = None
+    for deal in replay.deals:
+        if ended is not None:
+            deals.append(DealScore(None, {"reason": "after_end", "marks": []},
+                                   (Violation("deal_after_end", deal.index, None, None),)))
+            continue
+        scored = score_deal(deal, options)
+        deals.append(scored)
+        if scored.scores is None:
+            continue
+        totals = [t + s for t, s in zip(totals, scored.scores, strict=True)]
+        for side in options.sides:
+            if totals[side[0]] >= goal:
+                ended = {"deal": deal.index, "event": 0}
+                winner = side[0] if len(side) == 1 else list(side)
+    return MatchScore(deals, totals, winner, ended, {"target": goal, "sides": [list(s) for s in options.sides]})
+
+
+register({
+    "deal_after_end": {
+        "fr": "La partie était déjà gagnée : cette donne n'aurait pas dû être jouée.",
+        "en": "The match was already won: this deal should not have been played.",
+    },
+})
