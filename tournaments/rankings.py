@@ -1,0 +1,391 @@
+"""Rankings, the Django side: SQL aggregates over score rows → ``scoring.ranking`` → a published snapshot.
+
+The flow (see ``docs/architecture.md``):
+
+1. A service that changes what the ranking depends on (a deal entered or corrected, a ruling, a round
+   released …) calls :func:`ranking_inputs_changed` inside its transaction: the tournament's
+   :class:`~tournaments.models_ranking.RankingClock` version goes up by one. ``tournaments.tasks``
+   then queues one refresh on commit (:func:`ranking_refresh_claim` makes a burst queue one task).
+2. The task calls :func:`ranking_refresh`: it reads the version and the aggregates **in one database
+   snapshot** (REPEATABLE READ on PostgreSQL), ranks with :mod:`scoring.ranking`, and publishes an
+   immutable :class:`~tournaments.models_ranking.RankingSnapshot` labelled with the version it
+   ranked. A snapshot at that version or newer already there means there is nothing to do, so a
+   rerun (a worker killed mid-task, a duplicate message) changes nothing and loses nothing.
+3. Pages read :func:`ranking_status`: the latest snapshot, and whether it is up to date (its
+   ``input_version`` equals the clock's ``version``).
+
+Only released rounds count (``Round.released`` or ``number <= Tournament.released_round``): the
+published ranking is what the public may see. :func:`ranking_compute` with ``rounds="all"`` gives
+the organizer's live ranking (seating by ranking uses it) without publishing anything.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass, fields, is_dataclass
+from datetime import timedelta
+from fractions import Fraction
+from typing import Any
+
+from django.db import IntegrityError, connection, transaction
+from django.db.models import Count, F, Max, Q, Sum
+from django.utils import timezone
+
+from scoring import ranking as pure
+
+from .models import Deal, Entry, Game, ScoreRow, Seat, Table, Team, Tournament
+from .models_ranking import RankingClock, RankingLine, RankingSnapshot
+
+log = logging.getLogger(__name__)
+
+#: a refresh queued longer ago than this and not started is taken as lost and may be queued again
+QUEUE_STALE_AFTER = timedelta(seconds=30)
+
+
+# --------------------------------------------------------------------------------------------
+# The clock: input versions and the coalescing of refreshes
+# --------------------------------------------------------------------------------------------
+
+
+def ranking_inputs_changed(*, tournament_id: int) -> int:
+    """Bump the tournament's input version (call it inside the transaction that changed the inputs).
+
+    Returns the new version. The row lock taken here is held until commit, so versions follow the
+    order in which changes commit.
+    """
+    now = timezone.now()
+    for _attempt in range(2):
+        updated = RankingClock.objects.filter(tournament_id=tournament_id).update(
+            version=F("version") + 1, changed_at=now)
+        if updated:
+            return RankingClock.objects.filter(tournament_id=tournament_id).values_list("version", flat=True)[0]
+        try:
+            with transaction.atomic():
+                RankingClock.objects.create(tournament_id=tournament_id, version=1, changed_at=now)
+            return 1
+        except IntegrityError:  # created meanwhile by a concurrent transaction: bump it
+            continue
+    raise RuntimeError(f"could not bump the ranking clock of tournament {tournament_id}")
+
+
+def ranking_refresh_claim(*, tournament_id: int) -> bool:
+    """Mark a refresh as queued; False when one is already queued and has not started (coalescing).
+
+    A claim older than :data:`QUEUE_STALE_AFTER` is taken as lost (its message never ran) and can
+    be claimed again.
+    """
+    now = timezone.now()
+    return bool(RankingClock.objects.filter(tournament_id=tournament_id)
+                .filter(Q(queued_at__isnull=True) | Q(queued_at__lt=now - QUEUE_STALE_AFTER))
+                .update(queued_at=now))
+
+
+def ranking_refresh_unclaim(*, tournament_id: int) -> None:
+    """Forget a claim whose task could not be queued (broker down): the next change queues again."""
+    RankingClock.objects.filter(tournament_id=tournament_id).update(queued_at=None)
+
+
+def stale_tournament_ids() -> list[int]:
+    """Tournaments whose latest snapshot is older than their inputs (or that have none yet)."""
+    latest = {tid: v for tid, v in RankingSnapshot.objects.values("tournament_id")
+              .annotate(v=Max("input_version")).values_list("tournament_id", "v")}
+    return [tid for tid, version in RankingClock.objects.values_list("tournament_id", "version")
+            if version > latest.get(tid, 0)]
+
+
+# --------------------------------------------------------------------------------------------
+# Inputs: SQL aggregates over the score rows
+# --------------------------------------------------------------------------------------------
+
+
+def released_round_numbers(tournament: Tournament) -> list[int]:
+    return list(tournament.rounds.filter(Q(released=True) | Q(number__lte=tournament.released_round))
+                .order_by("number").values_list("number", flat=True))
+
+
+def _round_ids(tournament: Tournament, rounds: str | Sequence[int]) -> tuple[list[int], list[int]]:
+    qs = tournament.rounds.all()
+    if rounds == "released":
+        qs = qs.filter(Q(released=True) | Q(number__lte=tournament.released_round))
+    elif rounds != "all":
+        qs = qs.filter(number__in=list(rounds))
+    pairs = list(qs.order_by("number").values_list("id", "number"))
+    return [p[0] for p in pairs], [p[1] for p in pairs]
+
+
+def _tie_breaks(tournament: Tournament, allowed: Sequence[str]) -> tuple[str, ...]:
+    chosen = []
+    for name in tournament.tie_breaks or []:
+        if name in allowed and name not in chosen:
+            chosen.append(name)
+        else:
+            log.warning("tournament %s: tie-break %r ignored (allowed: %s)", tournament.pk, name, allowed)
+    return tuple(chosen)
+
+
+def tarot_totals(tournament: Tournament, round_ids: Sequence[int], *,
+                 with_taker: bool = False) -> list[pure.TarotTotals]:
+    """One SQL ``SUM/MAX/COUNT … GROUP BY entry`` over the counting rows of the given rounds.
+
+    Every registered entry appears (0 marks when it played nothing). Rows of a ruling (adjustments)
+    add to the marks but are not deals: they are left out of ``best_deal`` and ``deals``.
+    """
+    rows = (ScoreRow.objects.filter(tournament_id=tournament.pk, counts=True, round_id__in=list(round_ids))
+            .values("entry_id")
+            .annotate(marks=Sum("points"),
+                      best=Max("points", filter=Q(ruling__isnull=True)),
+                      deals=Count("id", filter=Q(ruling__isnull=True)),
+                      rounds=Count("round_id", distinct=True))
+            .order_by())
+    won = _won_as_taker(tournament, round_ids) if with_taker else {}
+    totals = {r["entry_id"]: pure.TarotTotals(r["entry_id"], r["marks"] or 0, r["best"], won.get(r["entry_id"], 0),
+                                              r["deals"], r["rounds"]) for r in rows}
+    for entry_id in Entry.objects.filter(tournament_id=tournament.pk).values_list("id", flat=True):
+        totals.setdefault(entry_id, pure.TarotTotals(entry_id))
+    return list(totals.values())
+
+
+def _won_as_taker(tournament: Tournament, round_ids: Sequence[int]) -> dict[int, int]:
+    """Contracts made as taker: the taker's (``record.bid.taker``) row of a counting deal is positive."""
+    takers = {deal_id: (table_id, taker) for deal_id, table_id, taker in
+              Deal.objects.filter(table__round_id__in=list(round_ids), status=Deal.Status.VALID)
+              .values_list("id", "table_id", "record__bid__taker") if isinstance(taker, int)}
+    seats = {(t, p): e for t, p, e in Seat.objects.filter(table__round_id__in=list(round_ids))
+             .values_list("table_id", "position", "entry_id")}
+    out: dict[int, int] = defaultdict(int)
+    for deal_id, entry_id, points in (ScoreRow.objects.filter(deal_id__in=list(takers), counts=True,
+                                                              ruling__isnull=True)
+                                      .values_list("deal_id", "entry_id", "points")):
+        table_id, taker = takers[deal_id]
+        if seats.get((table_id, taker)) == entry_id and points > 0:
+            out[entry_id] += 1
+    return out
+
+
+def match_results(tournament: Tournament, round_ids: Sequence[int]) -> list[pure.MatchResult]:
+    """One :class:`scoring.ranking.MatchResult` per finished match (a table whose match ended), and a
+    bye for a table with a single seat. A match still in play counts nothing yet.
+
+    A match's sides are its seats (one entry each); the winner is the seat in ``Table.match_winner``
+    (a list of seats means a partnership: the sides are then the entries' teams, see
+    ``_team_sides``), no winner on an ended match is a draw.
+    """
+    seats: dict[int, dict[int, int]] = defaultdict(dict)
+    for table_id, position, entry_id in (Seat.objects.filter(table__round_id__in=list(round_ids))
+                                         .values_list("table_id", "position", "entry_id")):
+        seats[table_id][position] = entry_id
+    out = []
+    tables = (Table.objects.filter(round_id__in=list(round_ids))
+              .values_list("id", "number", "round__number", "match_totals", "match_winner", "match_ended"))
+    for table_id, number, round_no, totals, winner, ended in tables:
+        by_pos = seats.get(table_id, {})
+        positions = sorted(by_pos)
+        if len(positions) == 1:
+            out.append(pure.MatchResult(round_no, number, (by_pos[positions[0]],), bye=True))
+            continue
+        if not ended or len(positions) < 2:
+            continue
+        entries = tuple(by_pos[p] for p in positions)
+        if isinstance(winner, list):
+            winner = winner[0] if len(winner) == 1 else None
+            if winner is None:
+                log.warning("table %s: partnership matches are not ranked individually yet", table_id)
+                continue
+        points = tuple(int(totals[p]) for p in positions) if isinstance(totals, list) and len(totals) >= len(
+            positions) else ()
+        out.append(pure.MatchResult(round_no, number, entries, points,
+                                    positions.index(winner) if isinstance(winner, int) else None))
+    return out
+
+
+@dataclass(frozen=True)
+class Computed:
+    """A ranking computed from the database, not yet published."""
+
+    version: int
+    round_numbers: tuple[int, ...]
+    individual: pure.RankingSnapshot
+    teams: pure.RankingSnapshot | None
+    compute_ms: int
+
+
+def _current_version(tournament_id: int) -> int:
+    return RankingClock.objects.filter(tournament_id=tournament_id).values_list("version", flat=True).first() or 0
+
+
+def ranking_compute(*, tournament: Tournament, rounds: str | Sequence[int] = "released") -> Computed:
+    """Rank the tournament from the database as it is now (``rounds``: "released", "all" or numbers)."""
+    started = time.perf_counter()
+    version = _current_version(tournament.pk)
+    round_ids, numbers = _round_ids(tournament, rounds)
+    teams_snapshot = None
+    if tournament.game == Game.TAROT:
+        tie_breaks = _tie_breaks(tournament, pure.TAROT_TIE_BREAKS)
+        totals = tarot_totals(tournament, round_ids, with_taker="won_as_taker" in tie_breaks)
+        individual = pure.rank_tarot(totals, tie_breaks=tie_breaks)
+        if tournament.format == Tournament.Format.TEAMS:
+            members: dict[int, list[int]] = defaultdict(list)
+            for entry_id, team_id in (Entry.objects.filter(tournament_id=tournament.pk, team__isnull=False)
+                                      .values_list("id", "team_id")):
+                members[team_id].append(entry_id)
+            for team_id in Team.objects.filter(tournament_id=tournament.pk).values_list("id", flat=True):
+                members.setdefault(team_id, [])
+            teams_snapshot = pure.rank_tarot_teams(totals, members, tie_breaks=tie_breaks)
+    else:
+        tie_breaks = _tie_breaks(tournament, pure.MATCH_TIE_BREAKS) if tournament.tie_breaks else (
+            "buchholz", "sonneborn_berger", "margin", "wins")
+        entries = Entry.objects.filter(tournament_id=tournament.pk).values_list("id", flat=True)
+        individual = pure.rank_matches(match_results(tournament, round_ids), tie_breaks=tie_breaks, entries=entries)
+    return Computed(version, tuple(numbers), individual, teams_snapshot,
+                    int((time.perf_counter() - started) * 1000))
+
+
+# --------------------------------------------------------------------------------------------
+# Publishing
+# --------------------------------------------------------------------------------------------
+
+
+def _repeatable_read() -> None:
+    """Make the current transaction read one database snapshot (PostgreSQL; SQLite does already)."""
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
+
+
+def latest_snapshot(tournament_id: int) -> RankingSnapshot | None:
+    return RankingSnapshot.objects.filter(tournament_id=tournament_id).order_by("-input_version").first()
+
+
+def ranking_publish(*, tournament_id: int) -> RankingSnapshot | None:
+    """Compute and publish the ranking at the current input version; None when already published.
+
+    Idempotent: the version, the aggregates and the check for an existing snapshot are read in
+    one transaction and one database snapshot, and (tournament, input_version) is unique.
+    """
+    current = _current_version(tournament_id)
+    latest = (RankingSnapshot.objects.filter(tournament_id=tournament_id)
+              .aggregate(v=Max("input_version"))["v"])
+    if latest is not None and latest >= current:
+        return None
+    try:
+        with transaction.atomic():
+            _repeatable_read()
+            tournament = Tournament.objects.get(pk=tournament_id)
+            computed = ranking_compute(tournament=tournament)
+            if RankingSnapshot.objects.filter(tournament_id=tournament_id,
+                                              input_version__gte=computed.version).exists():
+                return None
+            return _save(tournament, computed)
+    except IntegrityError:  # the same version published concurrently by another worker
+        return None
+
+
+def _save(tournament: Tournament, computed: Computed) -> RankingSnapshot:
+    ind, teams = computed.individual, computed.teams
+    snapshot = RankingSnapshot.objects.create(
+        tournament=tournament, input_version=computed.version, kind=ind.kind, criteria=list(ind.criteria),
+        released_rounds=list(computed.round_numbers), inputs=encode(ind.inputs), options=encode(ind.options),
+        digest=ind.digest, team_inputs=encode(teams.inputs) if teams else None,
+        team_options=encode(teams.options) if teams else None, team_digest=teams.digest if teams else "",
+        compute_ms=computed.compute_ms)
+    RankingLine.objects.bulk_create(_lines(snapshot, ind, RankingLine.Unit.ENTRY)
+                                    + (_lines(snapshot, teams, RankingLine.Unit.TEAM) if teams else []),
+                                    batch_size=2000)
+    return snapshot
+
+
+def _lines(snapshot: RankingSnapshot, ranked: pure.RankingSnapshot, unit: str) -> list[RankingLine]:
+    counts: dict[int, int] = defaultdict(int)
+    for line in ranked.lines:
+        counts[line.rank] += 1
+    key = "entry_id" if unit == RankingLine.Unit.ENTRY else "team_id"
+    return [RankingLine(snapshot=snapshot, unit=unit, position=i, rank=line.rank, shared=counts[line.rank] > 1,
+                        metrics=encode(line.metrics), **{key: line.entry})
+            for i, line in enumerate(ranked.lines, start=1)]
+
+
+def ranking_refresh(*, tournament_id: int) -> RankingSnapshot | None:
+    """The refresh task's one service: the queued claim is consumed, then the ranking published."""
+    RankingClock.objects.filter(tournament_id=tournament_id).update(queued_at=None)
+    return ranking_publish(tournament_id=tournament_id)
+
+
+# --------------------------------------------------------------------------------------------
+# Reading: status, regeneration, comparison
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RankingStatus:
+    snapshot: RankingSnapshot | None
+    version: int
+
+    @property
+    def up_to_date(self) -> bool:
+        """False when entries were saved after the snapshot (no worker, or a refresh under way)."""
+        if self.snapshot is None:
+            return self.version == 0
+        return self.snapshot.input_version >= self.version
+
+
+def ranking_status(tournament: Tournament) -> RankingStatus:
+    return RankingStatus(latest_snapshot(tournament.pk), _current_version(tournament.pk))
+
+
+def snapshot_ranking(snapshot: RankingSnapshot, *, teams: bool = False) -> pure.RankingSnapshot:
+    """The pure ranking of a stored snapshot, rebuilt from its own inputs with
+    :func:`scoring.ranking.regenerate`; raises if it does not come out with the stored digest."""
+    if teams:
+        kind, inputs, options, digest = "tarot_teams", snapshot.team_inputs, snapshot.team_options, \
+            snapshot.team_digest
+    else:
+        kind, inputs, options, digest = snapshot.kind, snapshot.inputs, snapshot.options, snapshot.digest
+    stub = pure.RankingSnapshot(kind, tuple(snapshot.criteria), (), decode(inputs), decode(options), digest)
+    rebuilt = pure.regenerate(stub)
+    if rebuilt.digest != digest:
+        raise ValueError(f"snapshot {snapshot.pk}: inputs do not match the stored digest")
+    return rebuilt
+
+
+def snapshot_compare(old: RankingSnapshot, new: RankingSnapshot) -> pure.RankingDiff:
+    return pure.diff(snapshot_ranking(old), snapshot_ranking(new))
+
+
+# --------------------------------------------------------------------------------------------
+# JSON encoding of the pure inputs (dataclasses by name and fields, Fractions as "n/d")
+# --------------------------------------------------------------------------------------------
+
+_CLASSES = {cls.__name__: cls for cls in (pure.TarotTotals, pure.ScoreRow, pure.MatchResult, pure.MatchPoints)}
+
+
+def encode(obj: Any) -> Any:
+    if is_dataclass(obj) and not isinstance(obj, type):
+        return [type(obj).__name__, *(encode(getattr(obj, f.name)) for f in fields(obj))]
+    if isinstance(obj, Fraction):
+        return f"{obj.numerator}/{obj.denominator}"
+    if isinstance(obj, tuple | list):
+        return [encode(x) for x in obj]
+    return obj
+
+
+def decode(obj: Any) -> Any:
+    if isinstance(obj, list):
+        if obj and isinstance(obj[0], str) and obj[0] in _CLASSES:
+            return _CLASSES[obj[0]](*(decode(x) for x in obj[1:]))
+        return tuple(decode(x) for x in obj)
+    return obj
+
+
+def metric_value(value: Any) -> int | Fraction | None:
+    """A stored metric back to a number ("7/2" → Fraction(7, 2))."""
+    if isinstance(value, str) and "/" in value:
+        n, d = value.split("/")
+        return Fraction(int(n), int(d))
+    return value
+
+
+def metrics_dict(line: RankingLine) -> dict[str, Any]:
+    return {name: metric_value(value) for name, value in line.metrics}

@@ -1,0 +1,63 @@
+"""Celery tasks: each takes an id, calls one service, is queued on commit and is idempotent.
+
+:func:`ranking_refresh_on_commit` is what services call after changing a ranking input (a deal
+entered or corrected, a ruling, a round released): it bumps the input version inside the caller's
+transaction and, once that commits, queues :func:`ranking_refresh` unless a refresh is already
+queued and not yet started — a burst of entries gives one recomputation, which ranks the latest
+state. With no broker configured (``CELERY_BROKER_URL`` unset) the task runs in-process at commit.
+
+A worker killed mid-task loses nothing: the message is acknowledged late and re-delivered, the
+refresh recomputes from the database (same inputs, same snapshot), and a worker that starts
+re-queues every tournament whose published ranking is behind its inputs (:func:`_on_worker_ready`).
+"""
+
+from __future__ import annotations
+
+import logging
+
+from celery import shared_task
+from celery.signals import worker_ready
+from django.db import transaction
+
+from . import rankings
+
+log = logging.getLogger(__name__)
+
+
+@shared_task(name="tournaments.ranking_refresh", acks_late=True, reject_on_worker_lost=True, ignore_result=True)
+def ranking_refresh(tournament_id: int) -> int | None:
+    """Publish the tournament's ranking if its inputs changed; the version published, or None."""
+    snapshot = rankings.ranking_refresh(tournament_id=tournament_id)
+    return snapshot.input_version if snapshot else None
+
+
+def ranking_enqueue(tournament_id: int) -> bool:
+    """Queue a refresh unless one is already waiting; False when coalesced or the broker is down."""
+    if not rankings.ranking_refresh_claim(tournament_id=tournament_id):
+        return False
+    try:
+        ranking_refresh.delay(tournament_id)
+    except Exception:  # broker unreachable: the entry is saved, the page says "not up to date"
+        if ranking_refresh.app.conf.task_always_eager:
+            raise
+        log.exception("could not queue the ranking refresh of tournament %s", tournament_id)
+        rankings.ranking_refresh_unclaim(tournament_id=tournament_id)
+        return False
+    return True
+
+
+def ranking_refresh_on_commit(tournament_id: int) -> None:
+    """Call inside the transaction that changed the ranking's inputs."""
+    rankings.ranking_inputs_changed(tournament_id=tournament_id)
+    transaction.on_commit(lambda: ranking_enqueue(tournament_id))
+
+
+@worker_ready.connect
+def _on_worker_ready(**_kwargs) -> None:
+    """A starting worker re-queues the refreshes a dead worker may have left unfinished."""
+    try:
+        for tournament_id in rankings.stale_tournament_ids():
+            rankings.ranking_refresh_unclaim(tournament_id=tournament_id)
+            ranking_enqueue(tournament_id)
+    except Exception:  # never keep a worker from starting
+        log.exception("ranking recovery at worker start failed")
