@@ -229,7 +229,7 @@ class EcarteDeal(DealRules):
             elif len(draws) != count:
                 out.append(Violation("exchange_draw_count", None, None, seat, None,
                                      {"count": len(draws), "expected": count}))
-            wanted = count if step.draws is None else len(step.draws)
+            wanted = count  # the cards asked for are the cards discarded
             if used + wanted > self.talon_size:
                 out.append(Violation("exchange_talon_exceeded", None, None, seat, None,
                                      {"count": used + wanted, "talon": self.talon_size}))
