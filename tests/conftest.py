@@ -1,1 +1,38 @@
 """Shared fixtures."""
+
+from __future__ import annotations
+
+import pytest
+
+
+@pytest.fixture
+def api_client():
+    from rest_framework.test import APIClient
+
+    return APIClient()
+
+
+@pytest.fixture
+def tarot_table(db):
+    """A running public Tarot tournament with one seated table of four (Ana, Bruno, Chloé, David)."""
+    from tests.tournaments.factories import TournamentFactory, seated_table
+
+    tournament = TournamentFactory(game="tarot", options={"players": 4})
+    return seated_table(tournament, players=4, names=["Ana", "Bruno", "Chloé", "David"])
+
+
+@pytest.fixture
+def staff(db, tarot_table):
+    """Users with each role on ``tarot_table``'s tournament: organizer, chief, arbiter (assigned), other arbiter,
+    and an outsider."""
+    from tests.tournaments.factories import TableFactory, UserFactory, role
+
+    tournament = tarot_table.round.tournament
+    users = {name: UserFactory(username=name) for name in ("organizer", "chief", "arbiter", "other_arbiter",
+                                                          "outsider")}
+    role(tournament, users["organizer"], "organizer")
+    role(tournament, users["chief"], "chief_arbiter")
+    role(tournament, users["arbiter"], "arbiter", [tarot_table])
+    other = TableFactory(round=tarot_table.round, number=2)
+    role(tournament, users["other_arbiter"], "arbiter", [other])
+    return users

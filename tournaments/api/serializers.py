@@ -1,0 +1,261 @@
+"""Input and output serializers of the API (outputs are read-only shapes, inputs validate types only:
+the rules of a game are checked by ``scoring.verdict.judge`` in the services)."""
+
+from __future__ import annotations
+
+from rest_framework import serializers
+
+from ..models import Entry, Game, Player, Round, Ruling, Seat, Table, Team, Tournament, TournamentRole
+
+# -- outputs ---------------------------------------------------------------------------------------
+
+
+class TournamentOut(serializers.ModelSerializer):
+    class Meta:
+        model = Tournament
+        fields = ["id", "name", "slug", "game", "options", "format", "rounds_planned", "deals_per_round", "target",
+                  "status", "is_public", "tie_breaks", "released_round", "created_at", "updated_at"]
+
+
+class PlayerOut(serializers.ModelSerializer):
+    class Meta:
+        model = Player
+        fields = ["id", "name", "club", "licence"]
+
+
+class EntryOut(serializers.ModelSerializer):
+    player = PlayerOut()
+
+    class Meta:
+        model = Entry
+        fields = ["id", "tournament", "player", "team", "withdrawn"]
+
+
+class TeamOut(serializers.ModelSerializer):
+    entries = serializers.PrimaryKeyRelatedField(many=True, read_only=True)
+
+    class Meta:
+        model = Team
+        fields = ["id", "tournament", "name", "entries"]
+
+
+class SeatOut(serializers.ModelSerializer):
+    name = serializers.CharField(source="entry.player.name")
+
+    class Meta:
+        model = Seat
+        fields = ["position", "entry", "name"]
+
+
+class TableOut(serializers.ModelSerializer):
+    seats = SeatOut(many=True)
+    round_number = serializers.IntegerField(source="round.number")
+
+    class Meta:
+        model = Table
+        fields = ["id", "round", "round_number", "number", "seats", "match_totals", "match_winner", "match_ended"]
+
+
+class RoundOut(serializers.ModelSerializer):
+    tables = TableOut(many=True)
+
+    class Meta:
+        model = Round
+        fields = ["id", "tournament", "number", "status", "released", "tables"]
+
+
+class RulingOut(serializers.ModelSerializer):
+    class Meta:
+        model = Ruling
+        fields = ["id", "tournament", "table", "deal", "kind", "adjustments", "is_penalty", "annuls_deal", "reason",
+                  "created_by", "created_at"]
+
+
+class RoleOut(serializers.ModelSerializer):
+    user = serializers.CharField(source="user.username")
+    tables = serializers.PrimaryKeyRelatedField(many=True, read_only=True)
+
+    class Meta:
+        model = TournamentRole
+        fields = ["id", "user", "role", "tables"]
+
+
+class DealScoreOut(serializers.Serializer):
+    position = serializers.IntegerField()
+    entry = serializers.IntegerField()
+    points = serializers.IntegerField(allow_null=True)
+
+
+class DealOut(serializers.Serializer):
+    """A saved deal (``tournaments.selectors.deal_to_json``)."""
+
+    id = serializers.IntegerField()
+    table = serializers.IntegerField()
+    number = serializers.IntegerField()
+    status = serializers.ChoiceField(choices=["valid", "pending", "annulled"])
+    version = serializers.IntegerField()
+    counts = serializers.BooleanField()
+    record = serializers.JSONField(help_text="the full levee.deal/1 record")
+    verdict = serializers.JSONField(help_text="the verdict JSON (docs/deal-record.md)")
+    scores = DealScoreOut(many=True)
+    created_by = serializers.IntegerField(allow_null=True)
+    updated_by = serializers.IntegerField(allow_null=True)
+    approved_by = serializers.IntegerField(allow_null=True)
+    created_at = serializers.DateTimeField()
+    updated_at = serializers.DateTimeField()
+
+
+class DealVersionOut(serializers.Serializer):
+    version = serializers.IntegerField()
+    status = serializers.CharField()
+    change = serializers.CharField()
+    reason = serializers.CharField(allow_null=True)
+    user = serializers.CharField(allow_null=True)
+    date = serializers.DateTimeField()
+    record = serializers.JSONField()
+    verdict = serializers.JSONField()
+
+
+class ViolationOut(serializers.Serializer):
+    deal = serializers.IntegerField(allow_null=True)
+    trick = serializers.IntegerField(allow_null=True)
+    seat = serializers.IntegerField(allow_null=True)
+    card = serializers.CharField(allow_null=True)
+    rule = serializers.CharField()
+    message = serializers.CharField()
+    params = serializers.DictField()
+
+
+class ErrorOut(serializers.Serializer):
+    """Every 4xx: a stable code, the field at fault (a JSON path) and a message."""
+
+    error = serializers.CharField()
+    field = serializers.CharField(allow_null=True)
+    message = serializers.CharField()
+
+
+class RejectedOut(serializers.Serializer):
+    """A deal with violations: nothing was saved."""
+
+    error = serializers.CharField(default="illegal")
+    message = serializers.CharField()
+    violations = ViolationOut(many=True)
+    verdict = serializers.JSONField()
+
+
+class VerdictOut(serializers.Serializer):
+    """The verdict JSON of ``docs/deal-record.md``."""
+
+    legal = serializers.BooleanField()
+    violations = ViolationOut(many=True)
+    deals = serializers.ListField(child=serializers.JSONField())
+    totals = serializers.ListField(child=serializers.IntegerField(), allow_null=True)
+    winner = serializers.JSONField(allow_null=True)
+
+
+class CsvImportOut(serializers.Serializer):
+    registered = EntryOut(many=True)
+    errors = serializers.ListField(child=serializers.DictField())
+
+
+# -- inputs ----------------------------------------------------------------------------------------
+
+
+class TournamentIn(serializers.Serializer):
+    name = serializers.CharField(max_length=200)
+    game = serializers.ChoiceField(choices=Game.choices)
+    slug = serializers.SlugField(max_length=200, required=False)
+    options = serializers.DictField(required=False, default=dict)
+    format = serializers.ChoiceField(choices=Tournament.Format.choices, default=Tournament.Format.INDIVIDUAL)
+    rounds_planned = serializers.IntegerField(min_value=1, max_value=100, default=1)
+    deals_per_round = serializers.IntegerField(min_value=1, max_value=1000, required=False, allow_null=True)
+    target = serializers.IntegerField(min_value=1, max_value=10000, required=False, allow_null=True)
+    is_public = serializers.BooleanField(default=False)
+    tie_breaks = serializers.ListField(child=serializers.CharField(), required=False, default=list)
+
+
+class TournamentPatchIn(serializers.Serializer):
+    name = serializers.CharField(max_length=200, required=False)
+    options = serializers.DictField(required=False)
+    format = serializers.ChoiceField(choices=Tournament.Format.choices, required=False)
+    rounds_planned = serializers.IntegerField(min_value=1, max_value=100, required=False)
+    deals_per_round = serializers.IntegerField(min_value=1, max_value=1000, required=False, allow_null=True)
+    target = serializers.IntegerField(min_value=1, max_value=10000, required=False, allow_null=True)
+    is_public = serializers.BooleanField(required=False)
+    tie_breaks = serializers.ListField(child=serializers.CharField(), required=False)
+
+
+class StatusIn(serializers.Serializer):
+    status = serializers.ChoiceField(choices=Tournament.Status.choices)
+
+
+class RoleIn(serializers.Serializer):
+    user = serializers.CharField(max_length=150, help_text="username")
+    role = serializers.ChoiceField(choices=TournamentRole.Role.choices)
+    tables = serializers.ListField(child=serializers.IntegerField(), required=False, default=list)
+
+
+class PlayerIn(serializers.Serializer):
+    name = serializers.CharField(max_length=120)
+    club = serializers.CharField(max_length=120, required=False, allow_blank=True, default="")
+    licence = serializers.CharField(max_length=40, required=False, allow_blank=True, default="")
+
+
+class RegistrationIn(serializers.Serializer):
+    player = serializers.IntegerField(required=False, help_text="an existing player's id")
+    name = serializers.CharField(max_length=120, required=False, help_text="or a new player")
+    club = serializers.CharField(max_length=120, required=False, allow_blank=True, default="")
+    licence = serializers.CharField(max_length=40, required=False, allow_blank=True, default="")
+    team = serializers.IntegerField(required=False, allow_null=True)
+
+    def validate(self, attrs):
+        if "player" not in attrs and not attrs.get("name"):
+            raise serializers.ValidationError({"player": "give a player id, or the name of a new player"})
+        return attrs
+
+
+class RegistrationPatchIn(serializers.Serializer):
+    team = serializers.IntegerField(required=False, allow_null=True)
+    withdrawn = serializers.BooleanField(required=False)
+
+
+class TeamIn(serializers.Serializer):
+    name = serializers.CharField(max_length=120)
+    entries = serializers.ListField(child=serializers.IntegerField(), required=False, default=list)
+
+
+class SeatingIn(serializers.Serializer):
+    tables = serializers.ListField(
+        child=serializers.ListField(child=serializers.IntegerField(), allow_empty=False), allow_empty=False,
+        help_text="each table's entry ids in the order of play")
+
+
+class RoundIn(serializers.Serializer):
+    number = serializers.IntegerField(min_value=1, required=False)
+    tables = serializers.ListField(child=serializers.ListField(child=serializers.IntegerField()), required=False)
+
+
+class ReleaseIn(serializers.Serializer):
+    released = serializers.BooleanField(default=True)
+
+
+class DealCorrectIn(serializers.Serializer):
+    record = serializers.JSONField(help_text="the corrected deal (its own fields, or the full record)")
+    reason = serializers.CharField(max_length=2000)
+    version = serializers.IntegerField(required=False, help_text="the version corrected (or the If-Match header)")
+
+
+class AnnulIn(serializers.Serializer):
+    reason = serializers.CharField(max_length=2000)
+    version = serializers.IntegerField(required=False)
+
+
+class RulingIn(serializers.Serializer):
+    table = serializers.IntegerField()
+    deal = serializers.IntegerField(required=False, allow_null=True)
+    kind = serializers.ChoiceField(choices=Ruling.Kind.choices)
+    adjustments = serializers.DictField(child=serializers.IntegerField(), required=False, default=dict,
+                                        help_text="entry id → points")
+    is_penalty = serializers.BooleanField(default=False)
+    annuls_deal = serializers.BooleanField(default=False)
+    reason = serializers.CharField(max_length=2000)

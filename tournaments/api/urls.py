@@ -1,0 +1,40 @@
+"""API routes, mounted under ``/api/`` (schema at ``/api/schema/``, Swagger UI at ``/api/docs/``)."""
+
+from django.urls import path
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from rest_framework.authtoken.views import obtain_auth_token
+
+from . import views as v
+
+app_name = "api"
+
+urlpatterns = [
+    path("schema/", SpectacularAPIView.as_view(), name="schema"),
+    path("docs/", SpectacularSwaggerView.as_view(url_name="api:schema"), name="docs"),
+    path("auth/token/", obtain_auth_token, name="token"),
+    path("arbitrate/", v.ArbitrateView.as_view(), name="arbitrate"),
+    path("tournaments/", v.TournamentListView.as_view(), name="tournaments"),
+    path("tournaments/<int:pk>/", v.TournamentDetailView.as_view(), name="tournament"),
+    path("tournaments/<int:pk>/status/", v.TournamentStatusView.as_view(), name="tournament-status"),
+    path("tournaments/<int:pk>/roles/", v.RoleListView.as_view(), name="tournament-roles"),
+    path("tournaments/<int:pk>/registrations/", v.RegistrationListView.as_view(), name="registrations"),
+    path("tournaments/<int:pk>/players.csv", v.PlayersCsvView.as_view(), name="players-csv"),
+    path("tournaments/<int:pk>/teams/", v.TeamListView.as_view(), name="teams"),
+    path("tournaments/<int:pk>/rounds/", v.RoundListView.as_view(), name="rounds"),
+    path("tournaments/<int:pk>/rulings/", v.RulingListView.as_view(), name="rulings"),
+    path("tournaments/<int:pk>/export/", v.TournamentExportView.as_view(), name="tournament-export"),
+    path("registrations/<int:pk>/", v.RegistrationDetailView.as_view(), name="registration"),
+    path("players/", v.PlayerListView.as_view(), name="players"),
+    path("players/<int:pk>/", v.PlayerDetailView.as_view(), name="player"),
+    path("rounds/<int:pk>/", v.RoundDetailView.as_view(), name="round"),
+    path("rounds/<int:pk>/seating/", v.RoundSeatingView.as_view(), name="round-seating"),
+    path("rounds/<int:pk>/release/", v.RoundReleaseView.as_view(), name="round-release"),
+    path("tables/<int:pk>/", v.TableDetailView.as_view(), name="table"),
+    path("tables/<int:pk>/deals/", v.TableDealsView.as_view(), name="table-deals"),
+    path("tables/<int:pk>/export/", v.TableExportView.as_view(), name="table-export"),
+    path("tables/<int:pk>/import/", v.TableImportView.as_view(), name="table-import"),
+    path("deals/<int:pk>/", v.DealDetailView.as_view(), name="deal"),
+    path("deals/<int:pk>/versions/", v.DealVersionsView.as_view(), name="deal-versions"),
+    path("deals/<int:pk>/annul/", v.DealAnnulView.as_view(), name="deal-annul"),
+    path("deals/<int:pk>/approve/", v.DealApproveView.as_view(), name="deal-approve"),
+]

@@ -1,0 +1,240 @@
+"""``python manage.py seed_demo``: a small realistic tournament of each game, with deals entered.
+
+Idempotent: users are created or reset (passwords printed), and a demo tournament that already
+exists is left as it is (``--reset`` deletes the demo tournaments and builds them again).
+
+Every deal goes through the same service as the desk (:func:`tournaments.services.deal_record`,
+hence ``scoring.verdict.judge``): the Tarot deals are random legal play-outs
+(:func:`rules.tarot.random_record`) and summaries; the historical games' deals are random legal
+play-outs generated with :class:`rules.play.DealState`. A game whose rules module cannot be
+imported is skipped with a warning.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import Permission
+from django.core.management.base import BaseCommand
+from django.db import transaction
+
+from tournaments import services
+from tournaments.models import Deal, Tournament, TournamentRole
+
+PASSWORD = "levee-demo"
+USERS = {
+    "organisateur": ("Organisateur de démonstration", TournamentRole.Role.ORGANIZER),
+    "arbitre-principal": ("Arbitre principal de démonstration", TournamentRole.Role.CHIEF_ARBITER),
+    "arbitre": ("Arbitre de table de démonstration", TournamentRole.Role.ARBITER),
+}
+
+NAMES = [
+    ("Anne Moreau", "Tarot Club de Lyon"), ("Bruno Lefèvre", "Tarot Club de Lyon"),
+    ("Chloé Garnier", "Les Excusés de Nantes"), ("David Rousseau", "Les Excusés de Nantes"),
+    ("Émilie Fournier", "Cercle du Petit au Bout"), ("François Girard", "Cercle du Petit au Bout"),
+    ("Gaëlle Bonnet", "Amicale de Bourges"), ("Hugo Mercier", "Amicale de Bourges"),
+]
+
+#: the historical games: (players at a table, options, name)
+MATCH_GAMES: dict[str, tuple[int, dict[str, Any], str]] = {
+    "triomphe": (2, {"mode": "forcee", "target": 5}, "Triomphe forcée — coupe de démonstration"),
+    "ecarte": (2, {"target": 5}, "Écarté — tournoi de démonstration"),
+    "imperiale": (2, {"target": 5}, "Impériale — tournoi de démonstration"),
+    "vingt-quatre": (4, {"honours": "figures", "target": 24}, "Vingt-quatre — tournoi de démonstration"),
+}
+
+
+# -- random legal deals ----------------------------------------------------------------------------
+
+def _pack_and_hand(game: str, players: int) -> tuple[tuple[int, ...], int]:
+    from rules import cards
+
+    if game == "vingt-quatre":
+        return cards.FRENCH_52, {4: 12, 5: 10}[players]
+    if game == "imperiale":
+        return (cards.PIQUET_32 if players == 2 else cards.PIQUET_36), 12
+    return cards.PIQUET_32, 5
+
+
+def random_match_deal(game: str, options: Mapping[str, Any], players: int, dealer: int,
+                      rng: random.Random) -> dict[str, Any]:
+    """A random legal deal of a historical game (its own fields): hands, the retourne, every trick."""
+    from rules.cards import format_card, mask_of
+    from rules.game import get_game
+    from rules.play import DealState
+
+    pack, size = _pack_and_hand(game, players)
+    cards = list(pack)
+    rng.shuffle(cards)
+    hands: list[list[int]] = [[] for _ in range(players)]
+    for k in range(players):
+        seat = (dealer + 1 + k) % players
+        hands[seat] = cards[k * size:(k + 1) * size]
+    turn_up = cards[players * size]
+    fields: dict[str, Any] = {"dealer": dealer, "hands": [[format_card(c) for c in h] for h in hands],
+                              "turn_up": format_card(turn_up)}
+    if game == "ecarte":
+        fields["exchanges"] = [{"seat": (dealer + 1) % players, "action": "play"}]
+    spec = get_game(game)
+    parsed = spec.parse_options({"players": players, **options})
+    rules = spec.deal_rules(parsed, fields, players=players, field="")
+    setup = rules.setup([mask_of(h) for h in hands])
+    state = DealState(rules, setup.hands)
+    tricks: list[list[str]] = []
+    current: list[str] = []
+    while not state.over:
+        card = rng.choice(state.legal_cards())
+        current.append(format_card(card))
+        state.apply(card)
+        if len(current) == len(rules.seats):
+            tricks.append(current)
+            current = []
+    fields["tricks"] = tricks
+    return fields
+
+
+def tarot_summary(rng: random.Random, dealer: int) -> dict[str, Any]:
+    """A plausible Tarot deal entered as a summary (taker's bouts and points)."""
+    oudlers = rng.choice([1, 2, 2, 3])
+    points = rng.choice([36, 38, 41, 44, 47, 52, 58])  # whole at 4 players
+    contract = rng.choice(["petite", "garde", "garde"])
+    return {"dealer": dealer, "bid": {"taker": rng.randrange(4), "contract": contract, "called": None},
+            "partner": None, "chelem_announced": False, "handfuls": [],
+            "summary": {"oudlers": oudlers, "points": points, "petit_au_bout": None, "chelem": None}}
+
+
+def tarot_full(rng: random.Random, dealer: int, contract: str | None = None) -> dict[str, Any]:
+    from rules.tarot import random_record
+
+    record = random_record(rng, players=4, contract=contract or rng.choice(["petite", "garde"]), dealer=dealer)
+    return {k: v for k, v in record.items() if k not in ("format", "game", "options", "players")}
+
+
+# -- the command -----------------------------------------------------------------------------------
+
+class Command(BaseCommand):
+    help = "Create demo logins and a small tournament of each game with entered deals (idempotent)."
+
+    def add_arguments(self, parser):
+        parser.add_argument("--reset", action="store_true", help="delete the demo tournaments and rebuild them")
+        parser.add_argument("--seed", type=int, default=1725, help="random seed of the play-outs")
+
+    def handle(self, *args, **options):
+        rng = random.Random(options["seed"])
+        users = self._users()
+        if options["reset"]:
+            Tournament.objects.filter(slug__startswith="demo-").delete()
+        built = []
+        for game, builder in [("tarot", self._tarot)] + [(g, self._match) for g in MATCH_GAMES]:
+            slug = f"demo-{game}"
+            if Tournament.objects.filter(slug=slug).exists():
+                self.stdout.write(f"  {slug}: already there")
+                built.append(slug)
+                continue
+            try:
+                with transaction.atomic():
+                    builder(game, slug, users, rng)
+                built.append(slug)
+            except ImportError as exc:
+                self.stderr.write(self.style.WARNING(f"  {slug}: skipped, the game is not available ({exc})"))
+            except services.ServiceError as exc:
+                self.stderr.write(self.style.WARNING(f"  {slug}: skipped, a demo deal was refused: "
+                                                     f"{exc.to_json()}"))
+        self.stdout.write(self.style.SUCCESS("Démonstration prête / demo ready:"))
+        for slug in built:
+            t = Tournament.objects.get(slug=slug)
+            count = Deal.objects.filter(table__round__tournament=t).count()
+            self.stdout.write(f"  {t.name} [{t.game}] — /t/{slug}/ — {count} donnes")
+        self.stdout.write(f"Identifiants / logins (mot de passe / password: {PASSWORD}):")
+        for username, (label, _) in USERS.items():
+            self.stdout.write(f"  {username} / {PASSWORD}  — {label}")
+
+    def _users(self) -> dict[str, Any]:
+        User = get_user_model()
+        out = {}
+        for username, (label, role) in USERS.items():
+            user, _ = User.objects.get_or_create(username=username, defaults={"first_name": label})
+            user.set_password(PASSWORD)
+            if role == TournamentRole.Role.ORGANIZER:
+                user.is_staff = True
+            user.save()
+            if role == TournamentRole.Role.ORGANIZER:
+                perms = Permission.objects.filter(content_type__app_label="tournaments")
+                user.user_permissions.add(*perms)
+            out[role] = user
+        return out
+
+    def _setup(self, *, game: str, slug: str, name: str, users: dict[str, Any], players: list[tuple[str, str]],
+               options: dict[str, Any], **kwargs: Any) -> tuple[Tournament, list[int]]:
+        organizer = users[TournamentRole.Role.ORGANIZER]
+        tournament = services.tournament_create(name=name, slug=slug, game=game, user=organizer, options=options,
+                                                is_public=True, **kwargs)
+        services.role_assign(tournament=tournament, user=users[TournamentRole.Role.CHIEF_ARBITER],
+                             role=TournamentRole.Role.CHIEF_ARBITER)
+        entries = []
+        for i, (pname, club) in enumerate(players):
+            licence = f"DEMO{slug[5:9].upper()}{i + 1:03d}"
+            player = services.player_create(name=pname, club=club, licence=licence)
+            entries.append(services.player_register(tournament=tournament, player=player).pk)
+        services.tournament_set_status(tournament=tournament, status=Tournament.Status.OPEN)
+        services.tournament_set_status(tournament=tournament, status=Tournament.Status.RUNNING)
+        return tournament, entries
+
+    def _tarot(self, game: str, slug: str, users: dict[str, Any], rng: random.Random) -> None:
+        tournament, e = self._setup(game="tarot", slug=slug, name="Tarot — open de démonstration", users=users,
+                                    players=NAMES, options={"players": 4}, rounds_planned=2, deals_per_round=6,
+                                    tie_breaks=["best_deal"])
+        arbiter, chief = users[TournamentRole.Role.ARBITER], users[TournamentRole.Role.CHIEF_ARBITER]
+        seatings = [[[e[0], e[1], e[2], e[3]], [e[4], e[5], e[6], e[7]]],
+                    [[e[0], e[4], e[1], e[5]], [e[2], e[6], e[3], e[7]]]]
+        for number, seating in enumerate(seatings, start=1):
+            rnd = services.round_create(tournament=tournament, number=number, tables=seating)
+            tables = list(rnd.tables.order_by("number"))
+            services.role_assign(tournament=tournament, user=arbiter, role=TournamentRole.Role.ARBITER,
+                                 tables=[tables[0]])
+            deals = 4 if number == 1 else 3
+            for table in tables:
+                for k in range(deals):
+                    dealer = k % 4
+                    fields = tarot_full(rng, dealer) if k % 2 == 0 else tarot_summary(rng, dealer)
+                    services.deal_record(table=table, record=fields, user=arbiter if table == tables[0] else chief)
+            if number == 1:
+                services.round_set_status(round=rnd, status="finished")
+                services.round_release(round=rnd)
+            else:
+                services.round_set_status(round=rnd, status="running")
+                # a garde sans entered by the table arbiter waits for the chief arbiter's visa
+                services.deal_record(table=tables[0], record=tarot_full(rng, deals % 4, "garde_sans"), user=arbiter)
+        first = Deal.objects.filter(table__round__tournament=tournament, table__round__number=1).order_by("id")
+        deal = first.filter(record__summary__isnull=False).first()
+        if deal is not None:
+            fields = dict(deal.record)
+            fields["summary"] = {**fields["summary"], "points": fields["summary"]["points"] + 1}
+            services.deal_correct(deal=deal, record=fields, expected_version=deal.version,
+                                  reason="Feuille de marque relue : un point oublié", user=chief)
+
+    def _match(self, game: str, slug: str, users: dict[str, Any], rng: random.Random) -> None:
+        players, options, name = MATCH_GAMES[game]
+        tables = 2
+        tournament, e = self._setup(game=game, slug=slug, name=name, users=users, players=NAMES[:players * tables],
+                                    options={k: v for k, v in options.items() if k != "target"},
+                                    target=options.get("target"))
+        seating = [e[t * players:(t + 1) * players] for t in range(tables)]
+        rnd = services.round_create(tournament=tournament, number=1, tables=seating)
+        arbiter = users[TournamentRole.Role.ARBITER]
+        table_objs = list(rnd.tables.order_by("number"))
+        services.role_assign(tournament=tournament, user=arbiter, role=TournamentRole.Role.ARBITER,
+                             tables=table_objs)
+        services.round_set_status(round=rnd, status="running")
+        for table in table_objs:
+            dealer = 0
+            for _ in range(3):
+                table.refresh_from_db()
+                if table.match_ended:
+                    break
+                fields = random_match_deal(game, options, players, dealer, rng)
+                services.deal_record(table=table, record=fields, user=arbiter)
+                dealer = (dealer + 1) % players
