@@ -1,0 +1,130 @@
+"""The refresh task: queued on commit, coalesced, idempotent, and honest when no worker runs."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.services.builders import add_deal, make_round, make_tournament
+from tournaments import rankings, tasks
+from tournaments.models_ranking import RankingClock, RankingSnapshot
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def queued(monkeypatch):
+    """Stand in for the broker: record what would be queued, run nothing (no worker)."""
+    calls: list[int] = []
+    monkeypatch.setattr(tasks.ranking_refresh, "delay", lambda tid: calls.append(tid))
+    return calls
+
+
+def four(slug="q"):
+    t, e = make_tournament("ABCD", slug=slug)
+    (table,) = make_round(t, 1, [[e[x] for x in "ABCD"]])
+    return t, table
+
+
+def test_a_burst_of_entries_is_one_recomputation(queued, django_capture_on_commit_callbacks):
+    t, table = four()
+    tasks.ranking_refresh(t.pk)  # the setup's own changes, published
+    queued.clear()
+    for _ in range(10):  # ten deals, each in its own committed transaction
+        with django_capture_on_commit_callbacks(execute=True):
+            add_deal(table, [75, -25, -25, -25], taker=0)
+    assert queued == [t.pk], "ten entries while no refresh has started queue one task"
+    status = rankings.ranking_status(t)
+    assert not status.up_to_date
+    published = tasks.ranking_refresh(t.pk)  # the worker picks the one message
+    assert published == status.version
+    assert RankingSnapshot.objects.filter(tournament=t).count() == 2
+    line = RankingSnapshot.objects.get(input_version=published).lines.get(position=1)
+    assert rankings.metrics_dict(line)["marks"] == 750
+    assert tasks.ranking_refresh(t.pk) is None  # a duplicate message finds nothing to do
+    assert RankingSnapshot.objects.filter(tournament=t).count() == 2
+    assert rankings.ranking_status(t).up_to_date
+
+
+def test_an_entry_after_the_task_started_queues_again(queued, django_capture_on_commit_callbacks):
+    t, table = four()
+    with django_capture_on_commit_callbacks(execute=True):
+        add_deal(table, [75, -25, -25, -25], taker=0)
+    n = len(queued)
+    tasks.ranking_refresh(t.pk)  # started: the claim is consumed
+    with django_capture_on_commit_callbacks(execute=True):
+        add_deal(table, [75, -25, -25, -25], taker=0)
+    assert len(queued) == n + 1
+
+
+def test_a_lost_claim_is_queued_again_after_a_while(queued, django_capture_on_commit_callbacks):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    t, table = four()
+    with django_capture_on_commit_callbacks(execute=True):
+        add_deal(table, [75, -25, -25, -25], taker=0)
+    RankingClock.objects.filter(tournament=t).update(
+        queued_at=timezone.now() - rankings.QUEUE_STALE_AFTER - timedelta(seconds=1))
+    n = len(queued)
+    with django_capture_on_commit_callbacks(execute=True):
+        add_deal(table, [75, -25, -25, -25], taker=0)
+    assert len(queued) == n + 1
+
+
+def test_no_worker_means_saved_but_not_up_to_date(queued, django_capture_on_commit_callbacks):
+    t, table = four()
+    tasks.ranking_refresh(t.pk)
+    assert rankings.ranking_status(t).up_to_date
+    with django_capture_on_commit_callbacks(execute=True):
+        deal = add_deal(table, [75, -25, -25, -25], taker=0)
+    assert deal.pk and deal.score_rows.count() == 4
+    status = rankings.ranking_status(t)
+    assert not status.up_to_date and status.snapshot.input_version < status.version
+
+
+def test_a_task_seeing_a_newer_snapshot_exits(queued, django_capture_on_commit_callbacks):
+    t, table = four()
+    with django_capture_on_commit_callbacks(execute=True):
+        add_deal(table, [75, -25, -25, -25], taker=0)
+    first = tasks.ranking_refresh(t.pk)
+    assert first is not None
+    # a stale duplicate of an older message, or a second worker: nothing new to rank
+    assert tasks.ranking_refresh(t.pk) is None
+    assert rankings.ranking_publish(tournament_id=t.pk) is None
+
+
+def test_broker_down_keeps_the_entry_and_releases_the_claim(monkeypatch, django_capture_on_commit_callbacks):
+    def refuse(_tid):
+        raise ConnectionError("broker unreachable")
+
+    monkeypatch.setattr(tasks.ranking_refresh, "delay", refuse)
+    monkeypatch.setattr(tasks.ranking_refresh.app.conf, "task_always_eager", False)
+    t, table = four()
+    with django_capture_on_commit_callbacks(execute=True):
+        deal = add_deal(table, [75, -25, -25, -25], taker=0)
+    assert deal.score_rows.count() == 4
+    assert RankingClock.objects.get(tournament=t).queued_at is None
+    assert not rankings.ranking_status(t).up_to_date
+
+
+def test_eager_mode_publishes_at_commit(django_capture_on_commit_callbacks):
+    """No broker configured (the embedded default): the refresh runs in-process at commit."""
+    assert tasks.ranking_refresh.app.conf.task_always_eager
+    t, table = four()
+    with django_capture_on_commit_callbacks(execute=True):
+        add_deal(table, [75, -25, -25, -25], taker=0)
+    status = rankings.ranking_status(t)
+    assert status.up_to_date and status.snapshot is not None
+    assert rankings.metrics_dict(status.snapshot.lines.get(position=1))["marks"] == 75
+
+
+def test_a_starting_worker_requeues_stale_rankings(queued):
+    t, table = four()
+    add_deal(table, [75, -25, -25, -25], taker=0)  # never committed → never queued
+    fresh, _ = four("fresh")
+    tasks.ranking_refresh(fresh.pk)
+    RankingClock.objects.filter(tournament=t).update(queued_at="2020-01-01T00:00:00Z")  # a dead worker's claim
+    queued.clear()
+    tasks._on_worker_ready()
+    assert queued == [t.pk]
