@@ -433,7 +433,7 @@ def _split_team_mates(tables: list[list[Entry]], team_of: Mapping[Entry, Any]) -
 
     def clash(table: list[Entry]) -> Entry | None:
         seen: dict[Any, Entry] = {}
-        for e in reversed(table):  # the lower-ranked of two team-mates moves
+        for e in table:  # the lower-ranked of two team-mates moves
             team = team_of.get(e)
             if team is not None and team in seen:
                 return e
