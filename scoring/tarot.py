@@ -1,0 +1,359 @@
+"""French Tarot marks (FFT « la marque en donnes libres »), per deal and summed over a match.
+
+``RULES.md`` §1.9–1.11 and A-T1, A-T3…A-T7. A deal is scored from its facts — the bouts and card
+points of the taker's side, the petit au bout, the chelem — taken either from the tricks of a full
+entry (derived, never entered) or from the arbiter's ``summary``; both ways go through the same
+:func:`score_facts`, so a full deal and its own summary score the same.
+
+Card points are counted in **half-points** (integers, 182 in a deal). The per-defender unit::
+
+    S = sign·(25 + diff)·coef + pab·10·coef + sign·Σ poignées + chelem term
+
+with ``diff = ceil(|P − needed|)`` (a stray half point goes to the winning side, A-T7). Marks: at
+4 players (and in the « mort » format) the taker +3S and each defender −S; at 3 players the taker
++2S; at 5 players with a partner the taker +2S and the partner +S; alone against four, +4S. The
+mort scores 0. Marks always sum to zero. Tarot has no target: a match is the sum of its deals.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from rules.cards import BIT, EXCUSE, JACK, KING, KNIGHT, PETIT, QUEEN, card, format_card, mask_of
+from rules.errors import Violation
+from rules.messages import register
+from rules.replay import DealReplay, Replay
+from rules.tarot import BOUTS_MASK, EXCUSE_BIT, HALF_POINTS, PACK_MASK, TarotDeal
+
+from .base import DealScore, MatchScore
+
+NEEDED_HALF = (112, 102, 82, 72)
+"""Points required by bouts held (56 / 51 / 41 / 36), in half-points (rule 5)."""
+HANDFUL_VALUES = {"simple": 20, "double": 30, "triple": 40}
+BASE = 25
+PETIT_AU_BOUT = 10
+CHELEM_ANNOUNCED_MADE, CHELEM_MADE, CHELEM_FAILED, CHELEM_DEFENCE = 400, 200, -200, -200
+
+register({
+    "summary_points_range": {
+        "fr": "Le résumé donne {points} points au camp du preneur : il y en a de 0 à 91.",
+        "en": "The summary gives the taker's side {points} points: there are 0 to 91.",
+    },
+    "summary_points_half": {
+        "fr": "Le résumé donne {points} points : les points se comptent au demi-point.",
+        "en": "The summary gives {points} points: points are counted to the half point.",
+    },
+    "summary_half_point_at_four": {
+        "fr": "À 4 joueurs le total du preneur est toujours entier ; le résumé donne {points}.",
+        "en": "At 4 players the taker's total is always a whole number; the summary gives {points}.",
+    },
+    "summary_oudlers": {
+        "fr": "Le résumé donne {oudlers} bouts au camp du preneur : il y en a de 0 à 3.",
+        "en": "The summary gives the taker's side {oudlers} bouts: there are 0 to 3.",
+    },
+    "summary_points_oudlers": {
+        "fr": "Avec {oudlers} bout(s) le camp du preneur ne peut pas avoir {points} points.",
+        "en": "With {oudlers} bout(s) the taker's side cannot have {points} points.",
+    },
+    "summary_petit_au_bout": {
+        "fr": "Petit au bout impossible : {reason_fr}",
+        "en": "Impossible petit au bout: {reason_en}",
+    },
+    "summary_chelem": {
+        "fr": "Chelem impossible : {reason_fr}",
+        "en": "Impossible chelem: {reason_en}",
+    },
+    "summary_mismatch": {
+        "fr": "Le résumé ne correspond pas aux plis : {field} vaut {given} dans le résumé, {actual} d'après les plis.",
+        "en": "The summary does not match the tricks: {field} is {given} in the summary, {actual} from the tricks.",
+    },
+})
+
+
+@dataclass(frozen=True)
+class DealFacts:
+    """What the marks of a deal depend on, besides the bid and the poignées.
+
+    ``points_half``: card points of the taker's side in half-points; ``petit_au_bout`` and ``chelem``:
+    ``"attack"``, ``"defence"`` or None.
+    """
+
+    oudlers: int
+    points_half: int
+    petit_au_bout: str | None
+    chelem: str | None
+
+
+def points_text(half: int) -> str:
+    """Half-points for people: ``81`` → ``"40.5"``."""
+    return str(half // 2) + (".5" if half % 2 else "")
+
+
+# -- facts from the tricks --------------------------------------------------------------------------
+
+def facts_from_tricks(deal: DealReplay) -> DealFacts | None:
+    """The facts of a complete deal (None unless every card of the pack is accounted for exactly once).
+
+    The Excuse (§1.9): kept by its side, which gives the trick's winners a half-point card (or,
+    having no trick, counts it 4 — the same numbers, A-T4); played to the last trick it goes to the
+    side winning that trick, except when led there by a side that won every trick (A-T3).
+    """
+    rules: TarotDeal = deal.rules  # type: ignore[assignment]
+    if not deal.complete:
+        return None
+    attack = rules.attack
+    tricks = deal.tricks
+    played = 0  # sums of distinct bits are their unions; a repeated card shows as a carry (checked below)
+    held = 0  # the attack's cards
+    total = 0
+    with_excuse = None
+    for trick in tricks:
+        mask = sum([BIT[c] for c in trick.cards])
+        played += mask
+        total += len(trick.cards)
+        if trick.winner in attack:
+            held += mask
+        if mask & EXCUSE_BIT:
+            with_excuse = trick
+    if played.bit_count() != total or played & ~PACK_MASK:
+        return None
+    exchange = 0
+    last = len(tricks) - 1
+    if with_excuse is not None and with_excuse.index != last:
+        owner_attack = with_excuse.seats[with_excuse.cards.index(EXCUSE)] in attack
+        held = held | EXCUSE_BIT if owner_attack else held & ~EXCUSE_BIT
+        if owner_attack != (with_excuse.winner in attack):  # the half-point card given in exchange
+            exchange = -1 if owner_attack else 1
+    if rules.contract != "garde_contre":
+        held |= PACK_MASK & ~played  # the écart, or the chien apart on a garde sans
+    points = half_points(held) + exchange
+    chelem = None
+    if all(t.winner in attack for t in tricks):
+        chelem = "attack"
+    elif not any(t.winner in attack for t in tricks):
+        chelem = "defence"
+    pab = None
+    final = tricks[last]
+    if PETIT in final.cards:
+        pab = "attack" if final.winner in attack else "defence"
+    elif (chelem is not None and final.cards[0] == EXCUSE and final.winner == final.leader
+          and last > 0 and PETIT in tricks[last - 1].cards):
+        pab = chelem  # rule 20: in a chelem with the Excuse led last, the Petit au bout is at the penultimate trick
+    return DealFacts((held & BOUTS_MASK).bit_count(), points, pab, chelem)
+
+
+_EXTRA = ((8, BOUTS_MASK | mask_of(card(KING, s) for s in range(4))), (6, mask_of(card(QUEEN, s) for s in range(4))),
+          (4, mask_of(card(KNIGHT, s) for s in range(4))), (2, mask_of(card(JACK, s) for s in range(4))))
+
+
+def half_points(mask: int) -> int:
+    """The card points of a set of cards, in half-points (each card 1, plus its honour's extra)."""
+    points = mask.bit_count()
+    for extra, cards in _EXTRA:
+        points += extra * (mask & cards).bit_count()
+    return points
+
+
+def _cards(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+# -- facts from the summary -------------------------------------------------------------------------
+
+def _top_values(count: int, allowed: int) -> int:
+    """The largest total in half-points of ``count`` cards among ``allowed`` (a mask)."""
+    values = sorted((HALF_POINTS[c] for c in _cards(allowed)), reverse=True)
+    return sum(values[:count])
+
+
+def check_summary(rules: TarotDeal, deal: int | None = None) -> tuple[DealFacts | None, list[Violation]]:
+    """The facts of the summary and what in it cannot be true (only what truly cannot be)."""
+    summary = rules.summary
+    assert summary is not None
+    out: list[Violation] = []
+
+    def bad(code: str, **params: Any) -> None:
+        out.append(Violation(code, deal, params=params))
+
+    doubled = summary.points * 2
+    text = str(float(summary.points)) if doubled.denominator != 1 else points_text(int(doubled))
+    if doubled.denominator != 1:
+        bad("summary_points_half", points=text)
+        return None, out
+    half = int(doubled)
+    if not 0 <= half <= 182:
+        bad("summary_points_range", points=text)
+    elif half % 2 and rules.table == 4:
+        bad("summary_half_point_at_four", points=text)
+    oudlers = summary.oudlers
+    if not 0 <= oudlers <= 3:
+        bad("summary_oudlers", oudlers=oudlers)
+        return None, out
+    # each bout is worth 4.5, the Excuse 4 when exchanged: what each side's bouts alone are worth
+    if half < 9 * oudlers - 1 or half > 182 - (9 * (3 - oudlers) - 1):
+        bad("summary_points_oudlers", oudlers=oudlers, points=text)
+    pab, chelem = summary.petit_au_bout, summary.chelem
+    if pab == "attack" and oudlers == 0:
+        bad("summary_petit_au_bout", reason_fr="le camp du preneur l'aurait mené au bout sans avoir le Petit.",
+            reason_en="the taker's side would have it without holding the Petit.")
+    if pab == "defence" and oudlers == 3:
+        bad("summary_petit_au_bout", reason_fr="la défense l'aurait mené au bout alors que le preneur a les 3 bouts.",
+            reason_en="the defence would have it while the taker's side holds all 3 bouts.")
+    if chelem is not None and pab is not None and pab != chelem:
+        bad("summary_petit_au_bout", reason_fr="le camp qui n'a fait aucun pli ne peut pas gagner le dernier.",
+            reason_en="the side that won no trick cannot win the last one.")
+    if chelem == "attack":
+        if rules.contract != "garde_contre":
+            if (half, oudlers) not in ((182, 3), (174, 2)):
+                bad("summary_chelem", reason_fr="le camp du preneur a tous les plis : il a 91 points et 3 bouts, "
+                                                "ou 87 points et 2 bouts si la défense garde l'Excuse.",
+                    reason_en="the taker's side has every trick: 91 points and 3 bouts, or 87 points and 2 bouts "
+                              "when the defence keeps the Excuse.")
+        elif half < 182 - _top_values(rules.dog_size, PACK_MASK) - 8:
+            bad("summary_chelem", reason_fr="la défense n'a que le chien et au plus l'Excuse.",
+                reason_en="the defence holds only the chien and at most the Excuse.")
+    elif chelem == "defence":
+        if rules.contract == "garde_contre":
+            extra = 0
+        elif rules.contract == "garde_sans":
+            extra = _top_values(rules.dog_size, PACK_MASK)
+        else:
+            extra = _top_values(rules.dog_size, _DISCARDABLE)
+        if half > extra + 8 or (rules.contract != "garde_sans" and oudlers > 1):
+            bad("summary_chelem", reason_fr="le camp du preneur n'a au plus que l'écart ou le chien et l'Excuse.",
+                reason_en="the taker's side holds at most the écart or the chien, and the Excuse.")
+    if out:
+        return None, out
+    return DealFacts(oudlers, half, pab, chelem), out
+
+
+_DISCARDABLE = PACK_MASK & ~BOUTS_MASK & ~sum(BIT[14 + 16 * s] for s in range(4))  # no King, no bout (rule 15)
+
+
+# -- the marks -------------------------------------------------------------------------------------
+
+def score_facts(rules: TarotDeal, facts: DealFacts) -> tuple[list[int], dict[str, Any]]:
+    """The marks of every seat and the detail of the result."""
+    coef = rules.coefficient
+    needed = NEEDED_HALF[facts.oudlers]
+    margin = facts.points_half - needed
+    made = margin >= 0
+    diff = (abs(margin) + 1) // 2  # ceil of the half-point difference (A-T7)
+    sign = 1 if made else -1
+    pab = {"attack": 1, "defence": -1, None: 0}[facts.petit_au_bout]
+    handfuls = [{"seat": seat, "size": size, "value": HANDFUL_VALUES[size]} for seat, size in rules.handful_sizes()]
+    chelem_term = 0
+    if facts.chelem == "attack":
+        chelem_term = CHELEM_ANNOUNCED_MADE if rules.chelem_announced else CHELEM_MADE
+    else:
+        if rules.chelem_announced:
+            chelem_term += CHELEM_FAILED
+        if facts.chelem == "defence":
+            chelem_term += CHELEM_DEFENCE  # cumulative with a failed announcement (A-T5)
+    s = (sign * (BASE + diff) * coef + pab * PETIT_AU_BOUT * coef
+         + sign * sum(h["value"] for h in handfuls) + chelem_term)
+    scores = [0] * rules.players
+    defenders = sorted(rules.defence)
+    for seat in defenders:
+        scores[seat] = -s
+    total = s * len(defenders)
+    if rules.partner is not None:
+        scores[rules.partner] = s
+        scores[rules.taker] = total - s
+    else:
+        scores[rules.taker] = total
+    result = {
+        "contract": rules.contract,
+        "coefficient": coef,
+        "taker": rules.taker,
+        "partner": rules.partner,
+        "called": format_card(rules.called) if rules.called is not None else None,
+        "defenders": defenders,
+        "mort": rules.mort,
+        "bouts": facts.oudlers,
+        "points": points_text(facts.points_half),
+        "points_half": facts.points_half,
+        "needed": needed // 2,
+        "made": made,
+        "margin_half": margin,
+        "diff": diff,
+        "petit_au_bout": facts.petit_au_bout,
+        "handfuls": handfuls,
+        "chelem": facts.chelem,
+        "chelem_announced": rules.chelem_announced,
+        "chelem_term": chelem_term,
+        "S": s,
+    }
+    return scores, result
+
+
+def _compare(derived: DealFacts, rules: TarotDeal, deal: int) -> list[Violation]:
+    given = rules.summary
+    assert given is not None
+    out = []
+    pairs = [("oudlers", given.oudlers, derived.oudlers),
+             ("points", given.points, Fraction(derived.points_half, 2)),
+             ("petit_au_bout", given.petit_au_bout, derived.petit_au_bout),
+             ("chelem", given.chelem, derived.chelem)]
+    for name, value, actual in pairs:
+        if value != actual:
+            shown = points_text(derived.points_half) if name == "points" else actual
+            given_text = points_text(int(value * 2)) if name == "points" and (value * 2).denominator == 1 else value
+            out.append(Violation("summary_mismatch", deal, params={"field": name, "given": str(given_text),
+                                                                    "actual": str(shown)}))
+    return out
+
+
+def score_deal(deal: DealReplay) -> DealScore:
+    """The marks of one replayed deal: from its tricks when complete, else from its summary."""
+    rules: TarotDeal = deal.rules  # type: ignore[assignment]
+    violations: list[Violation] = []
+    facts = None
+    source = None
+    if deal.tricks or deal.unfinished:
+        if deal.complete:
+            facts = facts_from_tricks(deal)
+            source = "tricks"
+            if facts is None:
+                return DealScore(None, {"reason": "cards_not_conserved"}, ())
+            if rules.summary is not None:
+                violations += check_summary(rules, deal.index)[1]
+                violations += _compare(facts, rules, deal.index)
+        elif rules.summary is None:
+            return DealScore(None, {"reason": "unfinished", "tricks": len(deal.tricks)}, ())
+    if facts is None and rules.summary is not None:
+        facts, found = check_summary(rules, deal.index)
+        violations += found
+        source = "summary"
+        if facts is None:
+            return DealScore(None, {"reason": "impossible_summary"}, tuple(violations))
+    if facts is None:
+        return DealScore(None, {"reason": "no_tricks_or_summary"}, ())
+    scores, result = score_facts(rules, facts)
+    result["source"] = source
+    return DealScore(scores, result, tuple(violations))
+
+
+def score_match(replay: Replay) -> MatchScore:
+    """Every deal of a Tarot record scored and summed (Tarot has no target: no winner, never ended)."""
+    players = len(replay.record.players)
+    deals = [score_deal(d) for d in replay.deals]
+    totals = [0] * players
+    unscored = []
+    for i, d in enumerate(deals):
+        if d.scores is None:
+            unscored.append(i)
+            continue
+        for seat, mark in enumerate(d.scores):
+            totals[seat] += mark
+    detail: Mapping[str, Any] = {"unscored": unscored} if unscored else {}
+    return MatchScore(deals, totals, None, None, detail)
+
