@@ -198,11 +198,8 @@ class RankingSnapshot:
 
 def _key(line: RankLine, criteria: Sequence[str]) -> tuple[Any, ...]:
     """Sort key, larger is better; None (no value) is below every value."""
-    out = []
-    for name in criteria:
-        value = line.metric(name)
-        out.append((0, 0) if value is None else (1, value))
-    return tuple(out)
+    metrics = dict(line.metrics)
+    return tuple((0, 0) if (value := metrics[name]) is None else (1, value) for name in criteria)
 
 
 def _fmt(value: Value) -> str:
@@ -222,17 +219,29 @@ def _entry_order(entry: Entry) -> tuple[str, Any]:
 # --------------------------------------------------------------------------------------------
 
 
+_FIELDS: dict[type, tuple[str, ...]] = {}
+_PLAIN = (int, str, bool, type(None))
+
+
 def _canon(obj: Any) -> Any:
     """A JSON-able canonical form: dataclasses by name and fields, Fractions as "n/d"."""
-    if is_dataclass(obj) and not isinstance(obj, type):
-        return [type(obj).__name__, *(_canon(getattr(obj, f.name)) for f in fields(obj))]
-    if isinstance(obj, Fraction):
-        return f"{obj.numerator}/{obj.denominator}"
-    if isinstance(obj, tuple | list):
-        return [_canon(x) for x in obj]
-    if isinstance(obj, bool) or obj is None or isinstance(obj, int | str):
+    kind = type(obj)
+    if kind in _PLAIN:
         return obj
-    raise TypeError(f"cannot digest {type(obj).__name__}")
+    if kind is tuple or kind is list:
+        return [_canon(x) for x in obj]
+    if kind is Fraction:
+        return f"{obj.numerator}/{obj.denominator}"
+    names = _FIELDS.get(kind)
+    if names is None:
+        if not (is_dataclass(obj) and not isinstance(obj, type)):
+            raise TypeError(f"cannot digest {kind.__name__}")
+        names = _FIELDS[kind] = tuple(f.name for f in fields(obj))
+    out: list[Any] = [kind.__name__]
+    for name in names:
+        value = getattr(obj, name)
+        out.append(value if type(value) in _PLAIN else _canon(value))
+    return out
 
 
 def inputs_digest(kind: str, inputs: tuple[Any, ...], options: tuple[tuple[str, Any], ...]) -> str:
