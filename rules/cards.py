@@ -98,7 +98,11 @@ def parse_card(code: str) -> Card:
     >>> format_card(parse_card("10h"))
     '10H'
     """
-    if not isinstance(code, str):
+    if code.__class__ is str:
+        known = _PARSED.get(code)
+        if known is not None:
+            return known
+    elif not isinstance(code, str):
         raise CardCodeError(f"a card code is a string, not {code!r}")
     text = code.strip().upper()
     if text == "EX":
@@ -111,6 +115,11 @@ def parse_card(code: str) -> Card:
     if len(text) >= 2 and text[-1] in SUIT_CODES and text[:-1] in _CODE_RANKS:
         return card(_CODE_RANKS[text[:-1]], SUIT_CODES.index(text[-1]))
     raise CardCodeError(f"{code!r} is not a card code (examples: KS, 10H, NC, T21, EX)")
+
+
+_PARSED: dict[str, Card] = {}
+"""Cache of :func:`parse_card` for the exact codes of every card (upper and lower case): records hold
+thousands of codes and parsing is the larger part of reading one."""
 
 
 def format_card(c: Card) -> str:
@@ -199,6 +208,9 @@ FRENCH_52 = _pack([ACE, *range(2, 11), JACK, QUEEN, KING])
 """The 52-card French pack: Le Vingt-quatre."""
 TAROT_78 = _pack([ACE, *range(2, 11), JACK, KNIGHT, QUEEN, KING], tarot=True)
 """The 78-card Tarot pack."""
+
+for _c in set(TAROT_78) | set(FRENCH_52):
+    _PARSED[format_card(_c)] = _PARSED[format_card(_c).lower()] = _c
 
 
 # -- orders -------------------------------------------------------------------------------------------

@@ -173,39 +173,50 @@ def replay_deal(rules: DealRules, deal: DealInput, *, players: int) -> DealRepla
 
 def _dealt_hands(rules: DealRules, hands: Sequence[Sequence[Card]], deal: int) -> tuple[list[int], list[Violation]]:
     """Hands as masks; duplicates and cards outside the pack are violations."""
+    masks = [sum([BIT[card] for card in hand]) for hand in hands]
+    union = sum(masks)
+    # a sum of bits has as many bits set as terms only when no bit repeats (then it is their union)
+    if union.bit_count() == sum(map(len, hands)) and not union & ~rules.pack_mask:
+        return masks, []  # the common case: no card twice, every card in the pack
     violations = []
-    masks = []
     seen: dict[Card, int] = {}
+    masks = []
     for seat, hand in enumerate(hands):
         mask = 0
         for card in hand:
+            mask |= BIT[card]
             if not BIT[card] & rules.pack_mask:
                 violations.append(Violation("card_not_in_pack", deal, None, seat, card, {"pack": len(rules.pack)}))
             if card in seen:
                 violations.append(Violation("duplicate_card", deal, None, seat, card,
                                             {"where": f"mains {seen[card] + 1} et {seat + 1}"}))
             seen[card] = seat
-            mask |= BIT[card]
         masks.append(mask)
     return masks, violations
 
 
 def _fast_replay(rules: DealRules, start: list[int], tricks: list[list[Card]]) -> tuple[Trick, ...] | None:
-    """Replay a deal whose setup is sound; None at the first problem (then DealState explains it)."""
+    """Replay a deal whose setup is sound; None at the first problem (then DealState explains it).
+
+    A game may supply its own loop as ``rules.fast_replay(start, tricks)`` with the same result
+    (Tarot does, for speed).
+    """
+    special = getattr(rules, "fast_replay", None)
+    if special is not None:
+        return special(start, tricks)
     hands = list(start)
     requirement = rules.requirement
     winner_of = rules.winner
     seats = rules.seats
     n = len(seats)
-    position_of = {seat: i for i, seat in enumerate(seats)}
+    rotations = {seat: seats[i:] + seats[:i] for i, seat in enumerate(seats)}
     leader = rules.first_leader
     winners: list[int] = []
     out = []
     for trick_no, trick in enumerate(tricks):
         if len(trick) != n:
             return None
-        base = position_of[leader]
-        trick_seats = tuple(seats[(base + k) % n] for k in range(n))
+        trick_seats = rotations[leader]
         for k in range(n):
             seat = trick_seats[k]
             card = trick[k]
@@ -213,8 +224,7 @@ def _fast_replay(rules: DealRules, start: list[int], tricks: list[list[Card]]) -
             hand = hands[seat]
             if not hand & bit:
                 return None
-            mask, _ = requirement(hand, trick[:k], trick_no, seat)
-            if not mask & bit:
+            if not requirement(hand, trick[:k], trick_no, seat)[0] & bit:
                 return None
             hands[seat] = hand ^ bit
         won = trick_seats[winner_of(trick, trick_no, leader, winners)]
