@@ -258,16 +258,19 @@ def _build(
     options: tuple[tuple[str, Any], ...],
 ) -> RankingSnapshot:
     """Sort the lines by the criteria (best first, then entry id for display) and give shared ranks."""
-    provisional = [RankLine(0, entry, metrics) for entry, metrics in rows]
-    keyed = sorted(((_key(line, criteria), line) for line in provisional), key=lambda kl: _entry_order(kl[1].entry))
-    keyed.sort(key=lambda kl: kl[0], reverse=True)
+    names = [name for name, _ in rows[0][1]] if rows else []
+    at = [names.index(c) for c in criteria] if rows else []
+    keyed = [(tuple((0, 0) if (v := metrics[i][1]) is None else (1, v) for i in at), entry, metrics)
+             for entry, metrics in rows]
+    keyed.sort(key=lambda k: _entry_order(k[1]))
+    keyed.sort(key=lambda k: k[0], reverse=True)
     lines = []
     previous_key: tuple[Any, ...] | None = None
     rank = 0
-    for position, (key, line) in enumerate(keyed, start=1):
+    for position, (key, entry, metrics) in enumerate(keyed, start=1):
         if key != previous_key:
             rank, previous_key = position, key
-        lines.append(RankLine(rank, line.entry, line.metrics))
+        lines.append(RankLine(rank, entry, metrics))
     return RankingSnapshot(kind, criteria, tuple(lines), inputs, options, inputs_digest(kind, inputs, options))
 
 
