@@ -143,8 +143,13 @@ class _Partie:
         self.winner: int | list[int] | None = None
         self.ended: dict[str, int] | None = None
         self.manches_won = [0] * len(self.sides)
+        self.closed = False  # the manche ended during the last deal (its simultaneous marks still count)
 
     def start_deal(self, deal: DealReplay) -> None:
+        if self.closed:
+            self.manche_points = [0] * self.options.players
+            self.goal = None
+            self.closed = False
         if self.goal is None:
             self.goal = self.options.goal(deal.rules.turn_up)  # type: ignore[attr-defined]
             self.manche_first = deal.index
@@ -154,6 +159,8 @@ class _Partie:
         for seat in mark["seats"]:
             self.totals[seat] += mark["points"]
             self.manche_points[seat] += mark["points"]
+        if self.closed:
+            return False
         reached = [side for side in self.sides
                    if side[0] not in self.withdrawn and self.manche_points[side[0]] >= self.goal]  # type: ignore[operator]
         if not reached:
@@ -181,9 +188,7 @@ class _Partie:
     def _close_manche(self, deal: int, event: int, winner: int | list[int]) -> None:
         self.manches.append({"totals": list(self.manche_points), "target": self.goal, "winner": winner,
                              "ended": {"deal": deal, "event": event}, "first_deal": self.manche_first})
-        if self.options.players != 3:
-            self.manche_points = [0] * self.options.players
-            self.goal = None
+        self.closed = self.options.players != 3
 
 
 def score_match(replay: Replay) -> MatchScore:

@@ -264,3 +264,11 @@ def test_every_two_card_trick_winner() -> None:
         else:
             expected = 1 if SUIT[b] == HEARTS else 0
         assert rules.winner([a, b], 0, 0, []) == expected
+
+
+@pytest.mark.parametrize(("code", "value"), [("KH", 10), ("QS", 10), ("JD", 10), ("AC", 11), ("10H", 10),
+                                             ("9S", 9), ("7D", 7)])
+def test_target_of_a_retourne(code: str, value: int) -> None:
+    from rules.ecarte import retourne_value
+
+    assert retourne_value(parse_card(code)) == value
