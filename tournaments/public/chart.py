@@ -1,0 +1,48 @@
+"""A running-total chart as inline SVG, drawn on the server (no JavaScript library)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from django.utils.html import escape
+from django.utils.safestring import SafeString, mark_safe
+
+
+def running_total_svg(points: Sequence[int], *, breaks: Sequence[int] = (), width: int = 640, height: int = 220,
+                      title: str = "") -> SafeString:
+    """A polyline of the running total after each of ``points`` (0 before the first), a zero line,
+    and dashed verticals at the indices in ``breaks`` (round boundaries). Integers only."""
+    totals = [0]
+    for p in points:
+        totals.append(totals[-1] + p)
+    pad_l, pad_r, pad_t, pad_b = 48, 12, 12, 24
+    lo, hi = min(totals), max(totals)
+    if lo == hi:
+        lo, hi = lo - 1, hi + 1
+    n = max(len(totals) - 1, 1)
+    plot_w, plot_h = width - pad_l - pad_r, height - pad_t - pad_b
+
+    def x(i: int) -> float:
+        return pad_l + plot_w * i / n
+
+    def y(v: int) -> float:
+        return pad_t + plot_h * (hi - v) / (hi - lo)
+
+    coords = " ".join(f"{x(i):.1f},{y(v):.1f}" for i, v in enumerate(totals))
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" class="chart" role="img" '
+             f'aria-label="{escape(title)}">', f"<title>{escape(title)}</title>",
+             f'<rect x="{pad_l}" y="{pad_t}" width="{plot_w}" height="{plot_h}" fill="none" stroke="#ccc"/>']
+    if lo < 0 < hi:
+        parts.append(f'<line x1="{pad_l}" x2="{width - pad_r}" y1="{y(0):.1f}" y2="{y(0):.1f}" stroke="#888" '
+                     'stroke-dasharray="2 3"/>')
+    for b in breaks:
+        parts.append(f'<line x1="{x(b):.1f}" x2="{x(b):.1f}" y1="{pad_t}" y2="{height - pad_b}" stroke="#bbb" '
+                     'stroke-dasharray="4 4"/>')
+    parts.append(f'<text x="{pad_l - 6}" y="{pad_t + 10}" text-anchor="end" font-size="11">{hi}</text>')
+    parts.append(f'<text x="{pad_l - 6}" y="{height - pad_b}" text-anchor="end" font-size="11">{lo}</text>')
+    parts.append(f'<polyline fill="none" stroke="#1f5fa8" stroke-width="2" points="{coords}"/>')
+    last = totals[-1]
+    parts.append(f'<circle cx="{x(len(totals) - 1):.1f}" cy="{y(last):.1f}" r="3.5" fill="#1f5fa8"/>')
+    parts.append(f'<text x="{width - pad_r}" y="{height - 6}" text-anchor="end" font-size="11">{len(points)}</text>')
+    parts.append("</svg>")
+    return mark_safe("".join(parts))  # every interpolated value is a number or escaped

@@ -1,0 +1,19 @@
+"""Public pages and exports (``public-*``), under /p/<slug>/; organizer print-outs and draw too."""
+
+from django.urls import path
+
+from . import views
+
+urlpatterns = [
+    path("p/<slug:slug>/", views.home, name="public-home"),
+    path("p/<slug:slug>/ranking/", views.ranking, name="public-ranking"),
+    path("p/<slug:slug>/ranking.csv", views.ranking_csv, name="public-ranking-csv"),
+    path("p/<slug:slug>/ranking/print/", views.ranking_print, name="public-ranking-print"),
+    path("p/<slug:slug>/screen/", views.screen, name="public-screen"),
+    path("p/<slug:slug>/rounds/<int:number>/", views.round_results, name="public-round"),
+    path("p/<slug:slug>/results.csv", views.results_csv, name="public-results-csv"),
+    path("p/<slug:slug>/results/print/", views.results_print, name="public-results-print"),
+    path("p/<slug:slug>/players/<int:entry_id>/", views.player, name="public-player"),
+    path("p/<slug:slug>/rounds/<int:number>/sheets/", views.score_sheets, name="public-score-sheets"),
+    path("p/<slug:slug>/rounds/<int:number>/draw/", views.round_draw, name="public-round-draw"),
+]

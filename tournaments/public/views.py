@@ -1,0 +1,202 @@
+"""Public pages (no login) and exports. Only released rounds are shown; the ranking is the latest
+published snapshot, with a notice when entries were saved after it (see ``tournaments.rankings``).
+
+Organizer-only pages live here too because they print or act on the same data: the score sheets
+per table and the round draw (seating) with manual swaps.
+"""
+
+from __future__ import annotations
+
+import csv
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_http_methods
+
+from tournaments import permissions
+from tournaments.models import Entry, Round, Tournament
+
+from . import queries
+from .chart import running_total_svg
+
+REFRESH_DEFAULT = 10
+
+
+def _tournament(request: HttpRequest, slug: str) -> Tournament:
+    tournament = get_object_or_404(Tournament, slug=slug)
+    if not permissions.can_view_tournament(request.user, tournament):
+        raise Http404("no such public tournament")
+    return tournament
+
+
+def _released_round(tournament: Tournament, number: int) -> Round:
+    rnd = queries.released_rounds(tournament).filter(number=number).first()
+    if rnd is None:
+        raise Http404("this round is not released")
+    return rnd
+
+
+def _every(request: HttpRequest) -> int:
+    try:
+        return min(max(int(request.GET.get("every", REFRESH_DEFAULT)), 1), 120)
+    except ValueError:
+        return REFRESH_DEFAULT
+
+
+def home(request: HttpRequest, slug: str) -> HttpResponse:
+    tournament = _tournament(request, slug)
+    ranking = queries.ranking(tournament)
+    return render(request, "public/home.html", {
+        "tournament": tournament, "rounds": queries.released_rounds(tournament), "ranking": ranking,
+        "top": ranking.rows[:10]})
+
+
+def ranking(request: HttpRequest, slug: str) -> HttpResponse:
+    tournament = _tournament(request, slug)
+    context = {"tournament": tournament, "ranking": queries.ranking(tournament), "every": _every(request)}
+    if request.headers.get("HX-Request"):
+        return render(request, "public/_ranking.html", context)
+    return render(request, "public/ranking.html", context)
+
+
+def ranking_print(request: HttpRequest, slug: str) -> HttpResponse:
+    tournament = _tournament(request, slug)
+    return render(request, "public/ranking_print.html", {"tournament": tournament,
+                                                         "ranking": queries.ranking(tournament)})
+
+
+def _csv_response(filename: str) -> tuple[HttpResponse, csv.writer]:
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    response.write("\ufeff")  # so that spreadsheet programs read UTF-8
+    return response, csv.writer(response)
+
+
+def ranking_csv(request: HttpRequest, slug: str) -> HttpResponse:
+    tournament = _tournament(request, slug)
+    ranking = queries.ranking(tournament)
+    response, writer = _csv_response(f"{tournament.slug}-classement.csv")
+    snap = ranking.snapshot
+    writer.writerow(["rang", "ex_aequo", "joueur", "club", *[c for c, _ in ranking.columns], "explication"])
+    for row in ranking.rows:
+        writer.writerow([row.rank, "oui" if row.shared else "", row.name, row.club, *row.values, row.explain])
+    if ranking.team_rows:
+        writer.writerow([])
+        writer.writerow(["rang", "ex_aequo", "équipe", "", *[c for c, _ in ranking.team_columns], "explication"])
+        for row in ranking.team_rows:
+            writer.writerow([row.rank, "oui" if row.shared else "", row.name, "", *row.values, row.explain])
+    if snap is not None:
+        writer.writerow([])
+        writer.writerow(["version", snap.input_version, "empreinte", snap.digest,
+                         "à jour", "oui" if ranking.up_to_date else "non"])
+    return response
+
+
+def round_results(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    tournament = _tournament(request, slug)
+    rnd = _released_round(tournament, number)
+    return render(request, "public/round.html", {"tournament": tournament, "round": rnd,
+                                                 "tables": queries.round_results(rnd),
+                                                 "rounds": queries.released_rounds(tournament)})
+
+
+def results_print(request: HttpRequest, slug: str) -> HttpResponse:
+    tournament = _tournament(request, slug)
+    rounds = [(rnd, queries.round_results(rnd)) for rnd in queries.released_rounds(tournament)]
+    return render(request, "public/results_print.html", {"tournament": tournament, "rounds": rounds})
+
+
+def results_csv(request: HttpRequest, slug: str) -> HttpResponse:
+    tournament = _tournament(request, slug)
+    response, writer = _csv_response(f"{tournament.slug}-resultats.csv")
+    writer.writerow(["manche", "table", "donne", "état", "place", "joueur", "points"])
+    for rnd in queries.released_rounds(tournament):
+        for result in queries.round_results(rnd):
+            for number, status, points in result.deals:
+                for seat, (name, value) in enumerate(zip(result.names, points, strict=True)):
+                    writer.writerow([rnd.number, result.table.number, number, status, seat + 1, name,
+                                     "" if value is None else value])
+            for seat, (name, value) in enumerate(zip(result.names, result.adjustments, strict=True)):
+                if value:
+                    writer.writerow([rnd.number, result.table.number, "arbitrage", "valid", seat + 1, name, value])
+    return response
+
+
+def player(request: HttpRequest, slug: str, entry_id: int) -> HttpResponse:
+    tournament = _tournament(request, slug)
+    entry = get_object_or_404(Entry.objects.select_related("player", "team"), pk=entry_id, tournament=tournament)
+    history = queries.player_history(entry)
+    ranking = queries.ranking(tournament)
+    row = next((r for r in ranking.rows if r.entry_id == entry.pk), None)
+    chart = running_total_svg(history.points, breaks=history.breaks,
+                              title=f"Total cumulé de {entry.player.name}, donne après donne")
+    return render(request, "public/player.html", {"tournament": tournament, "entry": entry, "history": history,
+                                                  "row": row, "ranking": ranking, "chart": chart})
+
+
+def screen(request: HttpRequest, slug: str) -> HttpResponse:
+    """The hall screen: large print, pages of ``per`` lines turning at each refresh."""
+    tournament = _tournament(request, slug)
+    ranking = queries.ranking(tournament)
+    per = 15
+    pages = max((len(ranking.rows) + per - 1) // per, 1)
+    try:
+        page = int(request.GET.get("page", 1))
+    except ValueError:
+        page = 1
+    page = min(max(page, 1), pages)
+    return render(request, "public/screen.html", {
+        "tournament": tournament, "ranking": ranking, "rows": ranking.rows[(page - 1) * per:page * per],
+        "page": page, "pages": pages, "next_page": page % pages + 1, "every": _every(request) * 2})
+
+
+# -- organizer -------------------------------------------------------------------------------------
+
+
+def _managed(request: HttpRequest, slug: str) -> Tournament:
+    tournament = get_object_or_404(Tournament, slug=slug)
+    if not permissions.is_staff_of(request.user, tournament):
+        raise Http404("not a tournament you run")
+    return tournament
+
+
+@login_required
+def score_sheets(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """Print-ready score sheets, one per table: the players in order of play and a line per deal."""
+    tournament = _managed(request, slug)
+    rnd = get_object_or_404(Round, tournament=tournament, number=number)
+    tables = list(rnd.tables.prefetch_related("seats__entry__player").order_by("number"))
+    lines = range(1, (tournament.deals_per_round or 5) + 1) if not tournament.is_match_game else range(1, 13)
+    return render(request, "public/score_sheets.html", {"tournament": tournament, "round": rnd, "tables": tables,
+                                                        "lines": lines})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def round_draw(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """Draw the seating of a round (rotation, random, ranking, Swiss), swap two players, see repeats."""
+    from tournaments import seating_service
+    from tournaments.services.errors import ServiceError
+
+    tournament = get_object_or_404(Tournament, slug=slug)
+    if not permissions.can_manage(request.user, tournament):
+        raise Http404("not a tournament you run")
+    rnd = get_object_or_404(Round, tournament=tournament, number=number)
+    if request.method == "POST":
+        try:
+            if request.POST.get("action") == "swap":
+                seating_service.round_swap(round=rnd, a=int(request.POST["a"]), b=int(request.POST["b"]))
+                messages.success(request, "Échange fait.")
+            else:
+                seating_service.round_draw(round=rnd, method=request.POST.get("method", "rotation"),
+                                           seed=int(request.POST.get("seed") or 0))
+                messages.success(request, "Tirage fait.")
+        except (ServiceError, ValueError, KeyError) as exc:
+            messages.error(request, str(getattr(exc, "message", exc)))
+        return redirect("public-round-draw", slug=slug, number=number)
+    return render(request, "public/draw.html", {
+        "tournament": tournament, "round": rnd, "methods": seating_service.methods_for(tournament),
+        "tables": list(rnd.tables.prefetch_related("seats__entry__player").order_by("number")),
+        "repeats": seating_service.round_repeats(round=rnd)})

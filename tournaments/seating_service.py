@@ -1,0 +1,130 @@
+"""The draw of a round: :mod:`scoring.seating` decides, ``services.round_seat`` writes.
+
+* Tarot: :func:`scoring.seating.seat_tarot_round` — ``rotation`` (nobody meets twice while it is
+  possible), ``random`` (seeded), ``ranking`` (best against best, by the live ranking of the rounds
+  before this one); tables of 5 or 3 when the count is not a multiple of 4, nobody at a short table
+  twice while avoidable, team-mates apart.
+* Games of two sides: :func:`scoring.seating.swiss_pair` — ``swiss`` pairs by the ranking of the
+  rounds before, ``random`` pairs a seeded shuffle; the bye is a table with a single seat (ranked as
+  a bye by :func:`tournaments.rankings.match_results`; no deal is entered there).
+
+:func:`round_swap` exchanges two players by hand; :func:`round_repeats` lists the pairs who have
+met more than once up to this round (the checker of repeated meetings).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import defaultdict
+
+from django.db import transaction
+
+from scoring import seating as pure
+
+from . import rankings
+from .models import Entry, Round, Seat, Table, Tournament
+from .services.errors import InvalidInput
+from .services.setup import round_seat
+
+SWISS_METHODS = ("swiss", "random")
+
+
+def methods_for(tournament: Tournament) -> tuple[str, ...]:
+    return pure.METHODS if not tournament.is_match_game else SWISS_METHODS
+
+
+def _seatings(tournament: Tournament, *, before: int | None = None, upto: int | None = None) -> list[pure.Seating]:
+    """The seatings of the tournament's rounds (numbers < ``before`` or <= ``upto``) from the database."""
+    qs = Seat.objects.filter(table__round__tournament=tournament)
+    if before is not None:
+        qs = qs.filter(table__round__number__lt=before)
+    if upto is not None:
+        qs = qs.filter(table__round__number__lte=upto)
+    tables: dict[tuple[int, int], list[tuple[int, int]]] = defaultdict(list)
+    for rnd, table, position, entry in qs.values_list("table__round__number", "table__number", "position",
+                                                      "entry_id"):
+        tables[(rnd, table)].append((position, entry))
+    by_round: dict[int, list[tuple[int, ...]]] = defaultdict(list)
+    for (rnd, _table), seats in sorted(tables.items()):
+        by_round[rnd].append(tuple(e for _, e in sorted(seats)))
+    return [pure.Seating(rnd, tuple(ts)) for rnd, ts in sorted(by_round.items())]
+
+
+def _teams(tournament: Tournament) -> dict[int, list[int]] | None:
+    if tournament.format != Tournament.Format.TEAMS:
+        return None
+    teams: dict[int, list[int]] = defaultdict(list)
+    for entry_id, team_id in tournament.entries.filter(team__isnull=False).values_list("id", "team_id"):
+        teams[team_id].append(entry_id)
+    return dict(teams)
+
+
+def _standings(tournament: Tournament, number: int) -> list[int]:
+    """Entry ids best first, by the ranking of every round before ``number`` (released or not)."""
+    computed = rankings.ranking_compute(tournament=tournament, rounds=list(range(1, number)))
+    return [line.entry for line in computed.individual.lines]
+
+
+@transaction.atomic
+def round_draw(*, round: Round, method: str, seed: int = 0, odd_tables: str = "auto") -> list[Table]:
+    """Draw and save the seating of ``round`` for the entries present (not withdrawn)."""
+    tournament = round.tournament
+    present = list(tournament.entries.filter(withdrawn=False).values_list("id", flat=True))
+    if method not in methods_for(tournament):
+        raise InvalidInput(f"method is one of {', '.join(methods_for(tournament))}", field="method")
+    try:
+        if not tournament.is_match_game:
+            seating = pure.seat_tarot_round(
+                present, round=round.number, method=method, history=_seatings(tournament, before=round.number),
+                seed=seed, odd_tables=odd_tables, teams=_teams(tournament),
+                ranking=_standings(tournament, round.number) if method == "ranking" else None)
+            return round_seat(round=round, tables=[list(t) for t in seating.tables])
+        standings = [e for e in _standings(tournament, round.number) if e in set(present)]
+        if method == "random":
+            random.Random(seed).shuffle(standings)
+        history = rankings.match_results(tournament, list(tournament.rounds.filter(number__lt=round.number)
+                                                          .values_list("id", flat=True)))
+        pairing = pure.swiss_pair(standings, round=round.number, history=history, teams=_teams(tournament))
+    except pure.SeatingError as exc:
+        raise InvalidInput(str(exc), field="method") from None
+    return _seat_with_bye(round, [list(p) for p in pairing.pairs], pairing.bye)
+
+
+def _seat_with_bye(round: Round, tables: list[list[int]], bye: int | None) -> list[Table]:
+    created = round_seat(round=round, tables=tables) if tables else []
+    if bye is not None:
+        table = Table.objects.create(round=round, number=len(created) + 1)
+        Seat.objects.create(table=table, position=0, entry_id=bye)
+        created.append(table)
+    return created
+
+
+@transaction.atomic
+def round_swap(*, round: Round, a: int, b: int) -> pure.SwapResult:
+    """Exchange two entries seated at different tables of ``round``; returns the repeats it creates."""
+    tournament = round.tournament
+    current = next((s for s in _seatings(tournament, upto=round.number) if s.round == round.number), None)
+    if current is None:
+        raise InvalidInput("this round is not seated yet", field="round")
+    for field, entry in (("a", a), ("b", b)):
+        if entry not in current.entries:
+            raise InvalidInput(f"entry {entry} is not seated in this round", field=field)
+    try:
+        result = pure.swap(current, a, b, history=_seatings(tournament, before=round.number))
+    except pure.SeatingError as exc:
+        raise InvalidInput(str(exc), field="b") from None
+    tables = [list(t) for t in result.seating.tables]
+    if tournament.is_match_game:
+        singles = [t[0] for t in tables if len(t) == 1]
+        _seat_with_bye(round, [t for t in tables if len(t) > 1], singles[0] if singles else None)
+    else:
+        round_seat(round=round, tables=tables)
+    return result
+
+
+def round_repeats(*, round: Round) -> list[pure.Meeting]:
+    """Pairs seated together more than once, up to this round, where this round is one of the meetings."""
+    history = _seatings(round.tournament, upto=round.number)
+    names = dict(Entry.objects.filter(tournament=round.tournament).values_list("id", "player__name"))
+    return [pure.Meeting(names.get(m.a, m.a), names.get(m.b, m.b), m.rounds)
+            for m in pure.meetings_report(history) if round.number in m.rounds]
