@@ -53,6 +53,7 @@ Deal fields (besides ``dealer``, ``hands`` — as dealt, before the exchange —
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
@@ -400,6 +401,48 @@ def _read_exchanges(value: Any, field: str, seats: tuple[int, ...], dealer: int,
     if k != len(steps):
         raise MalformedRecord(f"{field}[{k}]", "the play has started: no exchange step may follow")
     return steps
+
+
+def random_record(rng: random.Random, *, players: int = 2) -> dict[str, Any]:
+    """A random legal deal record with hands, talon, a random exchange (2 and 3 players) and a random
+    legal play of the five tricks: for benchmarks and demonstrations."""
+    from .play import DealState  # late: rules.play is not needed to read records
+
+    pack = list(PIQUET_32)
+    rng.shuffle(pack)
+    dealer = rng.randrange(players)
+    order = [(dealer + 1 + k) % players for k in range(players)]
+    hands: list[list[Card]] = [[] for _ in range(players)]
+    for i, seat in enumerate(order):
+        hands[seat] = pack[5 * i:5 * i + 5]
+    turn_up, talon = pack[5 * players], pack[5 * players + 1:]
+    names = [f"P{i + 1}" for i in range(players)]
+    data: dict[str, Any] = {"format": "levee.deal/1", "game": "ecarte", "players": names,
+                            "dealer": dealer, "hands": [_codes(h) for h in hands], "turn_up": format_card(turn_up),
+                            "talon": _codes(talon)}
+    steps: list[dict[str, Any]] = [{"seat": order[0], "action": "play"}]
+    if players < 4 and rng.random() < 0.7:
+        steps = [{"seat": order[0], "action": "propose"}] + [{"seat": s, "action": "accept"} for s in order[1:]]
+        used = 0
+        for seat in order:
+            k = rng.randint(1 if seat == order[0] else 0, 3)
+            steps.append({"seat": seat, "action": "exchange", "discards": _codes(rng.sample(hands[seat], k)),
+                          "draws": _codes(talon[used:used + k])})
+            used += k
+    data["exchanges"] = steps
+    game = ECARTE
+    options = game.parse_options({"players": players})
+    rules = game.deal_rules(options, data, players=players, field="")
+    dealt = [sum(BIT[c] for c in h) for h in hands]
+    state = DealState(rules, rules.setup(dealt).hands)
+    while not state.over:
+        state.play(rng.choice(state.legal_cards()))
+    data["tricks"] = [_codes(list(t.cards)) for t in state.tricks]
+    return data
+
+
+def _codes(cards: Sequence[Card]) -> list[str]:
+    return [format_card(c) for c in cards]
 
 
 register_messages({

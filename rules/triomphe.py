@@ -363,14 +363,17 @@ def check_talon(talon: Sequence[Card], turn_up: Card, dealt: Sequence[int] | Non
     if len(talon) != size:
         out.append(Violation("wrong_talon_size", None, None, None, None, {"count": len(talon), "expected": size}))
     seen = BIT[turn_up]
+    dealt_all = 0
+    for hand in dealt or ():
+        dealt_all |= hand
     for c in talon:
         if not BIT[c] & PACK_MASK:
             out.append(Violation("card_not_in_pack", None, None, None, c, {"pack": 32}))
         elif seen & BIT[c]:
             out.append(Violation("duplicate_card", None, None, None, c,
                                  {"where": "retourne et talon" if c == turn_up else "talon"}))
-        elif dealt is not None and any(h & BIT[c] for h in dealt):
-            holder = next(s for s, h in enumerate(dealt) if h & BIT[c])
+        elif dealt_all & BIT[c]:
+            holder = next(s for s, h in enumerate(dealt or ()) if h & BIT[c])
             out.append(Violation("duplicate_card", None, None, holder, c, {"where": f"main {holder + 1} et talon"}))
         seen |= BIT[c]
     return out
