@@ -722,7 +722,7 @@ class TarotDeal(DealRules):
 
     def _check_discard(self, discard: int, held: int) -> list[Violation]:
         out = [Violation("discard_not_held", seat=self.taker, card=c) for c in cards_of(discard & ~held)]
-        trumps = (discard & TRUMP_MASK).bit_count()
+        trumps = (discard & TRUMP_MASK & ~BOUTS_MASK).bit_count()  # bouts: already refused
         if trumps:
             eligible = (held & PLAIN_MASK & ~KINGS_MASK).bit_count()
             allowed = max(0, self.dog_size - eligible)
