@@ -1,11 +1,48 @@
-"""Tournament URLs."""
+"""Tournament URLs, by audience: public pages, the organizer's, the arbiters' desk; the REST API under api/."""
 
-from django.http import HttpResponse
-from django.urls import path
+from importlib.util import find_spec
+
+from django.contrib.auth import views as auth_views
+from django.urls import include, path
+
+from . import views
+
+urlpatterns = [
+    # public
+    path("", views.home, name="home"),
+    path("t/<slug:slug>/", views.tournament_detail, name="tournament_detail"),
+    path("t/<slug:slug>/rounds/<int:number>/", views.round_detail, name="round_detail"),
+    # accounts
+    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
+    path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    # organizer
+    path("new/", views.tournament_create, name="tournament_create"),
+    path("t/<slug:slug>/status/", views.tournament_status, name="tournament_status"),
+    path("t/<slug:slug>/players/", views.players, name="players"),
+    path("t/<slug:slug>/staff/", views.staff, name="staff"),
+    path("t/<slug:slug>/rounds/new/", views.round_create, name="round_create"),
+    path("t/<slug:slug>/rounds/<int:number>/seat/", views.round_seat, name="round_seat"),
+    path("t/<slug:slug>/rounds/<int:number>/status/", views.round_status, name="round_status"),
+    path("t/<slug:slug>/rounds/<int:number>/release/", views.round_release, name="round_release"),
+    # the arbiters' desk
+    path("desk/", views.my_tables, name="my_tables"),
+    path("desk/tables/<int:pk>/", views.table_detail, name="table_detail"),
+    path("desk/tables/<int:pk>/deal/", views.deal_enter, name="deal_enter"),
+    path("desk/tables/<int:pk>/ruling/", views.ruling_create, name="ruling_create"),
+    path("desk/deals/<int:pk>/", views.deal_detail, name="deal_detail"),
+    path("desk/deals/<int:pk>/correct/", views.deal_correct_view, name="deal_correct"),
+    path("desk/deals/<int:pk>/approve/", views.deal_approve_view, name="deal_approve"),
+]
+
+# The REST API (tournaments/api/urls.py, written separately) lives under /api/.
+def _has_api() -> bool:
+    try:
+        return find_spec("tournaments.api.urls") is not None
+    except ModuleNotFoundError:
+        return False
 
 
-def home(request):
-    return HttpResponse("Levée")
+if _has_api():
+    urlpatterns.append(path("api/", include("tournaments.api.urls")))
 
-
-urlpatterns = [path("", home, name="home")]
+urlpatterns += [path("", include("tournaments.public.urls"))]  # public pages and exports (tournaments/public)

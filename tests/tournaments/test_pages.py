@@ -1,0 +1,334 @@
+"""The server-rendered pages: who may open what, and the entry desk's answers (Django's test client).
+
+Expected marks are computed by hand from RULES.md §1.10-1.11 (FFT), never by running the scorer.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+
+import pytest
+from django.urls import reverse
+
+from rules.cards import card_name, parse_card
+from tests.tournaments.factories import (
+    TournamentFactory,
+    UserFactory,
+    role,
+    tarot_illegal_deal,
+)
+from tournaments.models import Deal, Round, Ruling, ScoreRow, Tournament
+
+pytestmark = pytest.mark.django_db
+
+PLAYERS = ["Ana", "Bruno", "Chloé", "David"]
+
+
+@pytest.fixture(autouse=True)
+def fast_passwords(settings):
+    """Users are made by the dozen here: a fast hasher keeps the suite quick (the real one is tested by Django)."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+def login(client, user):
+    client.force_login(user)
+    return client
+
+
+def summary_post(**over):
+    """The summary form as a browser posts it: Bruno takes a garde, 2 bouts, 49 points, Ana deals."""
+    data = {"mode": "summary", "dealer": "0", "taker": "1", "contract": "garde", "oudlers": "2", "points": "49",
+            "petit_au_bout": "", "chelem": "", "handful_0": "", "handful_1": "", "handful_2": "", "handful_3": ""}
+    data.update(over)
+    return data
+
+
+def marks(deal):
+    return {row.entry.player.name: row.points
+            for row in ScoreRow.objects.filter(deal=deal, ruling__isnull=True).select_related("entry__player")}
+
+
+# -- access per role ---------------------------------------------------------------------------------
+
+def test_home_lists_public_tournaments_for_anonymous_and_all_of_theirs_for_staff(client, tarot_table, staff):
+    draft = TournamentFactory(name="Brouillon secret", status=Tournament.Status.DRAFT, is_public=False)
+    role(draft, staff["organizer"], "organizer")
+    page = client.get(reverse("home")).content.decode()
+    assert tarot_table.round.tournament.name in page
+    assert "Brouillon secret" not in page
+    page = login(client, staff["organizer"]).get(reverse("home")).content.decode()
+    assert "Brouillon secret" in page
+
+
+@pytest.mark.parametrize(("who", "expected"), [
+    (None, 302), ("outsider", 403), ("other_arbiter", 403), ("arbiter", 200), ("chief", 200), ("organizer", 200),
+])
+def test_deal_entry_page_per_role(client, tarot_table, staff, who, expected):
+    if who:
+        login(client, staff[who])
+    response = client.get(reverse("deal_enter", args=[tarot_table.pk]))
+    assert response.status_code == expected
+    if expected == 302:
+        assert response["Location"].startswith(reverse("login"))
+
+
+@pytest.mark.parametrize(("who", "expected"), [
+    (None, 302), ("outsider", 403), ("arbiter", 403), ("other_arbiter", 403), ("chief", 200), ("organizer", 200),
+])
+def test_correction_and_ruling_pages_are_for_referees(client, tarot_table, staff, who, expected):
+    deal = _saved_deal(tarot_table, staff["organizer"])
+    if who:
+        login(client, staff[who])
+    assert client.get(reverse("deal_correct", args=[deal.pk])).status_code == expected
+    assert client.get(reverse("ruling_create", args=[tarot_table.pk])).status_code == expected
+    approve = client.post(reverse("deal_approve", args=[deal.pk]))
+    assert approve.status_code == (302 if expected == 200 or who is None else 403)
+
+
+@pytest.mark.parametrize(("who", "expected"), [
+    (None, 302), ("outsider", 403), ("arbiter", 403), ("chief", 403), ("organizer", 200),
+])
+def test_organizer_pages_per_role(client, tarot_table, staff, who, expected):
+    slug = tarot_table.round.tournament.slug
+    if who:
+        login(client, staff[who])
+    assert client.get(reverse("players", args=[slug])).status_code == expected
+    assert client.get(reverse("staff", args=[slug])).status_code == expected
+    rounds_before = Round.objects.count()
+    response = client.post(reverse("round_create", args=[slug]))
+    assert response.status_code == (302 if expected == 200 or who is None else 403)
+    assert Round.objects.count() == rounds_before + (1 if expected == 200 else 0)
+
+
+def test_unreleased_round_is_hidden_from_the_public_then_released(client, tarot_table, staff):
+    url = reverse("table_detail", args=[tarot_table.pk])
+    assert client.get(url).status_code == 302  # anonymous: log in first
+    assert login(client, staff["outsider"]).get(url).status_code == 403
+    client.logout()
+    rnd = tarot_table.round
+    login(client, staff["organizer"]).post(reverse("round_release", args=[rnd.tournament.slug, rnd.number]))
+    client.logout()
+    page = client.get(url)
+    assert page.status_code == 200
+    assert "Ana" in page.content.decode()
+    assert "Saisir une donne" not in page.content.decode()  # the public reads, never enters
+
+
+def test_my_tables_lists_the_tables_assigned(client, tarot_table, staff):
+    page = login(client, staff["arbiter"]).get(reverse("my_tables")).content.decode()
+    assert reverse("table_detail", args=[tarot_table.pk]) in page
+    page = login(client, staff["other_arbiter"]).get(reverse("my_tables")).content.decode()
+    assert reverse("table_detail", args=[tarot_table.pk]) not in page
+
+
+# -- the entry desk ------------------------------------------------------------------------------------
+
+def _saved_deal(table, user, **over):
+    from tournaments.services import deal_record
+
+    fields = {"dealer": 0, "bid": {"taker": 1, "contract": "garde", "called": None}, "handfuls": [],
+              "chelem_announced": False,
+              "summary": {"oudlers": 2, "points": 49, "petit_au_bout": None, "chelem": None}}
+    fields.update(over)
+    return deal_record(table=table, record=fields, user=user)
+
+
+def test_summary_entry_saves_and_shows_the_scores(client, tarot_table, staff):
+    login(client, staff["arbiter"])
+    response = client.post(reverse("deal_enter", args=[tarot_table.pk]), summary_post())
+    assert response.status_code == 302
+    deal = Deal.objects.get(table=tarot_table)
+    # garde (×2), 2 bouts → 41 needed, 49 made: won by 8 → (25 + 8) × 2 = 66 per defender, taker +3 × 66
+    assert marks(deal) == {"Ana": -66, "Bruno": 198, "Chloé": -66, "David": -66}
+    page = client.get(response["Location"]).content.decode()
+    assert "198" in page and "-66" in page
+
+
+def test_rejected_summary_shows_why_and_keeps_the_form_as_typed(client, tarot_table, staff):
+    login(client, staff["arbiter"])
+    response = client.post(reverse("deal_enter", args=[tarot_table.pk]), summary_post(points="95", taker="2"))
+    assert response.status_code == 422
+    assert not Deal.objects.exists()
+    page = response.content.decode()
+    assert 'class="violations"' in page
+    assert "91" in page  # the service's message: more points than the pack holds
+    assert 'value="95"' in page  # points kept as typed
+    assert re.search(r'name="taker" value="2"[^>]*checked', page)  # the taker tapped is still selected
+    assert not re.search(r'name="taker" value="1"[^>]*checked', page)
+
+
+def test_trick_by_trick_revoke_names_trick_seat_and_card(client, tarot_table, staff):
+    fields, trick, seat, card = tarot_illegal_deal(7)
+    data = {"mode": "tricks", "dealer": str(fields["dealer"]), "taker": str(fields["bid"]["taker"]),
+            "contract": fields["bid"]["contract"],
+            "tricks": "\n".join(" ".join(t) for t in fields["tricks"]),
+            "dog": " ".join(fields.get("dog") or []), "discard": " ".join(fields.get("discard") or [])}
+    for i, hand in enumerate(fields["hands"]):
+        data[f"hand_{i}"] = " ".join(hand)
+    login(client, staff["arbiter"])
+    response = client.post(reverse("deal_enter", args=[tarot_table.pk]), data)
+    assert response.status_code == 422
+    page = response.content.decode()
+    assert f"Pli {trick + 1}" in page
+    assert PLAYERS[seat] in page
+    assert card_name(parse_card(card), "fr") in page  # the card by its French name
+    assert not Deal.objects.exists()
+    # the tricks as typed are still in the textarea
+    assert " ".join(fields["tricks"][trick]) in page
+
+
+def test_bad_card_code_is_a_form_error_naming_the_trick(client, tarot_table, staff):
+    login(client, staff["arbiter"])
+    data = {"mode": "tricks", "dealer": "0", "taker": "1", "contract": "garde", "tricks": "KS 2S 3S 4S\nKS ZZ 1S 2S"}
+    response = client.post(reverse("deal_enter", args=[tarot_table.pk]), data)
+    page = response.content.decode()
+    assert "ZZ" in page and "Pli 2" in page
+    assert not Deal.objects.exists()
+
+
+def test_garde_sans_by_a_table_arbiter_waits_for_the_chief_arbiter(client, tarot_table, staff):
+    login(client, staff["arbiter"])
+    response = client.post(reverse("deal_enter", args=[tarot_table.pk]), summary_post(contract="garde_sans"))
+    assert response.status_code == 302
+    deal = Deal.objects.get(table=tarot_table)
+    assert deal.status == Deal.Status.PENDING
+    page = client.get(reverse("deal_detail", args=[deal.pk])).content.decode()
+    assert "visa" in page
+    assert reverse("deal_approve", args=[deal.pk]) not in page  # no approve button for a table arbiter
+    client.logout()
+    login(client, staff["chief"])
+    page = client.get(reverse("deal_detail", args=[deal.pk])).content.decode()
+    assert reverse("deal_approve", args=[deal.pk]) in page
+    client.post(reverse("deal_approve", args=[deal.pk]))
+    deal.refresh_from_db()
+    assert deal.status == Deal.Status.VALID
+
+
+def test_correction_needs_a_reason_and_keeps_both_versions(client, tarot_table, staff):
+    deal = _saved_deal(tarot_table, staff["arbiter"])
+    login(client, staff["chief"])
+    url = reverse("deal_correct", args=[deal.pk])
+    page = client.get(url).content.decode()
+    assert 'value="49"' in page  # the form starts from the saved record
+    response = client.post(url, summary_post(points="39", version="1", reason=""))
+    assert response.status_code == 200
+    deal.refresh_from_db()
+    assert deal.version == 1
+    response = client.post(url, summary_post(points="39", version="1", reason="Points recomptés"))
+    assert response.status_code == 302
+    deal.refresh_from_db()
+    assert deal.version == 2
+    # 39 with 2 bouts: lost by 2 → (25 + 2) × 2 = 54 per defender, taker −162
+    assert marks(deal) == {"Ana": 54, "Bruno": -162, "Chloé": 54, "David": 54}
+    page = client.get(reverse("deal_detail", args=[deal.pk])).content.decode()
+    assert "Points recomptés" in page
+    assert "Version 1" in page and "Version 2" in page
+
+
+def test_stale_correction_is_refused(client, tarot_table, staff):
+    deal = _saved_deal(tarot_table, staff["arbiter"])
+    login(client, staff["chief"])
+    url = reverse("deal_correct", args=[deal.pk])
+    client.post(url, summary_post(points="39", version="1", reason="first"))
+    response = client.post(url, summary_post(points="45", version="1", reason="second, based on version 1"))
+    assert response.status_code == 422
+    deal.refresh_from_db()
+    assert deal.version == 2
+
+
+def test_ruling_transfers_points_and_can_annul(client, tarot_table, staff):
+    deal = _saved_deal(tarot_table, staff["arbiter"])
+    seats = {s.entry.player.name: s.entry_id for s in tarot_table.seats.select_related("entry__player")}
+    login(client, staff["chief"])
+    url = reverse("ruling_create", args=[tarot_table.pk]) + f"?deal={deal.pk}"
+    bad = client.post(url, {"kind": "renonce", "reason": "Renonce au pli 3", f"adj_{seats['Ana']}": "-20"})
+    assert bad.status_code == 422  # a transfer must sum to zero
+    assert not Ruling.objects.exists()
+    ok = client.post(url, {"kind": "renonce", "reason": "Renonce au pli 3", f"adj_{seats['Ana']}": "-30",
+                           f"adj_{seats['Bruno']}": "30", "deal": deal.pk})
+    assert ok.status_code == 302
+    annul = client.post(url, {"kind": "misdeal", "reason": "Maldonne", "annuls_deal": "on", "deal": deal.pk})
+    assert annul.status_code == 302
+    deal.refresh_from_db()
+    assert deal.status == Deal.Status.ANNULLED
+
+
+# -- organizer -----------------------------------------------------------------------------------------
+
+def test_organizer_creates_registers_seats_and_releases(client, db):
+    user = UserFactory(username="orga")
+    from django.contrib.auth.models import Permission
+
+    user.user_permissions.add(Permission.objects.get(codename="add_tournament"))
+    login(client, user)
+    response = client.post(reverse("tournament_create"), {
+        "name": "Open de Lyon", "game": "tarot", "players_per_table": "4", "format": "individual",
+        "rounds_planned": "2", "deals_per_round": "5", "is_public": "on"})
+    assert response.status_code == 302, response.content.decode()[:2000]
+    tournament = Tournament.objects.get(name="Open de Lyon")
+    assert tournament.options == {"players": 4}
+    players_url = reverse("players", args=[tournament.slug])
+    client.post(players_url, {"action": "add", "name": "Ana", "club": "Lyon", "licence": "A1"})
+    upload = io.BytesIO("nom;club;licence\nBruno;Lyon;B2\nChloé;Vienne;C3\nDavid;Lyon;D4\n".encode())
+    upload.name = "joueurs.csv"
+    client.post(players_url, {"action": "csv", "file": upload})
+    assert tournament.entries.count() == 4
+    client.post(reverse("round_create", args=[tournament.slug]))
+    rnd = tournament.rounds.get(number=1)
+    ids = list(tournament.entries.order_by("player__name").values_list("id", flat=True))
+    seat = {f"t0_s{p}": str(eid) for p, eid in enumerate(ids)}
+    client.post(reverse("round_seat", args=[tournament.slug, 1]), seat)
+    assert rnd.tables.count() == 1
+    assert list(rnd.tables.get().seats.order_by("position").values_list("entry_id", flat=True)) == ids
+    client.post(reverse("tournament_status", args=[tournament.slug]), {"status": "open"})
+    client.post(reverse("round_release", args=[tournament.slug, 1]))
+    rnd.refresh_from_db()
+    assert rnd.released
+
+
+def test_csv_errors_are_listed_and_nothing_is_imported(client, tarot_table, staff):
+    login(client, staff["organizer"])
+    before = tarot_table.round.tournament.entries.count()
+    upload = io.BytesIO(b"name,club\n,Lyon\n")
+    upload.name = "bad.csv"
+    page = client.post(reverse("players", args=[tarot_table.round.tournament.slug]),
+                       {"action": "csv", "file": upload}).content.decode()
+    assert "2" in page and 'class="violations"' in page
+    assert tarot_table.round.tournament.entries.count() == before
+
+
+# -- languages -----------------------------------------------------------------------------------------
+
+def test_french_by_default_and_english_on_request(client, tarot_table, staff):
+    login(client, staff["arbiter"])
+    url = reverse("deal_enter", args=[tarot_table.pk])
+    page = client.get(url).content.decode()
+    assert '<html lang="fr">' in page
+    assert "Preneur" in page and "Contrat" in page
+    client.post(reverse("set_language"), {"language": "en", "next": url})
+    page = client.get(url).content.decode()
+    assert '<html lang="en">' in page
+    assert "Taker" in page and "Contract" in page
+
+
+def test_violation_message_in_english_when_chosen(client, tarot_table, staff):
+    fields, trick, _seat, _card = tarot_illegal_deal(11)
+    login(client, staff["arbiter"])
+    client.post(reverse("set_language"), {"language": "en", "next": "/"})
+    data = {"mode": "tricks", "dealer": str(fields["dealer"]), "taker": str(fields["bid"]["taker"]),
+            "contract": fields["bid"]["contract"], "tricks": "\n".join(" ".join(t) for t in fields["tricks"]),
+            "dog": " ".join(fields["dog"]), "discard": " ".join(fields["discard"])}
+    for i, hand in enumerate(fields["hands"]):
+        data[f"hand_{i}"] = " ".join(hand)
+    page = client.post(reverse("deal_enter", args=[tarot_table.pk]), data).content.decode()
+    assert f"Trick {trick + 1}" in page
+    assert f"Pli {trick + 1}" not in page
+
+
+def test_expert_json_entry_is_prefilled_with_the_table(client, tarot_table, staff):
+    login(client, staff["arbiter"])
+    page = client.get(reverse("deal_enter", args=[tarot_table.pk]) + "?mode=record").content.decode()
+    assert "levee.deal/1" in page and "Chloé" in page
+    bad = client.post(reverse("deal_enter", args=[tarot_table.pk]), {"mode": "record", "record": "{not json"})
+    assert bad.status_code == 200 and "JSON" in bad.content.decode()

@@ -1,0 +1,459 @@
+"""Forms of the entry desk and of the organizer's pages.
+
+The deal forms only *shape* what the arbiter typed into a ``levee.deal/1`` record (see
+``docs/deal-record.md``): they check that a card code is a card code and that a number is a
+number, never a rule of the game. Whether the deal is possible, legal, and what it scores is
+the service's answer (``scoring.verdict.judge`` through ``tournaments.services``).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Sequence
+from decimal import Decimal, InvalidOperation
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from rules.cards import CardCodeError, format_card, parse_card
+
+from .models import Game, Tournament
+
+CARD_HELP = _("Codes: K=king, Q=queen, N=knight, J=jack, A=ace; S=♠ H=♥ D=♦ C=♣; T1…T21 trumps, EX the Excuse. "
+              "Example: KS 10H T21 EX")
+
+
+class ChoiceRadio(forms.RadioSelect):
+    """Radio buttons drawn as big buttons (see ``.choices`` in levee.css)."""
+
+    template_name = "tournaments/widgets/choices.html"
+    option_template_name = "tournaments/widgets/choice_option.html"
+
+
+# -- cards typed as text ---------------------------------------------------------------------------
+
+_SEPARATORS = re.compile(r"[\s,;]+")
+
+
+def split_codes(text: str) -> list[str]:
+    """Card codes typed with spaces, commas or semicolons between them."""
+    return [token for token in _SEPARATORS.split(text.strip()) if token]
+
+
+def clean_codes(text: str, *, where: str) -> list[str]:
+    """Normalised card codes, or a ValidationError naming the bad code and where it was typed."""
+    codes = []
+    for position, token in enumerate(split_codes(text), start=1):
+        try:
+            codes.append(format_card(parse_card(token)))
+        except CardCodeError:
+            raise forms.ValidationError(
+                _("%(where)s, card %(position)s: “%(token)s” is not a card code."),
+                code="card_code", params={"where": where, "position": position, "token": token},
+            ) from None
+    return codes
+
+
+def clean_points(value: str) -> int | float:
+    """Card points as typed (``40,5`` or ``40.5``): a whole or half number, as the record writes it."""
+    text = (value or "").strip().replace(",", ".")
+    try:
+        number = Decimal(text)
+    except InvalidOperation:
+        raise forms.ValidationError(_("Type the points as a number, e.g. 42 or 40.5."), code="points") from None
+    if (number * 2) % 1 != 0:
+        raise forms.ValidationError(_("Points count in half points: 40, 40.5, 41 …"), code="points")
+    return int(number) if number % 1 == 0 else float(number)
+
+
+# -- Tarot: the summary in a few taps ---------------------------------------------------------------
+
+CONTRACTS = [
+    ("petite", _("Petite")),
+    ("garde", _("Garde")),
+    ("garde_sans", _("Garde sans")),
+    ("garde_contre", _("Garde contre")),
+]
+CALLABLE = [("KS", "R♠"), ("KH", "R♥"), ("KD", "R♦"), ("KC", "R♣"),
+            ("QS", "D♠"), ("QH", "D♥"), ("QD", "D♦"), ("QC", "D♣")]
+HANDFULS = [("", "—"), ("simple", _("simple")), ("double", _("double")), ("triple", _("triple"))]
+SIDES = [("", _("none")), ("attack", _("attack")), ("defence", _("defence"))]
+
+
+class TarotCommonMixin:
+    """Fields shared by both Tarot entry forms: the bid, the dealer, poignées and chelem announced."""
+
+    players: list[str]
+    five_called: bool
+
+    def _add_common(self) -> None:
+        seats = [(str(i), name) for i, name in enumerate(self.players)]
+        fields: dict[str, forms.Field] = self.fields  # type: ignore[attr-defined]
+        fields["dealer"] = forms.TypedChoiceField(label=_("Dealer"), choices=seats, coerce=int, widget=ChoiceRadio)
+        fields["taker"] = forms.TypedChoiceField(label=_("Taker"), choices=seats, coerce=int, widget=ChoiceRadio)
+        fields["contract"] = forms.ChoiceField(label=_("Contract"), choices=CONTRACTS, widget=ChoiceRadio)
+        if self.five_called:
+            fields["called"] = forms.ChoiceField(label=_("Called card"), choices=CALLABLE, widget=ChoiceRadio,
+                                                 help_text=_("A queen only when the taker holds the four kings."))
+        for i, name in enumerate(self.players):
+            fields[f"handful_{i}"] = forms.ChoiceField(label=name, choices=HANDFULS, required=False,
+                                                       widget=ChoiceRadio)
+        fields["chelem_announced"] = forms.BooleanField(label=_("Chelem announced"), required=False)
+
+    def handful_fields(self) -> list[forms.BoundField]:
+        return [self[f"handful_{i}"] for i in range(len(self.players))]  # type: ignore[index]
+
+    def _bid(self, data: dict[str, Any]) -> dict[str, Any]:
+        return {"taker": data["taker"], "contract": data["contract"], "called": data.get("called") or None}
+
+    def _handfuls(self, data: dict[str, Any]) -> list[dict[str, Any]]:
+        return [{"seat": i, "size": data[f"handful_{i}"]} for i in range(len(self.players)) if data.get(f"handful_{i}")]
+
+
+class TarotSummaryForm(TarotCommonMixin, forms.Form):
+    """Tarot entered from the score sheet: bid, bouts, points of the taker's side, primes."""
+
+    def __init__(self, *args: Any, players: Sequence[str], options: dict[str, Any] | None = None,
+                 **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.players = list(players)
+        self.options = dict(options or {})
+        self.five_called = len(self.players) == 5 and self.options.get("five", "called_king") == "called_king"
+        self._add_common()
+        if self.five_called:
+            self.fields["partner"] = forms.TypedChoiceField(
+                label=_("Partner (holder of the called card)"), coerce=int, required=False, empty_value=None,
+                choices=[("", _("alone"))] + [(str(i), name) for i, name in enumerate(self.players)],
+                widget=ChoiceRadio)
+        self.fields["oudlers"] = forms.TypedChoiceField(
+            label=_("Bouts of the taker's side"), coerce=int, widget=ChoiceRadio,
+            choices=[(str(n), str(n)) for n in range(4)])
+        self.fields["points"] = forms.CharField(
+            label=_("Points of the taker's side"), max_length=6,
+            widget=forms.TextInput(attrs={"inputmode": "decimal", "autocomplete": "off", "placeholder": "41"}),
+            help_text=_("Card points counted by the taker's side, half points allowed (40.5)."))
+        self.fields["petit_au_bout"] = forms.ChoiceField(label=_("Petit au bout"), choices=SIDES, required=False,
+                                                         widget=ChoiceRadio)
+        self.fields["chelem"] = forms.ChoiceField(label=_("Chelem made by"), choices=SIDES, required=False,
+                                                  widget=ChoiceRadio)
+        self.order_fields(["dealer", "taker", "contract", "called", "partner", "oudlers", "points",
+                           "petit_au_bout", "chelem", "chelem_announced"])
+
+    def clean_points(self) -> int | float:
+        return clean_points(self.cleaned_data.get("points", ""))
+
+    def deal_fields(self) -> dict[str, Any]:
+        """The deal's own fields; the service adds what the table fixes (format, game, options, players)."""
+        data = self.cleaned_data
+        record = {
+            "dealer": data["dealer"],
+            "bid": self._bid(data),
+            "chelem_announced": bool(data.get("chelem_announced")),
+            "handfuls": self._handfuls(data),
+            "summary": {
+                "oudlers": data["oudlers"],
+                "points": data["points"],
+                "petit_au_bout": data.get("petit_au_bout") or None,
+                "chelem": data.get("chelem") or None,
+            },
+        }
+        if self.five_called:
+            record["partner"] = data.get("partner")
+        return record
+
+
+class TarotTricksForm(TarotCommonMixin, forms.Form):
+    """Tarot entered trick by trick: one line per trick, leader's card first; hands optional."""
+
+    def __init__(self, *args: Any, players: Sequence[str], options: dict[str, Any] | None = None,
+                 **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.players = list(players)
+        self.options = dict(options or {})
+        self.five_called = len(self.players) == 5 and self.options.get("five", "called_king") == "called_king"
+        self._add_common()
+        self.fields["tricks"] = forms.CharField(
+            label=_("Tricks"), widget=forms.Textarea(attrs={"rows": 10, "autocapitalize": "characters",
+                                                            "spellcheck": "false"}),
+            help_text=_("One trick per line, in the order played, the leader's card first."))
+        for i, name in enumerate(self.players):
+            self.fields[f"hand_{i}"] = forms.CharField(
+                label=name, required=False,
+                widget=forms.Textarea(attrs={"rows": 2, "autocapitalize": "characters", "spellcheck": "false"}))
+        self.fields["dog"] = forms.CharField(label=_("Chien (as dealt)"), required=False,
+                                             widget=forms.TextInput(attrs={"autocapitalize": "characters"}))
+        self.fields["discard"] = forms.CharField(label=_("Écart"), required=False,
+                                                 widget=forms.TextInput(attrs={"autocapitalize": "characters"}))
+
+    def hand_fields(self) -> list[forms.BoundField]:
+        return [self[f"hand_{i}"] for i in range(len(self.players))]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        lines = [line for line in (data.get("tricks") or "").splitlines() if line.strip()]
+        tricks = []
+        for number, line in enumerate(lines, start=1):
+            try:
+                tricks.append(clean_codes(line, where=_("Trick %(n)s") % {"n": number}))
+            except forms.ValidationError as error:
+                self.add_error("tricks", error)
+        data["trick_list"] = tricks
+        hands = []
+        for i, name in enumerate(self.players):
+            try:
+                hands.append(clean_codes(data.get(f"hand_{i}") or "", where=name))
+            except forms.ValidationError as error:
+                self.add_error(f"hand_{i}", error)
+        data["hand_list"] = hands
+        for key, label in (("dog", _("Chien")), ("discard", _("Écart"))):
+            try:
+                data[f"{key}_list"] = clean_codes(data.get(key) or "", where=str(label))
+            except forms.ValidationError as error:
+                self.add_error(key, error)
+        return data
+
+    def deal_fields(self) -> dict[str, Any]:
+        """The deal's own fields; the service adds what the table fixes (format, game, options, players)."""
+        data = self.cleaned_data
+        record: dict[str, Any] = {
+            "dealer": data["dealer"],
+            "bid": self._bid(data),
+            "chelem_announced": bool(data.get("chelem_announced")),
+            "handfuls": self._handfuls(data),
+            "tricks": data["trick_list"],
+        }
+        if any(data["hand_list"]):
+            record["hands"] = data["hand_list"]
+        if data.get("dog_list"):
+            record["dog"] = data["dog_list"]
+        if data.get("discard_list"):
+            record["discard"] = data["discard_list"]
+        return record
+
+
+class RecordForm(forms.Form):
+    """The whole deal record as JSON: the expert mode, and the entry form of the historical games."""
+
+    record = forms.CharField(
+        label=_("Deal record (JSON)"),
+        widget=forms.Textarea(attrs={"class": "record", "rows": 18, "spellcheck": "false", "autocapitalize": "off"}))
+
+    def clean_record(self) -> dict[str, Any]:
+        text = self.cleaned_data["record"]
+        try:
+            value = json.loads(text)
+        except json.JSONDecodeError as error:
+            raise forms.ValidationError(
+                _("The JSON cannot be read: line %(line)s, column %(column)s: %(message)s."),
+                code="json", params={"line": error.lineno, "column": error.colno, "message": error.msg},
+            ) from None
+        if not isinstance(value, dict):
+            raise forms.ValidationError(_("A deal record is a JSON object { … }."), code="json")
+        return value
+
+    def deal_fields(self) -> dict[str, Any]:
+        """The record as typed: the service checks that its fixed fields agree with the table."""
+        return self.cleaned_data["record"]
+
+
+# -- corrections, approvals, rulings ---------------------------------------------------------------
+
+class ReasonForm(forms.Form):
+    reason = forms.CharField(label=_("Reason for the correction"), max_length=500,
+                             widget=forms.Textarea(attrs={"rows": 2}))
+
+
+class RulingForm(forms.Form):
+    """A chief arbiter's ruling: its kind, points per player, the reason, or the deal annulled."""
+
+    kind = forms.ChoiceField(label=_("Kind"), choices=[], widget=ChoiceRadio)
+    reason = forms.CharField(label=_("Reason"), max_length=1000, widget=forms.Textarea(attrs={"rows": 3}))
+    annuls_deal = forms.BooleanField(label=_("Annul the deal"), required=False)
+    is_penalty = forms.BooleanField(
+        label=_("Penalty (points removed, not transferred)"), required=False,
+        help_text=_("Without this box the adjustments must sum to zero: points go from one player to others."))
+
+    def __init__(self, *args: Any, seats: Sequence[tuple[int, str]], kinds: Sequence[tuple[str, str]],
+                 with_deal: bool, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["kind"].choices = list(kinds)
+        self.seats = list(seats)
+        for entry_id, name in self.seats:
+            self.fields[f"adj_{entry_id}"] = forms.IntegerField(
+                label=name, required=False, widget=forms.NumberInput(attrs={"inputmode": "numeric", "step": 1}))
+        if not with_deal:
+            del self.fields["annuls_deal"]
+
+    def adjustment_fields(self) -> list[forms.BoundField]:
+        return [self[f"adj_{entry_id}"] for entry_id, _name in self.seats]
+
+    def adjustments(self) -> dict[str, int]:
+        out = {}
+        for entry_id, _name in self.seats:
+            value = self.cleaned_data.get(f"adj_{entry_id}")
+            if value:
+                out[str(entry_id)] = value
+        return out
+
+
+# -- organizer ---------------------------------------------------------------------------------
+
+TRIOMPHE_MODES = [("forcee", _("forcée")), ("forcat", _("au forçat")), ("plaisant", _("au plaisant"))]
+TRIOMPHE_ORDERS = [("1725", _("K Q J A 10 9 8 7 (1725)")), ("piquet", _("A K Q J 10 9 8 7 (piquet)"))]
+HONOURS = [("figures", _("figures")), ("point", _("point"))]
+FIVE = [("called_king", _("called king (15 cards each)")), ("mort", _("mort: the dealer sits out"))]
+
+
+class TournamentForm(forms.Form):
+    """A new tournament: the game and its conventions as simple fields, folded into ``options``."""
+
+    name = forms.CharField(label=_("Name"), max_length=200)
+    game = forms.ChoiceField(label=_("Game"), choices=Game.choices, widget=ChoiceRadio)
+    players_per_table = forms.TypedChoiceField(
+        label=_("Players per table"), coerce=int, required=False, empty_value=None,
+        choices=[("", _("game default"))] + [(str(n), str(n)) for n in range(2, 7)], widget=ChoiceRadio)
+    tarot_five = forms.ChoiceField(label=_("Tarot at 5"), choices=FIVE, required=False, widget=ChoiceRadio)
+    triomphe_mode = forms.ChoiceField(label=_("Triomphe: trumping"), choices=TRIOMPHE_MODES, required=False,
+                                      widget=ChoiceRadio)
+    triomphe_order = forms.ChoiceField(label=_("Triomphe: order"), choices=TRIOMPHE_ORDERS, required=False,
+                                       widget=ChoiceRadio)
+    as_qui_pille = forms.BooleanField(label=_("As qui pille"), required=False)
+    honours = forms.ChoiceField(label=_("Vingt-quatre: honours"), choices=HONOURS, required=False,
+                                widget=ChoiceRadio)
+    format = forms.ChoiceField(label=_("Format"), choices=Tournament.Format.choices, widget=ChoiceRadio,
+                               initial=Tournament.Format.INDIVIDUAL)
+    rounds_planned = forms.IntegerField(label=_("Rounds"), min_value=1, max_value=99, initial=3)
+    deals_per_round = forms.IntegerField(label=_("Deals per round (Tarot)"), min_value=1, max_value=99,
+                                         required=False)
+    target = forms.IntegerField(label=_("Target of a match (other games)"), min_value=1, required=False,
+                                help_text=_("Points, impériales or jetons that end a match; game default when empty."))
+    is_public = forms.BooleanField(label=_("Public"), required=False)
+
+    def options(self) -> dict[str, Any]:
+        """The game's conventions, as a record's ``options`` (only what applies to the game chosen)."""
+        data = self.cleaned_data
+        game = data["game"]
+        options: dict[str, Any] = {}
+        if data.get("players_per_table"):
+            options["players"] = data["players_per_table"]
+        if game == Game.TAROT and options.get("players") == 5 and data.get("tarot_five"):
+            options["five"] = data["tarot_five"]
+        if game == Game.TRIOMPHE:
+            options["mode"] = data.get("triomphe_mode") or "forcee"
+            if data.get("as_qui_pille"):
+                options["as_qui_pille"] = True
+            else:
+                options["order"] = data.get("triomphe_order") or "1725"
+        if game == Game.VINGT_QUATRE:
+            options["honours"] = data.get("honours") or "figures"
+        return options
+
+
+class PlayerForm(forms.Form):
+    name = forms.CharField(label=_("Name"), max_length=120)
+    club = forms.CharField(label=_("Club"), max_length=120, required=False)
+    licence = forms.CharField(label=_("Licence number"), max_length=40, required=False)
+
+
+class PlayersCsvForm(forms.Form):
+    file = forms.FileField(label=_("CSV file"),
+                           help_text=_("One player per line: name, club, licence (a header line is allowed)."))
+
+
+class SeatingForm(forms.Form):
+    """A round's tables entered by hand: one row per table, the players in the order of play."""
+
+    def __init__(self, *args: Any, entries: Sequence[tuple[int, str]], tables: int, seats: int,
+                 **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.table_count, self.seat_count = tables, seats
+        choices = [("", "—")] + [(str(entry_id), name) for entry_id, name in entries]
+        for t in range(tables):
+            for p in range(seats):
+                self.fields[f"t{t}_s{p}"] = forms.TypedChoiceField(
+                    label=_("Table %(t)s, seat %(s)s") % {"t": t + 1, "s": p + 1}, choices=choices, coerce=int,
+                    required=False, empty_value=None)
+
+    def rows(self) -> list[tuple[int, list[forms.BoundField]]]:
+        return [(t + 1, [self[f"t{t}_s{p}"] for p in range(self.seat_count)]) for t in range(self.table_count)]
+
+    def tables(self) -> list[list[int]]:
+        """Entry ids per table in the order of play; empty rows left out (the service checks the rest)."""
+        out = []
+        for t in range(self.table_count):
+            ids = [self.cleaned_data.get(f"t{t}_s{p}") for p in range(self.seat_count)]
+            ids = [i for i in ids if i is not None]
+            if ids:
+                out.append(ids)
+        return out
+
+
+class RoleForm(forms.Form):
+    username = forms.CharField(label=_("User name"), max_length=150)
+    role = forms.ChoiceField(label=_("Role"), choices=[], widget=ChoiceRadio)
+    tables = forms.CharField(label=_("Tables (table arbiter)"), required=False,
+                             help_text=_("Round and table numbers, e.g. 1.2 1.3 2.1"))
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        from .models import TournamentRole
+
+        self.fields["role"].choices = TournamentRole.Role.choices
+
+    def clean_tables(self) -> list[tuple[int, int]]:
+        out = []
+        for token in split_codes(self.cleaned_data.get("tables") or ""):
+            match = re.fullmatch(r"(\d+)[.:/-](\d+)", token)
+            if not match:
+                raise forms.ValidationError(_("“%(token)s”: write round.table, e.g. 1.2"), params={"token": token},
+                                            code="table")
+            out.append((int(match.group(1)), int(match.group(2))))
+        return out
+
+
+class StatusForm(forms.Form):
+    status = forms.ChoiceField(label=_("Status"), choices=Tournament.Status.choices, widget=ChoiceRadio)
+
+
+# -- a saved record back into the forms (corrections) ------------------------------------------------
+
+def _common_initial(record: dict[str, Any]) -> dict[str, Any]:
+    bid = record.get("bid") if isinstance(record.get("bid"), dict) else {}
+    initial: dict[str, Any] = {
+        "dealer": record.get("dealer"),
+        "taker": bid.get("taker"),
+        "contract": bid.get("contract"),
+        "called": bid.get("called"),
+        "chelem_announced": bool(record.get("chelem_announced")),
+    }
+    for handful in record.get("handfuls") or []:
+        if isinstance(handful, dict) and isinstance(handful.get("seat"), int) and handful.get("size"):
+            initial[f"handful_{handful['seat']}"] = handful["size"]
+    return initial
+
+
+def summary_initial(record: dict[str, Any]) -> dict[str, Any]:
+    """The summary form's values for a saved Tarot record."""
+    summary = record.get("summary") if isinstance(record.get("summary"), dict) else {}
+    points = summary.get("points")
+    return {
+        **_common_initial(record),
+        "partner": record.get("partner"),
+        "oudlers": summary.get("oudlers"),
+        "points": "" if points is None else str(points),
+        "petit_au_bout": summary.get("petit_au_bout") or "",
+        "chelem": summary.get("chelem") or "",
+    }
+
+
+def tricks_initial(record: dict[str, Any]) -> dict[str, Any]:
+    """The trick-by-trick form's values for a saved Tarot record."""
+    initial = _common_initial(record)
+    initial["tricks"] = "\n".join(" ".join(trick) for trick in record.get("tricks") or [])
+    for i, hand in enumerate(record.get("hands") or []):
+        initial[f"hand_{i}"] = " ".join(hand or [])
+    initial["dog"] = " ".join(record.get("dog") or [])
+    initial["discard"] = " ".join(record.get("discard") or [])
+    return initial

@@ -1,0 +1,36 @@
+"""Server-rendered pages, split by audience: public, organizer, the arbiters' desk and deal entry."""
+
+from .desk import deal_detail, my_tables, table_detail
+from .entry import deal_approve_view, deal_correct_view, deal_enter, ruling_create
+from .organizer import (
+    players,
+    round_create,
+    round_release,
+    round_seat,
+    round_status,
+    staff,
+    tournament_create,
+    tournament_status,
+)
+from .public import home, round_detail, tournament_detail
+
+__all__ = [
+    "deal_approve_view",
+    "deal_correct_view",
+    "deal_detail",
+    "deal_enter",
+    "home",
+    "my_tables",
+    "players",
+    "round_create",
+    "round_detail",
+    "round_release",
+    "round_seat",
+    "round_status",
+    "ruling_create",
+    "staff",
+    "table_detail",
+    "tournament_create",
+    "tournament_detail",
+    "tournament_status",
+]

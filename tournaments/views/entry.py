@@ -1,0 +1,272 @@
+"""Entering and correcting deals, and the chief arbiter's visa.
+
+The page gathers fields (:mod:`tournaments.forms`) and hands them to the service
+(:func:`tournaments.services.deals.deal_record` / ``deal_correct``), which builds the record
+from the table, judges it with ``scoring.verdict.judge`` and saves it only when it is legal.
+On a rejection the page shows what the service found — trick, seat, card, rule, in the
+visitor's language — with the form exactly as typed.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from django import forms
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_POST
+
+from rules.cards import card_name
+
+from .. import permissions, selectors
+from ..forms import (
+    CARD_HELP,
+    ReasonForm,
+    RecordForm,
+    RulingForm,
+    TarotSummaryForm,
+    TarotTricksForm,
+    summary_initial,
+    tricks_initial,
+)
+from ..models import Deal, Game, Ruling, Table
+from ..services import deal_approve, deal_correct, deal_record, ruling_record
+from ..services.errors import DealRejected, MalformedDeal, ServiceError
+from . import skeletons
+from .access import guarded, lang_of, require
+from .desk import table_context
+
+MODES = ("summary", "tricks", "record")
+
+
+def modes_for(game: str) -> tuple[str, ...]:
+    """Tarot has the summary and trick-by-trick forms; every game has the JSON record."""
+    return MODES if game == Game.TAROT else ("record",)
+
+
+def next_dealer(table: Table, players: int) -> int:
+    """The seat after the last deal's dealer (the deal passes in the direction of play); seat 0 to start."""
+    last = Deal.objects.filter(table=table).exclude(status=Deal.Status.ANNULLED).order_by("-number").first()
+    if last is None or not isinstance((last.record or {}).get("dealer"), int) or players == 0:
+        return 0
+    return (last.record["dealer"] + 1) % players
+
+
+def build_form(mode: str, table: Table, *, data: Any = None, initial: dict[str, Any] | None = None,
+               record: dict[str, Any] | None = None) -> forms.Form:
+    """The entry form of ``mode`` for the table, bound to ``data`` when posted."""
+    tournament = table.round.tournament
+    head = selectors.record_head(table)
+    players, options = head["players"], head["options"]
+    if mode == "summary":
+        return TarotSummaryForm(data, players=players, options=options, initial=initial or {})
+    if mode == "tricks":
+        return TarotTricksForm(data, players=players, options=options, initial=initial or {})
+    start = record if record is not None else skeletons.skeleton(head, dealer=next_dealer(table, len(players)))
+    if record is not None:
+        start = {**head, **selectors.deal_fields(record)}
+    form = RecordForm(data, initial={"record": skeletons.dumps(start)})
+    form.game_help = skeletons.GAME_HELP.get(tournament.game, "")
+    return form
+
+
+# -- what went wrong, for people ----------------------------------------------------------------------
+
+_INDEX = re.compile(r"\[(\d+)\]")
+
+
+def describe_field(path: str | None, players: list[str]) -> str:
+    """A record's JSON path in words: ``tricks[3][2]`` → « Pli 4, carte 3 »; ``hands[1]`` → the player's hand."""
+    if not path or path == "$":
+        return ""
+    parts = [p for p in re.split(r"\.", _INDEX.sub(r".[\1]", path)) if p]
+    words: list[str] = []
+    i = 0
+    while i < len(parts):
+        part = parts[i]
+        nxt = parts[i + 1] if i + 1 < len(parts) else None
+        index = int(nxt[1:-1]) if nxt and nxt.startswith("[") else None
+        if part == "tricks" and index is not None:
+            words.append(_("Trick %(n)s") % {"n": index + 1})
+            i += 2
+            continue
+        if part == "hands" and index is not None:
+            who = players[index] if 0 <= index < len(players) else _("seat %(n)s") % {"n": index + 1}
+            words.append(_("hand of %(who)s") % {"who": who})
+            i += 2
+            continue
+        if part.startswith("["):
+            words.append(_("card %(n)s") % {"n": int(part[1:-1]) + 1})
+        else:
+            words.append(str(FIELD_WORDS.get(part, part)))
+        i += 1
+    return ", ".join(words)
+
+
+FIELD_WORDS = {
+    "dealer": gettext_lazy("dealer"), "bid": gettext_lazy("bid"), "taker": gettext_lazy("taker"),
+    "contract": gettext_lazy("contract"), "called": gettext_lazy("called card"), "summary": gettext_lazy("summary"),
+    "points": gettext_lazy("points"), "oudlers": gettext_lazy("bouts"), "petit_au_bout": gettext_lazy("petit au bout"),
+    "chelem": gettext_lazy("chelem"), "handfuls": gettext_lazy("poignées"), "partner": gettext_lazy("partner"),
+    "dog": gettext_lazy("chien"), "discard": gettext_lazy("écart"), "turn_up": gettext_lazy("turn-up"),
+    "announcements": gettext_lazy("announcements"), "size": gettext_lazy("size"), "seat": gettext_lazy("seat"),
+}
+
+
+def explain_rejection(exc: ServiceError, request: HttpRequest, players: list[str]) -> list[dict[str, Any]]:
+    """The problems a service reported, each as a sentence and where it happened."""
+    lang = lang_of(request)
+    if isinstance(exc, DealRejected):
+        out = []
+        for v in exc.violations:
+            where = []
+            if v.deal is not None and len({x.deal for x in exc.violations}) > 1:
+                where.append(_("Deal %(n)s") % {"n": v.deal + 1})
+            if v.trick is not None:
+                where.append(_("Trick %(n)s") % {"n": v.trick + 1})
+            if v.seat is not None and 0 <= v.seat < len(players):
+                where.append(players[v.seat])
+            if v.card is not None:
+                where.append(card_name(v.card, lang))
+            out.append({"message": v.message(lang, players), "where": " · ".join(where), "rule": v.rule})
+        return out
+    if isinstance(exc, MalformedDeal):
+        where = describe_field(exc.field, players)
+        message = exc.message
+        token = re.search(r"'([^']+)' is not a card code", message)
+        if token:
+            message = _("“%(token)s” is not a card code.") % {"token": token.group(1)}
+        return [{"message": message, "where": where, "rule": exc.code, "field": exc.field}]
+    return [{"message": exc.message, "where": describe_field(exc.field, players), "rule": exc.code}]
+
+
+# -- pages -----------------------------------------------------------------------------------------------
+
+def _mode(request: HttpRequest, game: str, default: str | None = None) -> str:
+    allowed = modes_for(game)
+    mode = request.POST.get("mode") or request.GET.get("mode") or default or allowed[0]
+    return mode if mode in allowed else allowed[0]
+
+
+@guarded
+def deal_enter(request: HttpRequest, pk: int) -> HttpResponse:
+    """Enter a new deal at a table: the summary, trick-by-trick, or the JSON record."""
+    table = get_object_or_404(Table.objects.select_related("round__tournament"), pk=pk)
+    require(request, permissions.can_enter_deal(request.user, table))
+    tournament = table.round.tournament
+    mode = _mode(request, tournament.game)
+    players = selectors.table_players(table)
+    problems: list[dict[str, Any]] = []
+    if request.method == "POST":
+        form = build_form(mode, table, data=request.POST)
+        if form.is_valid():
+            try:
+                deal = deal_record(table=table, record=form.deal_fields(), user=request.user)
+            except ServiceError as exc:
+                problems = explain_rejection(exc, request, players)
+            else:
+                if deal.status == Deal.Status.PENDING:
+                    messages.warning(request, _("Deal %(n)s saved; it counts once the chief arbiter approves it.")
+                                     % {"n": deal.number})
+                else:
+                    messages.success(request, _("Deal %(n)s saved.") % {"n": deal.number})
+                return redirect("deal_detail", pk=deal.pk)
+    else:
+        initial = {"dealer": next_dealer(table, len(players))}
+        form = build_form(mode, table, initial=initial)
+    context = table_context(request, table)
+    context.update({"form": form, "mode": mode, "modes": modes_for(tournament.game), "problems": problems,
+                    "card_help": CARD_HELP, "action": "enter"})
+    status = 422 if problems else 200
+    return render(request, "tournaments/deal_form.html", context, status=status)
+
+
+@guarded
+def deal_correct_view(request: HttpRequest, pk: int) -> HttpResponse:
+    """Correct a saved deal: the same forms, filled with the current record, and a reason; a new version."""
+    deal = get_object_or_404(Deal.objects.select_related("table__round__tournament"), pk=pk)
+    table = deal.table
+    tournament = table.round.tournament
+    require(request, permissions.can_correct(request.user, tournament))
+    players = selectors.table_players(table)
+    record = deal.record or {}
+    default = "summary" if "summary" in record else "tricks" if record.get("tricks") else "record"
+    mode = _mode(request, tournament.game, default)
+    problems: list[dict[str, Any]] = []
+    if request.method == "POST":
+        form = build_form(mode, table, data=request.POST)
+        reason_form = ReasonForm(request.POST)
+        if form.is_valid() and reason_form.is_valid():
+            try:
+                expected = int(request.POST.get("version", ""))
+            except ValueError:
+                expected = None
+            try:
+                deal = deal_correct(deal=deal, record=form.deal_fields(), expected_version=expected,
+                                    reason=reason_form.cleaned_data["reason"], user=request.user)
+            except ServiceError as exc:
+                problems = explain_rejection(exc, request, players)
+            else:
+                messages.success(request, _("Deal %(n)s corrected (version %(v)s).")
+                                 % {"n": deal.number, "v": deal.version})
+                return redirect("deal_detail", pk=deal.pk)
+    else:
+        initial = {"summary": summary_initial, "tricks": tricks_initial}.get(mode, lambda r: {})(record)
+        form = build_form(mode, table, initial=initial, record=record if mode == "record" else None)
+        reason_form = ReasonForm()
+    context = table_context(request, table)
+    context.update({"form": form, "mode": mode, "modes": modes_for(tournament.game), "problems": problems,
+                    "card_help": CARD_HELP, "action": "correct", "deal": deal, "reason_form": reason_form})
+    return render(request, "tournaments/deal_form.html", context, status=422 if problems else 200)
+
+
+@guarded
+@require_POST
+def deal_approve_view(request: HttpRequest, pk: int) -> HttpResponse:
+    """The chief arbiter's visa on a pending garde sans / garde contre."""
+    deal = get_object_or_404(Deal.objects.select_related("table__round__tournament"), pk=pk)
+    require(request, permissions.can_approve(request.user, deal.table.round.tournament))
+    try:
+        deal_approve(deal=deal, user=request.user)
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, _("Deal %(n)s approved: it now counts.") % {"n": deal.number})
+    return redirect("deal_detail", pk=deal.pk)
+
+
+@guarded
+def ruling_create(request: HttpRequest, pk: int) -> HttpResponse:
+    """The chief arbiter's ruling at a table (optionally on one deal): kind, adjustments per player, reason,
+    or the deal annulled."""
+    table = get_object_or_404(Table.objects.select_related("round__tournament"), pk=pk)
+    tournament = table.round.tournament
+    require(request, permissions.can_rule(request.user, tournament))
+    deal = None
+    deal_id = request.POST.get("deal") or request.GET.get("deal")
+    if deal_id:
+        deal = get_object_or_404(Deal, pk=deal_id, table=table)
+    seats = selectors.table_seats(table)
+    players = selectors.table_players(table)
+    form = RulingForm(request.POST or None, seats=[(s.entry_id, n) for s, n in zip(seats, players, strict=True)],
+                      kinds=Ruling.Kind.choices, with_deal=deal is not None)
+    problems: list[dict[str, Any]] = []
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            ruling_record(table=table, kind=data["kind"], reason=data["reason"], user=request.user, deal=deal,
+                          adjustments=form.adjustments(), is_penalty=bool(data.get("is_penalty")),
+                          annuls_deal=bool(data.get("annuls_deal")))
+        except ServiceError as exc:
+            problems = explain_rejection(exc, request, players)
+        else:
+            messages.success(request, _("Ruling recorded."))
+            return redirect("deal_detail", pk=deal.pk) if deal else redirect("table_detail", pk=table.pk)
+    return render(request, "tournaments/ruling_form.html", {
+        "tournament": tournament, "round": table.round, "table": table, "deal": deal, "form": form,
+        "problems": problems,
+    }, status=422 if problems else 200)

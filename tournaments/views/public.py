@@ -1,0 +1,54 @@
+"""Pages anyone may read: the list of tournaments, a tournament, a round (released rounds for the public)."""
+
+from __future__ import annotations
+
+from django.db.models import Count
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+
+from .. import permissions
+from ..models import Round, Tournament
+from .access import guarded, require
+from .organizer import seating_form_for
+
+
+def home(request: HttpRequest) -> HttpResponse:
+    """The tournaments this visitor may read: the public ones, and every one where they have a role."""
+    tournaments = (permissions.visible_tournaments(request.user)
+                   .annotate(entry_count=Count("entries", distinct=True))
+                   .order_by("-created_at", "id"))
+    return render(request, "tournaments/home.html", {
+        "tournaments": tournaments,
+        "can_create": permissions.can_create_tournament(request.user),
+    })
+
+
+@guarded
+def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
+    tournament = get_object_or_404(Tournament, slug=slug)
+    require(request, permissions.can_view_tournament(request.user, tournament))
+    rounds = (permissions.visible_rounds(request.user, tournament)
+              .annotate(table_count=Count("tables", distinct=True)).order_by("number"))
+    return render(request, "tournaments/tournament_detail.html", {
+        "tournament": tournament,
+        "rounds": rounds,
+        "roles": permissions.roles_of(request.user, tournament),
+        "can_manage": permissions.can_manage(request.user, tournament),
+        "is_staff": permissions.is_staff_of(request.user, tournament),
+    })
+
+
+@guarded
+def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    rnd = get_object_or_404(Round.objects.select_related("tournament"), tournament__slug=slug, number=number)
+    require(request, permissions.can_view_round(request.user, rnd))
+    tables = rnd.tables.prefetch_related("seats__entry__player").annotate(deal_count=Count("deals"))
+    can_manage = permissions.can_manage(request.user, rnd.tournament)
+    return render(request, "tournaments/round_detail.html", {
+        "tournament": rnd.tournament,
+        "round": rnd,
+        "tables": tables,
+        "can_manage": can_manage,
+        "released": permissions.round_is_released(rnd),
+        "seating_form": seating_form_for(rnd) if can_manage else None,
+    })
