@@ -40,6 +40,7 @@ primauté).
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -65,7 +66,7 @@ from .cards import (
 )
 from .errors import MalformedRecord, Violation
 from .forcing import ForcingDealRules
-from .game import Game, Setup, register
+from .game import GAMES, Game, Setup, register
 from .messages import register as register_messages
 from .record import read_card, read_cards
 
@@ -394,6 +395,41 @@ def read_announcements(deal: Mapping[str, Any], options: ImperialeOptions, *, de
         shown.append(ShownImperiale(i, seat, cards, kind, fiches))
     point, recorded = read_point(raw, path, players)
     return Announcements(blanches, tuple(shown), point, recorded)
+
+
+def random_record(rng: random.Random, *, players: int = 2, dealer: int | None = None,
+                  **options: Any) -> dict[str, Any]:
+    """A random legal deal record: shuffled hands, the retourne, every impériale en main held shown,
+    and a random legal play of the twelve tricks — for benchmarks, demonstrations and property tests."""
+    from .play import DealState  # late: reading records does not need it
+
+    pack = list(PIQUET_32 if players == 2 else PIQUET_36)
+    rng.shuffle(pack)
+    dealer = rng.randrange(players) if dealer is None else dealer
+    hands = [pack[12 * i:12 * i + 12] for i in range(players)]
+    turn_up = pack[24] if players == 2 else hands[dealer][-1]
+    shown = []
+    for seat, hand in enumerate(hands):
+        held = set(hand)
+        fours = [[card(r, s) for r in MAJOR_RANKS] for s in range(4)]
+        fours += [[card(r, s) for s in range(4)] for r in (*MAJOR_RANKS, 6 if players == 3 else 7)]
+        shown += [{"seat": seat, "cards": [format_card(c) for c in four]} for four in fours if held.issuperset(four)]
+    data: dict[str, Any] = {
+        "format": "levee.deal/1", "game": "imperiale", "options": {"players": players, **options},
+        "players": [f"P{i + 1}" for i in range(players)], "dealer": dealer,
+        "hands": [[format_card(c) for c in h] for h in hands], "turn_up": format_card(turn_up),
+        "announcements": {"imperiales": shown},
+    }
+    game = GAMES["imperiale"]
+    rules = game.deal_rules(game.parse_options(data["options"]), data, players=players, field="")
+    state = DealState(rules, [mask_of(h) for h in hands])
+    tricks: list[list[str]] = []
+    while not state.over:
+        state.apply(rng.choice(state.legal_cards()))
+        if not state.current:
+            tricks.append([format_card(c) for c in state.tricks[-1].cards])
+    data["tricks"] = tricks
+    return data
 
 
 register(Imperiale())

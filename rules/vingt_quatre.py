@@ -29,6 +29,7 @@ rule shared with L'Impériale (:mod:`rules.forcing`).
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -53,7 +54,7 @@ from .cards import (
 )
 from .errors import MalformedRecord, Violation
 from .forcing import ForcingDealRules
-from .game import Game, Setup, register
+from .game import GAMES, Game, Setup, register
 from .imperiale import PointClaim, join_path, point_winner, read_point, read_seat
 from .messages import register as register_messages
 from .record import read_card, read_cards
@@ -298,6 +299,34 @@ def read_announcements(deal: Mapping[str, Any], *, field: str, players: int) -> 
         shown.append((seat, tuple(read_cards(item.get("cards"), f"{item_path}.cards"))))
     point, recorded = read_point(raw, path, players)
     return Announcements(tuple(shown), items is not None, point, recorded)
+
+
+def random_record(rng: random.Random, *, players: int = 5, dealer: int | None = None,
+                  **options: Any) -> dict[str, Any]:
+    """A random legal deal record: shuffled hands, the virade and a random legal play of the tricks
+    (sequences and the Point are found from the hands)."""
+    from .play import DealState  # late: reading records does not need it
+
+    size, _ = DEAL_SIZES[players]
+    pack = list(FRENCH_52)
+    rng.shuffle(pack)
+    dealer = rng.randrange(players) if dealer is None else dealer
+    hands = [pack[size * i:size * i + size] for i in range(players)]
+    data: dict[str, Any] = {
+        "format": "levee.deal/1", "game": "vingt-quatre", "options": {"players": players, **options},
+        "players": [f"P{i + 1}" for i in range(players)], "dealer": dealer,
+        "hands": [[format_card(c) for c in h] for h in hands], "turn_up": format_card(pack[size * players]),
+    }
+    game = GAMES["vingt-quatre"]
+    rules = game.deal_rules(game.parse_options(data["options"]), data, players=players, field="")
+    state = DealState(rules, [mask_of(h) for h in hands])
+    tricks: list[list[str]] = []
+    while not state.over:
+        state.apply(rng.choice(state.legal_cards()))
+        if not state.current:
+            tricks.append([format_card(c) for c in state.tricks[-1].cards])
+    data["tricks"] = tricks
+    return data
 
 
 register(VingtQuatre())
