@@ -5,6 +5,12 @@ from __future__ import annotations
 import pytest
 
 
+@pytest.fixture(autouse=True)
+def _fast_password_hasher(settings):
+    """Hashing passwords with PBKDF2 dominates the tests that create users: use MD5 in tests only."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
 @pytest.fixture
 def api_client():
     from rest_framework.test import APIClient

@@ -194,7 +194,7 @@ class Table(models.Model):
 class Seat(models.Model):
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
     position = models.PositiveSmallIntegerField(_("place"), help_text=_("Index dans l'ordre de jeu du record."))
-    entry = models.ForeignKey(Entry, on_delete=models.PROTECT, related_name="seats")
+    entry = models.ForeignKey(Entry, on_delete=models.RESTRICT, related_name="seats")
 
     class Meta:
         ordering = ["table", "position"]

@@ -17,7 +17,7 @@ class UserFactory(factory.django.DjangoModelFactory):
         django_get_or_create = ("username",)
 
     username = factory.Sequence(lambda n: f"user{n}")
-    password = factory.PostGenerationMethodCall("set_password", "secret-pass")
+    password = factory.django.Password("secret-pass")
 
 
 class TournamentFactory(factory.django.DjangoModelFactory):

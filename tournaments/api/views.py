@@ -22,6 +22,7 @@ from rest_framework.parsers import BaseParser, FormParser, JSONParser, MultiPart
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.settings import api_settings
 from rest_framework.views import APIView
 
 from rules.errors import MalformedRecord
@@ -73,6 +74,14 @@ class Api(APIView):
             return Response({"error": "malformed", "field": "$", "message": str(exc.detail)},
                             status=status.HTTP_400_BAD_REQUEST)
         return super().handle_exception(exc)
+
+    @property
+    def paginator(self) -> Any:
+        """The default paginator (``?limit=&offset=``), as generic views have."""
+        if not hasattr(self, "_paginator"):
+            cls = api_settings.DEFAULT_PAGINATION_CLASS
+            self._paginator = cls() if cls else None
+        return self._paginator
 
     def valid(self, serializer_class: type, data: Any = None, **kwargs: Any) -> dict[str, Any]:
         serializer = serializer_class(data=self.request.data if data is None else data, **kwargs)
