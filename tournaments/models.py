@@ -346,4 +346,7 @@ class IdempotencyKey(models.Model):
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["user", "key"], name="idempotency_key_unique")]
-from .models_ranking import *  # noqa: E402,F401,F403
+
+
+# the ranking models live in their own module (tournaments/models_ranking.py)
+from .models_ranking import *  # noqa: E402, F403

@@ -110,7 +110,7 @@ def test_correction_with_if_match_and_409_when_stale(api_client, tarot_table, st
 def test_rejected_correction_changes_nothing(api_client, tarot_table, staff):
     api_client.force_authenticate(staff["chief"])
     deal = api_client.post(deals_url(tarot_table), tarot_full_deal(2), format="json").json()
-    fields, trick, seat, card = tarot_illegal_deal(21)
+    fields, _trick, seat, _card = tarot_illegal_deal(21)
     response = api_client.put(f"/api/deals/{deal['id']}/", {"record": fields, "reason": "x", "version": 1},
                               format="json")
     assert response.status_code == 400 and response.json()["violations"][0]["seat"] == seat

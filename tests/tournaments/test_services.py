@@ -23,7 +23,8 @@ pytestmark = pytest.mark.django_db
 
 def rows(deal: Deal) -> list[int]:
     """The deal's marks in seat order."""
-    return [r.points for r in ScoreRow.objects.filter(deal=deal, ruling__isnull=True).order_by("entry__seats__position")]
+    qs = ScoreRow.objects.filter(deal=deal, ruling__isnull=True).order_by("entry__seats__position")
+    return [r.points for r in qs]
 
 
 # -- deal_record -----------------------------------------------------------------------------------
@@ -293,7 +294,7 @@ def test_players_csv_import_reports_each_bad_line():
     ok = services.players_import_csv(tournament=t, text="name,club,licence,team\nAnne,Lyon,1,A\nBruno,,,A\n")
     assert ok.ok and [e.player.name for e in ok.entries] == ["Anne", "Bruno"]
     assert t.teams.get().entries.count() == 2
-    again = services.players_import_csv(tournament=t, text="name,club,licence\nAnne,Lyon,1\n".encode())
+    again = services.players_import_csv(tournament=t, text=b"name,club,licence\nAnne,Lyon,1\n")
     assert again.ok and t.entries.count() == 2  # found by licence, registered once
 
 
