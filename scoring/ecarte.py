@@ -200,7 +200,7 @@ def score_match(replay: Replay) -> MatchScore:
         rules: EcarteDeal = deal.rules  # type: ignore[assignment]
         if partie.ended is not None:
             deals.append(DealScore(None, {"reason": "after_end", "marks": []},
-                                   (Violation("deal_after_end", deal.index, None, None),)))
+                                   (Violation("match_over", deal.index, None, None),)))
             continue
         if options.players == 3:
             expected = tuple(s for s in range(3) if s not in partie.withdrawn)
@@ -248,9 +248,10 @@ def score_match(replay: Replay) -> MatchScore:
 
 
 register({
-    "deal_after_end": {
-        "fr": "La partie était déjà gagnée : cette donne n'aurait pas dû être jouée.",
-        "en": "The match was already won: this deal should not have been played.",
+    # the same code and text as the other games (scoring/jetons.py)
+    "match_over": {
+        "fr": "La partie était déjà terminée : cette donne ne compte pas.",
+        "en": "The match was already over: this deal does not count.",
     },
     "ecarte_wrong_seats": {
         "fr": "Cette donne doit être jouée par les joueurs {seats} (à trois, le premier à atteindre le but "

@@ -106,7 +106,7 @@ def score_match(replay: Replay) -> MatchScore:
     for deal in replay.deals:
         if ended is not None:
             deals.append(DealScore(None, {"reason": "after_end", "marks": []},
-                                   (Violation("deal_after_end", deal.index, None, None),)))
+                                   (Violation("match_over", deal.index, None, None),)))
             continue
         scored = score_deal(deal, options)
         deals.append(scored)
@@ -121,8 +121,9 @@ def score_match(replay: Replay) -> MatchScore:
 
 
 register({
-    "deal_after_end": {
-        "fr": "La partie était déjà gagnée : cette donne n'aurait pas dû être jouée.",
-        "en": "The match was already won: this deal should not have been played.",
+    # the same code and text as the other games (scoring/jetons.py)
+    "match_over": {
+        "fr": "La partie était déjà terminée : cette donne ne compte pas.",
+        "en": "The match was already over: this deal does not count.",
     },
 })

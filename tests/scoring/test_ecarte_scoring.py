@@ -144,7 +144,7 @@ def test_the_match_ends_at_the_exact_mark() -> None:
     scored = match([deal(VOLE_0), deal(VOLE_0), deal(VOLE_0)])
     assert scored.ended == {"deal": 2, "event": 0}
     after = match([deal(VOLE_0), deal(VOLE_0), deal(VOLE_0), deal(POINT_1)])
-    assert [v.rule for v in after.violations] == ["deal_after_end"]
+    assert [v.rule for v in after.violations] == ["match_over"]
 
 
 def test_target_from_the_first_retourne() -> None:

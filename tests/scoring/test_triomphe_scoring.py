@@ -144,7 +144,7 @@ def test_match_ends_at_the_deal_that_reaches_the_target() -> None:
     assert scored.ended == {"deal": 5, "event": 0}
     after = match([*deals, deal(VOLE_0)])
     assert after.totals == [0, 6]
-    assert [v.rule for v in after.violations] == ["deal_after_end"]
+    assert [v.rule for v in after.violations] == ["match_over"]
 
 
 def test_match_in_teams_to_seven_for_three_against_three() -> None:
