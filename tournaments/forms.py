@@ -93,13 +93,14 @@ class TarotCommonMixin:
         fields: dict[str, forms.Field] = self.fields  # type: ignore[attr-defined]
         fields["dealer"] = forms.TypedChoiceField(label=_("Dealer"), choices=seats, coerce=int, widget=ChoiceRadio)
         fields["taker"] = forms.TypedChoiceField(label=_("Taker"), choices=seats, coerce=int, widget=ChoiceRadio)
-        fields["contract"] = forms.ChoiceField(label=_("Contract"), choices=CONTRACTS, widget=ChoiceRadio)
+        fields["contract"] = forms.ChoiceField(label=_("Contract"), choices=CONTRACTS,
+                                               widget=ChoiceRadio(attrs={"class": "wide"}))
         if self.five_called:
             fields["called"] = forms.ChoiceField(label=_("Called card"), choices=CALLABLE, widget=ChoiceRadio,
                                                  help_text=_("A queen only when the taker holds the four kings."))
         for i, name in enumerate(self.players):
             fields[f"handful_{i}"] = forms.ChoiceField(label=name, choices=HANDFULS, required=False,
-                                                       widget=ChoiceRadio)
+                                                       widget=ChoiceRadio(attrs={"class": "compact"}))
         fields["chelem_announced"] = forms.BooleanField(label=_("Chelem announced"), required=False)
 
     def handful_fields(self) -> list[forms.BoundField]:
@@ -132,12 +133,12 @@ class TarotSummaryForm(TarotCommonMixin, forms.Form):
             choices=[(str(n), str(n)) for n in range(4)])
         self.fields["points"] = forms.CharField(
             label=_("Points of the taker's side"), max_length=6,
-            widget=forms.TextInput(attrs={"inputmode": "decimal", "autocomplete": "off", "placeholder": "41"}),
+            widget=forms.TextInput(attrs={"inputmode": "decimal", "autocomplete": "off"}),
             help_text=_("Card points counted by the taker's side, half points allowed (40.5)."))
         self.fields["petit_au_bout"] = forms.ChoiceField(label=_("Petit au bout"), choices=SIDES, required=False,
-                                                         widget=ChoiceRadio)
+                                                         widget=ChoiceRadio(attrs={"class": "three"}))
         self.fields["chelem"] = forms.ChoiceField(label=_("Chelem made by"), choices=SIDES, required=False,
-                                                  widget=ChoiceRadio)
+                                                  widget=ChoiceRadio(attrs={"class": "three"}))
         self.order_fields(["dealer", "taker", "contract", "called", "partner", "oudlers", "points",
                            "petit_au_bout", "chelem", "chelem_announced"])
 

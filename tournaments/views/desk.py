@@ -6,6 +6,7 @@ Reads go through ``tournaments.selectors``; every write goes through ``tournamen
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
 from django.db.models import Q
@@ -116,8 +117,11 @@ def deal_detail(request: HttpRequest, pk: int) -> HttpResponse:
     versions = selectors.deal_versions(deal)
     for older, newer in zip(versions[1:], versions[:-1], strict=True):
         newer["diff"] = record_diff(older["record"], newer["record"])
+    labels = dict(Deal.Status.choices)
     for v in versions:
         v["scores"] = verdict_scores(v.get("verdict"))
+        v["status_label"] = labels.get(v.get("status"), v.get("status"))
+        v["when"] = datetime.fromisoformat(v["date"]) if v.get("date") else None
     return render(request, "tournaments/deal_detail.html", {
         "tournament": tournament,
         "round": table.round,

@@ -1,0 +1,54 @@
+"""Playwright driving Debian's Chromium (/usr/bin/chromium) against pytest-django's live server.
+
+A missing Chromium is a failure, never a skip: CI installs it (``.ci/run``).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync", "--no-first-run"]
+PHONE = {"width": 390, "height": 844}
+OUT = Path(__file__).resolve().parents[2] / "bench" / "out"
+
+# Playwright's sync API runs an event loop in this thread; Django's ORM calls from the test are still synchronous.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+
+@pytest.fixture(scope="session")
+def chromium() -> Iterator[object]:
+    from playwright.sync_api import sync_playwright
+
+    if not os.access(CHROMIUM, os.X_OK):
+        pytest.fail(f"{CHROMIUM} is missing: install Debian's chromium (apt-get install chromium)")
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+@pytest.fixture
+def phone(chromium) -> Iterator[object]:
+    """A page the size of a phone (390×844), French first as the venue's phones are."""
+    context = chromium.new_context(viewport=PHONE, device_scale_factor=1, locale="fr-FR", is_mobile=True,
+                                   has_touch=True)
+    context.set_default_timeout(15_000)
+    page = context.new_page()
+    try:
+        yield page
+    finally:
+        context.close()
+
+
+@pytest.fixture
+def screenshots() -> Path:
+    OUT.mkdir(parents=True, exist_ok=True)
+    return OUT

@@ -1,0 +1,77 @@
+"""End to end in a real browser: an arbiter enters a Tarot deal at the desk, is told what is wrong, fixes it,
+and sees the marks.
+
+Expected marks by hand (RULES.md §1.10-1.11): garde (×2), 2 bouts → 41 needed; 49 made → won by 8;
+each defender −(25 + 8) × 2 = −66, the taker +198.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tests.tournaments.factories import TournamentFactory, UserFactory, role, seated_table
+from tournaments.models import Deal
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+@pytest.fixture
+def desk(transactional_db, settings):
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    tournament = TournamentFactory(name="Open de Tarot", game="tarot", options={"players": 4})
+    table = seated_table(tournament, players=4, names=["Ana", "Bruno", "Chloé", "David"])
+    arbiter = UserFactory(username="arbitre")
+    role(tournament, arbiter, "arbiter", [table])
+    return table
+
+
+def _tap(page, field: str, value: str) -> None:
+    """Tap the big button of a choice, as a thumb would (the radio input sits under its label)."""
+    page.locator(f'input[name="{field}"][value="{value}"]').locator("xpath=..").click()
+
+
+def test_arbiter_enters_a_deal_sees_the_violation_fixes_it_and_sees_the_score(live_server, phone, desk, screenshots):
+    page = phone
+    table = desk
+    page.goto(f"{live_server.url}/desk/")
+    # not logged in: the desk sends us to the login page, which comes back
+    page.get_by_label("Identifiant").fill("arbitre")
+    page.get_by_label("Mot de passe").fill("secret-pass")
+    page.get_by_role("button", name="Connexion").click()
+    page.wait_for_url(re.compile(r"/desk/$"))
+    page.get_by_role("link", name=re.compile("Table 1")).click()
+    page.get_by_role("link", name="Saisir une donne").click()
+    page.wait_for_url(re.compile(rf"/desk/tables/{table.pk}/deal/"))
+    page.screenshot(path=str(screenshots / "entry_phone.png"), full_page=True)
+
+    # the summary in a few taps, with a deliberate error: 95 points (the pack holds 91)
+    _tap(page, "dealer", "0")
+    _tap(page, "taker", "1")
+    _tap(page, "contract", "garde")
+    _tap(page, "oudlers", "2")
+    page.get_by_label("Points du camp du preneur").fill("95")
+    page.get_by_role("button", name="Vérifier et enregistrer").click()
+
+    problems = page.locator("#problems")
+    problems.wait_for()
+    assert "91" in problems.inner_text()
+    assert Deal.objects.count() == 0
+    page.screenshot(path=str(screenshots / "entry_phone_violation.png"), full_page=False)
+    # the form is kept as typed
+    assert page.get_by_label("Points du camp du preneur").input_value() == "95"
+    assert page.locator('input[name="taker"][value="1"]').is_checked()
+    assert page.locator('input[name="oudlers"][value="2"]').is_checked()
+
+    page.get_by_label("Points du camp du preneur").fill("49")
+    page.get_by_role("button", name="Vérifier et enregistrer").click()
+    page.wait_for_url(re.compile(r"/desk/deals/\d+/$"))
+    scores = page.locator("#scores")
+    text = scores.inner_text()
+    assert re.search(r"Ana\s+Bruno\s+Chloé\s+David", text)
+    cells = scores.locator("tbody td").all_inner_texts()
+    assert cells == ["-66", "198", "-66", "-66"]
+    page.screenshot(path=str(screenshots / "deal_phone.png"), full_page=True)
+    deal = Deal.objects.get()
+    assert deal.status == Deal.Status.VALID
