@@ -140,6 +140,17 @@ SECTIONS: list[tuple[str, Callable[[int, int], None]]] = [
 """(game, section) pairs; a section prints its own lines."""
 
 
+def calibration() -> float:
+    """A reference loop, to compare machines (and to see when this one is loaded)."""
+    best = float("inf")
+    for _ in range(20):
+        start = time.perf_counter()
+        for _ in range(1000):
+            sum(range(1000))
+        best = min(best, time.perf_counter() - start)
+    return best * 1000  # µs per sum(range(1000))
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=2000, help="deals per section (default 2000)")
@@ -149,6 +160,7 @@ def main(argv: list[str] | None = None) -> None:
     _usable_games()
     print(f"Python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} cores "
           f"({platform.processor() or platform.platform()}); one core used; best of {args.repeat}")
+    print(f"calibration: sum(range(1000)) takes {calibration():.1f} µs here (about 8-10 µs on a recent desktop core)")
     for name, section in SECTIONS:
         if args.only and name != args.only:
             continue
