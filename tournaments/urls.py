@@ -28,6 +28,7 @@ urlpatterns = [
     path("desk/", views.my_tables, name="my_tables"),
     path("desk/tables/<int:pk>/", views.table_detail, name="table_detail"),
     path("desk/tables/<int:pk>/deal/", views.deal_enter, name="deal_enter"),
+    path("desk/tables/<int:pk>/deal/check/", views.deal_check, name="deal_check"),
     path("desk/tables/<int:pk>/ruling/", views.ruling_create, name="ruling_create"),
     path("desk/deals/<int:pk>/", views.deal_detail, name="deal_detail"),
     path("desk/deals/<int:pk>/correct/", views.deal_correct_view, name="deal_correct"),

@@ -65,6 +65,11 @@ def test_arbiter_enters_a_deal_sees_the_violation_fixes_it_and_sees_the_score(li
     assert page.locator('input[name="oudlers"][value="2"]').is_checked()
 
     page.get_by_label("Points du camp du preneur").fill("49")
+    # the check without saving goes through htmx (vendored, served from static/)
+    page.get_by_role("button", name="Vérifier sans enregistrer").click()
+    page.locator("#check-ok").wait_for()
+    assert page.locator("#check-ok tbody td").all_inner_texts() == ["-66", "198", "-66", "-66"]
+    assert Deal.objects.count() == 0
     page.get_by_role("button", name="Vérifier et enregistrer").click()
     page.wait_for_url(re.compile(r"/desk/deals/\d+/$"))
     scores = page.locator("#scores")

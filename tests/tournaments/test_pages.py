@@ -332,3 +332,16 @@ def test_expert_json_entry_is_prefilled_with_the_table(client, tarot_table, staf
     assert "levee.deal/1" in page and "Chloé" in page
     bad = client.post(reverse("deal_enter", args=[tarot_table.pk]), {"mode": "record", "record": "{not json"})
     assert bad.status_code == 200 and "JSON" in bad.content.decode()
+
+
+def test_check_without_saving_shows_the_marks_or_the_problem(client, tarot_table, staff):
+    login(client, staff["arbiter"])
+    url = reverse("deal_check", args=[tarot_table.pk])
+    page = client.post(url, summary_post(), HTTP_HX_REQUEST="true").content.decode()
+    assert "198" in page and "-66" in page
+    page = client.post(url, summary_post(points="95"), HTTP_HX_REQUEST="true").content.decode()
+    assert 'class="violations"' in page and "91" in page
+    assert not Deal.objects.exists()
+    client.logout()
+    login(client, staff["other_arbiter"])
+    assert client.post(url, summary_post()).status_code == 403

@@ -1,7 +1,7 @@
 """Server-rendered pages, split by audience: public, organizer, the arbiters' desk and deal entry."""
 
 from .desk import deal_detail, my_tables, table_detail
-from .entry import deal_approve_view, deal_correct_view, deal_enter, ruling_create
+from .entry import deal_approve_view, deal_check, deal_correct_view, deal_enter, ruling_create
 from .organizer import (
     players,
     round_create,
@@ -16,6 +16,7 @@ from .public import home, round_detail, tournament_detail
 
 __all__ = [
     "deal_approve_view",
+    "deal_check",
     "deal_correct_view",
     "deal_detail",
     "deal_enter",

@@ -21,6 +21,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from rules.cards import card_name
+from rules.errors import MalformedRecord
 
 from .. import permissions, selectors
 from ..forms import (
@@ -270,3 +271,35 @@ def ruling_create(request: HttpRequest, pk: int) -> HttpResponse:
         "tournament": tournament, "round": table.round, "table": table, "deal": deal, "form": form,
         "problems": problems,
     }, status=422 if problems else 200)
+
+
+@guarded
+@require_POST
+def deal_check(request: HttpRequest, pk: int) -> HttpResponse:
+    """Check the deal being typed without saving it (htmx): the marks it would score, or what is wrong."""
+    table = get_object_or_404(Table.objects.select_related("round__tournament"), pk=pk)
+    require(request, permissions.can_enter_deal(request.user, table))
+    mode = _mode(request, table.round.tournament.game)
+    players = selectors.table_players(table)
+    form = build_form(mode, table, data=request.POST)
+    problems: list[dict[str, Any]] = []
+    scores = None
+    if not form.is_valid():
+        problems = [{"message": f"{form.fields[name].label if name in form.fields else ''} {' '.join(errors)}".strip(),
+                     "where": "", "rule": ""} for name, errors in form.errors.items()]
+    else:
+        try:
+            verdict = selectors.deal_check(table=table, fields=form.deal_fields())
+        except MalformedRecord as exc:
+            problems = explain_rejection(MalformedDeal.wrap(exc), request, players)
+        else:
+            if verdict.violations:
+                problems = explain_rejection(DealRejected(verdict.violations, players), request, players)
+            else:
+                last = verdict.deals[-1] if verdict.deals else None
+                if last is None or last.scores is None:
+                    problems = [{"message": _("The deal is legal so far but cannot be scored yet (unfinished)."),
+                                 "where": "", "rule": "deal_unscored"}]
+                else:
+                    scores = list(zip(players, last.scores, strict=True))
+    return render(request, "tournaments/_check.html", {"problems": problems, "scores": scores, "checked": True})
