@@ -258,3 +258,37 @@ def test_fiches_are_never_erased_and_penalty_removes_one():
     assert tally.fiches == [2, 1]
     tally.remove_fiche(0, "penalty")
     assert tally.fiches == [1, 1]
+
+
+# -- penalty option (A-I10, AUJ rule X) --------------------------------------------------------------------
+
+def test_failure_to_take_costs_an_impériale_with_the_penalty_option():
+    # D1 with seat 0's 8S and seat 1's 10S swapped: seat 1 leads the 9S and seat 0, holding the 10S, plays
+    # the 7S — he could take and did not. Seat 1 then wins every trick.
+    hands = ("10S 7S 8H 7H KD QD JD AD 10D 9D 8D 7D", "KS QS JS AS 8S 9S KH QH JH AH 10H 9H")
+    tricks = ["9S 7S", "KS 10S", "QS KD", "JS QD", "AS JD", "8S AD", "KH 8H", "QH 7H", "JH 10D", "AH 9D",
+              "10H 8D", "9H 7D"]
+    data = {"format": "levee.deal/1", "game": "imperiale", "options": {"players": 2, "penalty_imperiale": True},
+            "players": ["Ana", "Bruno"], **deal(0, hands, "9C", tricks)}
+    replayed = replay(data)
+    assert [(v.rule, v.trick, v.seat) for v in replayed.violations] == [("must_follow_higher", 0, 0)]
+    deal0 = score_match(replayed).deals[0]
+    # Point to seat 0, capote to seat 1; seat 0 has no fiche to lose: seat 1 scores one
+    assert steps(deal0) == [("point", 0), ("capote", 1), ("penalty", 1)]
+    assert deal0.scores == [0, 3]
+    data["options"]["penalty_imperiale"] = False
+    assert score_match(replay(data)).deals[0].scores == [0, 2]
+
+
+def test_unfinished_deal_has_no_score_but_shows_the_marks_so_far():
+    data = {"format": "levee.match/1", "game": "imperiale", "options": {"players": 2}, "players": ["A", "B"],
+            "deals": [d1(tricks=D1_TRICKS[:3])]}
+    deal0 = score_match(replay(data)).deals[0]
+    assert deal0.scores is None
+    assert deal0.result["status"] == "unfinished"
+    assert steps(deal0) == [("point", 0)]
+
+
+def test_point_recorded_as_not_counted():
+    deal0 = match(d1(announcements={"point": None})).deals[0]
+    assert steps(deal0) == [("capote", 1)]

@@ -82,6 +82,8 @@ def test_random_matches_keep_the_invariants(rng, players, deals, announce, optio
             assert all(0 <= j < 6 for j in after["jetons"])
             assert all(a >= b for a, b in zip(after["fiches"], fiches, strict=True))
             fiches = after["fiches"]
+            if mark["step"] == "cartes":   # one jeton per trick above 6 (2 players) or 4 (3 players)
+                assert mark["jetons"] == mark["tricks"] - (6 if players == 2 else 4) > 0
             if mark.get("reaches_target"):
                 assert score.ended == {"deal": i, "event": k}
                 assert k == len(deal.result["marks"]) - 1
