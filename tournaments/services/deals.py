@@ -127,8 +127,9 @@ def judge_match(table: Table, deals: list[Mapping[str, Any]]) -> list[Judged]:
 
 # -- score rows ------------------------------------------------------------------------------------
 
-def _write_rows(deal: Deal, scores: list[int], seats: list[Any]) -> None:
-    ScoreRow.objects.filter(deal=deal, ruling__isnull=True).delete()
+def _write_rows(deal: Deal, scores: list[int], seats: list[Any], *, new: bool = False) -> None:
+    if not new:
+        ScoreRow.objects.filter(deal=deal, ruling__isnull=True).delete()
     table = deal.table
     counts = deal.counts
     ScoreRow.objects.bulk_create([
@@ -171,7 +172,9 @@ def _ranking_hook(tournament_id: int) -> None:
 
 
 def _after_commit(tournament_id: int) -> None:
-    transaction.on_commit(lambda: _ranking_hook(tournament_id), robust=True)
+    """Called inside the writing transaction: the hook bumps the ranking's input version in it and
+    queues the refresh itself with ``transaction.on_commit`` (see ``tournaments.tasks``)."""
+    _ranking_hook(tournament_id)
 
 
 def _history(deal: Deal, *, user: Any, reason: str) -> None:
@@ -227,29 +230,24 @@ def deal_record(*, table: Table, record: Any, user: Any, idempotency_key: str | 
             return _replay(existing, digest)
     try:
         with transaction.atomic():
-            key = None
-            if idempotency_key:
-                try:
-                    with transaction.atomic():
-                        key = IdempotencyKey.objects.create(user=user, key=idempotency_key, request_hash=digest)
-                except IntegrityError:
-                    key = None  # a concurrent twin won; answer with its deal below
-                    raise _TwinWon() from None
             deal = _deal_record(table=table, record=record, user=user)
-            if key is not None:
-                key.deal = deal
-                key.response = deal_to_json(deal)
-                key.save(update_fields=["deal", "response"])
+            response = None
+            if idempotency_key:
+                # inserted last, with the response: a concurrent twin blocks on the unique key until this
+                # transaction ends, then fails and answers with this deal (no savepoint on the hot path)
+                response = deal_to_json(deal)
+                IdempotencyKey.objects.create(user=user, key=idempotency_key, request_hash=digest, deal=deal,
+                                              response=response)
             deal.idempotent_replay = False  # type: ignore[attr-defined]
-            deal.idempotent_response = key.response if key is not None else None  # type: ignore[attr-defined]
+            deal.idempotent_response = response  # type: ignore[attr-defined]
             return deal
-    except _TwinWon:
-        existing = IdempotencyKey.objects.select_related("deal").get(user=user, key=idempotency_key)
+    except IntegrityError:
+        if not idempotency_key:
+            raise
+        existing = IdempotencyKey.objects.select_related("deal").filter(user=user, key=idempotency_key).first()
+        if existing is None:
+            raise
         return _replay(existing, digest)
-
-
-class _TwinWon(Exception):
-    pass
 
 
 def _deal_record(*, table: Table, record: Any, user: Any) -> Deal:
@@ -287,7 +285,7 @@ def _deal_record(*, table: Table, record: Any, user: Any) -> Deal:
         deal.approved_by, deal.approved_at = _user(user), timezone.now()
     _history(deal, user=user, reason="saisie" if not pending else "saisie (en attente du visa)")
     deal.save()
-    _write_rows(deal, mine.scores, seats)
+    _write_rows(deal, mine.scores, seats, new=True)
     if tournament.is_match_game:
         table.save(update_fields=["match_totals", "match_winner", "match_ended"])
     _after_commit(tournament.pk)

@@ -1,0 +1,220 @@
+"""Benchmark of the deal-entry API against a real server: gunicorn on PostgreSQL.
+
+    .venv/bin/python bench/api.py [--clients 16] [--duration 10] [--workers 4] [--threads 4] [--eager]
+
+The script creates a fresh PostgreSQL database (``levee_bench`` on ``$BENCH_PG``, default
+``postgres://postgres@127.0.0.1:5432``), migrates it, seats 16 Tarot tables of four, pre-generates
+full 4-player Tarot deals (hands, chien, écart and all 18 tricks: random legal play-outs), starts
+gunicorn on a loopback port, and lets ``--clients`` threads post deals for ``--duration`` seconds
+(each client its own table, keep-alive connection, token auth, an ``Idempotency-Key`` per deal;
+bounded by ``--max-deals``). It prints throughput and p50 / p95 / p99 latency, checks that every
+deal was saved exactly once, then stops gunicorn and drops the database.
+
+Rankings: with Redis reachable (``$BENCH_BROKER``, default ``redis://127.0.0.1:6379/15``) the server
+queues the ranking refresh to Celery as in production (coalesced: one waiting task per tournament);
+``--eager`` runs without a broker, i.e. recomputing the ranking in-process after each deal.
+Targets (issue 4): p95 under 50 ms and at least 200 deals per second.
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import json
+import os
+import random
+import socket
+import statistics
+import subprocess
+import sys
+import threading
+import time
+import uuid
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PYTHON = sys.executable
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def recreate_database(server: str, name: str, *, drop_only: bool = False) -> None:
+    import psycopg
+
+    with psycopg.connect(f"{server}/postgres", autocommit=True) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        if not drop_only:
+            conn.execute(f'CREATE DATABASE "{name}"')
+
+
+def prepare(tables: int) -> tuple[str, list[int], int]:
+    """Migrate, create the tournament, seat the tables; returns (token, table ids, tournament id)."""
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+
+    call_command("migrate", verbosity=0)
+    from django.contrib.auth import get_user_model
+    from rest_framework.authtoken.models import Token
+
+    from tournaments import services
+    from tournaments.models import TournamentRole
+
+    user = get_user_model().objects.create_user("bench-chief", password="bench-pass-123")
+    t = services.tournament_create(name="Bench", game="tarot", user=user, options={"players": 4}, is_public=True)
+    services.role_assign(tournament=t, user=user, role=TournamentRole.Role.CHIEF_ARBITER)
+    ids = [services.player_register(tournament=t, player=services.player_create(name=f"Joueur {i}")).pk
+           for i in range(4 * tables)]
+    services.tournament_set_status(tournament=t, status="open")
+    services.tournament_set_status(tournament=t, status="running")
+    rnd = services.round_create(tournament=t, tables=[ids[4 * k:4 * k + 4] for k in range(tables)])
+    return Token.objects.create(user=user).key, list(rnd.tables.order_by("number").values_list("pk", flat=True)), t.pk
+
+
+def make_deals(count: int, seed: int) -> list[bytes]:
+    from rules.tarot import random_record
+
+    rng = random.Random(seed)
+    out = []
+    for _ in range(count):
+        record = random_record(rng, players=4, contract=rng.choice(["petite", "garde", "garde"]))
+        fields = {k: v for k, v in record.items() if k not in ("format", "game", "options", "players")}
+        out.append(json.dumps(fields).encode())
+    return out
+
+
+def client(port: int, token: str, table: int, deals: list[bytes], stop_at: float, warm_until: float,
+           budget: list[int], lock: threading.Lock, latencies: list[float], errors: list[str]) -> None:
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    headers = {"Authorization": f"Token {token}", "Content-Type": "application/json"}
+    i = 0
+    while time.perf_counter() < stop_at:
+        with lock:
+            if budget[0] <= 0:
+                break
+            budget[0] -= 1
+        body = deals[i % len(deals)]
+        i += 1
+        start = time.perf_counter()
+        try:
+            conn.request("POST", f"/api/tables/{table}/deals/", body, {**headers, "Idempotency-Key": uuid.uuid4().hex})
+            response = conn.getresponse()
+            payload = response.read()
+        except (OSError, http.client.HTTPException) as exc:
+            errors.append(repr(exc))
+            conn.close()
+            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+            continue
+        elapsed = time.perf_counter() - start
+        if response.status != 201:
+            errors.append(f"{response.status}: {payload[:200]!r}")
+        elif start >= warm_until:
+            latencies.append(elapsed)
+    conn.close()
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--clients", type=int, default=16)
+    parser.add_argument("--duration", type=float, default=10.0, help="seconds of load after the warm-up")
+    parser.add_argument("--warmup", type=float, default=2.0)
+    parser.add_argument("--max-deals", type=int, default=20000)
+    parser.add_argument("--workers", type=int, default=4, help="gunicorn worker processes")
+    parser.add_argument("--threads", type=int, default=4, help="threads per gunicorn worker (gthread)")
+    parser.add_argument("--distinct-deals", type=int, default=300)
+    parser.add_argument("--eager", action="store_true", help="no broker: rankings recomputed in-process")
+    parser.add_argument("--keep-db", action="store_true")
+    args = parser.parse_args()
+
+    server = os.environ.get("BENCH_PG", "postgres://postgres@127.0.0.1:5432")
+    dbname = "levee_bench"
+    broker = "" if args.eager else os.environ.get("BENCH_BROKER", "redis://127.0.0.1:6379/15")
+    env = {**os.environ, "DATABASE_URL": f"{server}/{dbname}", "DEBUG": "False", "LOG_LEVEL": "ERROR",
+           "CELERY_BROKER_URL": broker, "DJANGO_SETTINGS_MODULE": "levee.settings"}
+    os.environ.update({k: env[k] for k in ("DATABASE_URL", "DEBUG", "CELERY_BROKER_URL", "DJANGO_SETTINGS_MODULE")})
+    sys.path.insert(0, str(ROOT))
+
+    recreate_database(server, dbname)
+    token, tables, tournament_id = prepare(args.clients)
+    deals = make_deals(args.distinct_deals, seed=2024)
+    port = free_port()
+    cmd = [PYTHON, "-m", "gunicorn", "levee.wsgi:application", "-b", f"127.0.0.1:{port}", "-k", "gthread",
+           "-w", str(args.workers), "--threads", str(args.threads), "--keep-alive", "30", "--log-level", "warning"]
+    server_proc = subprocess.Popen(cmd, cwd=ROOT, env=env)
+    try:
+        deadline = time.time() + 30
+        while True:
+            try:
+                c = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
+                c.request("GET", "/api/tournaments/")
+                if c.getresponse().status == 200:
+                    break
+            except OSError:
+                pass
+            if time.time() > deadline or server_proc.poll() is not None:
+                print("gunicorn did not start", file=sys.stderr)
+                return 2
+            time.sleep(0.2)
+
+        latencies: list[float] = []
+        errors: list[str] = []
+        lock = threading.Lock()
+        budget = [args.max_deals]
+        begin = time.perf_counter()
+        warm_until = begin + args.warmup
+        stop_at = warm_until + args.duration
+        threads = [threading.Thread(target=client, args=(port, token, tables[k % len(tables)], deals[k::args.clients]
+                                                          or deals, stop_at, warm_until, budget, lock, latencies,
+                                                          errors)) for k in range(args.clients)]
+        for th in threads:
+            th.start()
+        for th in threads:
+            th.join()
+        measured = min(time.perf_counter(), stop_at) - warm_until
+
+        from tournaments.models import Deal, ScoreRow
+
+        saved = Deal.objects.filter(table__round__tournament_id=tournament_id).count()
+        rows = ScoreRow.objects.filter(tournament_id=tournament_id).count()
+    finally:
+        server_proc.terminate()
+        try:
+            server_proc.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            server_proc.kill()
+
+    n = len(latencies)
+    if n == 0:
+        print("no successful request measured", errors[:5])
+        return 1
+    qs = statistics.quantiles(latencies, n=100, method="inclusive")
+    p50, p95, p99 = (qs[49] * 1000, qs[94] * 1000, qs[98] * 1000)
+    throughput = n / measured
+    cpu = os.cpu_count()
+    print(f"bench/api.py — full 4-player Tarot deals (18 tricks, hands, chien, écart) posted to gunicorn "
+          f"({args.workers} workers × {args.threads} threads, gthread) on PostgreSQL, "
+          f"{'eager rankings' if args.eager else 'rankings queued to Celery/Redis'}, {cpu} CPUs")
+    print(f"clients: {args.clients}, measured: {measured:.1f} s after {args.warmup:.0f} s warm-up, "
+          f"deals measured: {n}, errors: {len(errors)}")
+    print(f"throughput: {throughput:.0f} deals/s")
+    print(f"latency: p50 {p50:.1f} ms, p95 {p95:.1f} ms, p99 {p99:.1f} ms, max {max(latencies) * 1000:.1f} ms")
+    print(f"saved deals: {saved}, score rows: {rows} (4 per deal: {rows == 4 * saved})")
+    ok = p95 < 50 and throughput >= 200 and not errors and rows == 4 * saved
+    print(f"targets (p95 < 50 ms, >= 200 deals/s): {'met' if ok else 'NOT met'}")
+    if errors:
+        print("first errors:", errors[:3])
+    from django.db import connections
+
+    connections.close_all()
+    if not args.keep_db:
+        recreate_database(server, dbname, drop_only=True)
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,68 @@
+"""Concurrent submissions on PostgreSQL: the same Idempotency-Key from two threads saves one deal; two
+corrections based on the same version: one wins, the other gets a VersionConflict (no lost update)."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+from django.db import connection, connections
+
+from tests.tournaments.factories import tarot_summary
+from tournaments import services
+from tournaments.models import Deal
+
+pytestmark = [
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.skipif("connection.vendor != 'postgresql'", reason="needs PostgreSQL row locks"),
+]
+
+
+def run_together(*calls):
+    barrier = threading.Barrier(len(calls))
+    results: list = [None] * len(calls)
+
+    def worker(i, fn):
+        try:
+            barrier.wait()
+            results[i] = fn()
+        except Exception as exc:
+            results[i] = exc
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=worker, args=(i, fn)) for i, fn in enumerate(calls)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return results
+
+
+def test_same_key_twice_at_once_saves_one_deal(tarot_table, staff):
+    assert connection.vendor == "postgresql"
+
+    def post():
+        return services.deal_record(table=tarot_table, record=tarot_summary(), user=staff["arbiter"],
+                                    idempotency_key="same")
+
+    first, second = run_together(post, post)
+    assert not isinstance(first, Exception) and not isinstance(second, Exception), (first, second)
+    assert first.pk == second.pk
+    assert sorted([first.idempotent_replay, second.idempotent_replay]) == [False, True]
+    assert Deal.objects.count() == 1
+
+
+def test_two_corrections_of_the_same_version(tarot_table, staff):
+    deal = services.deal_record(table=tarot_table, record=tarot_summary(), user=staff["arbiter"])
+
+    def correct(points):
+        return lambda: services.deal_correct(deal=deal, record=tarot_summary(points=points), expected_version=1,
+                                             reason="recompte", user=staff["chief"])
+
+    results = run_together(correct(50), correct(55))
+    conflicts = [r for r in results if isinstance(r, services.VersionConflict)]
+    saved = [r for r in results if isinstance(r, Deal)]
+    assert len(conflicts) == 1 and len(saved) == 1, results
+    deal.refresh_from_db()
+    assert deal.version == 2 and deal.record["summary"]["points"] == saved[0].record["summary"]["points"]
