@@ -5,6 +5,7 @@ Expected marks are computed by hand from RULES.md §1.10-1.11 (FFT), never by ru
 
 from __future__ import annotations
 
+import html
 import io
 import re
 
@@ -345,3 +346,51 @@ def test_check_without_saving_shows_the_marks_or_the_problem(client, tarot_table
     client.logout()
     login(client, staff["other_arbiter"])
     assert client.post(url, summary_post()).status_code == 403
+
+
+# -- the historical games: the JSON record, pre-filled ------------------------------------------------
+
+@pytest.mark.parametrize(("game", "count", "field"), [
+    ("ecarte", 2, '"exchanges"'), ("imperiale", 2, '"announcements"'), ("triomphe", 3, '"turn_up"'),
+    ("vingt-quatre", 5, '"sequences"'),
+])
+def test_historical_game_entry_is_a_prefilled_record(client, game, count, field):
+    tournament = TournamentFactory(game=game, options={"players": count})
+    from tests.tournaments.factories import seated_table
+
+    table = seated_table(tournament, players=count, names=PLAYERS[:count] + ["Émile"] * (count > 4))
+    user = UserFactory(username=f"arb-{game}")
+    role(tournament, user, "chief_arbiter")
+    page = html.unescape(login(client, user).get(reverse("deal_enter", args=[table.pk])).content.decode())
+    assert "levee.deal/1" in page and f'"game": "{game}"' in page and field in page
+    assert "Résumé" not in page  # only Tarot has the summary form
+
+
+def test_ecarte_deal_entered_as_json_is_saved_with_its_marks(client):
+    import json
+    import random
+
+    from rules.ecarte import random_record
+    from tests.tournaments.factories import own_fields, seated_table
+
+    tournament = TournamentFactory(game="ecarte", options={"players": 2})
+    table = seated_table(tournament, players=2, names=["Ana", "Bruno"])
+    user = UserFactory(username="arb-ecarte")
+    role(tournament, user, "arbiter", [table])
+    fields = own_fields(random_record(random.Random(3), players=2))
+    response = login(client, user).post(reverse("deal_enter", args=[table.pk]),
+                                        {"mode": "record", "record": json.dumps(fields)})
+    assert response.status_code == 302, response.content.decode()[:3000]
+    deal = Deal.objects.get(table=table)
+    points = marks(deal)
+    assert set(points) == {"Ana", "Bruno"}
+    # a deal of Écarté gives points to one side only: 1 or 2 (the vole), plus the king or a refusal point
+    assert sorted(points.values())[0] == 0 and 1 <= max(points.values()) <= 4
+    # a revoke typed into the JSON is refused with its trick: swap the first trick's follower card
+    bad = dict(fields)
+    bad["tricks"] = [list(t) for t in fields["tricks"]]
+    bad["tricks"][0][1] = "ZZ"
+    page = client.post(reverse("deal_enter", args=[table.pk]),
+                       {"mode": "record", "record": json.dumps(bad)}).content.decode()
+    assert "Pli 1" in page and 'class="violations"' in page
+    assert Deal.objects.filter(table=table).count() == 1

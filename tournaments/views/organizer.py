@@ -21,7 +21,7 @@ from ..models import Game, Round, Table, Tournament
 from .access import guarded, require
 
 #: how many seats a table row offers on the seating form, per game (the service checks the real count)
-MAX_SEATS = {Game.TAROT: 5, Game.TRIOMPHE: 6, Game.ECARTE: 4, Game.IMPERIALE: 3, Game.VINGT_QUATRE: 4}
+MAX_SEATS = {Game.TAROT: 5, Game.TRIOMPHE: 6, Game.ECARTE: 4, Game.IMPERIALE: 3, Game.VINGT_QUATRE: 5}
 
 
 def _tournament(slug: str) -> Tournament:

@@ -28,20 +28,20 @@ GAME_FIELDS: dict[str, dict[str, Any]] = {
     },
     "imperiale": {
         "turn_up": "",
-        "announcements": {"cartes_blanches": [], "imperiales": [], "point": None},
+        "announcements": {"cartes_blanches": [], "imperiales": []},
         "hands": None,
         "tricks": [],
     },
     "vingt-quatre": {
         "turn_up": "",
-        "announcements": {},
+        "announcements": {"sequences": []},
         "hands": None,
         "tricks": [],
     },
     "ecarte": {
         "turn_up": "",
         "exchanges": [],
-        "king_declared": None,
+        "king": None,
         "hands": None,
         "tricks": [],
     },
@@ -53,15 +53,22 @@ GAME_HELP = {
              "handfuls: [{\"seat\": 0, \"size\": \"simple\"}]",
     "triomphe": "turn_up: la retourne (\"9H\"); talon, pillage (As qui pille), abandon {by, accepted}, stopped",
     "imperiale": "turn_up; announcements: cartes_blanches [seats], imperiales [{seat, cards}], "
-                 "point {seat, count, value}",
-    "vingt-quatre": "turn_up; announcements as declared at the table (see docs/deal-record.md)",
-    "ecarte": "turn_up; exchanges and the roi d'atout declared (see docs/deal-record.md)",
+                 "point {seat, count, value} (left out: found from the hands; null: not counted)",
+    "vingt-quatre": "turn_up: la virade; announcements: sequences [{seat, cards}], point {seat, count, value} "
+                    "(left out: found from the hands)",
+    "ecarte": "turn_up; exchanges [{seat, action: play | propose | accept | refuse | exchange, discards, draws}]; "
+              "king {seat, trick}",
 }
 
 
 def skeleton(head: dict[str, Any], *, dealer: int) -> dict[str, Any]:
     """The record to start from: the table's fixed fields, the next dealer, the game's fields empty."""
-    return {**head, "dealer": dealer, **GAME_FIELDS.get(head.get("game", ""), {"hands": None, "tricks": []})}
+    fields = json.loads(json.dumps(GAME_FIELDS.get(head.get("game", ""), {"hands": None, "tricks": []})))
+    if "exchanges" in fields and len(head.get("players") or ()) in (2, 3):
+        fields["exchanges"] = [{"seat": (dealer + 1) % len(head["players"]), "action": "play"}]  # d'autorité
+    elif "exchanges" in fields:
+        del fields["exchanges"]  # no exchange at 4 players
+    return {**head, "dealer": dealer, **fields}
 
 
 def dumps(record: dict[str, Any]) -> str:
