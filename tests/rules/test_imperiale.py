@@ -7,9 +7,6 @@ from __future__ import annotations
 
 import pytest
 
-import rules.game
-import rules.imperiale  # registers the game
-import rules.vingt_quatre
 from rules.cards import SUIT_MASK, cards_of, format_card, mask_of, parse_card
 from rules.errors import MalformedRecord
 from rules.forcing import best_position, forcing_requirement
@@ -18,11 +15,6 @@ from rules.replay import replay
 
 HEARTS = 1
 
-
-@pytest.fixture(autouse=True)
-def _only_these_games(monkeypatch):
-    """Other games' modules may not exist yet: do not import them."""
-    monkeypatch.setattr(rules.game, "_load_games", lambda: None)
 
 
 def m(text: str) -> int:

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import random
 
-import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -19,10 +18,6 @@ from rules.replay import replay
 
 PROPERTY = settings(max_examples=120, deadline=None)
 
-
-@pytest.fixture(autouse=True)
-def _only_these_games(monkeypatch):
-    monkeypatch.setattr(rules.game, "_load_games", lambda: None)
 
 
 def random_deal(game: Game, options, rng: random.Random, *, dealer: int, players: int, hand_size: int,

@@ -7,9 +7,7 @@ import pytest
 from rules.cards import parse_card
 from rules.errors import MalformedRecord
 from rules.replay import replay
-from tests.rules.test_tarot_helpers import _only_tarot, cards, codes, full_hands, make_deal, mask, record
-
-__all__ = ["_only_tarot"]
+from tests.rules.test_tarot_helpers import cards, codes, full_hands, make_deal, mask, record
 
 
 def legal(rules, hand: str, trick: str, trick_no: int = 3, seat: int = 0) -> tuple[set[str], str | None]:

@@ -16,9 +16,6 @@ import pytest
 from rules.cards import format_card
 from rules.replay import replay
 from scoring.tarot import score_match
-from tests.rules.test_tarot_helpers import _only_tarot
-
-__all__ = ["_only_tarot"]
 
 GOLDEN = Path(__file__).resolve().parent.parent / "golden"
 RECORDS = sorted(p for p in GOLDEN.glob("tarot-*.json") if not p.name.endswith(".expected.json"))

@@ -4,17 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
-from rules import game as game_registry
 from rules.cards import TAROT_78, format_card, mask_of, parse_card
 from rules.tarot import TABLE, TAROT, TarotDeal
-
-
-@pytest.fixture(autouse=True)
-def _only_tarot(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Load only the Tarot module from the registry (other games' modules are not under test here)."""
-    monkeypatch.setattr(game_registry, "GAME_MODULES", ("tarot",))
 
 
 def codes(text: str) -> list[str]:

@@ -12,9 +12,7 @@ from rules.play import DealState
 from rules.record import read_record
 from rules.replay import replay
 from rules.tarot import TABLE, random_record
-from tests.rules.test_tarot_helpers import _only_tarot, mask
-
-__all__ = ["_only_tarot"]
+from tests.rules.test_tarot_helpers import mask
 
 TABLES = st.sampled_from([(3, "mort"), (4, "mort"), (5, "mort"), (5, "called_king")])
 SEEDS = st.integers(0, 2**32 - 1)

@@ -19,10 +19,6 @@ from rules.vingt_quatre import PLAY_ORDER, POINT_VALUES, as_run, best_sequence, 
 SPADES, HEARTS = 0, 1
 
 
-@pytest.fixture(autouse=True)
-def _only_these_games(monkeypatch):
-    monkeypatch.setattr(rules.game, "_load_games", lambda: None)
-
 
 def m(text: str) -> int:
     return mask_of(parse_card(c) for c in text.split())

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import random
 
-import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -17,10 +16,6 @@ from tests.rules.test_imperiale_properties import play_out, random_deal
 PROPERTY = settings(max_examples=80, deadline=None)
 VINGT_QUATRE = rules.game.GAMES["vingt-quatre"]
 
-
-@pytest.fixture(autouse=True)
-def _only_these_games(monkeypatch):
-    monkeypatch.setattr(rules.game, "_load_games", lambda: None)
 
 
 def vingt_quatre_deal(rng: random.Random, players: int, dealer: int, *, inject_at=None, check_generator=False,

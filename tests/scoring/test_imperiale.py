@@ -4,19 +4,9 @@ from RULES.md §4 (comments show the arithmetic)."""
 
 from __future__ import annotations
 
-import pytest
-
-import rules.game
-import rules.imperiale  # registers the game
 from rules.replay import replay
 from scoring.imperiale import score_match
 from scoring.jetons import Tally
-
-
-@pytest.fixture(autouse=True)
-def _only_these_games(monkeypatch):
-    monkeypatch.setattr(rules.game, "_load_games", lambda: None)
-
 
 # D1 — dealer 0, retourne 9C (clubs trump; all clubs in the talon, no honour can be played).
 # Seat 1 (first hand): spades and hearts K Q J A 10 9 (two plain quatrièmes majeures).

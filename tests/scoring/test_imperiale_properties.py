@@ -6,20 +6,13 @@ from __future__ import annotations
 
 import random
 
-import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import rules.game
 from rules.cards import ACE, JACK, KING, QUEEN, SUIT, card, format_card, parse_card
 from rules.replay import replay
 from scoring.imperiale import score_match
 from tests.rules.test_imperiale_properties import IMPERIALE, play_out, random_deal
-
-
-@pytest.fixture(autouse=True)
-def _only_these_games(monkeypatch):
-    monkeypatch.setattr(rules.game, "_load_games", lambda: None)
 
 
 def held_imperiales(hand: set[int], players: int, trump: int) -> list[list[str]]:

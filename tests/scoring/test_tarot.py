@@ -14,9 +14,7 @@ from rules.cards import parse_card
 from rules.play import Trick
 from rules.replay import DealReplay, replay
 from scoring.tarot import facts_from_tricks, score_match
-from tests.rules.test_tarot_helpers import _only_tarot, make_deal, record
-
-__all__ = ["_only_tarot"]
+from tests.rules.test_tarot_helpers import make_deal, record
 
 
 def summary_record(players=4, *, contract="garde", taker=0, oudlers=2, points=41, pab=None, chelem=None,

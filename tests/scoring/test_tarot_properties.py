@@ -12,9 +12,6 @@ from rules.cards import EXCUSE, TAROT_78
 from rules.replay import replay
 from rules.tarot import HALF_POINTS, random_record
 from scoring.tarot import facts_from_tricks, points_text, score_match
-from tests.rules.test_tarot_helpers import _only_tarot
-
-__all__ = ["_only_tarot"]
 
 TABLES = st.sampled_from([(3, "mort"), (4, "mort"), (5, "mort"), (5, "called_king")])
 SEEDS = st.integers(0, 2**32 - 1)

@@ -3,18 +3,8 @@ ending mid-deal, parties. Expected figures worked by hand from RULES.md §5."""
 
 from __future__ import annotations
 
-import pytest
-
-import rules.game
-import rules.vingt_quatre
 from rules.replay import replay
 from scoring.vingt_quatre import score_match
-
-
-@pytest.fixture(autouse=True)
-def _only_these_games(monkeypatch):
-    monkeypatch.setattr(rules.game, "_load_games", lambda: None)
-
 
 RANKS = ["K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2"]
 

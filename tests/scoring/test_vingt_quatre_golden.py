@@ -16,16 +16,10 @@ from pathlib import Path
 
 import pytest
 
-import rules.game
-import rules.vingt_quatre  # registers the game
 from scoring.verdict import judge
 
 GOLDEN = Path(__file__).resolve().parent.parent / "golden"
 
-
-@pytest.fixture(autouse=True)
-def _only_these_games(monkeypatch):
-    monkeypatch.setattr(rules.game, "_load_games", lambda: None)
 
 
 def eight(seat):

@@ -5,19 +5,12 @@ from __future__ import annotations
 
 import random
 
-import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import rules.game
 from rules.replay import replay
 from scoring.vingt_quatre import score_match
 from tests.rules.test_vingt_quatre_properties import vingt_quatre_deal
-
-
-@pytest.fixture(autouse=True)
-def _only_these_games(monkeypatch):
-    monkeypatch.setattr(rules.game, "_load_games", lambda: None)
 
 
 def random_match(rng: random.Random, players: int, deals: int, options: dict) -> dict:
