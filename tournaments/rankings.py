@@ -31,7 +31,7 @@ from fractions import Fraction
 from typing import Any
 
 from django.db import IntegrityError, connection, transaction
-from django.db.models import Count, F, Max, Q, Sum
+from django.db.models import F, Max, Q
 from django.utils import timezone
 
 from scoring import ranking as pure
@@ -106,14 +106,17 @@ def released_round_numbers(tournament: Tournament) -> list[int]:
                 .order_by("number").values_list("number", flat=True))
 
 
-def _round_ids(tournament: Tournament, rounds: str | Sequence[int]) -> tuple[list[int], list[int]]:
-    qs = tournament.rounds.all()
+def _round_ids(tournament: Tournament, rounds: str | Sequence[int]) -> tuple[list[int], list[int], bool]:
+    """(ids, numbers) of the rounds selected, and whether they are all the tournament's rounds (one query)."""
+    every = list(tournament.rounds.order_by("number").values_list("id", "number", "released"))
     if rounds == "released":
-        qs = qs.filter(Q(released=True) | Q(number__lte=tournament.released_round))
-    elif rounds != "all":
-        qs = qs.filter(number__in=list(rounds))
-    pairs = list(qs.order_by("number").values_list("id", "number"))
-    return [p[0] for p in pairs], [p[1] for p in pairs]
+        chosen = [(i, n) for i, n, released in every if released or n <= tournament.released_round]
+    elif rounds == "all":
+        chosen = [(i, n) for i, n, _ in every]
+    else:
+        wanted = set(rounds)
+        chosen = [(i, n) for i, n, _ in every if n in wanted]
+    return [i for i, _ in chosen], [n for _, n in chosen], len(chosen) == len(every)
 
 
 def _tie_breaks(tournament: Tournament, allowed: Sequence[str]) -> tuple[str, ...]:
@@ -126,26 +129,45 @@ def _tie_breaks(tournament: Tournament, allowed: Sequence[str]) -> tuple[str, ..
     return tuple(chosen)
 
 
-def tarot_totals(tournament: Tournament, round_ids: Sequence[int], *,
-                 with_taker: bool = False) -> list[pure.TarotTotals]:
+_TAROT_TOTALS_SQL = """
+    SELECT e.id, a.marks, a.best, a.deals
+    FROM tournaments_entry e
+    LEFT JOIN (
+        SELECT entry_id, SUM(points) AS marks,
+               MAX(CASE WHEN ruling_id IS NULL THEN points END) AS best,
+               COUNT(CASE WHEN ruling_id IS NULL THEN 1 END) AS deals
+        FROM tournaments_scorerow
+        WHERE tournament_id = %s AND counts {rounds}
+        GROUP BY entry_id
+    ) a ON a.entry_id = e.id
+    WHERE e.tournament_id = %s
+"""
+
+
+def tarot_totals(tournament: Tournament, round_ids: Sequence[int], *, with_taker: bool = False,
+                 every_round: bool | None = None) -> list[pure.TarotTotals]:
     """One SQL ``SUM/MAX/COUNT … GROUP BY entry`` over the counting rows of the given rounds.
 
     Every registered entry appears (0 marks when it played nothing). Rows of a ruling (adjustments)
-    add to the marks but are not deals: they are left out of ``best_deal`` and ``deals``.
+    add to the marks but are not deals: they are left out of ``best_deal`` and ``deals``. The
+    ``rounds`` figure is not aggregated (left at 0): it costs a ``COUNT(DISTINCT)`` that doubles the
+    query, ranks nothing, and the player page shows the rounds one by one.
     """
-    rows = (ScoreRow.objects.filter(tournament_id=tournament.pk, counts=True, round_id__in=list(round_ids))
-            .values("entry_id")
-            .annotate(marks=Sum("points"),
-                      best=Max("points", filter=Q(ruling__isnull=True)),
-                      deals=Count("id", filter=Q(ruling__isnull=True)),
-                      rounds=Count("round_id", distinct=True))
-            .order_by())
+    if every_round is None:
+        every_round = set(round_ids) == set(tournament.rounds.values_list("id", flat=True))
+    params: list[Any] = [tournament.pk]
+    rounds = ""
+    if not every_round:  # else the filter is a no-op
+        ids = [int(r) for r in round_ids] or [0]
+        rounds = f"AND round_id IN ({', '.join(['%s'] * len(ids))})"
+        params += ids
+    params.append(tournament.pk)
+    with connection.cursor() as cursor:
+        cursor.execute(_TAROT_TOTALS_SQL.format(rounds=rounds), params)
+        rows = cursor.fetchall()
     won = _won_as_taker(tournament, round_ids) if with_taker else {}
-    totals = {r["entry_id"]: pure.TarotTotals(r["entry_id"], r["marks"] or 0, r["best"], won.get(r["entry_id"], 0),
-                                              r["deals"], r["rounds"]) for r in rows}
-    for entry_id in Entry.objects.filter(tournament_id=tournament.pk).values_list("id", flat=True):
-        totals.setdefault(entry_id, pure.TarotTotals(entry_id))
-    return list(totals.values())
+    return [pure.TarotTotals(entry_id, marks or 0, best, won.get(entry_id, 0), deals or 0)
+            for entry_id, marks, best, deals in rows]
 
 
 def _won_as_taker(tournament: Tournament, round_ids: Sequence[int]) -> dict[int, int]:
@@ -220,11 +242,11 @@ def ranking_compute(*, tournament: Tournament, rounds: str | Sequence[int] = "re
     """Rank the tournament from the database as it is now (``rounds``: "released", "all" or numbers)."""
     started = time.perf_counter()
     version = _current_version(tournament.pk)
-    round_ids, numbers = _round_ids(tournament, rounds)
+    round_ids, numbers, every_round = _round_ids(tournament, rounds)
     teams_snapshot = None
     if tournament.game == Game.TAROT:
         tie_breaks = _tie_breaks(tournament, pure.TAROT_TIE_BREAKS)
-        totals = tarot_totals(tournament, round_ids, with_taker="won_as_taker" in tie_breaks)
+        totals = tarot_totals(tournament, round_ids, with_taker="won_as_taker" in tie_breaks, every_round=every_round)
         individual = pure.rank_tarot(totals, tie_breaks=tie_breaks)
         if tournament.format == Tournament.Format.TEAMS:
             members: dict[int, list[int]] = defaultdict(list)
@@ -303,8 +325,13 @@ def _lines(snapshot: RankingSnapshot, ranked: pure.RankingSnapshot, unit: str) -
         counts[line.rank] += 1
     key = "entry_id" if unit == RankingLine.Unit.ENTRY else "team_id"
     return [RankingLine(snapshot=snapshot, unit=unit, position=i, rank=line.rank, shared=counts[line.rank] > 1,
-                        metrics=encode(line.metrics), **{key: line.entry})
+                        metrics=[[name, _metric_json(value)] for name, value in line.metrics],
+                        **{key: line.entry})
             for i, line in enumerate(ranked.lines, start=1)]
+
+
+def _metric_json(value: Any) -> Any:
+    return f"{value.numerator}/{value.denominator}" if isinstance(value, Fraction) else value
 
 
 def ranking_refresh(*, tournament_id: int) -> RankingSnapshot | None:
