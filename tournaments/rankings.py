@@ -292,9 +292,11 @@ def ranking_publish(*, tournament_id: int) -> RankingSnapshot | None:
               .aggregate(v=Max("input_version"))["v"])
     if latest is not None and latest >= current:
         return None
+    outermost = not connection.in_atomic_block  # inside a caller's transaction, its snapshot rules
     try:
         with transaction.atomic():
-            _repeatable_read()
+            if outermost:
+                _repeatable_read()
             tournament = Tournament.objects.get(pk=tournament_id)
             computed = ranking_compute(tournament=tournament)
             if RankingSnapshot.objects.filter(tournament_id=tournament_id,
