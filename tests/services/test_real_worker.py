@@ -112,8 +112,11 @@ def broker():
     saved = {k: conf.get(k) for k in ("task_always_eager", "broker_url", "task_default_queue")}
 
     def reset_pool():
+        from kombu import pools
+
         if celery_app._pool is not None:
             celery_app._pool.force_close_all()
+        pools.reset()  # kombu caches pools per broker URL, process-wide: forget the closed ones
         celery_app._pool = None
         celery_app.amqp._producer_pool = None
 
