@@ -287,14 +287,14 @@ class Ecarte(Game):
 
     def deal_rules(self, options: EcarteOptions, deal: Mapping[str, Any], *, players: int,
                    field: str) -> EcarteDeal:
-        turn_up = optional_card(deal, "turn_up", field)
+        turn_up = optional_card(deal, "turn_up", field, pack=PACK_MASK)
         if turn_up is None:
             raise MalformedRecord(_path(field, "turn_up"), "the retourne (turn_up) is required: it fixes the trump")
         dealer = deal["dealer"]
         seats = tuple(range(players))
         if deal.get("seats") is not None:
             seats = _read_seats(deal["seats"], _path(field, "seats"), players, dealer)
-        talon = optional_cards(deal, "talon", field)
+        talon = optional_cards(deal, "talon", field, pack=PACK_MASK)
         exchanges = None
         if deal.get("exchanges") is not None:
             exchanges = _read_exchanges(deal["exchanges"], _path(field, "exchanges"), seats, dealer,
@@ -349,9 +349,9 @@ def _read_exchanges(value: Any, field: str, seats: tuple[int, ...], dealer: int,
         discards: tuple[Card, ...] = ()
         draws = None
         if action == "exchange":
-            discards = tuple(read_cards(raw.get("discards", []), f"{path}.discards"))
+            discards = tuple(read_cards(raw.get("discards", []), f"{path}.discards", pack=PACK_MASK))
             if raw.get("draws") is not None:
-                draws = tuple(read_cards(raw["draws"], f"{path}.draws"))
+                draws = tuple(read_cards(raw["draws"], f"{path}.draws", pack=PACK_MASK))
             elif discards and hands_known and not talon_known:
                 raise MalformedRecord(f"{path}.draws", "the cards drawn are needed (or give the talon)")
         steps.append(ExchangeStep(seat, action, discards, draws))  # type: ignore[arg-type]

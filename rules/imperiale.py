@@ -390,7 +390,8 @@ def read_announcements(deal: Mapping[str, Any], options: ImperialeOptions, *, de
         if not isinstance(item, Mapping):
             raise MalformedRecord(item_path, 'an impériale shown is {"seat": s, "cards": [...]}')
         seat = read_seat(item.get("seat"), f"{item_path}.seat", players)
-        cards = tuple(read_cards(item.get("cards"), f"{item_path}.cards"))
+        pack = mask_of(PIQUET_32 if players == 2 else PIQUET_36)
+        cards = tuple(read_cards(item.get("cards"), f"{item_path}.cards", pack=pack))
         kind, fiches = shown_kind(cards, seat, dealer=dealer, turn_up=turn_up, trump=trump, options=options)
         shown.append(ShownImperiale(i, seat, cards, kind, fiches))
     point, recorded = read_point(raw, path, players)

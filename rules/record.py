@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .cards import Card, CardCodeError, parse_card
+from .cards import Card, CardCodeError, format_card, parse_card
 from .errors import MalformedRecord
 from .game import Game, get_game
 
@@ -121,37 +121,48 @@ def read_deal(raw: Mapping[str, Any], *, index: int, field: str, players: int) -
     return DealInput(index, field, dealer, hands, tricks, raw)
 
 
-def read_cards(value: Any, field: str) -> list[Card]:
-    """A list of card codes, each error naming its place."""
+def read_cards(value: Any, field: str, *, pack: int | None = None) -> list[Card]:
+    """A list of card codes, each error naming its place (and, given the pack's mask, refusing foreign cards)."""
     if not isinstance(value, list):
         raise MalformedRecord(field, "expected a list of card codes")
     out = []
     for i, code in enumerate(value):
-        out.append(read_card(code, f"{field}[{i}]"))
+        out.append(read_card(code, f"{field}[{i}]", pack=pack))
     return out
 
 
-def read_card(code: Any, field: str) -> Card:
+def read_card(code: Any, field: str, *, pack: int | None = None) -> Card:
+    """One card code; given the pack's mask, a card of another pack (T5 at Écarté) is refused too."""
     try:
-        return parse_card(code)
+        card = parse_card(code)
     except CardCodeError as exc:
         raise MalformedRecord(field, str(exc)) from None
+    if pack is not None:
+        check_in_pack(card, pack, field)
+    return card
 
 
-def optional_card(raw: Mapping[str, Any], name: str, field: str) -> Card | None:
+def check_in_pack(card: Card, pack: int, field: str) -> None:
+    """Refuse a card that is not part of the deal's pack, naming the field."""
+    if not pack >> card & 1:
+        raise MalformedRecord(field, f"{format_card(card)} is not a card of this game's "
+                                     f"{pack.bit_count()}-card pack")
+
+
+def optional_card(raw: Mapping[str, Any], name: str, field: str, *, pack: int | None = None) -> Card | None:
     """A game field holding one card code, or None when absent."""
     value = raw.get(name)
     if value is None:
         return None
-    return read_card(value, _path(field, name))
+    return read_card(value, _path(field, name), pack=pack)
 
 
-def optional_cards(raw: Mapping[str, Any], name: str, field: str) -> list[Card] | None:
+def optional_cards(raw: Mapping[str, Any], name: str, field: str, *, pack: int | None = None) -> list[Card] | None:
     """A game field holding a list of card codes, or None when absent."""
     value = raw.get(name)
     if value is None:
         return None
-    return read_cards(value, _path(field, name))
+    return read_cards(value, _path(field, name), pack=pack)
 
 
 def require_choice(raw: Mapping[str, Any], name: str, field: str, choices: Sequence[Any],

@@ -20,7 +20,7 @@ from .cards import BIT, Card, cards_of, mask_of
 from .errors import MalformedRecord, Violation
 from .game import DealRules
 from .play import DealState, Trick
-from .record import DealInput, Record, read_record
+from .record import DealInput, Record, check_in_pack, read_record
 
 UNCHECKED_WITHOUT_HANDS = (
     "hands",  # counts, no card twice in the deal, the talon
@@ -122,7 +122,23 @@ def _check_tricks_shape(rules: DealRules, deal: DealInput) -> list[list[Card]]:
                                                  f"this one holds {len(trick)}")
     if len(tricks) > rules.tricks_per_deal:
         raise MalformedRecord(base, f"a deal has {rules.tricks_per_deal} tricks, the record gives {len(tricks)}")
+    _check_pack(rules.pack_mask, tricks, base)
+    if deal.hands is not None:
+        _check_pack(rules.pack_mask, deal.hands, f"{deal.field}.hands" if deal.field else "hands")
     return tricks
+
+
+def _check_pack(pack: int, groups: Sequence[Sequence[Card]], base: str) -> None:
+    """Refuse cards of another pack (a Tarot trump at Écarté …), naming the first one's field."""
+    seen = 0
+    for group in groups:
+        for card in group:
+            seen |= BIT[card]
+    if not seen & ~pack:
+        return
+    for i, group in enumerate(groups):
+        for j, card in enumerate(group):
+            check_in_pack(card, pack, f"{base}[{i}][{j}]")
 
 
 def replay_deal(rules: DealRules, deal: DealInput, *, players: int) -> DealReplay:

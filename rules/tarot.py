@@ -338,7 +338,7 @@ class TarotDeal(DealRules):
         if count == 5:
             if bid.get("called") is None:
                 raise MalformedRecord(f"{bid_field}.called", "at 5 players the taker calls a card (a King, usually)")
-            self.called = read_card(bid["called"], f"{bid_field}.called")
+            self.called = read_card(bid["called"], f"{bid_field}.called", pack=PACK_MASK)
             if SUIT[self.called] < TRUMPS:
                 self._entame_forbidden = _SUIT_OF_MASK[self.called] & ~BIT[self.called]
         elif bid.get("called") is not None:
@@ -400,7 +400,7 @@ class TarotDeal(DealRules):
             size = item.get("size")
             if size is not None and size not in HANDFUL_SIZES:
                 raise MalformedRecord(f"{where}.size", f"{size!r} is not one of simple, double, triple")
-            cards = optional_cards(item, "cards", where)
+            cards = optional_cards(item, "cards", where, pack=PACK_MASK)
             if size is None and cards is None:
                 raise MalformedRecord(where, "give the size (simple, double, triple) or the cards shown")
             out.append(Handful(seat, size, tuple(cards) if cards is not None else None, i))
@@ -872,7 +872,7 @@ def _mask_field(raw: Mapping[str, Any], name: str, field: str) -> int | None:
         else:
             if mask.bit_count() == len(value):
                 return mask
-    cards = optional_cards(raw, name, field) or []
+    cards = optional_cards(raw, name, field, pack=PACK_MASK) or []
     seen = 0
     for i, c in enumerate(cards):
         if seen & BIT[c]:

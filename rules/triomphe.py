@@ -419,10 +419,10 @@ class Triomphe(Game):
 
     def deal_rules(self, options: TriompheOptions, deal: Mapping[str, Any], *, players: int,
                    field: str) -> TriompheDeal:
-        turn_up = optional_card(deal, "turn_up", field)
+        turn_up = optional_card(deal, "turn_up", field, pack=PACK_MASK)
         if turn_up is None:
             raise MalformedRecord(_path(field, "turn_up"), "the retourne (turn_up) is required: it fixes the trump")
-        talon = optional_cards(deal, "talon", field)
+        talon = optional_cards(deal, "talon", field, pack=PACK_MASK)
         pillage = None
         if deal.get("pillage") is not None:
             pillage = _read_pillage(deal["pillage"], _path(field, "pillage"), players, options)
@@ -455,8 +455,8 @@ def _read_pillage(value: Any, field: str, players: int, options: TriompheOptions
     if not isinstance(value, Mapping):
         raise MalformedRecord(field, 'pillage is {"seat": s, "taken": [...], "discarded": [...]}')
     seat = require_seat(value, "seat", field, players)
-    taken = read_cards(value.get("taken"), f"{field}.taken")
-    discarded = read_cards(value.get("discarded"), f"{field}.discarded")
+    taken = read_cards(value.get("taken"), f"{field}.taken", pack=PACK_MASK)
+    discarded = read_cards(value.get("discarded"), f"{field}.discarded", pack=PACK_MASK)
     if len(taken) != len(discarded):
         raise MalformedRecord(f"{field}.discarded", "one card is laid down for each card taken")
     return Pillage(seat, tuple(taken), tuple(discarded))  # type: ignore[arg-type]

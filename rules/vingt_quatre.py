@@ -59,6 +59,8 @@ from .imperiale import PointClaim, join_path, point_winner, read_point, read_sea
 from .messages import register as register_messages
 from .record import read_card, read_cards
 
+PACK_52 = mask_of(FRENCH_52)
+
 PLAY_ORDER = CardOrder.from_ranks(rank_order("K Q J 10 9 8 7 6 5 4 3 2 A"))
 """Order for play and sequences: R D V 10 … 2 As."""
 
@@ -165,7 +167,7 @@ class VingtQuatreDeal(ForcingDealRules):
         self.hand_size, self.talon_size = DEAL_SIZES[n]
         self.tricks_per_deal = self.hand_size
         self.pack = FRENCH_52
-        self.pack_mask = mask_of(FRENCH_52)
+        self.pack_mask = PACK_52
         self.order = PLAY_ORDER
         self.trump = SUIT[turn_up]
         self.honours_convention = honours
@@ -296,7 +298,7 @@ def read_announcements(deal: Mapping[str, Any], *, field: str, players: int) -> 
         if not isinstance(item, Mapping):
             raise MalformedRecord(item_path, 'a sequence shown is {"seat": s, "cards": [...]}')
         seat = read_seat(item.get("seat"), f"{item_path}.seat", players)
-        shown.append((seat, tuple(read_cards(item.get("cards"), f"{item_path}.cards"))))
+        shown.append((seat, tuple(read_cards(item.get("cards"), f"{item_path}.cards", pack=PACK_52))))
     point, recorded = read_point(raw, path, players)
     return Announcements(tuple(shown), items is not None, point, recorded)
 
