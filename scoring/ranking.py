@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, fields, is_dataclass
 from fractions import Fraction
 from typing import Any, Union
@@ -82,6 +82,12 @@ class MatchResult:
     of the winning side, None for a draw. A bye has one entry, no points and ``bye=True``. A
     ``forfeit`` (one side absent) gives the win to ``winner`` but its points count for nothing.
     An entry with no result in a round was absent: it scores nothing for that round.
+
+    Partnerships (Triomphe 2 v 2 or 3 v 3, Écarté à quatre) ranked per player: ``sides`` gives, for
+    each entry, the index of its side (``(0, 1, 0, 1)``: entries 0 and 2 against 1 and 3);
+    ``winner`` is then a side index, ``points`` still one value per entry (each member carries its
+    side's points). Every member gets its side's result; partners are not each other's opponents.
+    Empty ``sides`` means each entry is its own side.
     """
 
     round: int
@@ -91,20 +97,43 @@ class MatchResult:
     winner: int | None = None
     bye: bool = False
     forfeit: bool = False
+    sides: tuple[int, ...] = ()
 
     def __post_init__(self) -> None:
         if self.bye:
-            if len(self.entries) != 1 or self.points or self.winner is not None or self.forfeit:
+            if len(self.entries) != 1 or self.points or self.winner is not None or self.forfeit or self.sides:
                 raise ValueError(f"a bye has exactly one entry, no points, no winner: {self!r}")
             return
-        if len(self.entries) < 2 or len(set(self.entries)) != len(self.entries):
+        if len(set(self.entries)) != len(self.entries):
+            raise ValueError(f"a match needs distinct entries: {self!r}")
+        if self.sides and (len(self.sides) != len(self.entries)
+                           or set(self.sides) != set(range(max(self.sides) + 1))):
+            raise ValueError(f"sides gives each entry a side, numbered from 0: {self!r}")
+        if self.side_count < 2:
             raise ValueError(f"a match needs at least two distinct sides: {self!r}")
         if self.points and len(self.points) != len(self.entries):
-            raise ValueError(f"one points value per side: {self!r}")
-        if self.winner is not None and not 0 <= self.winner < len(self.entries):
+            raise ValueError(f"one points value per entry: {self!r}")
+        if self.winner is not None and not 0 <= self.winner < self.side_count:
             raise ValueError(f"winner must index a side: {self!r}")
         if self.forfeit and self.winner is None:
             raise ValueError(f"a forfeit names the side that wins it: {self!r}")
+
+    @property
+    def side_count(self) -> int:
+        return max(self.sides) + 1 if self.sides else len(self.entries)
+
+    def side_of(self, i: int) -> int:
+        """The side of ``entries[i]``."""
+        return self.sides[i] if self.sides else i
+
+    def side_points(self) -> list[Fraction]:
+        """Each side's game points (the mean of its members', who normally carry the same)."""
+        sums = [Fraction(0)] * self.side_count
+        counts = [0] * self.side_count
+        for i, p in enumerate(self.points):
+            sums[self.side_of(i)] += p
+            counts[self.side_of(i)] += 1
+        return [sums[k] / counts[k] for k in range(self.side_count)]
 
 
 @dataclass(frozen=True, order=True)
@@ -143,6 +172,48 @@ LABELS: dict[str, str] = {
     "played": "matches played",
     "points_for": "points for",
     "points_against": "points against",
+}
+
+LABELS_FR: dict[str, str] = {
+    "marks": "points au total",
+    "best_deal": "meilleure donne",
+    "won_as_taker": "contrats réussis comme preneur",
+    "deals": "donnes jouées",
+    "rounds": "manches jouées",
+    "members": "membres",
+    "match_points": "points de match",
+    "buchholz": "Buchholz (points de match des adversaires)",
+    "sonneborn_berger": "Sonneborn-Berger",
+    "margin": "écart de points (pour − contre)",
+    "wins": "victoires",
+    "draws": "nuls",
+    "losses": "défaites",
+    "byes": "exempts",
+    "played": "parties jouées",
+    "points_for": "points marqués",
+    "points_against": "points concédés",
+}
+
+#: the sentences of :func:`explain`, French and English (as ``rules/messages.py`` keeps rule texts)
+EXPLAIN_TEXTS: dict[str, dict[str, str]] = {
+    "rank": {"en": "Rank {rank} of {n}: {value} {label}.",
+             "fr": "Rang {rank} sur {n} : {value} {label}."},
+    "alone": {"en": "Decided by {label} alone.",
+              "fr": "Décidé par les {label} seuls."},
+    "level": {"en": "Level on {label} with {who}.",
+              "fr": "À égalité de {label} avec {who}."},
+    "ahead": {"en": "Ahead of {who} (rank {rank}) on {label}: {mine} v {theirs}.",
+              "fr": "Devant {who} (rang {rank}) au départage « {label} » : {mine} contre {theirs}."},
+    "behind": {"en": "Behind {who} (rank {rank}) on {label}: {mine} v {theirs}.",
+               "fr": "Derrière {who} (rang {rank}) au départage « {label} » : {mine} contre {theirs}."},
+    "every_tie_break": {"en": " and on every declared tie-break ({labels})",
+                        "fr": " et à chaque départage annoncé ({labels})"},
+    "shared": {"en": "Rank shared with {who}: equal on {label}{detail}.",
+               "fr": "Rang partagé avec {who} : égalité de {label}{detail}."},
+    "shared_tarot": {"en": "Rank shared with {who}: equal on {label}{detail}; ties are shared "
+                           "(RULES.md §1.12 rule 33, A-T11).",
+                     "fr": "Rang partagé avec {who} : égalité de {label}{detail} ; les égalités sont partagées "
+                           "(RULES.md §1.12 règle 33, A-T11)."},
 }
 
 TAROT_TIE_BREAKS = ("best_deal", "won_as_taker")
@@ -192,8 +263,8 @@ class RankingSnapshot:
         line = line if isinstance(line, RankLine) else self.line_for(line)
         return tuple(other.entry for other in self.lines if other.rank == line.rank and other.entry != line.entry)
 
-    def explain(self, line: RankLine | Entry) -> str:
-        return explain(self, line)
+    def explain(self, line: RankLine | Entry, lang: str = "en", names: Mapping[Entry, str] | None = None) -> str:
+        return explain(self, line, lang, names)
 
 
 def _key(line: RankLine, criteria: Sequence[str]) -> tuple[Any, ...]:
@@ -202,9 +273,9 @@ def _key(line: RankLine, criteria: Sequence[str]) -> tuple[Any, ...]:
     return tuple((0, 0) if (value := metrics[name]) is None else (1, value) for name in criteria)
 
 
-def _fmt(value: Value) -> str:
+def _fmt(value: Value, lang: str = "en") -> str:
     if value is None:
-        return "none"
+        return "aucune" if lang == "fr" else "none"
     if isinstance(value, Fraction) and value.denominator != 1:
         return f"{value.numerator}/{value.denominator}"
     return str(int(value)) if isinstance(value, Fraction) else str(value)
@@ -221,6 +292,7 @@ def _entry_order(entry: Entry) -> tuple[str, Any]:
 
 _FIELDS: dict[type, tuple[str, ...]] = {}
 _PLAIN = (int, str, bool, type(None))
+_LATER_FIELDS = frozenset({"sides"})  # MatchResult.sides
 
 
 def _canon(obj: Any) -> Any:
@@ -240,6 +312,8 @@ def _canon(obj: Any) -> Any:
     out: list[Any] = [kind.__name__]
     for name in names:
         value = getattr(obj, name)
+        if name in _LATER_FIELDS and value == ():
+            continue  # a field added later, at its default: the digests of older snapshots stay valid
         out.append(value if type(value) in _PLAIN else _canon(value))
     return out
 
@@ -398,6 +472,77 @@ def rank_tarot_teams(
 # --------------------------------------------------------------------------------------------
 
 
+def _sorted_results(results: Iterable[MatchResult]) -> tuple[MatchResult, ...]:
+    return tuple(sorted(results, key=lambda r: (r.round, -1 if r.table is None else r.table,
+                                                [_entry_order(e) for e in r.entries])))
+
+
+def _exact(v: Fraction) -> Value:
+    return int(v) if v.denominator == 1 else v
+
+
+def _tally(
+    results: tuple[MatchResult, ...],
+    units: Iterable[Entry],
+    unit_of: Callable[[Entry], Entry | None],
+    points: MatchPoints,
+) -> list[tuple[Entry, tuple[tuple[str, Value], ...]]]:
+    """The match metrics of every ranked unit (a player, or a team): see :func:`rank_matches`.
+
+    ``unit_of`` maps an entry of a result to the unit it scores for (None: to nobody). Within one
+    match a unit scores its side's result **once**, however many of its members share that side
+    (partners); its opponents are the units of the other sides.
+    """
+    everyone = set(units)
+    mp = dict.fromkeys(everyone, 0)
+    counts = {e: [0, 0, 0, 0, 0] for e in everyone}  # wins, draws, losses, byes, played
+    pts_for: dict[Entry, Fraction] = dict.fromkeys(everyone, Fraction(0))
+    pts_against: dict[Entry, Fraction] = dict.fromkeys(everyone, Fraction(0))
+    met: dict[Entry, list[tuple[Entry, Fraction]]] = {e: [] for e in everyone}  # (opponent, share won)
+    for r in results:
+        if r.bye:
+            unit = unit_of(r.entries[0])
+            if unit is not None:
+                mp[unit] += points.bye_points
+                counts[unit][3] += 1
+            continue
+        n = r.side_count
+        side_units: list[list[Entry]] = [[] for _ in range(n)]
+        for i, e in enumerate(r.entries):
+            unit = unit_of(e)
+            if unit is not None and unit not in side_units[r.side_of(i)]:
+                side_units[r.side_of(i)].append(unit)
+        by_side = r.side_points() if r.points and not r.forfeit else None
+        for k, units_k in enumerate(side_units):
+            share = Fraction(1, 2) if r.winner is None else Fraction(int(r.winner == k))
+            opponents = [u for j, us in enumerate(side_units) if j != k for u in us]
+            for unit in units_k:
+                counts[unit][4] += 1
+                if r.winner is None:
+                    mp[unit] += points.draw
+                    counts[unit][1] += 1
+                elif r.winner == k:
+                    mp[unit] += points.win
+                    counts[unit][0] += 1
+                else:
+                    mp[unit] += points.loss
+                    counts[unit][2] += 1
+                if by_side is not None:
+                    pts_for[unit] += by_side[k]
+                    pts_against[unit] += (sum(by_side) - by_side[k]) / (n - 1)
+                met[unit].extend((opp, share) for opp in opponents)
+    rows = []
+    for e in sorted(everyone, key=_entry_order):
+        buchholz = sum(mp[opp] for opp, _ in met[e])
+        sb = sum((share * mp[opp] for opp, share in met[e]), Fraction(0))
+        w, d, lo, b, p = counts[e]
+        rows.append((e, (("match_points", mp[e]), ("buchholz", buchholz), ("sonneborn_berger", _exact(sb)),
+                         ("margin", _exact(pts_for[e] - pts_against[e])), ("wins", w), ("draws", d), ("losses", lo),
+                         ("byes", b), ("played", p), ("points_for", _exact(pts_for[e])),
+                         ("points_against", _exact(pts_against[e])))))
+    return rows
+
+
 def rank_matches(
     results: Iterable[MatchResult],
     *,
@@ -408,18 +553,18 @@ def rank_matches(
     """Ranking by match points, then the organizer's tie-breaks in the given order.
 
     * match points: ``points.win`` / ``draw`` / ``loss`` per match, ``points.bye_points`` per bye;
-      nothing for a round without a result (absent or withdrawn).
+      nothing for a round without a result (absent or withdrawn). In a partnership match every
+      member gets the side's result.
     * ``buchholz``: sum, over every opponent met in every match (forfeits included, byes not), of
-      that opponent's final match points.
+      that opponent's final match points (partners are not opponents).
     * ``sonneborn_berger``: sum over matches of opponent's match points × the share of the match
       won against him (win 1, draw 1/2, loss 0); byes count nothing.
-    * ``margin``: points for − points against, where "against" is the opponents' mean per match
-      (the opponent's points at two sides); forfeits and byes count nothing.
+    * ``margin``: points for − points against, where "against" is the opposing sides' mean per
+      match (the opponent's points at two sides); forfeits and byes count nothing.
     * ``wins``: matches won (byes not included); ``points_for``: game points scored.
     """
     tie_breaks = _check_tie_breaks(tie_breaks, MATCH_TIE_BREAKS)
-    results = tuple(sorted(results, key=lambda r: (r.round, -1 if r.table is None else r.table,
-                                                   [_entry_order(e) for e in r.entries])))
+    results = _sorted_results(results)
     everyone: set[Entry] = set(entries)
     seen_round: set[tuple[int, Entry]] = set()
     for r in results:
@@ -428,56 +573,43 @@ def rank_matches(
                 raise ValueError(f"entry {e!r} has two results in round {r.round}")
             seen_round.add((r.round, e))
             everyone.add(e)
-    mp = dict.fromkeys(everyone, 0)
-    counts = {e: [0, 0, 0, 0, 0] for e in everyone}  # wins, draws, losses, byes, played
-    pts_for: dict[Entry, Fraction] = dict.fromkeys(everyone, Fraction(0))
-    pts_against: dict[Entry, Fraction] = dict.fromkeys(everyone, Fraction(0))
-    for r in results:
-        if r.bye:
-            (e,) = r.entries
-            mp[e] += points.bye_points
-            counts[e][3] += 1
-            continue
-        n = len(r.entries)
-        for i, e in enumerate(r.entries):
-            counts[e][4] += 1
-            if r.winner is None:
-                mp[e] += points.draw
-                counts[e][1] += 1
-            elif r.winner == i:
-                mp[e] += points.win
-                counts[e][0] += 1
-            else:
-                mp[e] += points.loss
-                counts[e][2] += 1
-            if r.points and not r.forfeit:
-                pts_for[e] += r.points[i]
-                pts_against[e] += Fraction(sum(r.points) - r.points[i], n - 1)
-    buchholz = dict.fromkeys(everyone, 0)
-    sb: dict[Entry, Fraction] = dict.fromkeys(everyone, Fraction(0))
-    for r in results:
-        if r.bye:
-            continue
-        for i, e in enumerate(r.entries):
-            share = Fraction(1, 2) if r.winner is None else Fraction(int(r.winner == i))
-            for j, opp in enumerate(r.entries):
-                if j != i:
-                    buchholz[e] += mp[opp]
-                    sb[e] += share * mp[opp]
-
-    def exact(v: Fraction) -> Value:
-        return int(v) if v.denominator == 1 else v
-
-    rows = []
-    for e in sorted(everyone, key=_entry_order):
-        w, d, lo, b, p = counts[e]
-        rows.append((e, (("match_points", mp[e]), ("buchholz", buchholz[e]), ("sonneborn_berger", exact(sb[e])),
-                         ("margin", exact(pts_for[e] - pts_against[e])), ("wins", w), ("draws", d), ("losses", lo),
-                         ("byes", b), ("played", p), ("points_for", exact(pts_for[e])),
-                         ("points_against", exact(pts_against[e])))))
+    rows = _tally(results, everyone, lambda e: e, points)
     everyone_sorted = tuple(sorted(everyone, key=_entry_order))
     options = (("points", points), ("tie_breaks", tie_breaks), ("entries", everyone_sorted))
     return _build("matches", ("match_points", *tie_breaks), rows, results, options)
+
+
+def rank_match_teams(
+    results: Iterable[MatchResult],
+    teams: Mapping[Entry, Sequence[Entry]],
+    *,
+    points: MatchPoints = MatchPoints(),
+    tie_breaks: Sequence[str] = ("buchholz", "sonneborn_berger", "margin", "wins"),
+) -> RankingSnapshot:
+    """Team standings of a game played to a target (a tournament by teams).
+
+    Each match counts for a team once per side where it has members: partners playing as one side
+    (Triomphe 2 v 2, Écarté à quatre) give their team that side's result once; team-mates playing
+    separate matches (individual matches in a team event) each bring their own result, summed as
+    a Tarot team sums its members' totals (RULES.md §1.12 rule 34). Opponents are the teams on the
+    other sides (a player in no team is nobody's opponent here). Same metrics and tie-breaks as
+    :func:`rank_matches`, plus ``members``.
+    """
+    tie_breaks = _check_tie_breaks(tie_breaks, MATCH_TIE_BREAKS)
+    results = _sorted_results(results)
+    team_of: dict[Entry, Entry] = {}
+    for team, members in teams.items():
+        for m in members:
+            if m in team_of:
+                raise ValueError("a player belongs to two teams")
+            team_of[m] = team
+    membership = tuple(sorted(((team, tuple(sorted(ms, key=_entry_order))) for team, ms in teams.items()),
+                              key=lambda tm: _entry_order(tm[0])))
+    size = {team: len(ms) for team, ms in membership}
+    rows = [(team, (*metrics, ("members", size[team])))
+            for team, metrics in _tally(results, size, team_of.get, points)]
+    options = (("points", points), ("tie_breaks", tie_breaks))
+    return _build("matches_teams", ("match_points", *tie_breaks), rows, (results, membership), options)
 
 
 # --------------------------------------------------------------------------------------------
@@ -496,40 +628,59 @@ def regenerate(snapshot: RankingSnapshot) -> RankingSnapshot:
     if snapshot.kind == "matches":
         return rank_matches(snapshot.inputs, points=opts["points"], tie_breaks=opts["tie_breaks"],
                             entries=opts["entries"])
+    if snapshot.kind == "matches_teams":
+        results, membership = snapshot.inputs
+        return rank_match_teams(results, dict(membership), points=opts["points"], tie_breaks=opts["tie_breaks"])
     raise ValueError(f"unknown ranking kind {snapshot.kind!r}")
 
 
-def explain(snapshot: RankingSnapshot, line: RankLine | Entry) -> str:
-    """How ``line`` got its rank, in words: the primary metric, then which tie-break separated it
-    from each entry it was level with, or that the tie is shared."""
+def label(metric: str, lang: str = "en") -> str:
+    """A metric's name for people, in French or English."""
+    return (LABELS_FR if lang == "fr" else LABELS).get(metric, metric)
+
+
+def explain(snapshot: RankingSnapshot, line: RankLine | Entry, lang: str = "en",
+            names: Mapping[Entry, str] | None = None) -> str:
+    """How ``line`` got its rank, in words (``lang`` "fr" or "en"): the primary metric, then which
+    tie-break separated it from each entry it was level with, or that the tie is shared.
+
+    ``names`` gives the people's names of the entries (the ids are shown otherwise)."""
+    lang = "fr" if lang == "fr" else "en"
+    say = {key: texts[lang] for key, texts in EXPLAIN_TEXTS.items()}
     line = line if isinstance(line, RankLine) else snapshot.line_for(line)
+
+    def who(entry: Entry) -> str:
+        return names[entry] if names and entry in names else repr(entry)
+
+    def lab(metric: str) -> str:
+        return label(metric, lang)
+
     criteria = snapshot.criteria
     primary = criteria[0]
     n = len(snapshot.lines)
-    parts = [f"Rank {line.rank} of {n}: {_fmt(line.metric(primary))} {LABELS[primary]}."]
+    parts = [say["rank"].format(rank=line.rank, n=n, value=_fmt(line.metric(primary), lang), label=lab(primary))]
     level = [o for o in snapshot.lines if o.entry != line.entry and o.metric(primary) == line.metric(primary)]
     if not level:
-        parts.append(f"Decided by {LABELS[primary]} alone.")
+        parts.append(say["alone"].format(label=lab(primary)))
         return " ".join(parts)
-    parts.append(f"Level on {LABELS[primary]} with {', '.join(repr(o.entry) for o in level)}.")
+    parts.append(say["level"].format(label=lab(primary), who=", ".join(who(o.entry) for o in level)))
     shared = []
     for other in level:
         for name in criteria[1:]:
             mine, theirs = line.metric(name), other.metric(name)
             if mine != theirs:
-                side = "Ahead of" if _key(line, (name,)) > _key(other, (name,)) else "Behind"
-                parts.append(f"{side} {other.entry!r} (rank {other.rank}) on {LABELS[name]}: "
-                             f"{_fmt(mine)} v {_fmt(theirs)}.")
+                key = "ahead" if _key(line, (name,)) > _key(other, (name,)) else "behind"
+                parts.append(say[key].format(who=who(other.entry), rank=other.rank, label=lab(name),
+                                             mine=_fmt(mine, lang), theirs=_fmt(theirs, lang)))
                 break
         else:
             shared.append(other)
     if shared:
         used = criteria[1:]
-        detail = f" and on every declared tie-break ({', '.join(LABELS[c] for c in used)})" if used else ""
-        who = ", ".join(repr(o.entry) for o in shared)
-        parts.append(f"Rank shared with {who}: equal on {LABELS[primary]}{detail}; ties are shared "
-                     "(RULES.md §1.12 rule 33, A-T11)." if snapshot.kind.startswith("tarot") else
-                     f"Rank shared with {who}: equal on {LABELS[primary]}{detail}.")
+        detail = say["every_tie_break"].format(labels=", ".join(lab(c) for c in used)) if used else ""
+        key = "shared_tarot" if snapshot.kind.startswith("tarot") else "shared"
+        parts.append(say[key].format(who=", ".join(who(o.entry) for o in shared), label=lab(primary),
+                                     detail=detail))
     return " ".join(parts)
 
 
