@@ -350,3 +350,5 @@ class IdempotencyKey(models.Model):
 
 # the ranking models live in their own module (tournaments/models_ranking.py)
 from .models_ranking import *  # noqa: E402, F403
+# forfeits and absences at a table (tournaments/models_forfeits.py)
+from .models_forfeits import *  # noqa: E402, F403

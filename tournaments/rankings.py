@@ -36,7 +36,7 @@ from django.utils import timezone
 
 from scoring import ranking as pure
 
-from .models import Deal, Entry, Game, ScoreRow, Seat, Table, Team, Tournament
+from .models import Deal, Entry, Forfeit, Game, ScoreRow, Seat, Table, Team, Tournament
 from .models_ranking import RankingClock, RankingLine, RankingSnapshot
 
 log = logging.getLogger(__name__)
@@ -187,18 +187,70 @@ def _won_as_taker(tournament: Tournament, round_ids: Sequence[int]) -> dict[int,
     return out
 
 
+def partnerships(tournament: Tournament, players: int) -> tuple[tuple[int, ...], ...] | None:
+    """The seats playing as partners at a table of ``players`` (Triomphe ``options.teams``, Écarté à
+    quatre), as the game's rules read the tournament's options; None when each plays alone."""
+    if not tournament.is_match_game:
+        return None
+    try:
+        from rules.game import get_game
+
+        options = get_game(tournament.game).parse_options({**tournament.record_options(), "players": players})
+    except Exception:  # options the rules cannot read: no deal was saved with them either
+        return None
+    teams = getattr(options, "teams", None)
+    return tuple(tuple(side) for side in teams) if teams else None
+
+
+def _sides(positions: list[int], teams: tuple[tuple[int, ...], ...] | None, winner: Any
+           ) -> tuple[tuple[int, ...], int | None] | None:
+    """(side of each position, winning side) of a finished match, or None when it cannot be told.
+
+    Without partnerships each seat is a side. With them, the winner is a list of seats (one side)."""
+    if teams is None:
+        if isinstance(winner, list):
+            winner = winner[0] if len(winner) == 1 else None
+            if winner is None:
+                return None
+        return (), (positions.index(winner) if isinstance(winner, int) and winner in positions else None)
+    side_of = {seat: k for k, side in enumerate(teams) for seat in side}
+    if set(side_of) != set(positions):
+        return None
+    sides = tuple(side_of[p] for p in positions)
+    if winner is None:
+        return sides, None
+    seats = winner if isinstance(winner, list) else [winner]
+    won = {side_of.get(seat) for seat in seats}
+    if len(won) != 1 or None in won:
+        return None
+    return sides, won.pop()
+
+
+def _forfeits(round_ids: Sequence[int]) -> dict[int, tuple[str, set[int]]]:
+    """Per table: the kind of its forfeit record and the absent entries."""
+    out: dict[int, tuple[str, set[int]]] = {}
+    for table_id, kind, entry_id in (Forfeit.objects.filter(table__round_id__in=list(round_ids))
+                                     .values_list("table_id", "kind", "absent")):
+        out.setdefault(table_id, (kind, set()))[1].add(entry_id)
+    return out
+
+
 def match_results(tournament: Tournament, round_ids: Sequence[int]) -> list[pure.MatchResult]:
     """One :class:`scoring.ranking.MatchResult` per finished match (a table whose match ended), and a
     bye for a table with a single seat. A match still in play counts nothing yet.
 
-    A match's sides are its seats (one entry each); the winner is the seat in ``Table.match_winner``
-    (a list of seats means a partnership: the sides are then the entries' teams, see
-    ``_team_sides``), no winner on an ended match is a draw.
+    Each seat is a side, except in partnerships (Triomphe ``teams``, Écarté à quatre): the sides are
+    then the teams of seats and ``Table.match_winner`` is a list of seats; every member gets the
+    side's result. No winner on an ended match is a draw. A table's :class:`Forfeit` overrides what
+    was played: a *forfait* gives the match to the side left present (points not counted), an
+    *absence* (or a forfait with every side absent) leaves the match without a result.
     """
     seats: dict[int, dict[int, int]] = defaultdict(dict)
     for table_id, position, entry_id in (Seat.objects.filter(table__round_id__in=list(round_ids))
                                          .values_list("table_id", "position", "entry_id")):
         seats[table_id][position] = entry_id
+    forfeits = _forfeits(round_ids)
+    teams_at: dict[int, tuple[tuple[int, ...], ...] | None] = {}
     out = []
     tables = (Table.objects.filter(round_id__in=list(round_ids))
               .values_list("id", "number", "round__number", "match_totals", "match_winner", "match_ended"))
@@ -208,19 +260,45 @@ def match_results(tournament: Tournament, round_ids: Sequence[int]) -> list[pure
         if len(positions) == 1:
             out.append(pure.MatchResult(round_no, number, (by_pos[positions[0]],), bye=True))
             continue
-        if not ended or len(positions) < 2:
+        if len(positions) < 2:
             continue
         entries = tuple(by_pos[p] for p in positions)
-        if isinstance(winner, list):
-            winner = winner[0] if len(winner) == 1 else None
-            if winner is None:
-                log.warning("table %s: partnership matches are not ranked individually yet", table_id)
-                continue
+        if len(positions) not in teams_at:
+            teams_at[len(positions)] = partnerships(tournament, len(positions))
+        teams = teams_at[len(positions)]
+        forfeit = forfeits.get(table_id)
+        if forfeit is not None:
+            result = _forfeit_result(round_no, number, positions, entries, teams, *forfeit)
+            if result is not None:
+                out.append(result)
+            continue
+        if not ended:
+            continue
+        sided = _sides(positions, teams, winner)
+        if sided is None:
+            log.warning("table %s: match winner %r does not name one side; not ranked", table_id, winner)
+            continue
+        sides, won = sided
         points = tuple(int(totals[p]) for p in positions) if isinstance(totals, list) and len(totals) >= len(
             positions) else ()
-        out.append(pure.MatchResult(round_no, number, entries, points,
-                                    positions.index(winner) if isinstance(winner, int) else None))
+        out.append(pure.MatchResult(round_no, number, entries, points, won, sides=sides))
     return out
+
+
+def _forfeit_result(round_no: int, number: int, positions: list[int], entries: tuple[int, ...],
+                    teams: tuple[tuple[int, ...], ...] | None, kind: str, absent: set[int]
+                    ) -> pure.MatchResult | None:
+    if kind != Forfeit.Kind.FORFEIT:
+        return None
+    sided = _sides(positions, teams, None)
+    if sided is None:
+        return None
+    sides = sided[0]
+    side_of = sides or tuple(range(len(entries)))
+    present = {side_of[i] for i in range(len(entries))} - {side_of[i] for i, e in enumerate(entries) if e in absent}
+    if len(present) != 1:
+        return None  # everyone absent (or several sides left: the match is still to be played)
+    return pure.MatchResult(round_no, number, entries, (), present.pop(), forfeit=True, sides=sides)
 
 
 @dataclass(frozen=True)
@@ -238,6 +316,16 @@ def _current_version(tournament_id: int) -> int:
     return RankingClock.objects.filter(tournament_id=tournament_id).values_list("version", flat=True).first() or 0
 
 
+def _members(tournament: Tournament) -> dict[int, list[int]]:
+    """Team id → its entries' ids (every team, even empty)."""
+    members: dict[int, list[int]] = {team_id: [] for team_id in
+                                     Team.objects.filter(tournament_id=tournament.pk).values_list("id", flat=True)}
+    for entry_id, team_id in (Entry.objects.filter(tournament_id=tournament.pk, team__isnull=False)
+                              .values_list("id", "team_id")):
+        members[team_id].append(entry_id)
+    return members
+
+
 def ranking_compute(*, tournament: Tournament, rounds: str | Sequence[int] = "released") -> Computed:
     """Rank the tournament from the database as it is now (``rounds``: "released", "all" or numbers)."""
     started = time.perf_counter()
@@ -249,18 +337,15 @@ def ranking_compute(*, tournament: Tournament, rounds: str | Sequence[int] = "re
         totals = tarot_totals(tournament, round_ids, with_taker="won_as_taker" in tie_breaks, every_round=every_round)
         individual = pure.rank_tarot(totals, tie_breaks=tie_breaks)
         if tournament.format == Tournament.Format.TEAMS:
-            members: dict[int, list[int]] = defaultdict(list)
-            for entry_id, team_id in (Entry.objects.filter(tournament_id=tournament.pk, team__isnull=False)
-                                      .values_list("id", "team_id")):
-                members[team_id].append(entry_id)
-            for team_id in Team.objects.filter(tournament_id=tournament.pk).values_list("id", flat=True):
-                members.setdefault(team_id, [])
-            teams_snapshot = pure.rank_tarot_teams(totals, members, tie_breaks=tie_breaks)
+            teams_snapshot = pure.rank_tarot_teams(totals, _members(tournament), tie_breaks=tie_breaks)
     else:
         tie_breaks = _tie_breaks(tournament, pure.MATCH_TIE_BREAKS) if tournament.tie_breaks else (
             "buchholz", "sonneborn_berger", "margin", "wins")
         entries = Entry.objects.filter(tournament_id=tournament.pk).values_list("id", flat=True)
-        individual = pure.rank_matches(match_results(tournament, round_ids), tie_breaks=tie_breaks, entries=entries)
+        results = match_results(tournament, round_ids)
+        individual = pure.rank_matches(results, tie_breaks=tie_breaks, entries=entries)
+        if tournament.format == Tournament.Format.TEAMS:
+            teams_snapshot = pure.rank_match_teams(results, _members(tournament), tie_breaks=tie_breaks)
     return Computed(version, tuple(numbers), individual, teams_snapshot,
                     int((time.perf_counter() - started) * 1000))
 
@@ -368,8 +453,8 @@ def snapshot_ranking(snapshot: RankingSnapshot, *, teams: bool = False) -> pure.
     """The pure ranking of a stored snapshot, rebuilt from its own inputs with
     :func:`scoring.ranking.regenerate`; raises if it does not come out with the stored digest."""
     if teams:
-        kind, inputs, options, digest = "tarot_teams", snapshot.team_inputs, snapshot.team_options, \
-            snapshot.team_digest
+        kind = "tarot_teams" if snapshot.kind == "tarot" else "matches_teams"
+        inputs, options, digest = snapshot.team_inputs, snapshot.team_options, snapshot.team_digest
     else:
         kind, inputs, options, digest = snapshot.kind, snapshot.inputs, snapshot.options, snapshot.digest
     stub = pure.RankingSnapshot(kind, tuple(snapshot.criteria), (), decode(inputs), decode(options), digest)

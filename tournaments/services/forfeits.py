@@ -1,0 +1,66 @@
+"""Forfeits and absences at a table (the chief arbiter or the organizer records them).
+
+A *forfait* at a match table gives the match to the side left present (``rankings.match_results``);
+an *absence* says who did not play at the table this round (they score nothing for it; a match
+table then has no result). One record per table: recording again replaces it, cancelling removes
+it. Each change bumps the ranking's inputs in the same transaction.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from django.db import transaction
+
+from ..models import Forfeit, Table
+from ..selectors import table_seats
+from .deals import _after_commit, _user
+from .errors import InvalidInput
+
+
+def _absent_ids(table: Table, absent: Iterable[Any]) -> list[int]:
+    seated = [s.entry_id for s in table_seats(table)]
+    out: list[int] = []
+    for i, value in enumerate(absent or ()):
+        try:
+            entry_id = int(value)
+        except (TypeError, ValueError):
+            raise InvalidInput(f"{value!r} is not an entry id", field=f"absent[{i}]") from None
+        if entry_id not in seated:
+            raise InvalidInput(f"entry {entry_id} is not seated at this table", field=f"absent[{i}]")
+        if entry_id not in out:
+            out.append(entry_id)
+    if not out:
+        raise InvalidInput("name at least one absent player", field="absent")
+    return out
+
+
+@transaction.atomic
+def forfeit_record(*, table: Table, kind: str, absent: Iterable[Any], user: Any, reason: str = "") -> Forfeit:
+    """Record (or replace) the forfeit or absence of ``absent`` (entry ids seated here) at ``table``."""
+    tournament = table.round.tournament
+    if kind not in Forfeit.Kind.values:
+        raise InvalidInput(f"kind is one of {', '.join(Forfeit.Kind.values)}", field="kind")
+    seats = table_seats(table)
+    if len(seats) < 2:
+        raise InvalidInput("a table with a single seat is a bye: there is no match to forfeit", field="table")
+    if kind == Forfeit.Kind.FORFEIT and not tournament.is_match_game:
+        raise InvalidInput("a Tarot table plays no match that could be won by forfeit: record an absence",
+                           field="kind")
+    ids = _absent_ids(table, absent)
+    forfeit, _created = Forfeit.objects.update_or_create(
+        table=table, defaults={"tournament": tournament, "kind": kind, "reason": str(reason or "").strip(),
+                               "created_by": _user(user)})
+    forfeit.absent.set(ids)
+    _after_commit(tournament.pk)
+    return forfeit
+
+
+@transaction.atomic
+def forfeit_cancel(*, table: Table, user: Any) -> bool:
+    """Remove the table's forfeit or absence; False when there was none."""
+    deleted, _ = Forfeit.objects.filter(table=table).delete()
+    if deleted:
+        _after_commit(table.round.tournament_id)
+    return bool(deleted)
