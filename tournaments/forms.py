@@ -458,3 +458,51 @@ def tricks_initial(record: dict[str, Any]) -> dict[str, Any]:
     initial["dog"] = " ".join(record.get("dog") or [])
     initial["discard"] = " ".join(record.get("discard") or [])
     return initial
+
+
+# -- forfeits, teams, withdrawals, the draw ------------------------------------------------------------
+
+class ForfeitForm(forms.Form):
+    """A forfeit (forfait: the match goes to the side present) or an absence at a table."""
+
+    kind = forms.ChoiceField(label=_("What happened"), choices=[], widget=ChoiceRadio)
+    absent = forms.TypedMultipleChoiceField(label=_("Absent players"), choices=[], coerce=int,
+                                            widget=forms.CheckboxSelectMultiple)
+    reason = forms.CharField(label=_("Reason"), max_length=1000, required=False,
+                             widget=forms.Textarea(attrs={"rows": 2}))
+
+    def __init__(self, *args: Any, seats: Sequence[tuple[int, str]], match_game: bool, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        kinds = [("absence", _("Absence (no result for this table)"))]
+        if match_game:
+            kinds.insert(0, ("forfeit", _("Forfeit (the side present wins the match)")))
+        self.fields["kind"].choices = kinds
+        self.fields["absent"].choices = [(entry_id, name) for entry_id, name in seats]
+
+
+class TeamForm(forms.Form):
+    """A new team and, optionally, its members."""
+
+    name = forms.CharField(label=_("Team name"), max_length=120)
+    members = forms.TypedMultipleChoiceField(label=_("Members"), choices=[], coerce=int, required=False,
+                                             widget=forms.CheckboxSelectMultiple)
+
+    def __init__(self, *args: Any, entries: Sequence[tuple[int, str]], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["members"].choices = list(entries)
+
+
+class DrawForm(forms.Form):
+    """The automatic draw of a round: the method (rotation, random, ranking, swiss) and a seed."""
+
+    method = forms.ChoiceField(label=_("Method"), choices=[], widget=ChoiceRadio)
+    seed = forms.IntegerField(label=_("Seed (random draw)"), min_value=0, required=False, initial=0)
+
+    LABELS = {"rotation": _("rotation (nobody meets twice)"), "random": _("random"),
+              "ranking": _("by ranking (best against best)"), "swiss": _("Swiss pairing")}
+
+    def __init__(self, *args: Any, methods: Sequence[str], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["method"].choices = [(m, self.LABELS.get(m, m)) for m in methods]
+        if methods and not self.is_bound:
+            self.fields["method"].initial = methods[0]

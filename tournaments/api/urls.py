@@ -1,6 +1,6 @@
 """API routes, mounted under ``/api/`` (schema at ``/api/schema/``, Swagger UI at ``/api/docs/``)."""
 
-from django.urls import path
+from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 from rest_framework.authtoken.views import obtain_auth_token
 
@@ -37,4 +37,5 @@ urlpatterns = [
     path("deals/<int:pk>/versions/", v.DealVersionsView.as_view(), name="deal-versions"),
     path("deals/<int:pk>/annul/", v.DealAnnulView.as_view(), name="deal-annul"),
     path("deals/<int:pk>/approve/", v.DealApproveView.as_view(), name="deal-approve"),
+    path("", include("tournaments.api.forfeits")),  # tables/<id>/forfeit/
 ]

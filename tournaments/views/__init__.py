@@ -2,6 +2,7 @@
 
 from .desk import deal_detail, my_tables, table_detail
 from .entry import deal_approve_view, deal_check, deal_correct_view, deal_enter, ruling_create
+from .manage import round_draw, table_forfeit, teams
 from .organizer import (
     players,
     round_create,
@@ -25,12 +26,15 @@ __all__ = [
     "players",
     "round_create",
     "round_detail",
+    "round_draw",
     "round_release",
     "round_seat",
     "round_status",
     "ruling_create",
     "staff",
     "table_detail",
+    "table_forfeit",
+    "teams",
     "tournament_create",
     "tournament_detail",
     "tournament_status",

@@ -15,7 +15,7 @@ from django.shortcuts import get_object_or_404, render
 
 from .. import permissions, selectors
 from ..forms import CONTRACTS
-from ..models import Deal, Round, Ruling, ScoreRow, Table, TournamentRole
+from ..models import Deal, Forfeit, Round, Ruling, ScoreRow, Table, TournamentRole
 from .access import guarded, lang_of, require
 
 Role = TournamentRole.Role
@@ -81,6 +81,7 @@ def table_context(request: HttpRequest, table: Table) -> dict[str, Any]:
         "lang": lang_of(request),
         "can_enter": permissions.can_enter_deal(request.user, table),
         "can_referee": permissions.can_referee(request.user, tournament),
+        "forfeit": Forfeit.objects.filter(table=table).prefetch_related("absent__player").first(),
         "deals_left": (tournament.deals_per_round - len([d for d in deals if d.status != Deal.Status.ANNULLED])
                        if tournament.deals_per_round and not tournament.is_match_game else None),
     }

@@ -6,7 +6,8 @@ from django.db.models import Count
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
-from .. import permissions
+from .. import permissions, seating_service
+from ..forms import DrawForm
 from ..models import Round, Tournament
 from .access import guarded, require
 from .organizer import seating_form_for
@@ -35,6 +36,7 @@ def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
         "roles": permissions.roles_of(request.user, tournament),
         "can_manage": permissions.can_manage(request.user, tournament),
         "is_staff": permissions.is_staff_of(request.user, tournament),
+        "released_rounds": [r for r in rounds if r.released or r.number <= tournament.released_round],
     })
 
 
@@ -42,8 +44,10 @@ def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
 def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     rnd = get_object_or_404(Round.objects.select_related("tournament"), tournament__slug=slug, number=number)
     require(request, permissions.can_view_round(request.user, rnd))
-    tables = rnd.tables.prefetch_related("seats__entry__player").annotate(deal_count=Count("deals"))
+    tables = (rnd.tables.select_related("forfeit").prefetch_related("seats__entry__player")
+              .annotate(deal_count=Count("deals")))
     can_manage = permissions.can_manage(request.user, rnd.tournament)
+    is_staff = permissions.is_staff_of(request.user, rnd.tournament)
     return render(request, "tournaments/round_detail.html", {
         "tournament": rnd.tournament,
         "round": rnd,
@@ -51,4 +55,6 @@ def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         "can_manage": can_manage,
         "released": permissions.round_is_released(rnd),
         "seating_form": seating_form_for(rnd) if can_manage else None,
+        "draw_form": DrawForm(methods=seating_service.methods_for(rnd.tournament)) if can_manage else None,
+        "repeats": seating_service.round_repeats(round=rnd) if is_staff else None,
     })
