@@ -447,7 +447,7 @@ def _codes(cards: Sequence[Card]) -> list[str]:
 
 register_messages({
     "exchange_must_discard": {
-        "fr": "{who} a demandé des cartes : il doit en écarter au moins une.",
+        "fr": "{who} a demandé des cartes : au moins une carte doit être écartée.",
         "en": "{who} asked for cards: they must discard at least one.",
     },
     "exchange_too_many": {
@@ -471,7 +471,7 @@ register_messages({
         "en": "{who} draws {card}, but the next card of the talon was {expected_card}.",
     },
     "exchange_discard_not_in_hand": {
-        "fr": "{who} écarte {card}, qu'il n'a pas en main.",
+        "fr": "{who} écarte {card}, absent(e) de sa main.",
         "en": "{who} discards {card}, which is not in their hand.",
     },
 })

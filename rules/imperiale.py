@@ -457,7 +457,7 @@ register_messages({
         "en": "{who} shows the same impériale twice (announcement {index}).",
     },
     "imperiale_not_in_hand": {
-        "fr": "{who} montre une impériale avec {card}, qu'il ne détient pas (annonce {index}).",
+        "fr": "{who} montre une impériale avec {card}, absent(e) de sa main (annonce {index}).",
         "en": "{who} shows an impériale with {card}, which is not in their hand (announcement {index}).",
     },
     "false_point": {
@@ -467,7 +467,7 @@ register_messages({
               "to player {true_seat} with {true_count} cards worth {true_value}.",
     },
     "must_lead_trump": {
-        "fr": "{who} doit entamer la donne par un atout : il détient {example}.",
+        "fr": "{who} doit entamer la donne par un atout : sa main contient {example}.",
         "en": "{who} must lead a trump to the first trick: they hold {example}.",
     },
 })

@@ -80,60 +80,60 @@ register({
         "en": "The trick is incomplete ({count} cards of {expected}) although more tricks follow.",
     },
     "revoke": {
-        "fr": "Renonce : {who} a joué {card} sans fournir à {led}, alors qu'il détenait {proof} "
+        "fr": "Renonce : {who} a joué {card} sans fournir à {led} alors que sa main contenait {proof} "
               "(joué au pli {proof_trick}).",
         "en": "Revoke: {who} played {card} without following {led_en}, while holding {proof} "
               "(played at trick {proof_trick}).",
     },
     "revoke_trump": {
-        "fr": "Renonce : {who} a joué {card} sans couper, alors qu'il détenait {proof} "
+        "fr": "Renonce : {who} a joué {card} sans couper alors que sa main contenait {proof} "
               "(joué au pli {proof_trick}).",
         "en": "Revoke: {who} played {card} without trumping, while holding {proof} "
               "(played at trick {proof_trick}).",
     },
     "revoke_overtrump": {
-        "fr": "{who} a joué {card} alors qu'il détenait {proof} (joué au pli {proof_trick}), qui l'obligeait "
+        "fr": "{who} a joué {card} alors que sa main contenait {proof} (joué au pli {proof_trick}), qui l'obligeait "
               "à jouer plus haut.",
         "en": "{who} played {card} while holding {proof} (played at trick {proof_trick}), which obliged "
               "them to play higher.",
     },
     "inconsistent_play": {
-        "fr": "{who} a joué {card} alors qu'il détenait {proof} (joué au pli {proof_trick}) : "
+        "fr": "{who} a joué {card} alors que sa main contenait {proof} (joué au pli {proof_trick}) : "
               "la règle l'obligeait à jouer autrement.",
         "en": "{who} played {card} while holding {proof} (played at trick {proof_trick}): "
               "the rules obliged them to play otherwise.",
     },
     # Play obligations (shared by several games)
     "must_follow": {
-        "fr": "{who} doit fournir à {led} : il détient {example}.",
+        "fr": "{who} doit fournir à {led} : sa main contient {example}.",
         "en": "{who} must follow {led_en}: they hold {example}.",
     },
     "must_follow_higher": {
-        "fr": "{who} doit fournir à {led} et forcer : il détient {example}, plus fort(e) que {best}.",
+        "fr": "{who} doit fournir à {led} et forcer : sa main contient {example}, plus fort(e) que {best}.",
         "en": "{who} must follow {led_en} and beat {best}: they hold {example}.",
     },
     "must_trump": {
-        "fr": "{who} n'a pas de {led} et doit couper : il détient {example}.",
+        "fr": "{who} n'a pas de {led} et doit couper : sa main contient {example}.",
         "en": "{who} has no {led_en} and must trump: they hold {example}.",
     },
     "must_overtrump": {
-        "fr": "{who} doit surcouper : il détient {example}, plus fort que {best}.",
+        "fr": "{who} doit surcouper : sa main contient {example}, plus fort que {best}.",
         "en": "{who} must overtrump: they hold {example}, higher than {best}.",
     },
     "must_undertrump": {
-        "fr": "{who} ne peut pas surcouper mais doit tout de même jouer atout : il détient {example}.",
+        "fr": "{who} ne peut pas surcouper mais doit tout de même jouer atout : sa main contient {example}.",
         "en": "{who} cannot overtrump but must still play a trump: they hold {example}.",
     },
     "must_go_higher": {
-        "fr": "{who} doit monter à l'atout : il détient {example}, plus fort que {best}.",
+        "fr": "{who} doit monter à l'atout : sa main contient {example}, plus fort que {best}.",
         "en": "{who} must play a higher trump: they hold {example}, higher than {best}.",
     },
     "must_play_trump": {
-        "fr": "{who} doit jouer atout : il détient {example}.",
+        "fr": "{who} doit jouer atout : sa main contient {example}.",
         "en": "{who} must play a trump: they hold {example}.",
     },
     "must_head": {
-        "fr": "{who} doit prendre la main : il détient {example}, plus fort que {best}.",
+        "fr": "{who} doit prendre la main : sa main contient {example}, plus fort que {best}.",
         "en": "{who} must win the trick: they hold {example}, which beats {best}.",
     },
     "not_your_turn": {

@@ -474,7 +474,7 @@ def _read_abandon(value: Any, field: str, players: int) -> Abandon:
 
 register_messages({
     "must_trump_to_win": {
-        "fr": "Au forçat, {who} ne peut pas monter à {led} et doit couper : il détient {example}.",
+        "fr": "Au forçat, {who} ne peut pas monter à {led} et doit couper : sa main contient {example}.",
         "en": "Au forçat, {who} cannot beat {best} in {led_en} and must trump: they hold {example}.",
     },
     "pillage_not_entitled": {
@@ -493,7 +493,7 @@ register_messages({
               "in order).",
     },
     "pillage_discard_not_in_hand": {
-        "fr": "{who} écarte {card}, qu'il n'a pas en main.",
+        "fr": "{who} écarte {card}, absent(e) de sa main.",
         "en": "{who} lays down {card}, which is not in their hand.",
     },
     "abandon_not_allowed": {

@@ -339,7 +339,7 @@ register_messages({
         "en": "The cards shown by {who} (sequence {index}) are not a sequence of five cards or more.",
     },
     "sequence_not_in_hand": {
-        "fr": "{who} montre une séquence avec {card}, qu'il ne détient pas (séquence {index}).",
+        "fr": "{who} montre une séquence avec {card}, absent(e) de sa main (séquence {index}).",
         "en": "{who} shows a sequence with {card}, which is not in their hand (sequence {index}).",
     },
     "sequences_form_one_run": {
