@@ -33,7 +33,7 @@ def test_ranking_page_shows_the_snapshot_and_explains(client, tournament):
     # A 75+30 = 105, C and D 5 each (shared 2nd), B -115
     assert 'data-up-to-date="yes"' in html
     assert html.index(">A<") < html.index(">C<") < html.index(">B<")
-    assert "105" in html and "Rank 2 of 4: 5 total marks." in html and "shared with D" in html
+    assert "105" in html and "Rang 2 sur 4 : 5 points au total." in html and "Rang partagé avec D" in html
     assert "-999" not in html and 'hx-trigger="every 10s"' in html
 
 

@@ -2,28 +2,29 @@
 
 from __future__ import annotations
 
-import re
 from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
 from django.core.cache import cache
 from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
 
 from tournaments import rankings
-from tournaments.models import Entry, Round, ScoreRow, Table, Tournament
+from tournaments.models import Entry, Forfeit, Round, ScoreRow, Table, Tournament
 from tournaments.models_ranking import RankingLine, RankingSnapshot
 
-LABELS_FR = {
-    "marks": "Total", "best_deal": "Meilleure donne", "won_as_taker": "Contrats réussis", "deals": "Donnes",
-    "rounds": "Manches", "members": "Membres", "match_points": "Points de match", "buchholz": "Buchholz",
-    "sonneborn_berger": "Sonneborn-Berger", "margin": "Écart", "wins": "Victoires", "draws": "Nuls",
-    "losses": "Défaites", "byes": "Exempts", "played": "Parties", "points_for": "Points pour",
-    "points_against": "Points contre",
+LABELS = {
+    "marks": _("Total"), "best_deal": _("Best deal"), "won_as_taker": _("Contracts made"), "deals": _("Deals"),
+    "rounds": _("Rounds"), "members": _("Members"), "match_points": _("Match points"), "buchholz": _("Buchholz"),
+    "sonneborn_berger": _("Sonneborn-Berger"), "margin": _("Margin"), "wins": _("Wins"), "draws": _("Draws"),
+    "losses": _("Losses"), "byes": _("Byes"), "played": _("Played"), "points_for": _("Points for"),
+    "points_against": _("Points against"),
 }
 #: columns shown on the ranking, per kind of snapshot
 COLUMNS = {"tarot": ("marks", "deals", "best_deal"), "tarot_teams": ("marks", "members", "deals"),
-           "matches": ("match_points", "wins", "draws", "losses", "byes", "buchholz", "sonneborn_berger", "margin")}
+           "matches": ("match_points", "wins", "draws", "losses", "byes", "buchholz", "sonneborn_berger", "margin"),
+           "matches_teams": ("match_points", "members", "wins", "draws", "losses", "buchholz", "margin")}
 
 
 def released_rounds(tournament: Tournament):
@@ -50,6 +51,7 @@ class Ranking:
     up_to_date: bool
     version: int
     columns: list[tuple[str, str]] = field(default_factory=list)
+    criteria: list[tuple[str, str]] = field(default_factory=list)
     rows: list[Row] = field(default_factory=list)
     team_columns: list[tuple[str, str]] = field(default_factory=list)
     team_rows: list[Row] = field(default_factory=list)
@@ -62,57 +64,45 @@ def _fmt(value: Any) -> str:
     return str(value)
 
 
-def _rows(snapshot: RankingSnapshot, unit: str, columns: tuple[str, ...]) -> list[Row]:
-    """The lines of a snapshot with names and the words explaining each rank (cached: snapshots never change)."""
-    key = f"levee:ranking:{snapshot.pk}:{snapshot.digest}:{snapshot.created_at.timestamp()}:{unit}"
+def _rows(snapshot: RankingSnapshot, unit: str, columns: tuple[str, ...], lang: str) -> list[Row]:
+    """The lines of a snapshot with names and the words explaining each rank, in ``lang`` (cached:
+    snapshots never change)."""
+    key = f"levee:ranking:{snapshot.pk}:{snapshot.digest}:{snapshot.created_at.timestamp()}:{unit}:{lang}"
     cached = cache.get(key)
     if cached is not None:
         return cached
     pure = rankings.snapshot_ranking(snapshot, teams=unit == RankingLine.Unit.TEAM)
-    lines = snapshot.lines.filter(unit=unit).select_related("entry__player", "team").order_by("position")
+    lines = list(snapshot.lines.filter(unit=unit).select_related("entry__player", "team").order_by("position"))
+    names = {(line.entry_id or line.team_id): (line.entry.player.name if line.entry_id else line.team.name)
+             for line in lines}
     out = []
     for line in lines:
         metrics = dict(line.metrics)
-        if line.entry_id:
-            name, club, ident = line.entry.player.name, line.entry.player.club, line.entry_id
-        else:
-            name, club, ident = line.team.name, "", line.team_id
-        explain = pure.explain(ident)
-        out.append(Row(line.position, line.rank, line.shared, name, club, line.entry_id, line.team_id,
-                       [_fmt(metrics.get(c)) for c in columns], _named(explain, snapshot, unit),
+        ident = line.entry_id or line.team_id
+        club = line.entry.player.club if line.entry_id else ""
+        out.append(Row(line.position, line.rank, line.shared, names[ident], club, line.entry_id, line.team_id,
+                       [_fmt(metrics.get(c)) for c in columns], pure.explain(ident, lang, names),
                        bool(line.entry_id and line.entry.withdrawn)))
     cache.set(key, out, 3600)
     return out
 
 
-_ID_IN_EXPLAIN = re.compile(r"(with |Ahead of |Behind |, )(\d+)(?=[ ,.:])")
-
-
-def _named(text: str, snapshot: RankingSnapshot, unit: str) -> str:
-    """``scoring.ranking.explain`` names entries by id (``with 12, 15``); give people's names instead."""
-    ids = {int(m.group(2)) for m in _ID_IN_EXPLAIN.finditer(text)}
-    if not ids:
-        return text
-    if unit == RankingLine.Unit.TEAM:
-        names = dict(snapshot.tournament.teams.filter(pk__in=ids).values_list("pk", "name"))
-    else:
-        names = dict(Entry.objects.filter(pk__in=ids).values_list("pk", "player__name"))
-    return _ID_IN_EXPLAIN.sub(lambda m: m.group(1) + names.get(int(m.group(2)), m.group(2)), text)
-
-
-def ranking(tournament: Tournament) -> Ranking:
+def ranking(tournament: Tournament, lang: str = "fr") -> Ranking:
+    """The latest published ranking with names, the columns to show and each rank explained in ``lang``."""
+    lang = "en" if lang == "en" else "fr"
     status = rankings.ranking_status(tournament)
     out = Ranking(status.snapshot, status.up_to_date, status.version)
     snap = status.snapshot
     if snap is None:
         return out
     cols = COLUMNS.get(snap.kind, tuple(snap.criteria))
-    out.columns = [(c, LABELS_FR.get(c, c)) for c in cols]
-    out.rows = _rows(snap, RankingLine.Unit.ENTRY, cols)
+    out.columns = [(c, LABELS.get(c, c)) for c in cols]
+    out.criteria = [(c, LABELS.get(c, c)) for c in snap.criteria]
+    out.rows = _rows(snap, RankingLine.Unit.ENTRY, cols, lang)
     if snap.team_digest:
-        tcols = COLUMNS["tarot_teams"]
-        out.team_columns = [(c, LABELS_FR.get(c, c)) for c in tcols]
-        out.team_rows = _rows(snap, RankingLine.Unit.TEAM, tcols)
+        tcols = COLUMNS["tarot_teams" if snap.kind == "tarot" else "matches_teams"]
+        out.team_columns = [(c, LABELS.get(c, c)) for c in tcols]
+        out.team_rows = _rows(snap, RankingLine.Unit.TEAM, tcols, lang)
     return out
 
 
@@ -126,6 +116,8 @@ class TableResult:
     adjustments: list[int]
     match_totals: list[Any] | None = None
     winner: str = ""
+    forfeit: str = ""  # "forfeit" or "absence"
+    absent: list[str] = field(default_factory=list)
 
     @property
     def has_adjustments(self) -> bool:
@@ -134,6 +126,10 @@ class TableResult:
 
 def round_results(rnd: Round) -> list[TableResult]:
     tables = list(rnd.tables.prefetch_related("seats__entry__player", "deals").order_by("number"))
+    forfeits: dict[int, tuple[str, list[str]]] = {}
+    for table_id, kind, name in (Forfeit.objects.filter(table__round=rnd)
+                                 .values_list("table_id", "kind", "absent__player__name").order_by("absent__id")):
+        forfeits.setdefault(table_id, (kind, []))[1].append(name)
     rows = defaultdict(dict)
     ruling_rows: dict[tuple[int, int], int] = defaultdict(int)
     for table_id, deal_id, ruling_id, entry_id, points, counts in ScoreRow.objects.filter(round=rnd).values_list(
@@ -160,8 +156,11 @@ def round_results(rnd: Round) -> list[TableResult]:
             winner = seats[table.match_winner].entry.player.name
         elif isinstance(table.match_winner, list):
             winner = " & ".join(seats[i].entry.player.name for i in table.match_winner if 0 <= i < len(seats))
+        kind, absent = forfeits.get(table.pk, ("", []))
+        if kind == Forfeit.Kind.FORFEIT:
+            winner = " & ".join(s.entry.player.name for s in seats if s.entry.player.name not in absent)
         out.append(TableResult(table, [s.entry.player.name for s in seats], ids, deals, totals, adj,
-                               table.match_totals, winner))
+                               table.match_totals, winner, kind, absent))
     return out
 
 

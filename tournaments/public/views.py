@@ -13,10 +13,12 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from tournaments import permissions
 from tournaments.models import Entry, Round, Tournament
+from tournaments.views.access import lang_of
 
 from . import queries
 from .chart import running_total_svg
@@ -47,7 +49,7 @@ def _every(request: HttpRequest) -> int:
 
 def home(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = _tournament(request, slug)
-    ranking = queries.ranking(tournament)
+    ranking = queries.ranking(tournament, lang_of(request))
     return render(request, "public/home.html", {
         "tournament": tournament, "rounds": queries.released_rounds(tournament), "ranking": ranking,
         "top": ranking.rows[:10]})
@@ -55,7 +57,8 @@ def home(request: HttpRequest, slug: str) -> HttpResponse:
 
 def ranking(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = _tournament(request, slug)
-    context = {"tournament": tournament, "ranking": queries.ranking(tournament), "every": _every(request)}
+    context = {"tournament": tournament, "ranking": queries.ranking(tournament, lang_of(request)),
+               "every": _every(request)}
     if request.headers.get("HX-Request"):
         return render(request, "public/_ranking.html", context)
     return render(request, "public/ranking.html", context)
@@ -64,7 +67,7 @@ def ranking(request: HttpRequest, slug: str) -> HttpResponse:
 def ranking_print(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = _tournament(request, slug)
     return render(request, "public/ranking_print.html", {"tournament": tournament,
-                                                         "ranking": queries.ranking(tournament)})
+                                                         "ranking": queries.ranking(tournament, lang_of(request))})
 
 
 def _csv_response(filename: str) -> tuple[HttpResponse, csv.writer]:
@@ -76,7 +79,7 @@ def _csv_response(filename: str) -> tuple[HttpResponse, csv.writer]:
 
 def ranking_csv(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = _tournament(request, slug)
-    ranking = queries.ranking(tournament)
+    ranking = queries.ranking(tournament, lang_of(request))
     response, writer = _csv_response(f"{tournament.slug}-classement.csv")
     snap = ranking.snapshot
     writer.writerow(["rang", "ex_aequo", "joueur", "club", *[c for c, _ in ranking.columns], "explication"])
@@ -128,10 +131,10 @@ def player(request: HttpRequest, slug: str, entry_id: int) -> HttpResponse:
     tournament = _tournament(request, slug)
     entry = get_object_or_404(Entry.objects.select_related("player", "team"), pk=entry_id, tournament=tournament)
     history = queries.player_history(entry)
-    ranking = queries.ranking(tournament)
+    ranking = queries.ranking(tournament, lang_of(request))
     row = next((r for r in ranking.rows if r.entry_id == entry.pk), None)
     chart = running_total_svg(history.points, breaks=history.breaks,
-                              title=f"Total cumulé de {entry.player.name}, donne après donne")
+                              title=_("Running total of %(name)s, deal after deal") % {"name": entry.player.name})
     return render(request, "public/player.html", {"tournament": tournament, "entry": entry, "history": history,
                                                   "row": row, "ranking": ranking, "chart": chart})
 
@@ -139,7 +142,7 @@ def player(request: HttpRequest, slug: str, entry_id: int) -> HttpResponse:
 def screen(request: HttpRequest, slug: str) -> HttpResponse:
     """The hall screen: large print, pages of ``per`` lines turning at each refresh."""
     tournament = _tournament(request, slug)
-    ranking = queries.ranking(tournament)
+    ranking = queries.ranking(tournament, lang_of(request))
     per = 15
     pages = max((len(ranking.rows) + per - 1) // per, 1)
     try:
@@ -188,11 +191,11 @@ def round_draw(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         try:
             if request.POST.get("action") == "swap":
                 seating_service.round_swap(round=rnd, a=int(request.POST["a"]), b=int(request.POST["b"]))
-                messages.success(request, "Échange fait.")
+                messages.success(request, _("Players swapped."))
             else:
                 seating_service.round_draw(round=rnd, method=request.POST.get("method", "rotation"),
                                            seed=int(request.POST.get("seed") or 0))
-                messages.success(request, "Tirage fait.")
+                messages.success(request, _("Draw done."))
         except (ServiceError, ValueError, KeyError) as exc:
             messages.error(request, str(getattr(exc, "message", exc)))
         return redirect("public-round-draw", slug=slug, number=number)

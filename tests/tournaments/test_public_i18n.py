@@ -1,0 +1,88 @@
+"""The public pages in French (the default) and in English: labels from the catalogues, rank explanations
+from scoring.ranking in the page's language, names instead of ids."""
+
+from __future__ import annotations
+
+import pytest
+from django.conf import settings
+from django.urls import reverse
+
+from tests.services.builders import add_deal, end_match, make_round, make_tournament
+from tournaments import tasks
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def tournament():
+    t, e = make_tournament("ABCD", slug="i18n", tie_breaks=["best_deal"])
+    (t1,) = make_round(t, 1, [[e[x] for x in "ABCD"]])
+    add_deal(t1, [60, -20, -20, -20], taker=0)     # A 60 (best 60)
+    add_deal(t1, [-30, 90, -30, -30], taker=1)     # B 90 (best 90): A 30, B 70, C −50, D −50
+    tasks.ranking_refresh(t.pk)
+    return t, e
+
+
+def get(client, url, lang):
+    """The page in ``lang`` as the language switcher leaves it (a cookie: pages ignore Accept-Language)."""
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = lang
+    return client.get(url).content.decode()
+
+
+@pytest.mark.parametrize("name", ["public-home", "public-ranking", "public-screen", "public-ranking-print",
+                                  "public-results-print"])
+def test_every_public_page_in_both_languages(client, tournament, name):
+    t, _ = tournament
+    url = reverse(name, args=[t.slug])
+    fr, en = get(client, url, "fr"), get(client, url, "en")
+    assert 'lang="fr"' in fr and 'lang="en"' in en
+    assert fr != en
+
+
+def test_ranking_labels_and_explanations(client, tournament):
+    t, _ = tournament
+    url = reverse("public-ranking", args=[t.slug])
+    fr = get(client, url, "fr")
+    # C and D: −50 each, best deal −20 both → shared 3rd, every declared tie-break equal
+    assert "<th>Rang</th>" in fr and "Meilleure donne" in fr and "pourquoi ?" in fr and "À jour" in fr
+    assert ("Rang 3 sur 4 : -50 points au total. À égalité de points au total avec D. Rang partagé avec D : "
+            "égalité de points au total et à chaque départage annoncé (meilleure donne)") in fr
+    en = get(client, url, "en")
+    assert "<th>Rank</th>" in en and "Best deal" in en and "why?" in en and "Up to date" in en
+    assert ("Rank 3 of 4: -50 total marks. Level on total marks with D. Rank shared with D: equal on total marks "
+            "and on every declared tie-break (best single deal)") in en
+
+
+def test_player_and_round_pages(client, tournament):
+    t, e = tournament
+    fr = get(client, reverse("public-player", args=[t.slug, e["A"].pk]), "fr")
+    en = get(client, reverse("public-player", args=[t.slug, e["A"].pk]), "en")
+    assert "Donne après donne" in fr and "Total cumulé de A" in fr and "rang 2" in fr
+    assert "Deal after deal" in en and "Running total of A" in en and "rank 2" in en
+    fr = get(client, reverse("public-round", args=[t.slug, 1]), "fr")
+    en = get(client, reverse("public-round", args=[t.slug, 1]), "en")
+    assert "<h1>Manche 1</h1>" in fr and "Donne" in fr
+    assert "<h1>Round 1</h1>" in en and ">Deal<" in en
+
+
+def test_language_switch_on_public_pages(client, tournament):
+    t, _ = tournament
+    html = get(client, reverse("public-ranking", args=[t.slug]), "fr")
+    assert f'action="{reverse("set_language")}"' in html and 'value="en"' in html
+    del client.cookies[settings.LANGUAGE_COOKIE_NAME]
+    client.post(reverse("set_language"), {"language": "en", "next": reverse("public-ranking", args=[t.slug])})
+    assert "<th>Rank</th>" in client.get(reverse("public-ranking", args=[t.slug])).content.decode()
+
+
+def test_forfeit_shown_with_the_round_results(client):
+    from tournaments.services.forfeits import forfeit_record
+
+    t, e = make_tournament("PQ", game="ecarte", slug="i18nff")
+    (a,) = make_round(t, 1, [[e["P"], e["Q"]]])
+    end_match(a, [1, 0], None)
+    forfeit_record(table=a, kind="forfeit", absent=[e["P"].pk], user=None)
+    tasks.ranking_refresh(t.pk)
+    fr = get(client, reverse("public-round", args=[t.slug, 1]), "fr")
+    en = get(client, reverse("public-round", args=[t.slug, 1]), "en")
+    assert "Forfait : P" in fr.replace("Forfait: P", "Forfait : P") and "gagnant: Q" in fr
+    assert "Forfeit: P" in en and "winner: Q" in en
