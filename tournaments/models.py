@@ -348,7 +348,7 @@ class IdempotencyKey(models.Model):
         constraints = [models.UniqueConstraint(fields=["user", "key"], name="idempotency_key_unique")]
 
 
-# the ranking models live in their own module (tournaments/models_ranking.py)
-from .models_ranking import *  # noqa: E402, F403
-# forfeits and absences at a table (tournaments/models_forfeits.py)
+# the ranking models, and the forfeits and absences at a table, live in their own modules
+# (tournaments/models_ranking.py, tournaments/models_forfeits.py)
 from .models_forfeits import *  # noqa: E402, F403
+from .models_ranking import *  # noqa: E402, F403

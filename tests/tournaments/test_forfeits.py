@@ -87,7 +87,7 @@ def test_partnership_forfeit():
 
 
 def test_the_service_refuses_what_makes_no_sense():
-    t, e, (a, _b, _c, _d) = ecarte()
+    _t, e, (a, _b, _c, _d) = ecarte()
     with pytest.raises(InvalidInput) as exc:
         forfeit_record(table=a, kind="forfeit", absent=[e["R"].pk], user=None)
     assert exc.value.field == "absent[0]"
@@ -130,7 +130,7 @@ def people():
 @pytest.mark.parametrize("who, allowed", [("organizer", True), ("chief", True), ("arbiter", False),
                                           ("outsider", False)])
 def test_forfeit_page_per_role(client, people, who, allowed):
-    t, e, (_a, _b, c, _d), users = people
+    _t, e, (_a, _b, c, _d), users = people
     client.force_login(users[who])
     url = reverse("table_forfeit", args=[c.pk])
     assert client.get(url).status_code == (200 if allowed else 403)
@@ -145,7 +145,7 @@ def test_forfeit_page_per_role(client, people, who, allowed):
 
 
 def test_forfeit_page_anonymous_logs_in_and_form_errors_are_kept(client, people):
-    t, e, (_a, _b, c, _d), users = people
+    _t, e, (_a, _b, c, _d), users = people
     url = reverse("table_forfeit", args=[c.pk])
     assert client.get(url).status_code == 302
     client.force_login(users["chief"])
@@ -158,7 +158,7 @@ def test_forfeit_page_anonymous_logs_in_and_form_errors_are_kept(client, people)
 @pytest.mark.parametrize("who, code", [("organizer", 200), ("chief", 200), ("arbiter", 403), ("outsider", 403),
                                        (None, 401)])
 def test_forfeit_api_per_role(api_client, people, who, code):
-    t, e, (_a, _b, c, _d), users = people
+    _t, e, (_a, _b, c, _d), users = people
     if who:
         api_client.force_authenticate(users[who])
     url = reverse("api:table-forfeit", args=[c.pk])
@@ -172,7 +172,7 @@ def test_forfeit_api_per_role(api_client, people, who, code):
 
 
 def test_forfeit_api_names_the_field(api_client, people):
-    t, e, (_a, _b, c, _d), users = people
+    _t, e, (_a, _b, c, _d), users = people
     api_client.force_authenticate(users["chief"])
     url = reverse("api:table-forfeit", args=[c.pk])
     body = api_client.put(url, {"kind": "forfeit", "absent": [e["Q"].pk]}, format="json").json()
