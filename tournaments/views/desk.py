@@ -17,6 +17,7 @@ from .. import permissions, selectors
 from ..forms import CONTRACTS
 from ..models import Deal, Forfeit, Round, Ruling, ScoreRow, Table, TournamentRole
 from .access import guarded, lang_of, require
+from .result_detail import deal_detail_of
 
 Role = TournamentRole.Role
 CONTRACT_LABELS = dict(CONTRACTS)
@@ -133,6 +134,7 @@ def deal_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "versions": versions,
         "rulings": deal.rulings.all(),
         "summary": deal_summary(deal, players),
+        "detail": deal_detail_of(deal.verdict, tournament.game, players),
         "can_referee": permissions.can_referee(request.user, tournament),
         "can_enter": permissions.can_enter_deal(request.user, table),
     })

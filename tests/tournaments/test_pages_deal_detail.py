@@ -1,0 +1,112 @@
+"""The deal page explains the score: the Tarot terms as a small table, the historical games' marks in order.
+
+The Tarot figures are the FFT worked example (RULES.md §1.11): garde, 2 bouts, 49 points → 41 needed, made
+by 8; petit au bout to the attack; a simple poignée (20). Marks of the other games come from verdicts
+written by hand below.
+"""
+
+from __future__ import annotations
+
+import html as htmllib
+import re
+
+import pytest
+from django.conf import settings
+from django.urls import reverse
+
+from tests.services.builders import make_round, make_tournament
+from tournaments.models import Deal
+
+pytestmark = pytest.mark.django_db
+
+
+def cells(html: str, table_id: str) -> list[list[str]]:
+    """The text of every row of the table with this id (tags stripped)."""
+    body = html.split(f'id="{table_id}"')[1].split("</table>")[0]
+    rows = re.findall(r"<tr>(.*?)</tr>", body, re.S)
+    cell = re.compile(r"<t[hd][^>]*>(.*?)</t[hd]>", re.S)
+    return [[htmllib.unescape(re.sub(r"<[^>]+>", "", c)).strip() for c in cell.findall(r)] for r in rows]
+
+
+def page(client, deal, lang="fr"):
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = lang
+    return client.get(reverse("deal_detail", args=[deal.pk])).content.decode()
+
+
+def test_tarot_deal_detail_in_french_and_english(client, tarot_table, staff):
+    client.force_login(staff["arbiter"])
+    data = {"mode": "summary", "dealer": "0", "taker": "1", "contract": "garde", "oudlers": "2", "points": "49",
+            "petit_au_bout": "attack", "chelem": "", "handful_0": "", "handful_1": "simple", "handful_2": "",
+            "handful_3": ""}
+    assert client.post(reverse("deal_enter", args=[tarot_table.pk]), data).status_code == 302
+    deal = Deal.objects.get(table=tarot_table)
+    # S = (25 + 8) × 2 + 10 × 2 (petit au bout) + 20 (poignée) = 106 per defender
+    fr = dict(cells(page(client, deal), "deal-detail"))
+    assert fr["Contrat"] == "Garde (×2)" and fr["Preneur"] == "Bruno" and fr["Bouts"] == "2"
+    assert fr["Points"] == "49" and fr["Points nécessaires"] == "41" and fr["Résultat"] == "passé de 8"
+    assert fr["Petit au bout"] == "gagné par le camp du preneur" and fr["Poignées"] == "Bruno : simple (20)"
+    assert fr["Chelem"] == "non" and fr["Valeur de la donne par défenseur"] == "106"
+    en = dict(cells(page(client, deal, "en"), "deal-detail"))
+    assert en["Contract"] == "Garde (×2)" and en["Points needed"] == "41" and en["Result"] == "made by 8"
+    assert en["Petit au bout"] == "won by the taker's side" and en["Poignées"] == "Bruno: simple (20)"
+    assert "<code>" not in page(client, deal)  # no raw dict any more
+
+
+def test_fallen_contract(client, tarot_table, staff):
+    # petite, 0 bouts → 56 needed; 41 points: fallen by 15
+    client.force_login(staff["chief"])
+    data = {"mode": "summary", "dealer": "0", "taker": "2", "contract": "petite", "oudlers": "0",
+            "points": "41", "petit_au_bout": "", "chelem": "", "handful_0": "", "handful_1": "", "handful_2": "",
+            "handful_3": ""}
+    assert client.post(reverse("deal_enter", args=[tarot_table.pk]), data).status_code == 302
+    deal = Deal.objects.get(table=tarot_table)
+    en = dict(cells(page(client, deal, "en"), "deal-detail"))
+    assert en["Result"] == "fallen by 15" and en["Points"] == "41" and en["Poignées"] == "none"
+    assert en["Contract"] == "Petite (×1)" and en["Taker"] == "Chloé"
+
+
+def test_half_points_at_three_players():
+    from django.utils import translation
+
+    from tournaments.views.result_detail import tarot_detail
+
+    # 3 players, petite, 0 bouts, 41.5 points (83 half-points) → 56 needed, fallen by 14.5 (A-T7)
+    result = {"contract": "petite", "coefficient": 1, "taker": 0, "partner": None, "called": None, "mort": None,
+              "bouts": 0, "points": "41.5", "needed": 56, "made": False, "margin_half": -29,
+              "petit_au_bout": None, "handfuls": [], "chelem": None, "chelem_announced": False, "chelem_term": 0,
+              "S": -40, "source": "tricks"}
+    with translation.override("fr"):
+        lines = dict(tarot_detail(result, ["Ana", "Bruno", "Chloé"]).lines)
+    assert lines["Résultat"] == "chuté de 14,5" and lines["Points"] == "41,5" and lines["Saisie"] == "pli par pli"
+    assert lines["Poignées"] == "aucune" and lines["Valeur de la donne par défenseur"] == "-40"
+
+
+def test_triomphe_marks_in_order(client, django_user_model):
+    t, e = make_tournament("AB", game="triomphe", slug="trimarks")
+    (table,) = make_round(t, 1, [[e["A"], e["B"]]])
+    verdict = {"deals": [{"scores": [0, 2], "result": {"tricks": [0, 5], "sides": [[0], [1]],
+                                                       "marks": [{"kind": "vole", "seats": [1], "points": 2}]}}]}
+    deal = Deal.objects.create(table=table, number=1, record={"game": "triomphe"}, verdict=verdict)
+    client.force_login(django_user_model.objects.create_superuser("boss", "b@example.org", "pw-123456"))
+    assert cells(page(client, deal, "en"), "deal-marks") == [["#", "Mark", "Who", "Points"],
+                                                             ["1", "vole (every trick)", "B", "+2"]]
+    assert cells(page(client, deal), "deal-marks")[1] == ["1", "vole (toutes les levées)", "B", "+2"]
+
+
+def test_imperiale_marks_with_wipes_and_running_score(client, django_user_model):
+    t, e = make_tournament("AB", game="imperiale", slug="impmarks")
+    (table,) = make_round(t, 1, [[e["A"], e["B"]]])
+    marks = [
+        {"step": "retourne", "seat": 1, "jetons": 1, "fiches": 0, "card": "7C",
+         "after": {"fiches": [0, 1], "jetons": [0, 2]}},
+        {"step": "imperiale_quatrieme_majeure", "seat": 0, "jetons": 0, "fiches": 1, "wiped": {"1": 1},
+         "after": {"fiches": [1, 1], "jetons": [0, 1]}},
+    ]
+    verdict = {"deals": [{"scores": [6, 1], "result": {"marks": marks}}]}
+    deal = Deal.objects.create(table=table, number=1, record={"game": "imperiale"}, verdict=verdict)
+    client.force_login(django_user_model.objects.create_superuser("boss2", "c@example.org", "pw-123456"))
+    rows = cells(page(client, deal, "en"), "deal-marks")
+    assert rows[0] == ["#", "Mark", "Who", "Jetons", "Fiches", "After (fiches/jetons)"]
+    assert rows[1] == ["1", "turn-up", "B", "1", "0", "A 0/0 · B 1/2"]
+    assert rows[2] == ["2", "impériale: quatrième majeure — wipes B (1)", "A", "0", "1", "A 1/0 · B 1/1"]
+    assert cells(page(client, deal), "deal-marks")[1][1] == "retourne"
