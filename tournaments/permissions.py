@@ -10,8 +10,9 @@ Roles are per tournament (:class:`~tournaments.models.TournamentRole`):
   and of its rounds only those released (``number <= released_round`` or ``released``).
 
 A superuser acts as organizer everywhere (staff work in the admin). Functions take the user
-and an object and answer a bool; :func:`roles_of` caches a user's roles per tournament on the
-user object for the request.
+and an object and answer a bool; :func:`roles_of` caches a user's roles per tournament, with the
+tables assigned to them as table arbiter, on the user object for the request (one query per
+tournament: the deal-entry endpoint checks both).
 """
 
 from __future__ import annotations
@@ -27,18 +28,27 @@ STAFF_ROLES = frozenset({Role.ORGANIZER, Role.CHIEF_ARBITER, Role.ARBITER})
 REFEREES = frozenset({Role.ORGANIZER, Role.CHIEF_ARBITER})
 
 
-def roles_of(user: Any, tournament: Tournament | int) -> frozenset[str]:
-    """The user's roles in the tournament (a superuser is organizer everywhere)."""
+_NO_ROLES: tuple[frozenset[str], frozenset[int]] = (frozenset(), frozenset())
+
+
+def _roles_and_tables(user: Any, tournament: Tournament | int) -> tuple[frozenset[str], frozenset[int]]:
+    """The user's roles in the tournament and the tables assigned to them, cached on the user."""
     if user is None or not user.is_authenticated:
-        return frozenset()
-    if user.is_superuser:
-        return frozenset({Role.ORGANIZER})
+        return _NO_ROLES
     tid = tournament if isinstance(tournament, int) else tournament.pk
     cache = user.__dict__.setdefault("_levee_roles", {})
     if tid not in cache:
-        roles = TournamentRole.objects.filter(tournament_id=tid, user=user).values_list("role", flat=True)
-        cache[tid] = frozenset(roles)
+        rows = TournamentRole.objects.filter(tournament_id=tid, user=user).values_list("role", "tables")
+        cache[tid] = (frozenset(role for role, _ in rows),
+                      frozenset(table for role, table in rows if role == Role.ARBITER and table is not None))
     return cache[tid]
+
+
+def roles_of(user: Any, tournament: Tournament | int) -> frozenset[str]:
+    """The user's roles in the tournament (a superuser is organizer everywhere)."""
+    if user is not None and user.is_authenticated and user.is_superuser:
+        return frozenset({Role.ORGANIZER})
+    return _roles_and_tables(user, tournament)[0]
 
 
 def forget_roles(user: Any) -> None:
@@ -81,8 +91,7 @@ def can_enter_deal(user: Any, table: Table) -> bool:
     if roles & REFEREES:
         return True
     if Role.ARBITER in roles:
-        return TournamentRole.objects.filter(tournament=tournament, user=user, role=Role.ARBITER,
-                                             tables=table).exists()
+        return table.pk in _roles_and_tables(user, tournament)[1]
     return False
 
 

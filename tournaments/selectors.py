@@ -34,6 +34,26 @@ def table_seats(table: Table) -> list[Seat]:
     return cached
 
 
+def table_for_entry(pk: int) -> Table | None:
+    """A table with its round, tournament and seats (players) in one query, for entering a deal.
+
+    The seats are read with the table joined to them; an unseated table is read alone (its seats
+    cached empty). None when there is no such table.
+    """
+    seats = list(Seat.objects.filter(table_id=pk).select_related("table__round__tournament", "entry__player")
+                 .order_by("position"))
+    if seats:
+        table = seats[0].table
+        for seat in seats:
+            seat.table = table
+    else:
+        table = Table.objects.select_related("round__tournament").filter(pk=pk).first()
+        if table is None:
+            return None
+    table.__dict__["_levee_seats"] = seats
+    return table
+
+
 def table_players(table: Table) -> list[str]:
     """The players' names in the order of play; two players of the same name are told apart by club or number."""
     seats = table_seats(table)

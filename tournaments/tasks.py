@@ -18,8 +18,10 @@ import logging
 from celery import shared_task
 from celery.signals import worker_ready
 from django.db import transaction
+from django.utils import timezone
 
 from . import rankings
+from .models_ranking import RankingClock
 
 log = logging.getLogger(__name__)
 
@@ -31,9 +33,25 @@ def ranking_refresh(tournament_id: int) -> int | None:
     return snapshot.input_version if snapshot else None
 
 
+def _refresh_waiting(tournament_id: int) -> bool:
+    """Whether a refresh is queued and not started yet (a plain read: it waits for no row lock).
+
+    Read after the caller's commit: a task that starts later clears the claim and then ranks a state
+    that includes the caller's change, so skipping the claim loses nothing.
+    """
+    queued_at = (RankingClock.objects.filter(tournament_id=tournament_id)
+                 .values_list("queued_at", flat=True).first())
+    return queued_at is not None and queued_at >= timezone.now() - rankings.QUEUE_STALE_AFTER
+
+
 def ranking_enqueue(tournament_id: int) -> bool:
-    """Queue a refresh unless one is already waiting; False when coalesced or the broker is down."""
-    if not rankings.ranking_refresh_claim(tournament_id=tournament_id):
+    """Queue a refresh unless one is already waiting; False when coalesced or the broker is down.
+
+    During a burst of entries a refresh is nearly always waiting: :func:`_refresh_waiting` sees it
+    with a read, and only a change that finds none takes the claim (an UPDATE on the clock row,
+    which waits for the entries being committed) and talks to the broker.
+    """
+    if _refresh_waiting(tournament_id) or not rankings.ranking_refresh_claim(tournament_id=tournament_id):
         return False
     try:
         ranking_refresh.delay(tournament_id)

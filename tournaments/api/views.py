@@ -116,6 +116,14 @@ def _table(request: Request, pk: int) -> Table:
     return table
 
 
+def _table_for_entry(request: Request, pk: int) -> Table:
+    """The table a deal is posted to, with its seats (one query), checked like :func:`_table`."""
+    table = selectors.table_for_entry(pk)
+    if table is None or not permissions.can_view_table(request.user, table):
+        raise exceptions.NotFound()
+    return table
+
+
 def _deal(request: Request, pk: int) -> Deal:
     deal = get_object_or_404(Deal.objects.select_related("table__round__tournament"), pk=pk)
     if not permissions.can_view_deal(request.user, deal):
@@ -498,7 +506,7 @@ class TableDealsView(Api):
                     "format, game, options and players come from the table. Checked by the rules service; a deal "
                     "with violations is rejected (400) and nothing is saved.")
     def post(self, request: Request, pk: int) -> Response:
-        table = _table(request, pk)
+        table = _table_for_entry(request, pk)
         self.allow(permissions.can_enter_deal(request.user, table))
         key = request.headers.get("Idempotency-Key") or None
         deal = services.deal_record(table=table, record=request.data, user=request.user, idempotency_key=key)

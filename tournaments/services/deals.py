@@ -25,14 +25,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
 from rules.errors import MalformedRecord, Violation
 from scoring.verdict import Verdict, judge
 
 from .. import permissions
-from ..models import Deal, IdempotencyKey, ScoreRow, Table, Tournament
+from ..models import Deal, IdempotencyKey, Round, ScoreRow, Table, Tournament
 from ..selectors import (
     build_deal_record,
     check_fixed_fields,
@@ -43,7 +43,15 @@ from ..selectors import (
     table_deals,
     table_seats,
 )
-from .errors import DealRejected, IdempotencyMismatch, InvalidInput, MalformedDeal, StateConflict, VersionConflict
+from .errors import (
+    DealRejected,
+    IdempotencyMismatch,
+    InvalidInput,
+    MalformedDeal,
+    ServiceError,
+    StateConflict,
+    VersionConflict,
+)
 
 log = logging.getLogger(__name__)
 
@@ -220,39 +228,87 @@ def deal_record(*, table: Table, record: Any, user: Any, idempotency_key: str | 
     IdempotencyMismatch. With an ``idempotency_key`` already used by this user for the same
     request, returns the first deal with ``idempotent_replay = True`` and the first response in
     ``idempotent_response``.
+
+    The key is not looked up first: it is inserted with the deal, in the same transaction, and
+    its unique constraint recognises a retry (a concurrent twin waits on the table's lock, then
+    on the key, and fails). A retry is therefore answered after its insert fails, or after the
+    deal is refused (the tournament finished or the table full since the first attempt), from the
+    stored first response. A new key, the common case, costs one INSERT and no look-up.
     """
     digest = request_hash(table.pk, record) if idempotency_key else ""
-    if idempotency_key:
-        if len(idempotency_key) > 200:
-            raise InvalidInput("at most 200 characters", field="Idempotency-Key")
-        existing = IdempotencyKey.objects.filter(user=user, key=idempotency_key).select_related("deal").first()
-        if existing is not None:
-            return _replay(existing, digest)
+    if idempotency_key and len(idempotency_key) > 200:
+        raise InvalidInput("at most 200 characters", field="Idempotency-Key")
     try:
         with transaction.atomic():
             deal = _deal_record(table=table, record=record, user=user)
             response = None
             if idempotency_key:
-                # inserted last, with the response: a concurrent twin blocks on the unique key until this
-                # transaction ends, then fails and answers with this deal (no savepoint on the hot path)
                 response = deal_to_json(deal)
                 IdempotencyKey.objects.create(user=user, key=idempotency_key, request_hash=digest, deal=deal,
                                               response=response)
+            # last, so that the ranking clock's row lock is held only until the commit that follows
+            _after_commit(table.round.tournament_id)
             deal.idempotent_replay = False  # type: ignore[attr-defined]
             deal.idempotent_response = response  # type: ignore[attr-defined]
             return deal
     except IntegrityError:
-        if not idempotency_key:
+        existing = _used_key(user, idempotency_key)
+        if existing is None:
             raise
-        existing = IdempotencyKey.objects.select_related("deal").filter(user=user, key=idempotency_key).first()
+        return _replay(existing, digest)
+    except ServiceError:
+        existing = _used_key(user, idempotency_key)
         if existing is None:
             raise
         return _replay(existing, digest)
 
 
+def _used_key(user: Any, idempotency_key: str | None) -> IdempotencyKey | None:
+    if not idempotency_key or not getattr(user, "is_authenticated", False):
+        return None
+    return IdempotencyKey.objects.filter(user=user, key=idempotency_key).select_related("deal").first()
+
+
+@dataclass(frozen=True)
+class _Locked:
+    """What :func:`_lock_table` read under the lock."""
+
+    last_number: int
+    played: int
+    status: str
+    deals_per_round: int | None
+
+
+def _lock_table(table: Table) -> _Locked | None:
+    """Lock the table's row until the transaction ends (its deals are numbered one at a time) and
+    read in the same statement its last deal number, how many of its deals are not annulled (only
+    when the tournament limits them), and the tournament's current status and limit.
+
+    None when the table no longer exists. On SQLite (no row locks) the transaction's write lock
+    serialises the entries instead.
+    """
+    deal, tbl = Deal._meta.db_table, Table._meta.db_table
+    rnd, tour = Round._meta.db_table, Tournament._meta.db_table
+    sql = (f"SELECT (SELECT MAX(d.number) FROM {deal} d WHERE d.table_id = t.id), "
+           f"CASE WHEN u.deals_per_round IS NULL THEN 0 "
+           f"ELSE (SELECT COUNT(*) FROM {deal} d WHERE d.table_id = t.id AND d.status <> %s) END, "
+           f"u.status, u.deals_per_round "
+           f"FROM {tbl} t JOIN {rnd} r ON r.id = t.round_id JOIN {tour} u ON u.id = r.tournament_id WHERE t.id = %s")
+    if connection.features.has_select_for_update:
+        sql += " FOR UPDATE OF t" if connection.features.has_select_for_update_of else " FOR UPDATE"
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [Deal.Status.ANNULLED.value, table.pk])
+        row = cursor.fetchone()
+    return None if row is None else _Locked(row[0] or 0, row[1], row[2], row[3])
+
+
 def _deal_record(*, table: Table, record: Any, user: Any) -> Deal:
-    table = Table.objects.select_for_update().select_related("round__tournament").get(pk=table.pk)
+    """The deal saved with its score rows and first history version (inside the caller's transaction)."""
+    locked = _lock_table(table)
+    if locked is None:
+        raise StateConflict("this table no longer exists", field="table", code="table_gone")
     tournament = table.round.tournament
+    tournament.status, tournament.deals_per_round = locked.status, locked.deals_per_round  # as of the lock
     if tournament.status != Tournament.Status.RUNNING:
         raise StateConflict(f"deals are entered while the tournament is running (it is {tournament.status})",
                             field="tournament", code="tournament_not_running")
@@ -266,29 +322,26 @@ def _deal_record(*, table: Table, record: Any, user: Any) -> Deal:
             judged = judge_match(table, [d.record for d in previous] + [own])
             mine = judged[-1]
         else:
-            if tournament.deals_per_round:
-                played = Deal.objects.filter(table=table).exclude(status=Deal.Status.ANNULLED).count()
-                if played >= tournament.deals_per_round:
-                    raise DealRejected([Violation("table_full", played, params={"limit": tournament.deals_per_round})],
-                                       [s.entry.player.name for s in seats])
+            played = locked.played
+            if tournament.deals_per_round and played >= tournament.deals_per_round:
+                raise DealRejected([Violation("table_full", played, params={"limit": tournament.deals_per_round})],
+                                   [s.entry.player.name for s in seats])
             mine = judge_tarot_deal(table, record)
-            previous, judged = [], []
     except MalformedRecord as exc:
         raise MalformedDeal.wrap(exc) from None
 
-    last = Deal.objects.filter(table=table).order_by("-number").values_list("number", flat=True).first()
-    pending = _needs_visa(tournament, mine.record) and not permissions.can_approve(user, tournament)
-    deal = Deal(table=table, number=(last or 0) + 1, record=mine.record, verdict=mine.verdict,
+    needs_visa = _needs_visa(tournament, mine.record)
+    pending = needs_visa and not permissions.can_approve(user, tournament)
+    deal = Deal(table=table, number=locked.last_number + 1, record=mine.record, verdict=mine.verdict,
                 status=Deal.Status.PENDING if pending else Deal.Status.VALID, version=1,
                 created_by=_user(user), updated_by=_user(user))
-    if _needs_visa(tournament, mine.record) and not pending:
+    if needs_visa and not pending:
         deal.approved_by, deal.approved_at = _user(user), timezone.now()
     _history(deal, user=user, reason="saisie" if not pending else "saisie (en attente du visa)")
     deal.save()
     _write_rows(deal, mine.scores, seats, new=True)
     if tournament.is_match_game:
         table.save(update_fields=["match_totals", "match_winner", "match_ended"])
-    _after_commit(tournament.pk)
     return deal
 
 
