@@ -465,7 +465,7 @@ def tricks_initial(record: dict[str, Any]) -> dict[str, Any]:
 class ForfeitForm(forms.Form):
     """A forfeit (forfait: the match goes to the side present) or an absence at a table."""
 
-    kind = forms.ChoiceField(label=_("What happened"), choices=[], widget=ChoiceRadio)
+    kind = forms.ChoiceField(label=_("What happened"), choices=[], widget=ChoiceRadio(attrs={"class": "wide"}))
     absent = forms.TypedMultipleChoiceField(label=_("Absent players"), choices=[], coerce=int,
                                             widget=forms.CheckboxSelectMultiple)
     reason = forms.CharField(label=_("Reason"), max_length=1000, required=False,
@@ -473,9 +473,9 @@ class ForfeitForm(forms.Form):
 
     def __init__(self, *args: Any, seats: Sequence[tuple[int, str]], match_game: bool, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        kinds = [("absence", _("Absence (no result for this table)"))]
+        kinds = [("absence", _("Absence"))]
         if match_game:
-            kinds.insert(0, ("forfeit", _("Forfeit (the side present wins the match)")))
+            kinds.insert(0, ("forfeit", _("Forfeit")))
         self.fields["kind"].choices = kinds
         self.fields["absent"].choices = [(entry_id, name) for entry_id, name in seats]
 
@@ -495,14 +495,18 @@ class TeamForm(forms.Form):
 class DrawForm(forms.Form):
     """The automatic draw of a round: the method (rotation, random, ranking, swiss) and a seed."""
 
-    method = forms.ChoiceField(label=_("Method"), choices=[], widget=ChoiceRadio)
+    method = forms.ChoiceField(label=_("Method"), choices=[], widget=ChoiceRadio(attrs={"class": "wide"}))
     seed = forms.IntegerField(label=_("Seed (random draw)"), min_value=0, required=False, initial=0)
 
-    LABELS = {"rotation": _("rotation (nobody meets twice)"), "random": _("random"),
-              "ranking": _("by ranking (best against best)"), "swiss": _("Swiss pairing")}
+    LABELS = {"rotation": _("Rotation"), "random": _("Random"), "ranking": _("By ranking"), "swiss": _("Swiss")}
+    HELP = {"rotation": _("rotation: nobody meets anyone twice while it can be avoided"),
+            "random": _("random: a seeded shuffle"),
+            "ranking": _("by ranking: best against best, by the ranking of the rounds before"),
+            "swiss": _("Swiss: pairs by the ranking, no rematch, a bye if the count is odd")}
 
     def __init__(self, *args: Any, methods: Sequence[str], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["method"].choices = [(m, self.LABELS.get(m, m)) for m in methods]
+        self.fields["method"].help_text = " · ".join(str(self.HELP[m]) for m in methods if m in self.HELP)
         if methods and not self.is_bound:
             self.fields["method"].initial = methods[0]

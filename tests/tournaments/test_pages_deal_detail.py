@@ -106,7 +106,8 @@ def test_imperiale_marks_with_wipes_and_running_score(client, django_user_model)
     deal = Deal.objects.create(table=table, number=1, record={"game": "imperiale"}, verdict=verdict)
     client.force_login(django_user_model.objects.create_superuser("boss2", "c@example.org", "pw-123456"))
     rows = cells(page(client, deal, "en"), "deal-marks")
-    assert rows[0] == ["#", "Mark", "Who", "Jetons", "Fiches", "After (fiches/jetons)"]
-    assert rows[1] == ["1", "turn-up", "B", "1", "0", "A 0/0 · B 1/2"]
-    assert rows[2] == ["2", "impériale: quatrième majeure — wipes B (1)", "A", "0", "1", "A 1/0 · B 1/1"]
-    assert cells(page(client, deal), "deal-marks")[1][1] == "retourne"
+    assert rows[0] == ["#", "Mark", "Who", "Gain"]
+    assert rows[1] == ["1", "turn-upafter: A 0/0 · B 1/2 (fiches/jetons)", "B", "+1 jeton"]
+    assert rows[2] == ["2", "impériale: quatrième majeure — wipes B (1)after: A 1/0 · B 1/1 (fiches/jetons)", "A",
+                       "+1 fiche"]
+    assert cells(page(client, deal), "deal-marks")[1][1].startswith("retourneaprès : A 0/0 · B 1/2")

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, pgettext
+from django.utils.translation import gettext_lazy, ngettext, pgettext
 
 from ..forms import CONTRACTS
 
@@ -46,7 +46,7 @@ class Detail:
 
     lines: list[tuple[str, str]] = field(default_factory=list)
     marks_head: list[str] = field(default_factory=list)
-    marks: list[list[str]] = field(default_factory=list)
+    marks: list[tuple[list[str], str]] = field(default_factory=list)  # (cells, a note under the mark)
 
     def __bool__(self) -> bool:
         return bool(self.lines or self.marks)
@@ -114,10 +114,7 @@ def marks_detail(result: dict[str, Any], players: list[str]) -> Detail:
     if not marks:
         return out
     jetons = any("jetons" in m or "fiches" in m for m in marks)
-    if jetons:
-        out.marks_head = [_("#"), _("Mark"), _("Who"), _("Jetons"), _("Fiches"), _("After (fiches/jetons)")]
-    else:
-        out.marks_head = [_("#"), _("Mark"), _("Who"), _("Points")]
+    out.marks_head = [_("#"), _("Mark"), _("Who"), _("Gain") if jetons else _("Points")]
     for i, mark in enumerate(marks, start=1):
         kind = mark.get("kind") or mark.get("step") or "?"
         label = str(MARK_LABELS.get(kind, str(kind).replace("_", " ")))
@@ -129,12 +126,17 @@ def marks_detail(result: dict[str, Any], players: list[str]) -> Detail:
         seats = mark.get("seats") if "seats" in mark else [mark.get("seat")]
         who = " & ".join(_name(players, s) for s in seats or [])
         if jetons:
+            gain = [ngettext("%(n)+d jeton", "%(n)+d jetons", abs(j)) % {"n": j}
+                    for j in [mark.get("jetons", 0)] if j]
+            gain += [ngettext("%(n)+d fiche", "%(n)+d fiches", abs(f)) % {"n": f}
+                     for f in [mark.get("fiches", 0)] if f]
             after = mark.get("after") or {}
             running = " · ".join(f"{_name(players, s)} {f}/{j}" for s, (f, j) in
                                  enumerate(zip(after.get("fiches") or [], after.get("jetons") or [], strict=False)))
-            out.marks.append([str(i), label, who, str(mark.get("jetons", 0)), str(mark.get("fiches", 0)), running])
+            out.marks.append(([str(i), label, who, ", ".join(gain) or "0"],
+                              _("after: %(score)s (fiches/jetons)") % {"score": running} if running else ""))
         else:
-            out.marks.append([str(i), label, who, f"{mark.get('points', 0):+d}"])
+            out.marks.append(([str(i), label, who, f"{mark.get('points', 0):+d}"], ""))
     return out
 
 
