@@ -11,7 +11,6 @@ from pathlib import Path
 import pytest
 
 from scoring.verdict import judge
-from tests.browser.conftest import chromium, phone, screenshots  # noqa: F401 - the shared fixtures
 from tests.services.builders import end_match, make_round, make_tournament
 from tournaments import services, tasks
 from tournaments.models import Deal, Round
@@ -42,7 +41,7 @@ def login(page, live_server, user: str) -> None:
     page.wait_for_load_state()
 
 
-def test_pages_at_phone_width(phone, live_server, screenshots, django_user_model):  # noqa: F811
+def test_pages_at_phone_width(phone, live_server, screenshots, django_user_model):
     page = phone
     boss = django_user_model.objects.create_superuser("boss", "boss@example.org", "pw-123456")
     t, e = make_tournament("ABCDEFGH", slug="open-de-lyon", teams={"Les Rois": "AE", "Excuse": "BF",
