@@ -19,15 +19,20 @@ from ..services.forfeits import forfeit_cancel, forfeit_record
 from . import serializers as s
 from .views import Api, _table
 
+# ``kind`` as a plain string (the service checks it): an enum here would collide with the rulings' "kind" in
+# the OpenAPI schema.
+KIND_HELP = "forfeit (the side present wins the match) or absence (no result)"
+
 
 class ForfeitIn(serializers.Serializer):
-    kind = serializers.ChoiceField(choices=Forfeit.Kind.choices)
+    kind = serializers.CharField(max_length=10, help_text=KIND_HELP)
     absent = serializers.ListField(child=serializers.IntegerField(), allow_empty=False,
                                    help_text="entry ids of the absent players, seated at this table")
     reason = serializers.CharField(max_length=2000, required=False, allow_blank=True, default="")
 
 
 class ForfeitOut(serializers.ModelSerializer):
+    kind = serializers.CharField(read_only=True, help_text=KIND_HELP)
     absent = serializers.SerializerMethodField()
 
     class Meta:
