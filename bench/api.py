@@ -1,14 +1,26 @@
 """Benchmark of the deal-entry API against a real server: gunicorn on PostgreSQL.
 
-    .venv/bin/python bench/api.py [--clients 16] [--duration 10] [--workers 4] [--threads 4] [--eager]
+    .venv/bin/python bench/api.py [--clients 16] [--duration 10] [--workers 2] [--threads 4]
+                                  [--rate DEALS_PER_S] [--eager]
 
 The script creates a fresh PostgreSQL database (``levee_bench`` on ``$BENCH_PG``, default
 ``postgres://postgres@127.0.0.1:5432``), migrates it, seats 16 Tarot tables of four, pre-generates
 full 4-player Tarot deals (hands, chien, écart and all 18 tricks: random legal play-outs), starts
-gunicorn on a loopback port, and lets ``--clients`` threads post deals for ``--duration`` seconds
-(each client its own table, keep-alive connection, token auth, an ``Idempotency-Key`` per deal;
-bounded by ``--max-deals``). It prints throughput and p50 / p95 / p99 latency, checks that every
-deal was saved exactly once, then stops gunicorn and drops the database.
+gunicorn with ``levee/gunicorn.py`` on a loopback port, and lets ``--clients`` threads post deals
+for ``--duration`` seconds (each client its own table, keep-alive connection, token auth, an
+``Idempotency-Key`` per deal; bounded by ``--max-deals``). It prints throughput and p50 / p95 / p99
+latency, the CPU time each deal cost in gunicorn, in PostgreSQL (the benchmark's connections) and
+in the client, the load average, checks that every deal was saved exactly once with its score rows,
+then stops gunicorn and drops the database.
+
+Two ways to load the server:
+
+* closed loop (the default): each client posts its next deal as soon as the last one is answered,
+  so the throughput printed is the most the server does, and the latency is what queueing behind
+  the other 15 clients costs (by Little's law p50 ≈ clients / throughput);
+* ``--rate R``: an open loop at R deals per second in all (each client on its own schedule, R/clients
+  per second); the latency is counted from the time a deal was due, so a server falling behind
+  shows it (no coordinated omission).
 
 Rankings: with Redis reachable (``$BENCH_BROKER``, default ``redis://127.0.0.1:6379/15``) the server
 queues the ranking refresh to Celery as in production (coalesced: one waiting task per tournament);
@@ -76,6 +88,31 @@ def prepare(tables: int) -> tuple[str, list[int], int]:
     return Token.objects.create(user=user).key, list(rnd.tables.order_by("number").values_list("pk", flat=True)), t.pk
 
 
+def _cpu_seconds(pid: int) -> float:
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def cpu_snapshot(server_pid: int, dbname: str) -> dict[str, float] | None:
+    """CPU seconds used so far by gunicorn (master and workers), by the PostgreSQL backends serving the
+    benchmark's database, and by this process (the clients); None where /proc is not available."""
+    if not os.path.exists("/proc/self/stat"):
+        return None
+    children = [int(p) for p in Path(f"/proc/{server_pid}/task/{server_pid}/children").read_text().split()]
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pid FROM pg_stat_activity WHERE datname = %s AND pid <> pg_backend_pid()", [dbname])
+        backends = [row[0] for row in cursor.fetchall()]
+    return {"gunicorn": _cpu_seconds(server_pid) + sum(_cpu_seconds(p) for p in children),
+            "postgres": sum(_cpu_seconds(p) for p in backends),
+            "client": time.process_time()}
+
+
 def make_deals(count: int, seed: int) -> list[bytes]:
     from rules.tarot import random_record
 
@@ -89,10 +126,12 @@ def make_deals(count: int, seed: int) -> list[bytes]:
 
 
 def client(port: int, token: str, table: int, deals: list[bytes], stop_at: float, warm_until: float,
-           budget: list[int], lock: threading.Lock, latencies: list[float], errors: list[str]) -> None:
+           budget: list[int], lock: threading.Lock, latencies: list[float], errors: list[str],
+           interval: float | None = None, first_at: float = 0.0) -> None:
     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
     headers = {"Authorization": f"Token {token}", "Content-Type": "application/json"}
     i = 0
+    due = first_at
     while time.perf_counter() < stop_at:
         with lock:
             if budget[0] <= 0:
@@ -100,7 +139,13 @@ def client(port: int, token: str, table: int, deals: list[bytes], stop_at: float
             budget[0] -= 1
         body = deals[i % len(deals)]
         i += 1
-        start = time.perf_counter()
+        if interval is None:
+            start = time.perf_counter()
+        else:  # open loop: wait for this deal's time; latency counts from it even when sent late
+            wait = due - time.perf_counter()
+            if wait > 0:
+                time.sleep(wait)
+            start, due = due, due + interval
         try:
             conn.request("POST", f"/api/tables/{table}/deals/", body, {**headers, "Idempotency-Key": uuid.uuid4().hex})
             response = conn.getresponse()
@@ -124,9 +169,10 @@ def main() -> int:
     parser.add_argument("--duration", type=float, default=10.0, help="seconds of load after the warm-up")
     parser.add_argument("--warmup", type=float, default=2.0)
     parser.add_argument("--max-deals", type=int, default=20000)
-    parser.add_argument("--workers", type=int, default=4, help="gunicorn worker processes")
+    parser.add_argument("--workers", type=int, default=2, help="gunicorn worker processes")
     parser.add_argument("--threads", type=int, default=4, help="threads per gunicorn worker (gthread)")
     parser.add_argument("--distinct-deals", type=int, default=300)
+    parser.add_argument("--rate", type=float, default=None, help="open loop: deals per second in all")
     parser.add_argument("--eager", action="store_true", help="no broker: rankings recomputed in-process")
     parser.add_argument("--keep-db", action="store_true")
     args = parser.parse_args()
@@ -143,8 +189,8 @@ def main() -> int:
     token, tables, tournament_id = prepare(args.clients)
     deals = make_deals(args.distinct_deals, seed=2024)
     port = free_port()
-    cmd = [PYTHON, "-m", "gunicorn", "levee.wsgi:application", "-b", f"127.0.0.1:{port}", "-k", "gthread",
-           "-w", str(args.workers), "--threads", str(args.threads), "--keep-alive", "30", "--log-level", "warning"]
+    cmd = [PYTHON, "-m", "gunicorn", "-c", str(ROOT / "levee" / "gunicorn.py"), "levee.wsgi:application",
+           "-b", f"127.0.0.1:{port}", "-w", str(args.workers), "--threads", str(args.threads)]
     server_proc = subprocess.Popen(cmd, cwd=ROOT, env=env)
     try:
         deadline = time.time() + 30
@@ -165,17 +211,26 @@ def main() -> int:
         errors: list[str] = []
         lock = threading.Lock()
         budget = [args.max_deals]
+        load_before = os.getloadavg()
         begin = time.perf_counter()
         warm_until = begin + args.warmup
         stop_at = warm_until + args.duration
+        interval = args.clients / args.rate if args.rate else None
         threads = [threading.Thread(target=client, args=(port, token, tables[k % len(tables)], deals[k::args.clients]
                                                           or deals, stop_at, warm_until, budget, lock, latencies,
-                                                          errors)) for k in range(args.clients)]
+                                                          errors, interval,
+                                                          begin + (interval or 0) * k / args.clients))
+                   for k in range(args.clients)]
         for th in threads:
             th.start()
+        while time.perf_counter() < warm_until and any(th.is_alive() for th in threads):
+            time.sleep(0.01)
+        cpu_start = cpu_snapshot(server_proc.pid, dbname)
         for th in threads:
             th.join()
+        cpu_end = cpu_snapshot(server_proc.pid, dbname)
         measured = min(time.perf_counter(), stop_at) - warm_until
+        load_after = os.getloadavg()
 
         from tournaments.models import Deal, ScoreRow
 
@@ -196,13 +251,21 @@ def main() -> int:
     p50, p95, p99 = (qs[49] * 1000, qs[94] * 1000, qs[98] * 1000)
     throughput = n / measured
     cpu = os.cpu_count()
+    loop = f"open loop at {args.rate:g} deals/s" if args.rate else "closed loop"
     print(f"bench/api.py — full 4-player Tarot deals (18 tricks, hands, chien, écart) posted to gunicorn "
           f"({args.workers} workers × {args.threads} threads, gthread) on PostgreSQL, "
           f"{'eager rankings' if args.eager else 'rankings queued to Celery/Redis'}, {cpu} CPUs")
-    print(f"clients: {args.clients}, measured: {measured:.1f} s after {args.warmup:.0f} s warm-up, "
+    print(f"clients: {args.clients} ({loop}), measured: {measured:.1f} s after {args.warmup:.0f} s warm-up, "
           f"deals measured: {n}, errors: {len(errors)}")
+    print(f"load average before: {' '.join(f'{x:.2f}' for x in load_before)}, "
+          f"after: {' '.join(f'{x:.2f}' for x in load_after)}")
     print(f"throughput: {throughput:.0f} deals/s")
     print(f"latency: p50 {p50:.1f} ms, p95 {p95:.1f} ms, p99 {p99:.1f} ms, max {max(latencies) * 1000:.1f} ms")
+    if cpu_start and cpu_end:
+        per = {k: (cpu_end[k] - cpu_start[k]) / n * 1000 for k in cpu_end}
+        busy = sum(cpu_end[k] - cpu_start[k] for k in cpu_end) / measured / (cpu or 1) * 100
+        print(f"CPU per deal: gunicorn {per['gunicorn']:.1f} ms, PostgreSQL {per['postgres']:.1f} ms, "
+              f"client {per['client']:.1f} ms (these use {busy:.0f}% of the {cpu} CPUs)")
     print(f"saved deals: {saved}, score rows: {rows} (4 per deal: {rows == 4 * saved})")
     ok = p95 < 50 and throughput >= 200 and not errors and rows == 4 * saved
     print(f"targets (p95 < 50 ms, >= 200 deals/s): {'met' if ok else 'NOT met'}")
