@@ -1,6 +1,6 @@
 """Benchmark of the deal-entry API against a real server: gunicorn on PostgreSQL.
 
-    .venv/bin/python bench/api.py [--clients 16] [--duration 10] [--workers 2] [--threads 4]
+    .venv/bin/python bench/api.py [--clients 16] [--duration 10] [--workers 2] [--threads 2]
                                   [--rate DEALS_PER_S] [--eager]
 
 The script creates a fresh PostgreSQL database (``levee_bench`` on ``$BENCH_PG``, default
@@ -170,7 +170,7 @@ def main() -> int:
     parser.add_argument("--warmup", type=float, default=2.0)
     parser.add_argument("--max-deals", type=int, default=20000)
     parser.add_argument("--workers", type=int, default=2, help="gunicorn worker processes")
-    parser.add_argument("--threads", type=int, default=4, help="threads per gunicorn worker (gthread)")
+    parser.add_argument("--threads", type=int, default=2, help="threads per gunicorn worker (gthread)")
     parser.add_argument("--distinct-deals", type=int, default=300)
     parser.add_argument("--rate", type=float, default=None, help="open loop: deals per second in all")
     parser.add_argument("--eager", action="store_true", help="no broker: rankings recomputed in-process")
