@@ -3,8 +3,10 @@
 The hot path, with token auth and an Idempotency-Key (docs/performance.md, "API"): the token and user,
 the table with its round, tournament and seats, the user's roles (with assigned tables), then in one
 transaction the table lock (next number, current status), the deal, its history row, its score rows,
-the key with the first response, and the ranking clock (bumped, read). The transaction's own
-statements (BEGIN/COMMIT, or SAVEPOINT/RELEASE inside the test's transaction) are counted too.
+the key with the first response, and the ranking clock (bumped, read). Transaction control statements
+(BEGIN/COMMIT, or SAVEPOINT/RELEASE inside the test's transaction) are not counted, nor the read after
+the commit that sees whether a ranking refresh is already waiting (on-commit callbacks do not run
+inside the test's transaction).
 """
 
 from __future__ import annotations
