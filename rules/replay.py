@@ -112,19 +112,19 @@ def replay_record(record: Record) -> Replay:
 
 
 def _check_tricks_shape(rules: DealRules, deal: DealInput) -> list[list[Card]]:
+    """Every trick holds one card per seat but the last, which may be unfinished; not too many tricks."""
     tricks = deal.tricks or []
     size = len(rules.seats)
     base = f"{deal.field}.tricks" if deal.field else "tricks"
+    if len(tricks) > rules.tricks_per_deal:
+        raise MalformedRecord(base, f"a deal has {rules.tricks_per_deal} tricks, the record gives {len(tricks)}")
+    if tricks and set(map(len, tricks[:-1])) <= {size} and 0 < len(tricks[-1]) <= size:
+        return tricks  # the common case
     for i, trick in enumerate(tricks):
         last = i == len(tricks) - 1
         if len(trick) > size or (not last and len(trick) != size) or not trick:
             raise MalformedRecord(f"{base}[{i}]", f"a trick holds {size} cards (the last one may be unfinished), "
                                                  f"this one holds {len(trick)}")
-    if len(tricks) > rules.tricks_per_deal:
-        raise MalformedRecord(base, f"a deal has {rules.tricks_per_deal} tricks, the record gives {len(tricks)}")
-    _check_pack(rules.pack_mask, tricks, base)
-    if deal.hands is not None:
-        _check_pack(rules.pack_mask, deal.hands, f"{deal.field}.hands" if deal.field else "hands")
     return tricks
 
 
@@ -148,7 +148,7 @@ def replay_deal(rules: DealRules, deal: DealInput, *, players: int) -> DealRepla
     dealt = None
     unchecked: tuple[str, ...] = ()
     if deal.hands is not None:
-        dealt, found = _dealt_hands(rules, deal.hands, deal.index)
+        dealt, found = _dealt_hands(rules, deal.hands, deal.index, f"{deal.field}.hands" if deal.field else "hands")
         violations += found
     setup = rules.setup(dealt)
     violations += [v.at(deal=deal.index) for v in setup.violations]
@@ -169,6 +169,9 @@ def replay_deal(rules: DealRules, deal: DealInput, *, players: int) -> DealRepla
         if fast is not None:
             return DealReplay(deal.index, rules, dealt, start, fast, None, (), unchecked, extra)
 
+    # the fast path vouches for the pack (every card came from a hand); here the game's code must not
+    # meet a card of another pack
+    _check_pack(rules.pack_mask, tricks, f"{deal.field}.tricks" if deal.field else "tricks")
     state = DealState(rules, start, deal=deal.index)
     seen: set[tuple[int | None, int | None, str]] = set()
     for trick in tricks:
@@ -179,21 +182,20 @@ def replay_deal(rules: DealRules, deal: DealInput, *, players: int) -> DealRepla
                 if key not in seen:
                     seen.add(key)
                     violations.append(violation)
-            if start is not None and not start[state.seat_to_play] & BIT[card]:
-                # a card from someone else's hand: count it as played, keep the hands as they are
-                pass
             state.apply(card)
     return DealReplay(deal.index, rules, dealt, start, tuple(state.tricks), state.unfinished_trick(),
                       tuple(violations), unchecked, extra)
 
 
-def _dealt_hands(rules: DealRules, hands: Sequence[Sequence[Card]], deal: int) -> tuple[list[int], list[Violation]]:
-    """Hands as masks; duplicates and cards outside the pack are violations."""
+def _dealt_hands(rules: DealRules, hands: Sequence[Sequence[Card]], deal: int,
+                 field: str) -> tuple[list[int], list[Violation]]:
+    """Hands as masks; a card twice is a violation, a card of another pack a malformed record."""
     masks = [sum([BIT[card] for card in hand]) for hand in hands]
     union = sum(masks)
     # a sum of bits has as many bits set as terms only when no bit repeats (then it is their union)
     if union.bit_count() == sum(map(len, hands)) and not union & ~rules.pack_mask:
         return masks, []  # the common case: no card twice, every card in the pack
+    _check_pack(rules.pack_mask, hands, field)
     violations = []
     seen: dict[Card, int] = {}
     masks = []
@@ -201,8 +203,6 @@ def _dealt_hands(rules: DealRules, hands: Sequence[Sequence[Card]], deal: int) -
         mask = 0
         for card in hand:
             mask |= BIT[card]
-            if not BIT[card] & rules.pack_mask:
-                violations.append(Violation("card_not_in_pack", deal, None, seat, card, {"pack": len(rules.pack)}))
             if card in seen:
                 violations.append(Violation("duplicate_card", deal, None, seat, card,
                                             {"where": f"mains {seen[card] + 1} et {seat + 1}"}))
