@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from .cards import BIT, SUIT, Card, cards_of, format_card
 from .errors import RuleViolation, Violation
@@ -30,9 +31,12 @@ class Play:
     card: Card
 
 
-@dataclass(frozen=True)
-class Trick:
-    """A finished (or, last, unfinished) trick: its leader, cards in order of play, their seats, the winner."""
+class Trick(NamedTuple):
+    """A finished (or, last, unfinished) trick: its leader, cards in order of play, their seats, the winner.
+
+    A named tuple rather than a dataclass: replaying a deal builds one per trick, and this is the
+    cheapest immutable record Python has.
+    """
 
     index: int
     leader: int

@@ -823,16 +823,7 @@ class TarotDeal(DealRules):
 
 _UNKNOWN = object()
 
-if hasattr(Trick, "__slots__"):  # pragma: no cover  (kept correct if Trick ever gets slots)
-    _make_trick = Trick
-else:
-    def _make_trick(index: int, leader: int, cards: tuple[Card, ...], seats: tuple[int, ...], winner: int) -> Trick:
-        """A :class:`~rules.play.Trick`, built without the frozen dataclass's per-field ``__setattr__``."""
-        trick = _new(Trick)
-        trick.__dict__.update(index=index, leader=leader, cards=cards, seats=seats, winner=winner)
-        return trick
-
-    _new = object.__new__
+_make_trick = Trick
 
 
 def _wrong_partner(given: int | None, actual: int | None) -> Violation:
