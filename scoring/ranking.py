@@ -27,6 +27,7 @@ import json
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, fields, is_dataclass
 from fractions import Fraction
+from operator import attrgetter
 from typing import Any, Union
 
 Entry = Union[int, str]  # noqa: UP007 - a runtime alias, usable with isinstance-free code
@@ -290,8 +291,8 @@ def _entry_order(entry: Entry) -> tuple[str, Any]:
 # --------------------------------------------------------------------------------------------
 
 
-_FIELDS: dict[type, tuple[str, ...]] = {}
-_PLAIN = (int, str, bool, type(None))
+_SHAPES: dict[type, tuple[tuple[str, ...], Any, bool]] = {}
+_PLAIN = frozenset({int, str, bool, type(None)})
 _LATER_FIELDS = frozenset({"sides"})  # MatchResult.sides
 
 
@@ -304,14 +305,19 @@ def _canon(obj: Any) -> Any:
         return [_canon(x) for x in obj]
     if kind is Fraction:
         return f"{obj.numerator}/{obj.denominator}"
-    names = _FIELDS.get(kind)
-    if names is None:
+    shape = _SHAPES.get(kind)
+    if shape is None:
         if not (is_dataclass(obj) and not isinstance(obj, type)):
             raise TypeError(f"cannot digest {kind.__name__}")
-        names = _FIELDS[kind] = tuple(f.name for f in fields(obj))
+        names = tuple(f.name for f in fields(obj))
+        shape = _SHAPES[kind] = (names, attrgetter(*names) if len(names) > 1 else (lambda o: (getattr(o, names[0]),)),
+                                 not _LATER_FIELDS.intersection(names))
+    names, values_of, no_later = shape
+    values = values_of(obj)
+    if no_later and _PLAIN.issuperset(map(type, values)):
+        return [kind.__name__, *values]  # the common case (SQL totals): plain values only
     out: list[Any] = [kind.__name__]
-    for name in names:
-        value = getattr(obj, name)
+    for name, value in zip(names, values, strict=True):
         if name in _LATER_FIELDS and value == ():
             continue  # a field added later, at its default: the digests of older snapshots stay valid
         out.append(value if type(value) in _PLAIN else _canon(value))
