@@ -36,7 +36,7 @@ from django.utils import timezone
 
 from scoring import ranking as pure
 
-from .models import Deal, Entry, Forfeit, Game, ScoreRow, Seat, Table, Team, Tournament
+from .models import Deal, Entry, Forfeit, Game, Round, ScoreRow, Seat, Table, Team, Tournament
 from .models_ranking import RankingClock, RankingLine, RankingSnapshot
 
 log = logging.getLogger(__name__)
@@ -108,7 +108,10 @@ def released_round_numbers(tournament: Tournament) -> list[int]:
 
 def _round_ids(tournament: Tournament, rounds: str | Sequence[int]) -> tuple[list[int], list[int], bool]:
     """(ids, numbers) of the rounds selected, and whether they are all the tournament's rounds (one query)."""
-    every = list(tournament.rounds.order_by("number").values_list("id", "number", "released"))
+    with connection.cursor() as cursor:  # plain cursor: see _current_version
+        cursor.execute(f"SELECT id, number, released FROM {Round._meta.db_table} WHERE tournament_id = %s "
+                       "ORDER BY number", [tournament.pk])
+        every = cursor.fetchall()
     if rounds == "released":
         chosen = [(i, n) for i, n, released in every if released or n <= tournament.released_round]
     elif rounds == "all":
@@ -313,7 +316,11 @@ class Computed:
 
 
 def _current_version(tournament_id: int) -> int:
-    return RankingClock.objects.filter(tournament_id=tournament_id).values_list("version", flat=True).first() or 0
+    # a plain cursor: this runs on every recomputation and the ORM would cost more than the query
+    with connection.cursor() as cursor:
+        cursor.execute(f"SELECT version FROM {RankingClock._meta.db_table} WHERE tournament_id = %s", [tournament_id])
+        row = cursor.fetchone()
+    return row[0] if row else 0
 
 
 def _members(tournament: Tournament) -> dict[int, list[int]]:
