@@ -131,7 +131,7 @@ SPECTACULAR_SETTINGS = {
 # Celery: no broker configured means tasks run eagerly, in-process.
 # (Celery still builds a producer for eager calls: the in-memory transport keeps it from naming a host.)
 _BROKER = env("CELERY_BROKER_URL")
-CELERY_BROKER_URL = _BROKER or "memory://"
+CELERY_BROKER_URL = _BROKER or "memory://localhost/"
 CELERY_TASK_ALWAYS_EAGER = not _BROKER
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_RESULT_BACKEND = None
