@@ -27,7 +27,7 @@ import json
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, fields, is_dataclass
 from fractions import Fraction
-from operator import attrgetter
+from operator import attrgetter, itemgetter
 from typing import Any, Union
 
 Entry = Union[int, str]  # noqa: UP007 - a runtime alias, usable with isinstance-free code
@@ -340,14 +340,20 @@ def _build(
     """Sort the lines by the criteria (best first, then entry id for display) and give shared ranks."""
     names = [name for name, _ in rows[0][1]] if rows else []
     at = [names.index(c) for c in criteria] if rows else []
-    keyed = [(tuple((0, 0) if (v := metrics[i][1]) is None else (1, v) for i in at), entry, metrics)
-             for entry, metrics in rows]
-    keyed.sort(key=lambda k: _entry_order(k[1]))
-    keyed.sort(key=lambda k: k[0], reverse=True)
+    # (criteria key, display order, entry, metrics); a missing value (None) ranks below any value
+    if len(at) == 1:  # no tie-break declared: the common case, without a generator per line
+        (i,) = at
+        keyed = [(((0, 0) if (v := metrics[i][1]) is None else (1, v),), _entry_order(entry), entry, metrics)
+                 for entry, metrics in rows]
+    else:
+        keyed = [(tuple((0, 0) if (v := metrics[i][1]) is None else (1, v) for i in at), _entry_order(entry),
+                  entry, metrics) for entry, metrics in rows]
+    keyed.sort(key=itemgetter(1))
+    keyed.sort(key=itemgetter(0), reverse=True)
     lines = []
     previous_key: tuple[Any, ...] | None = None
     rank = 0
-    for position, (key, entry, metrics) in enumerate(keyed, start=1):
+    for position, (key, _order, entry, metrics) in enumerate(keyed, start=1):
         if key != previous_key:
             rank, previous_key = position, key
         lines.append(RankLine(rank, entry, metrics))
