@@ -406,7 +406,7 @@ def _read_exchanges(value: Any, field: str, seats: tuple[int, ...], dealer: int,
 def random_record(rng: random.Random, *, players: int = 2) -> dict[str, Any]:
     """A random legal deal record with hands, talon, a random exchange (2 and 3 players) and a random
     legal play of the five tricks: for benchmarks and demonstrations."""
-    from .play import DealState  # late: rules.play is not needed to read records
+    from .play import DealState, play_out_randomly  # late: rules.play is not needed to read records
 
     pack = list(PIQUET_32)
     rng.shuffle(pack)
@@ -434,10 +434,7 @@ def random_record(rng: random.Random, *, players: int = 2) -> dict[str, Any]:
     options = game.parse_options({"players": players})
     rules = game.deal_rules(options, data, players=players, field="")
     dealt = [sum(BIT[c] for c in h) for h in hands]
-    state = DealState(rules, rules.setup(dealt).hands)
-    while not state.over:
-        state.play(rng.choice(state.legal_cards()))
-    data["tricks"] = [_codes(list(t.cards)) for t in state.tricks]
+    data["tricks"] = play_out_randomly(DealState(rules, rules.setup(dealt).hands), rng)
     return data
 
 

@@ -402,7 +402,7 @@ def random_record(rng: random.Random, *, players: int = 2, dealer: int | None = 
                   **options: Any) -> dict[str, Any]:
     """A random legal deal record: shuffled hands, the retourne, every impériale en main held shown,
     and a random legal play of the twelve tricks — for benchmarks, demonstrations and property tests."""
-    from .play import DealState  # late: reading records does not need it
+    from .play import DealState, play_out_randomly  # late: reading records does not need it
 
     pack = list(PIQUET_32 if players == 2 else PIQUET_36)
     rng.shuffle(pack)
@@ -423,13 +423,7 @@ def random_record(rng: random.Random, *, players: int = 2, dealer: int | None = 
     }
     game = GAMES["imperiale"]
     rules = game.deal_rules(game.parse_options(data["options"]), data, players=players, field="")
-    state = DealState(rules, [mask_of(h) for h in hands])
-    tricks: list[list[str]] = []
-    while not state.over:
-        state.apply(rng.choice(state.legal_cards()))
-        if not state.current:
-            tricks.append([format_card(c) for c in state.tricks[-1].cards])
-    data["tricks"] = tricks
+    data["tricks"] = play_out_randomly(DealState(rules, [mask_of(h) for h in hands]), rng)
     return data
 
 

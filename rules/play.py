@@ -9,6 +9,7 @@ twice, and no card from a suit the seat has shown it did not hold (a revoke).
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
@@ -239,6 +240,17 @@ class DealState:
                     "proof_card": format_card(card), "rule_broken": rule or "",
                 })
         raise AssertionError("absence without proof")  # pragma: no cover
+
+
+def play_out_randomly(state: DealState, rng: random.Random, *, tricks: int | None = None) -> list[list[str]]:
+    """Play random legal cards until the deal is over (or ``tricks`` tricks are done); the tricks as codes.
+
+    For generated test deals, demos and benchmarks: every game's random play-out goes through here.
+    """
+    limit = state.rules.tricks_per_deal if tricks is None else tricks
+    while len(state.tricks) < limit:
+        state.apply(rng.choice(state.legal_cards()))
+    return [[format_card(c) for c in trick.cards] for trick in state.tricks]
 
 
 def rules_led(rules: DealRules, cards: Sequence[Card]) -> int | None:

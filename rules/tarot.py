@@ -928,7 +928,7 @@ def random_record(rng: random.Random, *, players: int = 4, five: str = "mort", c
 
 def random_playout(rng: random.Random, record: Mapping[str, Any], tricks: int | None = None) -> list[list[str]]:
     """Random legal tricks for a record holding hands (as codes), using :class:`~rules.play.DealState`."""
-    from .play import DealState
+    from .play import DealState, play_out_randomly
     from .record import read_deal
 
     players = len(record["players"])
@@ -937,15 +937,4 @@ def random_playout(rng: random.Random, record: Mapping[str, Any], tricks: int | 
     rules = TAROT.deal_rules(options, deal.raw, players=players, field="")
     dealt = [mask_of(h) for h in deal.hands] if deal.hands is not None else None
     setup = rules.setup(dealt)
-    state = DealState(rules, setup.hands)
-    out: list[list[str]] = []
-    limit = rules.tricks_per_deal if tricks is None else tricks
-    current: list[str] = []
-    while len(state.tricks) < limit:
-        c = rng.choice(state.legal_cards())
-        current.append(format_card(c))
-        state.apply(c)
-        if len(current) == len(rules.seats):
-            out.append(current)
-            current = []
-    return out
+    return play_out_randomly(DealState(rules, setup.hands), rng, tricks=tricks)

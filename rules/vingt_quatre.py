@@ -307,7 +307,7 @@ def random_record(rng: random.Random, *, players: int = 5, dealer: int | None = 
                   **options: Any) -> dict[str, Any]:
     """A random legal deal record: shuffled hands, the virade and a random legal play of the tricks
     (sequences and the Point are found from the hands)."""
-    from .play import DealState  # late: reading records does not need it
+    from .play import DealState, play_out_randomly  # late: reading records does not need it
 
     size, _ = DEAL_SIZES[players]
     pack = list(FRENCH_52)
@@ -321,13 +321,7 @@ def random_record(rng: random.Random, *, players: int = 5, dealer: int | None = 
     }
     game = GAMES["vingt-quatre"]
     rules = game.deal_rules(game.parse_options(data["options"]), data, players=players, field="")
-    state = DealState(rules, [mask_of(h) for h in hands])
-    tricks: list[list[str]] = []
-    while not state.over:
-        state.apply(rng.choice(state.legal_cards()))
-        if not state.current:
-            tricks.append([format_card(c) for c in state.tricks[-1].cards])
-    data["tricks"] = tricks
+    data["tricks"] = play_out_randomly(DealState(rules, [mask_of(h) for h in hands]), rng)
     return data
 
 

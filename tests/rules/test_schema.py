@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 from rules import ecarte, imperiale, tarot, vingt_quatre
 from rules.cards import ACE, BIT, PIQUET_32, RANK, SUIT, card, format_card
 from rules.errors import MalformedRecord
-from rules.play import DealState
+from rules.play import DealState, play_out_randomly
 from rules.triomphe import TRIOMPHE
 from scoring.verdict import judge
 
@@ -120,10 +120,7 @@ def random_triomphe(rng: random.Random) -> dict[str, Any]:
     rules = TRIOMPHE.deal_rules(parsed, data, players=n, field="")
     setup = rules.setup([sum(BIT[c] for c in h) for h in hands])
     assert not setup.violations
-    state = DealState(rules, setup.hands)
-    while not state.over:
-        state.play(rng.choice(state.legal_cards()))
-    data["tricks"] = [codes(t.cards) for t in state.tricks]
+    data["tricks"] = play_out_randomly(DealState(rules, setup.hands), rng)
     return data
 
 

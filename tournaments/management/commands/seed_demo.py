@@ -64,7 +64,7 @@ def random_match_deal(game: str, options: Mapping[str, Any], players: int, deale
     """A random legal deal of a historical game (its own fields): hands, the retourne, every trick."""
     from rules.cards import format_card, mask_of
     from rules.game import get_game
-    from rules.play import DealState
+    from rules.play import DealState, play_out_randomly
 
     pack, size = _pack_and_hand(game, players)
     cards = list(pack)
@@ -82,17 +82,7 @@ def random_match_deal(game: str, options: Mapping[str, Any], players: int, deale
     parsed = spec.parse_options({"players": players, **options})
     rules = spec.deal_rules(parsed, fields, players=players, field="")
     setup = rules.setup([mask_of(h) for h in hands])
-    state = DealState(rules, setup.hands)
-    tricks: list[list[str]] = []
-    current: list[str] = []
-    while not state.over:
-        card = rng.choice(state.legal_cards())
-        current.append(format_card(card))
-        state.apply(card)
-        if len(current) == len(rules.seats):
-            tricks.append(current)
-            current = []
-    fields["tricks"] = tricks
+    fields["tricks"] = play_out_randomly(DealState(rules, setup.hands), rng)
     return fields
 
 
