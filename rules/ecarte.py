@@ -62,7 +62,7 @@ from .cards import ACE, BIT, PIQUET_32, RANK, SUIT, Card, format_card
 from .errors import MalformedRecord, Violation
 from .game import DealRules, Game, Setup, register
 from .messages import register as register_messages
-from .record import optional_card, optional_cards, read_cards, require_seat
+from .record import join_path, optional_card, optional_cards, read_cards, require_seat
 from .triomphe import ORDER_1725, PACK_MASK, check_talon, forcee_requirement, trick_winner
 
 HAND_SIZE = 5
@@ -260,10 +260,6 @@ class EcarteDeal(DealRules):
 
 # -- reading the record --------------------------------------------------------------------------
 
-def _path(field: str, name: str) -> str:
-    return f"{field}.{name}" if field else name
-
-
 class Ecarte(Game):
     """L'Écarté."""
 
@@ -289,22 +285,22 @@ class Ecarte(Game):
                    field: str) -> EcarteDeal:
         turn_up = optional_card(deal, "turn_up", field, pack=PACK_MASK)
         if turn_up is None:
-            raise MalformedRecord(_path(field, "turn_up"), "the retourne (turn_up) is required: it fixes the trump")
+            raise MalformedRecord(join_path(field, "turn_up"), "the retourne (turn_up) is required: it fixes the trump")
         dealer = deal["dealer"]
         seats = tuple(range(players))
         if deal.get("seats") is not None:
-            seats = _read_seats(deal["seats"], _path(field, "seats"), players, dealer)
+            seats = _read_seats(deal["seats"], join_path(field, "seats"), players, dealer)
         talon = optional_cards(deal, "talon", field, pack=PACK_MASK)
         exchanges = None
         if deal.get("exchanges") is not None:
-            exchanges = _read_exchanges(deal["exchanges"], _path(field, "exchanges"), seats, dealer,
+            exchanges = _read_exchanges(deal["exchanges"], join_path(field, "exchanges"), seats, dealer,
                                         talon_known=talon is not None, hands_known=deal.get("hands") is not None)
         elif deal.get("tricks") and len(seats) < 4:
-            raise MalformedRecord(_path(field, "exchanges"), 'required when tricks are given: at least '
+            raise MalformedRecord(join_path(field, "exchanges"), 'required when tricks are given: at least '
                                                              '[{"seat": first hand, "action": "play"}]')
         king = None
         if deal.get("king") is not None:
-            king = _read_king(deal["king"], _path(field, "king"), seats)
+            king = _read_king(deal["king"], join_path(field, "king"), seats)
         return EcarteDeal(options, dealer=dealer, turn_up=turn_up, seats=seats, talon=talon, exchanges=exchanges,
                           king=king)
 

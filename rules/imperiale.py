@@ -68,7 +68,7 @@ from .errors import MalformedRecord, Violation
 from .forcing import ForcingDealRules
 from .game import GAMES, Game, Setup, register
 from .messages import register as register_messages
-from .record import read_card, read_cards
+from .record import join_path, read_card, read_cards, read_seat
 
 PLAY_ORDER = CardOrder.from_ranks(rank_order("K Q J A 10 9 8 7 6"))
 """Order for play (« à la triomphe »): R D V As 10 9 8 7 (6)."""
@@ -192,16 +192,6 @@ def shown_kind(cards: Sequence[Card], seat: int, *, dealer: int, turn_up: Card, 
 
 
 # -- the deal -------------------------------------------------------------------------------------
-
-def join_path(base: str, name: str) -> str:
-    return f"{base}.{name}" if base else name
-
-
-def read_seat(value: Any, field: str, players: int) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < players:
-        raise MalformedRecord(field, f"a seat from 0 to {players - 1}")
-    return value
-
 
 def read_count(value: Any, field: str) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or value < 0:

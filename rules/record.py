@@ -96,24 +96,32 @@ def read_players(value: Any) -> list[str]:
     return list(value)
 
 
-def _path(base: str, name: str) -> str:
+def join_path(base: str, name: str) -> str:
+    """The JSON path of a field inside ``base`` (``deals[1]`` + ``bid`` → ``deals[1].bid``)."""
     return f"{base}.{name}" if base else name
+
+
+def read_seat(value: Any, field: str, players: int) -> int:
+    """A seat index (0 to players − 1); anything else is malformed, naming the field."""
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < players:
+        raise MalformedRecord(field, f"a seat from 0 to {players - 1}")
+    return value
 
 
 def read_deal(raw: Mapping[str, Any], *, index: int, field: str, players: int) -> DealInput:
     dealer = raw.get("dealer")
     if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < players:
-        raise MalformedRecord(_path(field, "dealer"), f"the dealer is a seat from 0 to {players - 1}")
+        raise MalformedRecord(join_path(field, "dealer"), f"the dealer is a seat from 0 to {players - 1}")
     hands = None
     if raw.get("hands") is not None:
-        hands_field = _path(field, "hands")
+        hands_field = join_path(field, "hands")
         value = raw["hands"]
         if not isinstance(value, list) or len(value) != players:
             raise MalformedRecord(hands_field, f"hands holds one list of cards per player ({players})")
         hands = [read_cards(hand, f"{hands_field}[{i}]") for i, hand in enumerate(value)]
     tricks = None
     if raw.get("tricks") is not None:
-        tricks_field = _path(field, "tricks")
+        tricks_field = join_path(field, "tricks")
         value = raw["tricks"]
         if not isinstance(value, list):
             raise MalformedRecord(tricks_field, "tricks is a list of tricks, each a list of cards")
@@ -154,7 +162,7 @@ def optional_card(raw: Mapping[str, Any], name: str, field: str, *, pack: int | 
     value = raw.get(name)
     if value is None:
         return None
-    return read_card(value, _path(field, name), pack=pack)
+    return read_card(value, join_path(field, name), pack=pack)
 
 
 def optional_cards(raw: Mapping[str, Any], name: str, field: str, *, pack: int | None = None) -> list[Card] | None:
@@ -162,7 +170,7 @@ def optional_cards(raw: Mapping[str, Any], name: str, field: str, *, pack: int |
     value = raw.get(name)
     if value is None:
         return None
-    return read_cards(value, _path(field, name), pack=pack)
+    return read_cards(value, join_path(field, name), pack=pack)
 
 
 def require_choice(raw: Mapping[str, Any], name: str, field: str, choices: Sequence[Any],
@@ -170,11 +178,11 @@ def require_choice(raw: Mapping[str, Any], name: str, field: str, choices: Seque
     """A game field whose value is one of ``choices``."""
     if name not in raw or raw[name] is None:
         if default is ...:
-            raise MalformedRecord(_path(field, name), f"required: one of {', '.join(map(str, choices))}")
+            raise MalformedRecord(join_path(field, name), f"required: one of {', '.join(map(str, choices))}")
         return default
     value = raw[name]
     if value not in choices:
-        raise MalformedRecord(_path(field, name), f"{value!r} is not one of {', '.join(map(str, choices))}")
+        raise MalformedRecord(join_path(field, name), f"{value!r} is not one of {', '.join(map(str, choices))}")
     return value
 
 
@@ -183,6 +191,4 @@ def require_seat(raw: Mapping[str, Any], name: str, field: str, players: int, *,
     value = raw.get(name)
     if value is None and optional:
         return None
-    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < players:
-        raise MalformedRecord(_path(field, name), f"a seat from 0 to {players - 1}")
-    return value
+    return read_seat(value, join_path(field, name), players)

@@ -57,7 +57,7 @@ from .errors import MalformedRecord, Violation
 from .game import DealRules, Game, Setup, register
 from .messages import register as register_messages
 from .play import Trick
-from .record import optional_cards, read_card
+from .record import join_path, optional_cards, read_card, read_seat
 
 # -- the pack and its tables ------------------------------------------------------------------------
 
@@ -256,16 +256,6 @@ class TarotSummary:
 SIDES = ("attack", "defence")
 
 
-def _path(base: str, name: str) -> str:
-    return f"{base}.{name}" if base else name
-
-
-def _seat(value: Any, field: str, players: int) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < players:
-        raise MalformedRecord(field, f"a seat from 0 to {players - 1}")
-    return value
-
-
 def _read_summary(raw: Any, field: str) -> TarotSummary:
     if not isinstance(raw, Mapping):
         raise MalformedRecord(field, "the summary is an object {oudlers, points, petit_au_bout, chelem}")
@@ -321,11 +311,11 @@ class TarotDeal(DealRules):
         self._last = self.hand_size - 1
         self._pending: list[Violation] = []
 
-        bid_field = _path(field, "bid")
+        bid_field = join_path(field, "bid")
         bid = raw.get("bid")
         if not isinstance(bid, Mapping):
             raise MalformedRecord(bid_field, "the bid is required: {taker, contract, called}")
-        self.taker = _seat(bid.get("taker"), f"{bid_field}.taker", players)
+        self.taker = read_seat(bid.get("taker"), f"{bid_field}.taker", players)
         if self.taker not in self._position:
             raise MalformedRecord(f"{bid_field}.taker", "the mort (the dealer at 5 players) does not play this deal")
         contract = bid.get("contract")
@@ -348,25 +338,25 @@ class TarotDeal(DealRules):
         if chelem is None:
             chelem = False
         if not isinstance(chelem, bool):
-            raise MalformedRecord(_path(field, "chelem_announced"), "true or false")
+            raise MalformedRecord(join_path(field, "chelem_announced"), "true or false")
         self.chelem_announced = chelem
         self.first_leader = self.taker if chelem else self.seats[0]
 
         self.dog = _mask_field(raw, "dog", field)
         self.discard = _mask_field(raw, "discard", field)
-        self.handfuls = self._read_handfuls(raw.get("handfuls"), _path(field, "handfuls"))
+        self.handfuls = self._read_handfuls(raw.get("handfuls"), join_path(field, "handfuls"))
         summary = raw.get("summary")
-        self.summary = _read_summary(summary, _path(field, "summary")) if summary is not None else None
+        self.summary = _read_summary(summary, join_path(field, "summary")) if summary is not None else None
 
         self.partner: int | None = None
         self._partner_given: int | None = None
         self._partner_field = "partner" in raw
         if "partner" in raw and raw["partner"] is not None:
             if count != 5:
-                raise MalformedRecord(_path(field, "partner"), "a partner exists only at 5 players (called king)")
-            partner = _seat(raw["partner"], _path(field, "partner"), players)
+                raise MalformedRecord(join_path(field, "partner"), "a partner exists only at 5 players (called king)")
+            partner = read_seat(raw["partner"], join_path(field, "partner"), players)
             if partner not in self._position or partner == self.taker:
-                raise MalformedRecord(_path(field, "partner"), "the partner is a playing seat other than the taker")
+                raise MalformedRecord(join_path(field, "partner"), "the partner is a playing seat other than the taker")
             self._partner_given = partner
             self.partner = partner
         self._set_sides()
@@ -378,7 +368,7 @@ class TarotDeal(DealRules):
                     self._pending.append(_wrong_partner(self._partner_given, from_tricks))
                 self.partner = from_tricks  # type: ignore[assignment]
             elif self.summary is not None and not self._partner_field:
-                raise MalformedRecord(_path(field, "partner"), "at 5 players with a called king, give the "
+                raise MalformedRecord(join_path(field, "partner"), "at 5 players with a called king, give the "
                                       "partner's seat (null when the taker plays alone) when the hands are not given")
         self._set_sides()
 
@@ -394,7 +384,7 @@ class TarotDeal(DealRules):
             where = f"{field}[{i}]"
             if not isinstance(item, Mapping):
                 raise MalformedRecord(where, "a poignée is {seat, size} or {seat, cards}")
-            seat = _seat(item.get("seat"), f"{where}.seat", self.players)
+            seat = read_seat(item.get("seat"), f"{where}.seat", self.players)
             if seat not in self._position:
                 raise MalformedRecord(f"{where}.seat", "the mort does not play this deal")
             size = item.get("size")
@@ -708,7 +698,7 @@ class TarotDeal(DealRules):
         if walk is not None and walk[1]:
             played = mask_of(c for seat, c in walk[0] if seat == self.taker)
             return held & ~played
-        raise MalformedRecord(_path(self.field, "discard"), "the écart is required with the hands on a petite or "
+        raise MalformedRecord(join_path(self.field, "discard"), "the écart is required with the hands on a petite or "
                               "a garde (it can be inferred only from a complete deal)")
 
     def _check_discard_blind(self, discard: int) -> list[Violation]:
@@ -867,7 +857,7 @@ def _mask_field(raw: Mapping[str, Any], name: str, field: str) -> int | None:
     seen = 0
     for i, c in enumerate(cards):
         if seen & BIT[c]:
-            raise MalformedRecord(f"{_path(field, name)}[{i}]", f"{format_card(c)} is given twice")
+            raise MalformedRecord(f"{join_path(field, name)}[{i}]", f"{format_card(c)} is given twice")
         seen |= BIT[c]
     return seen
 

@@ -67,7 +67,7 @@ from .cards import (
 from .errors import MalformedRecord, Violation
 from .game import DealRules, Game, Setup, register
 from .messages import register as register_messages
-from .record import optional_card, optional_cards, read_cards, require_seat
+from .record import join_path, optional_card, optional_cards, read_cards, require_seat
 
 ORDER_1725 = CardOrder.from_ranks(rank_order("K Q J A 10 9 8 7"))
 """R > D > V > As > 10 > 9 > 8 > 7 (1725 Triomphe and Écarté)."""
@@ -381,10 +381,6 @@ def check_talon(talon: Sequence[Card], turn_up: Card, dealt: Sequence[int] | Non
 
 # -- the game ------------------------------------------------------------------------------------
 
-def _path(field: str, name: str) -> str:
-    return f"{field}.{name}" if field else name
-
-
 class Triomphe(Game):
     """La Triomphe and its variants."""
 
@@ -421,17 +417,17 @@ class Triomphe(Game):
                    field: str) -> TriompheDeal:
         turn_up = optional_card(deal, "turn_up", field, pack=PACK_MASK)
         if turn_up is None:
-            raise MalformedRecord(_path(field, "turn_up"), "the retourne (turn_up) is required: it fixes the trump")
+            raise MalformedRecord(join_path(field, "turn_up"), "the retourne (turn_up) is required: it fixes the trump")
         talon = optional_cards(deal, "talon", field, pack=PACK_MASK)
         pillage = None
         if deal.get("pillage") is not None:
-            pillage = _read_pillage(deal["pillage"], _path(field, "pillage"), players, options)
+            pillage = _read_pillage(deal["pillage"], join_path(field, "pillage"), players, options)
         abandon = None
         if deal.get("abandon") is not None:
-            abandon = _read_abandon(deal["abandon"], _path(field, "abandon"), players)
+            abandon = _read_abandon(deal["abandon"], join_path(field, "abandon"), players)
         stopped = deal.get("stopped", False)
         if not isinstance(stopped, bool):
-            raise MalformedRecord(_path(field, "stopped"), "stopped is true or false")
+            raise MalformedRecord(join_path(field, "stopped"), "stopped is true or false")
         return TriompheDeal(options, dealer=deal["dealer"], turn_up=turn_up, talon=talon, pillage=pillage,
                             abandon=abandon, stopped=stopped)
 

@@ -55,9 +55,9 @@ from .cards import (
 from .errors import MalformedRecord, Violation
 from .forcing import ForcingDealRules
 from .game import GAMES, Game, Setup, register
-from .imperiale import PointClaim, join_path, point_winner, read_point, read_seat
+from .imperiale import PointClaim, point_winner, read_point
 from .messages import register as register_messages
-from .record import read_card, read_cards
+from .record import join_path, read_card, read_cards, read_seat
 
 PACK_52 = mask_of(FRENCH_52)
 
