@@ -196,6 +196,8 @@ class Command(BaseCommand):
                 services.round_release(round=rnd)
             else:
                 services.round_set_status(round=rnd, status="running")
+                # the round in play is released too, so the public ranking follows each entry live
+                services.round_release(round=rnd)
                 # a garde sans entered by the table arbiter waits for the chief arbiter's visa
                 services.deal_record(table=tables[0], record=tarot_full(rng, deals % 4, "garde_sans"), user=arbiter)
         first = Deal.objects.filter(table__round__tournament=tournament, table__round__number=1).order_by("id")
