@@ -25,6 +25,7 @@ run: install
 ## make test: install, then the whole test suite (SQLite unless DATABASE_URL says otherwise)
 test: install
 	$(PY) -m ruff check .
+	$(VENV)/bin/lint-imports
 	$(PY) -m pytest $(PYTEST_ARGS)
 
 lint: install
