@@ -35,12 +35,11 @@ from __future__ import annotations
 from typing import Any
 
 from rules.cards import ACE, BIT, JACK, KING, QUEEN, card, format_card, mask_of
-from rules.errors import Violation
 from rules.imperiale import ImperialeDeal, ImperialeOptions, PointClaim
 from rules.replay import DealReplay, Replay
 
 from .base import DealScore, MatchScore
-from .jetons import Tally
+from .jetons import Tally, deal_after_match_end, dealer_violations
 
 FAILED_TO_TAKE = frozenset({"must_follow_higher", "must_trump", "must_overtrump", "must_go_higher",
                             "revoke_trump", "revoke_overtrump"})
@@ -62,13 +61,9 @@ def score_match(replay: Replay) -> MatchScore:
     for i, deal in enumerate(replay.deals):
         rules: ImperialeDeal = deal.rules  # type: ignore[assignment]
         if tally.ended:
-            deals.append(DealScore(None, {"status": "after_match_end"},
-                                   (Violation("match_over", i, None, None, None),)))
+            deals.append(deal_after_match_end(i))
             continue
-        violations = []
-        if previous_dealer is not None and rules.dealer != (previous_dealer + 1) % n:
-            violations.append(Violation("wrong_dealer", i, None, rules.dealer, None,
-                                        {"expected": (previous_dealer + 1) % n + 1}))
+        violations = dealer_violations(i, rules.dealer, previous_dealer, n)
         previous_dealer = rules.dealer
         before = list(tally.fiches)
         result = score_deal(tally, deal, rules, options)

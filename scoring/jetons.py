@@ -17,7 +17,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from rules.errors import Violation
 from rules.messages import register as register_messages
+
+from .base import DealScore
 
 
 @dataclass
@@ -104,6 +107,18 @@ class Tally:
             mark["reaches_target"] = True
         self.marks.append(mark)
         return self.ended
+
+
+def deal_after_match_end(index: int) -> DealScore:
+    """The score of a deal recorded after the match ended: none, with a ``match_over`` violation."""
+    return DealScore(None, {"status": "after_match_end"}, (Violation("match_over", index, None, None, None),))
+
+
+def dealer_violations(index: int, dealer: int, previous: int | None, players: int) -> list[Violation]:
+    """``wrong_dealer`` when the deal is not dealt by the previous first hand (the deal passes to the right)."""
+    if previous is None or dealer == (previous + 1) % players:
+        return []
+    return [Violation("wrong_dealer", index, None, dealer, None, {"expected": (previous + 1) % players + 1})]
 
 
 register_messages({

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from rules.cards import BIT, EXCUSE, JACK, KING, KNIGHT, PETIT, QUEEN, card, format_card, mask_of
+from rules.cards import BIT, EXCUSE, JACK, KING, KNIGHT, PETIT, QUEEN, card, cards_of, format_card, mask_of
 from rules.errors import Violation
 from rules.messages import register
 from rules.replay import DealReplay, Replay
@@ -157,20 +157,11 @@ def half_points(mask: int) -> int:
     return points
 
 
-def _cards(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
 # -- facts from the summary -------------------------------------------------------------------------
 
 def _top_values(count: int, allowed: int) -> int:
     """The largest total in half-points of ``count`` cards among ``allowed`` (a mask)."""
-    values = sorted((HALF_POINTS[c] for c in _cards(allowed)), reverse=True)
+    values = sorted((HALF_POINTS[c] for c in cards_of(allowed)), reverse=True)
     return sum(values[:count])
 
 

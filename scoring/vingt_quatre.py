@@ -24,12 +24,11 @@ from __future__ import annotations
 from typing import Any
 
 from rules.cards import BIT, format_card, mask_of
-from rules.errors import Violation
 from rules.replay import DealReplay, Replay
 from rules.vingt_quatre import VingtQuatreDeal, VingtQuatreOptions, best_sequence
 
 from .base import DealScore, MatchScore
-from .jetons import Tally
+from .jetons import Tally, deal_after_match_end, dealer_violations
 
 
 def _new_partie(n: int, options: VingtQuatreOptions) -> Tally:
@@ -50,13 +49,9 @@ def score_match(replay: Replay) -> MatchScore:
     for i, deal in enumerate(replay.deals):
         rules: VingtQuatreDeal = deal.rules  # type: ignore[assignment]
         if ended is not None:
-            deals.append(DealScore(None, {"status": "after_match_end"},
-                                   (Violation("match_over", i, None, None, None),)))
+            deals.append(deal_after_match_end(i))
             continue
-        violations = []
-        if previous_dealer is not None and rules.dealer != (previous_dealer + 1) % n:
-            violations.append(Violation("wrong_dealer", i, None, rules.dealer, None,
-                                        {"expected": (previous_dealer + 1) % n + 1}))
+        violations = dealer_violations(i, rules.dealer, previous_dealer, n)
         previous_dealer = rules.dealer
         result = score_deal(tally, deal, rules)
         result["partie"] = sum(parties_won) + 1
