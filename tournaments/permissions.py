@@ -17,10 +17,13 @@ tournament: the deal-entry endpoint checks both).
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
+from django.db import connection
 from django.db.models import Q, QuerySet
 
+from . import sql
 from .models import Deal, Round, Table, Tournament, TournamentRole
 
 Role = TournamentRole.Role
@@ -38,10 +41,26 @@ def _roles_and_tables(user: Any, tournament: Tournament | int) -> tuple[frozense
     tid = tournament if isinstance(tournament, int) else tournament.pk
     cache = user.__dict__.setdefault("_levee_roles", {})
     if tid not in cache:
-        rows = TournamentRole.objects.filter(tournament_id=tid, user=user).values_list("role", "tables")
+        rows = _role_rows(tid, user.pk)
         cache[tid] = (frozenset(role for role, _ in rows),
                       frozenset(table for role, table in rows if role == Role.ARBITER and table is not None))
     return cache[tid]
+
+
+@cache
+def _roles_query(vendor: str) -> str:
+    through = TournamentRole.tables.through
+    return (f"SELECT r.{sql.column(TournamentRole, 'role')}, a.{sql.column(through, 'table')} "
+            f"FROM {sql.table(TournamentRole)} r LEFT JOIN {sql.table(through)} a "
+            f"ON a.{sql.column(through, 'tournamentrole')} = r.id "
+            f"WHERE r.{sql.column(TournamentRole, 'tournament')} = %s AND r.{sql.column(TournamentRole, 'user')} = %s")
+
+
+def _role_rows(tournament_id: int, user_id: int) -> list[tuple[str, int | None]]:
+    """(role, table assigned or None) rows of a user in a tournament: plain SQL, read on every request."""
+    with connection.cursor() as cursor:
+        cursor.execute(_roles_query(connection.vendor), [tournament_id, user_id])
+        return cursor.fetchall()
 
 
 def roles_of(user: Any, tournament: Tournament | int) -> frozenset[str]:

@@ -31,11 +31,12 @@ from fractions import Fraction
 from typing import Any
 
 from django.db import IntegrityError, connection, transaction
-from django.db.models import F, Max, Q
+from django.db.models import Max, Q
 from django.utils import timezone
 
 from scoring import ranking as pure
 
+from . import sql
 from .models import Deal, Entry, Forfeit, Game, Round, ScoreRow, Seat, Table, Team, Tournament
 from .models_ranking import RankingClock, RankingLine, RankingSnapshot
 
@@ -50,22 +51,53 @@ QUEUE_STALE_AFTER = timedelta(seconds=30)
 # --------------------------------------------------------------------------------------------
 
 
-def ranking_inputs_changed(*, tournament_id: int) -> int:
+@dataclass(frozen=True)
+class ClockBump:
+    """The clock after :func:`ranking_inputs_changed`: the new input version, and since when a refresh is queued."""
+
+    version: int
+    queued_at: Any  # datetime | None
+
+    @property
+    def refresh_waiting(self) -> bool:
+        """A refresh is queued and has not started: it will rank this change.
+
+        Safe to rely on inside the changing transaction: the task starts by clearing ``queued_at``
+        with an UPDATE of the clock row, which waits for this transaction's row lock, and only then
+        reads the inputs, in a snapshot taken after this commit.
+        """
+        return self.queued_at is not None and self.queued_at >= timezone.now() - QUEUE_STALE_AFTER
+
+
+def ranking_inputs_changed(*, tournament_id: int) -> ClockBump:
     """Bump the tournament's input version (call it inside the transaction that changed the inputs).
 
-    Returns the new version. The row lock taken here is held until commit, so versions follow the
-    order in which changes commit.
+    One UPDATE … RETURNING on the clock row (it runs on every deal entered), falling back to two
+    statements where the database cannot return from an UPDATE. The row lock taken here is held
+    until commit, so versions follow the order in which changes commit.
     """
     now = timezone.now()
+    clock, version, queued, changed, key = (sql.table(RankingClock), sql.column(RankingClock, "version"),
+                                            sql.column(RankingClock, "queued_at"),
+                                            sql.column(RankingClock, "changed_at"),
+                                            sql.column(RankingClock, "tournament"))
+    returning = connection.features.can_return_columns_from_insert  # UPDATE … RETURNING came with it
+    update = (f"UPDATE {clock} SET {version} = {version} + 1, {changed} = %s WHERE {key} = %s"
+              + (f" RETURNING {version}, {queued}" if returning else ""))
+    field = RankingClock._meta.get_field("changed_at")
     for _attempt in range(2):
-        updated = RankingClock.objects.filter(tournament_id=tournament_id).update(
-            version=F("version") + 1, changed_at=now)
-        if updated:
-            return RankingClock.objects.filter(tournament_id=tournament_id).values_list("version", flat=True)[0]
+        with connection.cursor() as cursor:
+            cursor.execute(update, [field.get_db_prep_save(now, connection), tournament_id])
+            row = cursor.fetchone() if returning else None
+            if not returning and cursor.rowcount:
+                cursor.execute(f"SELECT {version}, {queued} FROM {clock} WHERE {key} = %s", [tournament_id])
+                row = cursor.fetchone()
+        if row is not None:
+            return ClockBump(row[0], sql.convert(RankingClock, "queued_at", row[1]))
         try:
             with transaction.atomic():
                 RankingClock.objects.create(tournament_id=tournament_id, version=1, changed_at=now)
-            return 1
+            return ClockBump(1, None)
         except IntegrityError:  # created meanwhile by a concurrent transaction: bump it
             continue
     raise RuntimeError(f"could not bump the ranking clock of tournament {tournament_id}")

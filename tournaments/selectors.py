@@ -9,15 +9,18 @@ other players or other conventions than the table's.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from functools import cache
 from typing import Any
 
+from django.db import connection
 from django.db.models import Sum
 
 from rules.errors import MalformedRecord
 from rules.record import DEAL_FORMAT, MATCH_FORMAT
 from scoring.verdict import Verdict, judge
 
-from .models import Deal, ScoreRow, Seat, Table, Tournament
+from . import sql
+from .models import Deal, Entry, Player, Round, ScoreRow, Seat, Table, Tournament
 
 #: the record fields a table fixes; everything else is the deal's own
 FIXED_FIELDS = ("format", "game", "options", "players")
@@ -34,22 +37,50 @@ def table_seats(table: Table) -> list[Seat]:
     return cached
 
 
-def table_for_entry(pk: int) -> Table | None:
-    """A table with its round, tournament and seats (players) in one query, for entering a deal.
+_ENTRY_MODELS = (Table, Round, Tournament, Seat, Entry, Player)
 
-    The seats are read with the table joined to them; an unseated table is read alone (its seats
-    cached empty). None when there is no such table.
+
+@cache
+def _entry_query(vendor: str) -> tuple[str, tuple[int, ...]]:
+    """The SQL of :func:`table_for_entry`, and where each model's columns start in its rows."""
+    columns = ", ".join(sql.select_list(m, a) for m, a in zip(_ENTRY_MODELS, "trusep", strict=True))
+    query = (f"SELECT {columns} FROM {sql.table(Table)} t "
+             f"JOIN {sql.table(Round)} r ON r.id = t.{sql.column(Table, 'round')} "
+             f"JOIN {sql.table(Tournament)} u ON u.id = r.{sql.column(Round, 'tournament')} "
+             f"LEFT JOIN {sql.table(Seat)} s ON s.{sql.column(Seat, 'table')} = t.id "
+             f"LEFT JOIN {sql.table(Entry)} e ON e.id = s.{sql.column(Seat, 'entry')} "
+             f"LEFT JOIN {sql.table(Player)} p ON p.id = e.{sql.column(Entry, 'player')} "
+             f"WHERE t.id = %s ORDER BY s.{sql.column(Seat, 'position')}")
+    starts = [0]
+    for m in _ENTRY_MODELS:
+        starts.append(starts[-1] + sql.width(m))
+    return query, tuple(starts)
+
+
+def table_for_entry(pk: int) -> Table | None:
+    """A table with its round, tournament and seats (entries, players) in one query, for entering a deal.
+
+    Written in plain SQL (:mod:`tournaments.sql`): this read runs on every deal entered. None when
+    there is no such table; an unseated table comes with its seats cached empty.
     """
-    seats = list(Seat.objects.filter(table_id=pk).select_related("table__round__tournament", "entry__player")
-                 .order_by("position"))
-    if seats:
-        table = seats[0].table
-        for seat in seats:
-            seat.table = table
-    else:
-        table = Table.objects.select_related("round__tournament").filter(pk=pk).first()
-        if table is None:
-            return None
+    query, starts = _entry_query(connection.vendor)
+    with connection.cursor() as cursor:
+        cursor.execute(query, [pk])
+        rows = cursor.fetchall()
+    if not rows:
+        return None
+    table = sql.load(Table, rows[0], starts[0])
+    table.round = sql.load(Round, rows[0], starts[1])
+    table.round.tournament = sql.load(Tournament, rows[0], starts[2])
+    seats = []
+    for row in rows:
+        seat = sql.load(Seat, row, starts[3])
+        if seat is None:
+            continue
+        seat.table = table
+        seat.entry = sql.load(Entry, row, starts[4])
+        seat.entry.player = sql.load(Player, row, starts[5])
+        seats.append(seat)
     table.__dict__["_levee_seats"] = seats
     return table
 

@@ -65,8 +65,14 @@ def ranking_enqueue(tournament_id: int) -> bool:
 
 
 def ranking_refresh_on_commit(tournament_id: int) -> None:
-    """Call inside the transaction that changed the ranking's inputs."""
-    rankings.ranking_inputs_changed(tournament_id=tournament_id)
+    """Call inside the transaction that changed the ranking's inputs.
+
+    When the clock says a refresh is already queued and not started (the usual case during a burst
+    of entries), that refresh will rank this change (:attr:`rankings.ClockBump.refresh_waiting`), and
+    nothing more is done; otherwise one is queued once the transaction commits.
+    """
+    if rankings.ranking_inputs_changed(tournament_id=tournament_id).refresh_waiting:
+        return
     transaction.on_commit(lambda: ranking_enqueue(tournament_id))
 
 

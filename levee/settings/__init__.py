@@ -82,7 +82,9 @@ if DATABASES["default"]["ENGINE"].endswith("postgresql"):
     # about a fifth less CPU per deal entered (docs/performance.md). Turn it off behind a pooler in
     # transaction mode (PgBouncer), which cannot keep prepared statements.
     if env.bool("DATABASE_SERVER_SIDE_BINDING", default=True):
-        DATABASES["default"].setdefault("OPTIONS", {})["server_side_binding"] = True
+        options = DATABASES["default"].setdefault("OPTIONS", {})
+        options["server_side_binding"] = True
+        options.setdefault("prepare_threshold", env.int("DATABASE_PREPARE_THRESHOLD", default=2))
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
@@ -112,7 +114,7 @@ LOGOUT_REDIRECT_URL = "home"
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",
-        "rest_framework.authentication.TokenAuthentication",
+        "tournaments.api.auth.TokenAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",

@@ -22,7 +22,7 @@ from tournaments.models import Deal, IdempotencyKey, ScoreRow
 pytestmark = pytest.mark.django_db
 
 #: statements that do work (transaction control statements excluded)
-DEAL_POST_BUDGET = 10
+DEAL_POST_BUDGET = 9
 
 
 def _work(queries) -> list[str]:

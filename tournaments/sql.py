@@ -1,0 +1,173 @@
+"""Plain SQL for the deal-entry path, written from the models' own metadata.
+
+Entering a deal is the service's hot path (``bench/api.py``, ``docs/performance.md``): with the
+ORM, compiling a query cost about as much CPU as PostgreSQL spent running it, and an entry ran
+a dozen of them. The few statements of that path are written here once per process from the
+models' metadata (table and column names, each field's conversions to and from the database),
+then run through Django's connection, so they follow the models, stay portable between
+PostgreSQL and SQLite, and go through the same transactions, converters and adapters as the ORM.
+
+* :func:`select_list` and :func:`load` read whole model rows out of a hand-written join;
+* :func:`insert` and :func:`insert_many` write rows given as ``{attname: value}``.
+
+Model instances built here are ordinary ones (``Model.from_db``), with every concrete field
+loaded; rows inserted here send no ``pre_save``/``post_save`` signal, so a caller that needs what a
+signal does (django-simple-history's version, say) writes it itself.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from functools import cache
+from typing import Any, TypeVar
+
+from django.db import DEFAULT_DB_ALIAS, connection, connections
+from django.db.models import BooleanField, CharField, Field, IntegerField, Model, TextField
+
+M = TypeVar("M", bound=Model)
+
+
+@cache
+def _fields(model: type[Model]) -> tuple[Field, ...]:
+    return tuple(model._meta.concrete_fields)
+
+
+@cache
+def _attnames(model: type[Model]) -> tuple[str, ...]:
+    return tuple(f.attname for f in _fields(model))
+
+
+@cache
+def _converters(model: type[Model], vendor: str) -> tuple[tuple[int, Any, tuple[Any, ...]], ...]:
+    """Per column that needs one: (index, the column expression, its converters), as the ORM applies them."""
+    out = []
+    for i, field in enumerate(_fields(model)):
+        col = field.get_col(model._meta.db_table)
+        funcs = tuple(connection.ops.get_db_converters(col)) + tuple(field.get_db_converters(connection))
+        if funcs:
+            out.append((i, col, funcs))
+    return tuple(out)
+
+
+def quote(name: str) -> str:
+    return connection.ops.quote_name(name)
+
+
+def table(model: type[Model]) -> str:
+    """The model's quoted table name."""
+    return quote(model._meta.db_table)
+
+
+def column(model: type[Model], name: str) -> str:
+    """The quoted column of the field named ``name`` (``"table"`` gives ``"table_id"``)."""
+    return quote(model._meta.get_field(name).column)
+
+
+def select_list(model: type[Model], alias: str) -> str:
+    """Every concrete column of the model under ``alias``, in the order :func:`load` reads them."""
+    return ", ".join(f"{alias}.{quote(f.column)}" for f in _fields(model))
+
+
+def width(model: type[Model]) -> int:
+    """How many columns :func:`select_list` gives."""
+    return len(_fields(model))
+
+
+def load(model: type[M], row: Sequence[Any], start: int = 0) -> M | None:
+    """The instance whose columns start at ``row[start]`` (None for the NULLs of an outer join)."""
+    values = list(row[start:start + len(_fields(model))])
+    pk_index = _fields(model).index(model._meta.pk)
+    if values[pk_index] is None:
+        return None
+    for i, col, funcs in _converters(model, connection.vendor):
+        value = values[i]
+        for func in funcs:
+            value = func(value, col, connection)
+        values[i] = value
+    return model.from_db(connection.alias, _attnames(model), values)
+
+
+def convert(model: type[Model], name: str, value: Any) -> Any:
+    """A value of the field ``name`` read with plain SQL, converted as the ORM converts it."""
+    index = _attnames(model).index(model._meta.get_field(name).attname)
+    for i, col, funcs in _converters(model, connection.vendor):
+        if i == index:
+            for func in funcs:
+                value = func(value, col, connection)
+    return value
+
+
+@cache
+def _insert_sql(model: type[Model], names: tuple[str, ...], rows: int, returning: str | None, vendor: str) -> str:
+    meta = model._meta
+    cols = ", ".join(quote(meta.get_field(n).column) for n in names)
+    one = "(" + ", ".join(["%s"] * len(names)) + ")"
+    sql = f"INSERT INTO {table(model)} ({cols}) VALUES {', '.join([one] * rows)}"
+    if returning:
+        sql += f" RETURNING {quote(meta.get_field(returning).column)}"
+    return sql
+
+
+#: fields whose values go to the database as they are (given with the field's Python type)
+_PLAIN = (IntegerField, CharField, TextField, BooleanField)
+
+
+@cache
+def _prep(model: type[Model], names: tuple[str, ...]) -> tuple[Any, ...]:
+    """Per value, the ORM's conversion for the database, or None where the value goes as it is."""
+    out = []
+    for name in names:
+        field = model._meta.get_field(name)
+        target = field.target_field if field.is_relation else field
+        out.append(None if isinstance(target, _PLAIN) else field.get_db_prep_save)
+    return tuple(out)
+
+
+def _params(prep: tuple[Any, ...], values: Iterable[Any], db: Any) -> list[Any]:
+    return [v if p is None or v is None else p(v, db) for p, v in zip(prep, values, strict=True)]
+
+
+def insert(model: type[Model], values: Mapping[str, Any], *, returning: str | None = "id",
+           cursor: Any = None) -> Any:
+    """INSERT one row given as ``{field name or attname: value}``; the ``returning`` column's value.
+
+    Values are given as a model instance holds them (a dict for a JSONField, an aware datetime, an
+    int for a foreign key …) and converted for the database as the ORM converts them
+    (``Field.get_db_prep_save``). ``cursor``: run on this cursor of the default connection.
+    """
+    db = connections[DEFAULT_DB_ALIAS]
+    names = tuple(values)
+    returned = returning if db.features.can_return_columns_from_insert else None
+    query = _insert_sql(model, names, 1, returned, db.vendor)
+    params = _params(_prep(model, names), values.values(), db)
+    if cursor is None:
+        with db.cursor() as cursor:
+            return _run_insert(db, cursor, model, query, params, returning, returned)
+    return _run_insert(db, cursor, model, query, params, returning, returned)
+
+
+def _run_insert(db: Any, cursor: Any, model: type[Model], query: str, params: list[Any], returning: str | None,
+                returned: str | None) -> Any:
+    cursor.execute(query, params)
+    if not returning:
+        return None
+    if returned:
+        return cursor.fetchone()[0]
+    return db.ops.last_insert_id(cursor, model._meta.db_table, model._meta.pk.column)
+
+
+def insert_many(model: type[Model], names: Sequence[str], rows: Iterable[Sequence[Any]], *, cursor: Any = None) -> None:
+    """INSERT several rows in one statement; ``names`` are field names or attnames, ``rows`` their values."""
+    rows = list(rows)
+    if not rows:
+        return
+    db = connections[DEFAULT_DB_ALIAS]
+    names = tuple(names)
+    prep = _prep(model, names)
+    query = _insert_sql(model, names, len(rows), None, db.vendor)
+    params = [p for row in rows for p in _params(prep, row, db)]
+    if cursor is None:
+        with db.cursor() as cursor:
+            cursor.execute(query, params)
+    else:
+        cursor.execute(query, params)
