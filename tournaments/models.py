@@ -341,7 +341,7 @@ class IdempotencyKey(models.Model):
     request_hash = models.CharField(max_length=64)
     deal = models.ForeignKey(Deal, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
     status_code = models.PositiveSmallIntegerField(default=201)
-    response = models.JSONField(default=dict)
+    response = models.TextField(default="", help_text=_("Le corps JSON de la première réponse, tel qu'envoyé."))
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -8,6 +8,7 @@ other players or other conventions than the table's.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Mapping
 from functools import cache
 from typing import Any
@@ -201,6 +202,11 @@ def deal_to_json(deal: Deal, *, seats: list[Seat] | None = None) -> dict[str, An
         "created_at": _iso(deal.created_at),
         "updated_at": _iso(deal.updated_at),
     }
+
+
+def json_body(data: Any) -> str:
+    """JSON text as the API's renderer writes it (compact, UTF-8 characters as they are)."""
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
 
 
 def _deal_scores(deal: Deal) -> dict[int, int]:

@@ -55,7 +55,7 @@ def test_a_retry_is_answered_from_the_first_response_without_a_second_deal(api_c
     with CaptureQueriesContext(connection) as ctx:
         again = _post(api_client, tarot_table, staff["chief"], tarot_full_deal(5), "same")
     assert again.status_code == 201 and again["Idempotent-Replayed"] == "true"
-    assert again.json() == first.json()
+    assert again.json() == first.json() and again.content == first.content  # the same bytes
     assert Deal.objects.count() == 1 and ScoreRow.objects.count() == 4
     assert len(_work(ctx.captured_queries)) <= DEAL_POST_BUDGET + 1
 

@@ -17,7 +17,7 @@ from rest_framework.authtoken.models import Token
 from tests.tournaments.factories import TableFactory, UserFactory, tarot_full_deal, tarot_summary
 from tournaments import rankings, selectors, services, sql
 from tournaments.api.auth import token_user
-from tournaments.models import Deal, IdempotencyKey, Player, Round, ScoreRow, Table, Tournament
+from tournaments.models import Deal, IdempotencyKey, Round, ScoreRow, Table, Tournament
 from tournaments.models_ranking import RankingClock
 
 pytestmark = pytest.mark.django_db
@@ -77,13 +77,19 @@ def test_insert_converts_values_as_the_orm_does(tarot_table, staff):
     deal = services.deal_record(table=selectors.table_for_entry(tarot_table.pk), record=tarot_summary(),
                                 user=staff["chief"])
     when = dt.datetime(2026, 11, 22, 9, 30, tzinfo=dt.UTC)
-    response = {"a": [1, 2.5, None, "é"], "b": {"c": True}}
     sql.insert(IdempotencyKey, {"user_id": staff["chief"].pk, "key": "k", "request_hash": "h" * 64, "deal": deal.pk,
-                                "status_code": 201, "response": response, "created_at": when}, returning=None)
+                                "status_code": 201, "response": '{"id":1}', "created_at": when}, returning=None)
     key = IdempotencyKey.objects.get(key="k")
-    assert key.response == response and key.created_at == when and key.deal_id == deal.pk
-    pk = sql.insert(Player, {"name": "Zoé", "club": "", "licence": "", "created_at": when})
-    assert Player.objects.get(pk=pk).name == "Zoé"
+    assert key.response == '{"id":1}' and key.created_at == when and key.deal_id == deal.pk
+    options = {"players": 5, "variant": "called_king", "a": [1, 2.5, None, "é"], "b": {"c": True}}
+    pk = sql.insert(Tournament, {"name": "Zoé", "slug": "zoe", "game": "tarot", "options": options,
+                                 "format": "individual", "rounds_planned": 3, "deals_per_round": None,
+                                 "target": None, "status": Tournament.Status.DRAFT, "is_public": False,
+                                 "tie_breaks": [], "released_round": 0, "created_by": None,
+                                 "created_at": when, "updated_at": when})
+    stored = Tournament.objects.get(pk=pk)
+    assert stored.options == options and stored.created_at == when and stored.status == "draft"
+    assert stored.deals_per_round is None and stored.rounds_planned == 3
 
 
 def test_insert_many_writes_every_row(tarot_table, staff):

@@ -14,6 +14,7 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.db.models import Prefetch
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
 from django.utils import translation
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
@@ -145,6 +146,16 @@ def _etag(deal: Deal) -> str:
 
 def _deal_response(deal: Deal, code: int = status.HTTP_200_OK, data: dict | None = None) -> Response:
     response = Response(data if data is not None else selectors.deal_to_json(deal), status=code)
+    response["ETag"] = _etag(deal)
+    return response
+
+
+def _stored_response(deal: Deal, code: int, body: str | None) -> HttpResponse:
+    """A deal entered with an Idempotency-Key: the JSON text stored with the key, sent as it is (a retry
+    gets the same bytes as the first answer); without a key, the deal as JSON."""
+    if not body:
+        body = selectors.json_body(selectors.deal_to_json(deal))
+    response = HttpResponse(body, status=code, content_type="application/json")
     response["ETag"] = _etag(deal)
     return response
 
@@ -511,10 +522,10 @@ class TableDealsView(Api):
         key = request.headers.get("Idempotency-Key") or None
         deal = services.deal_record(table=table, record=request.data, user=request.user, idempotency_key=key)
         if getattr(deal, "idempotent_replay", False):
-            response = _deal_response(deal, deal.idempotent_status, deal.idempotent_response)
+            response = _stored_response(deal, deal.idempotent_status, deal.idempotent_response)
             response["Idempotent-Replayed"] = "true"
             return response
-        return _deal_response(deal, status.HTTP_201_CREATED, deal.idempotent_response)
+        return _stored_response(deal, status.HTTP_201_CREATED, deal.idempotent_response)
 
 
 class DealDetailView(Api):

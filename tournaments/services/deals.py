@@ -40,6 +40,7 @@ from ..selectors import (
     check_fixed_fields,
     deal_fields,
     deal_to_json,
+    json_body,
     match_record,
     record_head,
     table_deals,
@@ -231,7 +232,7 @@ def deal_record(*, table: Table, record: Any, user: Any, idempotency_key: str | 
     with the table). Raises MalformedDeal, DealRejected (nothing saved), StateConflict,
     IdempotencyMismatch. With an ``idempotency_key`` already used by this user for the same
     request, returns the first deal with ``idempotent_replay = True`` and the first response in
-    ``idempotent_response``.
+    ``idempotent_response`` (the JSON text sent; also set for a new deal entered with a key).
 
     The key is not looked up first: it is inserted with the deal, in the same transaction, and
     its unique constraint recognises a retry (a concurrent twin waits on the table's lock, then
@@ -247,7 +248,7 @@ def deal_record(*, table: Table, record: Any, user: Any, idempotency_key: str | 
             deal = _deal_record(table=table, record=record, user=user)
             response = None
             if idempotency_key:
-                response = deal_to_json(deal)
+                response = json_body(deal_to_json(deal))
                 sql.insert(IdempotencyKey, {"user_id": user.pk, "key": idempotency_key, "request_hash": digest,
                                             "deal_id": deal.pk, "status_code": 201, "response": response,
                                             "created_at": deal.created_at}, returning=None)
