@@ -141,7 +141,7 @@ def judge_match(table: Table, deals: list[Mapping[str, Any]]) -> list[Judged]:
 _ROW_FIELDS = ("tournament_id", "round_id", "table_id", "deal_id", "entry_id", "points", "counts")
 
 
-def _write_rows(deal: Deal, scores: list[int], seats: list[Any], *, new: bool = False) -> None:
+def _write_rows(deal: Deal, scores: list[int], seats: list[Any], *, new: bool = False, cursor: Any = None) -> None:
     if not new:
         ScoreRow.objects.filter(deal=deal, ruling__isnull=True).delete()
     table = deal.table
@@ -149,7 +149,7 @@ def _write_rows(deal: Deal, scores: list[int], seats: list[Any], *, new: bool = 
     sql.insert_many(ScoreRow, _ROW_FIELDS, [
         (table.round.tournament_id, table.round_id, table.pk, deal.pk, seat.entry_id, scores[seat.position], counts)
         for seat in seats
-    ])
+    ], cursor=cursor)
     deal.__dict__["_levee_scores"] = {seat.entry_id: scores[seat.position] for seat in seats}
 
 
@@ -244,14 +244,14 @@ def deal_record(*, table: Table, record: Any, user: Any, idempotency_key: str | 
     if idempotency_key and len(idempotency_key) > 200:
         raise InvalidInput("at most 200 characters", field="Idempotency-Key")
     try:
-        with transaction.atomic():
-            deal = _deal_record(table=table, record=record, user=user)
+        with transaction.atomic(), connection.cursor() as cursor:  # one cursor for the entry's statements
+            deal = _deal_record(table=table, record=record, user=user, cursor=cursor)
             response = None
             if idempotency_key:
                 response = json_body(deal_to_json(deal))
                 sql.insert(IdempotencyKey, {"user_id": user.pk, "key": idempotency_key, "request_hash": digest,
                                             "deal_id": deal.pk, "status_code": 201, "response": response,
-                                            "created_at": deal.created_at}, returning=None)
+                                            "created_at": deal.created_at}, returning=None, cursor=cursor)
             # last, so that the ranking clock's row lock is held only until the commit that follows
             _after_commit(table.round.tournament_id)
             deal.idempotent_replay = False  # type: ignore[attr-defined]
@@ -285,7 +285,7 @@ class _Locked:
     deals_per_round: int | None
 
 
-def _lock_table(table: Table) -> _Locked | None:
+def _lock_table(table: Table, cursor: Any) -> _Locked | None:
     """Lock the table's row until the transaction ends (its deals are numbered one at a time) and
     read in the same statement its last deal number, how many of its deals are not annulled (only
     when the tournament limits them), and the tournament's current status and limit.
@@ -302,15 +302,14 @@ def _lock_table(table: Table) -> _Locked | None:
            f"FROM {tbl} t JOIN {rnd} r ON r.id = t.round_id JOIN {tour} u ON u.id = r.tournament_id WHERE t.id = %s")
     if connection.features.has_select_for_update:
         sql += " FOR UPDATE OF t" if connection.features.has_select_for_update_of else " FOR UPDATE"
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [Deal.Status.ANNULLED.value, table.pk])
-        row = cursor.fetchone()
+    cursor.execute(sql, [Deal.Status.ANNULLED.value, table.pk])
+    row = cursor.fetchone()
     return None if row is None else _Locked(row[0] or 0, row[1], row[2], row[3])
 
 
-def _deal_record(*, table: Table, record: Any, user: Any) -> Deal:
+def _deal_record(*, table: Table, record: Any, user: Any, cursor: Any) -> Deal:
     """The deal saved with its score rows and first history version (inside the caller's transaction)."""
-    locked = _lock_table(table)
+    locked = _lock_table(table, cursor)
     if locked is None:
         raise StateConflict("this table no longer exists", field="table", code="table_gone")
     tournament = table.round.tournament
@@ -344,14 +343,14 @@ def _deal_record(*, table: Table, record: Any, user: Any) -> Deal:
                 created_by=_user(user), updated_by=_user(user), created_at=now, updated_at=now)
     if needs_visa and not pending:
         deal.approved_by, deal.approved_at = _user(user), now
-    _insert_deal(deal, user=user, reason="saisie" if not pending else "saisie (en attente du visa)")
-    _write_rows(deal, mine.scores, seats, new=True)
+    _insert_deal(deal, user=user, reason="saisie" if not pending else "saisie (en attente du visa)", cursor=cursor)
+    _write_rows(deal, mine.scores, seats, new=True, cursor=cursor)
     if tournament.is_match_game:
         table.save(update_fields=["match_totals", "match_winner", "match_ended"])
     return deal
 
 
-def _insert_deal(deal: Deal, *, user: Any, reason: str) -> None:
+def _insert_deal(deal: Deal, *, user: Any, reason: str, cursor: Any) -> None:
     """Save a new deal and its first version in the history: two plain INSERTs (the entry's hot path).
 
     The history row is the one django-simple-history writes on ``save()`` (every field of the deal,
@@ -359,12 +358,11 @@ def _insert_deal(deal: Deal, *, user: Any, reason: str) -> None:
     """
     values = {f.attname: getattr(deal, f.attname) for f in Deal._meta.concrete_fields if not f.primary_key}
     who = _user(user)
-    with connection.cursor() as cursor:
-        deal.pk = sql.insert(Deal, values, cursor=cursor)
-        sql.insert(_historical_deal(), {"id": deal.pk, **values, "history_date": deal.created_at,
-                                        "history_change_reason": reason, "history_type": "+",
-                                        "history_user_id": who.pk if who is not None else None},
-                   returning=None, cursor=cursor)
+    deal.pk = sql.insert(Deal, values, cursor=cursor)
+    sql.insert(_historical_deal(), {"id": deal.pk, **values, "history_date": deal.created_at,
+                                    "history_change_reason": reason, "history_type": "+",
+                                    "history_user_id": who.pk if who is not None else None},
+               returning=None, cursor=cursor)
     deal._state.adding, deal._state.db = False, connection.alias
 
 
