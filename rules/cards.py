@@ -131,6 +131,11 @@ def format_card(c: Card) -> str:
     return RANK_CODES[c & 15] + SUIT_CODES[c >> 4]
 
 
+def codes_of(cards: Iterable[Card]) -> list[str]:
+    """The codes of cards (a table look-up: verdicts list every card of every trick)."""
+    return [CODE[c] for c in cards]
+
+
 def card_name(c: Card, lang: str = "fr") -> str:
     """A card's name for people: ``roi de pique``, ``atout 21``, ``l'Excuse`` (or English)."""
     if c == EXCUSE:
@@ -160,6 +165,8 @@ def card_label(c: Card) -> str:
 # -- masks --------------------------------------------------------------------------------------------
 
 BIT: tuple[int, ...] = tuple(1 << c for c in range(CARD_COUNT))
+CODE: tuple[str | None, ...] = tuple(format_card(c) if is_valid(c) else None for c in range(CARD_COUNT))
+"""The code of each card id (None for the ids no card has)."""
 
 
 def mask_of(cards: Iterable[Card]) -> int:

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from .cards import BIT, SUIT, Card, cards_of, format_card
+from .cards import BIT, SUIT, Card, cards_of, codes_of, format_card
 from .errors import RuleViolation, Violation
 from .game import DealRules
 from .messages import register
@@ -46,7 +46,7 @@ class Trick(NamedTuple):
     winner: int | None
 
     def to_json(self) -> dict[str, object]:
-        return {"leader": self.leader, "cards": [format_card(c) for c in self.cards],
+        return {"leader": self.leader, "cards": codes_of(self.cards),
                 "seats": list(self.seats), "winner": self.winner}
 
 

@@ -28,6 +28,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, fields, is_dataclass
 from datetime import timedelta
 from fractions import Fraction
+from functools import cache
 from typing import Any
 
 from django.db import IntegrityError, connection, transaction
@@ -69,6 +70,19 @@ class ClockBump:
         return self.queued_at is not None and self.queued_at >= timezone.now() - QUEUE_STALE_AFTER
 
 
+@cache
+def _bump_sql(vendor: str) -> tuple[str, str | None]:
+    """The clock's UPDATE … RETURNING, or an UPDATE and the SELECT that reads it back."""
+    clock, version, queued, changed, key = (sql.table(RankingClock), sql.column(RankingClock, "version"),
+                                            sql.column(RankingClock, "queued_at"),
+                                            sql.column(RankingClock, "changed_at"),
+                                            sql.column(RankingClock, "tournament"))
+    update = f"UPDATE {clock} SET {version} = {version} + 1, {changed} = %s WHERE {key} = %s"
+    if connection.features.can_return_columns_from_insert:  # UPDATE … RETURNING came with it
+        return f"{update} RETURNING {version}, {queued}", None
+    return update, f"SELECT {version}, {queued} FROM {clock} WHERE {key} = %s"
+
+
 def ranking_inputs_changed(*, tournament_id: int) -> ClockBump:
     """Bump the tournament's input version (call it inside the transaction that changed the inputs).
 
@@ -77,20 +91,14 @@ def ranking_inputs_changed(*, tournament_id: int) -> ClockBump:
     until commit, so versions follow the order in which changes commit.
     """
     now = timezone.now()
-    clock, version, queued, changed, key = (sql.table(RankingClock), sql.column(RankingClock, "version"),
-                                            sql.column(RankingClock, "queued_at"),
-                                            sql.column(RankingClock, "changed_at"),
-                                            sql.column(RankingClock, "tournament"))
-    returning = connection.features.can_return_columns_from_insert  # UPDATE … RETURNING came with it
-    update = (f"UPDATE {clock} SET {version} = {version} + 1, {changed} = %s WHERE {key} = %s"
-              + (f" RETURNING {version}, {queued}" if returning else ""))
+    update, select = _bump_sql(connection.vendor)
     field = RankingClock._meta.get_field("changed_at")
     for _attempt in range(2):
         with connection.cursor() as cursor:
             cursor.execute(update, [field.get_db_prep_save(now, connection), tournament_id])
-            row = cursor.fetchone() if returning else None
-            if not returning and cursor.rowcount:
-                cursor.execute(f"SELECT {version}, {queued} FROM {clock} WHERE {key} = %s", [tournament_id])
+            row = cursor.fetchone() if select is None else None
+            if select is not None and cursor.rowcount:
+                cursor.execute(select, [tournament_id])
                 row = cursor.fetchone()
         if row is not None:
             return ClockBump(row[0], sql.convert(RankingClock, "queued_at", row[1]))

@@ -39,12 +39,14 @@ def table_seats(table: Table) -> list[Seat]:
 
 
 _ENTRY_MODELS = (Table, Round, Tournament, Seat, Entry, Player)
+_ENTRY_SKIP = ((), (), (), (), ("created_at",), ("created_at",))  # never used when entering a deal: deferred
 
 
 @cache
 def _entry_query(vendor: str) -> tuple[str, tuple[int, ...]]:
     """The SQL of :func:`table_for_entry`, and where each model's columns start in its rows."""
-    columns = ", ".join(sql.select_list(m, a) for m, a in zip(_ENTRY_MODELS, "trusep", strict=True))
+    columns = ", ".join(sql.select_list(m, a, skip) for m, a, skip in zip(_ENTRY_MODELS, "trusep", _ENTRY_SKIP,
+                                                                          strict=True))
     query = (f"SELECT {columns} FROM {sql.table(Table)} t "
              f"JOIN {sql.table(Round)} r ON r.id = t.{sql.column(Table, 'round')} "
              f"JOIN {sql.table(Tournament)} u ON u.id = r.{sql.column(Round, 'tournament')} "
@@ -53,8 +55,8 @@ def _entry_query(vendor: str) -> tuple[str, tuple[int, ...]]:
              f"LEFT JOIN {sql.table(Player)} p ON p.id = e.{sql.column(Entry, 'player')} "
              f"WHERE t.id = %s ORDER BY s.{sql.column(Seat, 'position')}")
     starts = [0]
-    for m in _ENTRY_MODELS:
-        starts.append(starts[-1] + sql.width(m))
+    for m, skip in zip(_ENTRY_MODELS, _ENTRY_SKIP, strict=True):
+        starts.append(starts[-1] + sql.width(m, skip))
     return query, tuple(starts)
 
 
@@ -79,8 +81,8 @@ def table_for_entry(pk: int) -> Table | None:
         if seat is None:
             continue
         seat.table = table
-        seat.entry = sql.load(Entry, row, starts[4])
-        seat.entry.player = sql.load(Player, row, starts[5])
+        seat.entry = sql.load(Entry, row, starts[4], _ENTRY_SKIP[4])
+        seat.entry.player = sql.load(Player, row, starts[5], _ENTRY_SKIP[5])
         seats.append(seat)
     table.__dict__["_levee_seats"] = seats
     return table

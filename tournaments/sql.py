@@ -28,20 +28,21 @@ M = TypeVar("M", bound=Model)
 
 
 @cache
-def _fields(model: type[Model]) -> tuple[Field, ...]:
-    return tuple(model._meta.concrete_fields)
+def _fields(model: type[Model], skip: tuple[str, ...] = ()) -> tuple[Field, ...]:
+    return tuple(f for f in model._meta.concrete_fields if f.attname not in skip)
 
 
 @cache
-def _attnames(model: type[Model]) -> tuple[str, ...]:
-    return tuple(f.attname for f in _fields(model))
+def _attnames(model: type[Model], skip: tuple[str, ...] = ()) -> tuple[str, ...]:
+    return tuple(f.attname for f in _fields(model, skip))
 
 
 @cache
-def _converters(model: type[Model], vendor: str) -> tuple[tuple[int, Any, tuple[Any, ...]], ...]:
+def _converters(model: type[Model], vendor: str, skip: tuple[str, ...] = ()
+                ) -> tuple[tuple[int, Any, tuple[Any, ...]], ...]:
     """Per column that needs one: (index, the column expression, its converters), as the ORM applies them."""
     out = []
-    for i, field in enumerate(_fields(model)):
+    for i, field in enumerate(_fields(model, skip)):
         col = field.get_col(model._meta.db_table)
         funcs = tuple(connection.ops.get_db_converters(col)) + tuple(field.get_db_converters(connection))
         if funcs:
@@ -63,28 +64,33 @@ def column(model: type[Model], name: str) -> str:
     return quote(model._meta.get_field(name).column)
 
 
-def select_list(model: type[Model], alias: str) -> str:
-    """Every concrete column of the model under ``alias``, in the order :func:`load` reads them."""
-    return ", ".join(f"{alias}.{quote(f.column)}" for f in _fields(model))
+def select_list(model: type[Model], alias: str, skip: tuple[str, ...] = ()) -> str:
+    """The concrete columns of the model under ``alias``, in the order :func:`load` reads them.
+
+    ``skip``: attnames left out; :func:`load` given the same ``skip`` leaves them deferred (read
+    from the database if ever used, as with ``QuerySet.defer``).
+    """
+    return ", ".join(f"{alias}.{quote(f.column)}" for f in _fields(model, skip))
 
 
-def width(model: type[Model]) -> int:
+def width(model: type[Model], skip: tuple[str, ...] = ()) -> int:
     """How many columns :func:`select_list` gives."""
-    return len(_fields(model))
+    return len(_fields(model, skip))
 
 
-def load(model: type[M], row: Sequence[Any], start: int = 0) -> M | None:
+def load(model: type[M], row: Sequence[Any], start: int = 0, skip: tuple[str, ...] = ()) -> M | None:
     """The instance whose columns start at ``row[start]`` (None for the NULLs of an outer join)."""
-    values = list(row[start:start + len(_fields(model))])
-    pk_index = _fields(model).index(model._meta.pk)
-    if values[pk_index] is None:
+    fields = _fields(model, skip)
+    values = list(row[start:start + len(fields)])
+    if values[fields.index(model._meta.pk)] is None:
         return None
-    for i, col, funcs in _converters(model, connection.vendor):
+    db = connections[DEFAULT_DB_ALIAS]
+    for i, col, funcs in _converters(model, db.vendor, skip):
         value = values[i]
         for func in funcs:
-            value = func(value, col, connection)
+            value = func(value, col, db)
         values[i] = value
-    return model.from_db(connection.alias, _attnames(model), values)
+    return model.from_db(db.alias, _attnames(model, skip), values)
 
 
 def convert(model: type[Model], name: str, value: Any) -> Any:

@@ -39,6 +39,10 @@ def test_table_for_entry_reads_every_field_as_the_orm_does(tarot_table):
     assert timezone.is_aware(fast.round.tournament.created_at)
     seats = list(orm.seats.select_related("entry__player").order_by("position"))
     fast_seats = selectors.table_seats(fast)
+    # the timestamps an entry never uses are deferred: read from the database only if asked for
+    entry = fast_seats[0].entry
+    assert entry.get_deferred_fields() == {"created_at"} == entry.player.get_deferred_fields()
+    assert not fast.get_deferred_fields() and not fast.round.tournament.get_deferred_fields()
     assert [_fields(s) for s in fast_seats] == [_fields(s) for s in seats]
     assert [_fields(s.entry) for s in fast_seats] == [_fields(s.entry) for s in seats]
     assert [_fields(s.entry.player) for s in fast_seats] == [_fields(s.entry.player) for s in seats]

@@ -18,14 +18,17 @@ from rest_framework.authtoken.models import Token
 
 from .. import sql
 
+#: never used by the API's requests: deferred (read if ever used)
+_TOKEN_SKIP, _USER_SKIP = ("created",), ("last_login", "date_joined")
+
 
 @cache
 def _query(vendor: str) -> tuple[str, int]:
     user = get_user_model()
-    query = (f"SELECT {sql.select_list(Token, 'k')}, {sql.select_list(user, 'u')} "
+    query = (f"SELECT {sql.select_list(Token, 'k', _TOKEN_SKIP)}, {sql.select_list(user, 'u', _USER_SKIP)} "
              f"FROM {sql.table(Token)} k JOIN {sql.table(user)} u ON u.{sql.quote(user._meta.pk.column)} = "
              f"k.{sql.column(Token, 'user')} WHERE k.{sql.quote(Token._meta.pk.column)} = %s")
-    return query, sql.width(Token)
+    return query, sql.width(Token, _TOKEN_SKIP)
 
 
 def token_user(key: str) -> tuple[Any, Token] | None:
@@ -36,8 +39,8 @@ def token_user(key: str) -> tuple[Any, Token] | None:
         row = cursor.fetchone()
     if row is None:
         return None
-    token = sql.load(Token, row)
-    user = sql.load(get_user_model(), row, split)
+    token = sql.load(Token, row, 0, _TOKEN_SKIP)
+    user = sql.load(get_user_model(), row, split, _USER_SKIP)
     token.user = user
     return user, token
 
