@@ -31,6 +31,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from calibration import calibration
+
 from rules import game as game_registry
 from rules.record import read_record
 from rules.replay import Replay, replay, replay_deal
@@ -138,17 +140,6 @@ SECTIONS: list[tuple[str, Callable[[int, int], None]]] = [
     ("imperiale", bench_imperiale),
 ]
 """(game, section) pairs; a section prints its own lines."""
-
-
-def calibration() -> float:
-    """A reference loop, to compare machines (and to see when this one is loaded)."""
-    best = float("inf")
-    for _ in range(20):
-        start = time.perf_counter()
-        for _ in range(1000):
-            sum(range(1000))
-        best = min(best, time.perf_counter() - start)
-    return best * 1000  # µs per sum(range(1000))
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -8,7 +8,8 @@ then run through Django's connection, so they follow the models, stay portable b
 PostgreSQL and SQLite, and go through the same transactions, converters and adapters as the ORM.
 
 * :func:`select_list` and :func:`load` read whole model rows out of a hand-written join;
-* :func:`insert` and :func:`insert_many` write rows given as ``{attname: value}``.
+* :func:`insert` and :func:`insert_many` write rows given as ``{attname: value}``; a :class:`JSONText`
+  is JSON serialised once for several rows.
 
 Model instances built here are ordinary ones (``Model.from_db``), with every concrete field
 loaded; rows inserted here send no ``pre_save``/``post_save`` signal, so a caller that needs what a
@@ -129,8 +130,31 @@ def _prep(model: type[Model], names: tuple[str, ...]) -> tuple[Any, ...]:
     return tuple(out)
 
 
+class JSONText(str):
+    """A value already serialised to JSON, for a JSON column: written as it is, not serialised again
+    (a deal's record and verdict go to the deal and to its history: dumped once)."""
+
+    __slots__ = ()
+
+
+def _json_param(db: Any, text: JSONText) -> Any:
+    if db.vendor == "postgresql":
+        from psycopg.types.json import Jsonb
+
+        return Jsonb(text, dumps=str)
+    return str(text)
+
+
 def _params(prep: tuple[Any, ...], values: Iterable[Any], db: Any) -> list[Any]:
-    return [v if p is None or v is None else p(v, db) for p, v in zip(prep, values, strict=True)]
+    out = []
+    for p, v in zip(prep, values, strict=True):
+        if p is None or v is None:
+            out.append(v)
+        elif type(v) is JSONText:
+            out.append(_json_param(db, v))
+        else:
+            out.append(p(v, db))
+    return out
 
 
 def insert(model: type[Model], values: Mapping[str, Any], *, returning: str | None = "id",

@@ -86,14 +86,17 @@ def test_insert_converts_values_as_the_orm_does(tarot_table, staff):
     key = IdempotencyKey.objects.get(key="k")
     assert key.response == '{"id":1}' and key.created_at == when and key.deal_id == deal.pk
     options = {"players": 5, "variant": "called_king", "a": [1, 2.5, None, "é"], "b": {"c": True}}
-    pk = sql.insert(Tournament, {"name": "Zoé", "slug": "zoe", "game": "tarot", "options": options,
-                                 "format": "individual", "rounds_planned": 3, "deals_per_round": None,
-                                 "target": None, "status": Tournament.Status.DRAFT, "is_public": False,
-                                 "tie_breaks": [], "released_round": 0, "created_by": None,
-                                 "created_at": when, "updated_at": when})
+    values = {"name": "Zoé", "slug": "zoe", "game": "tarot", "options": options, "format": "individual",
+              "rounds_planned": 3, "deals_per_round": None, "target": None, "status": Tournament.Status.DRAFT,
+              "is_public": False, "tie_breaks": [], "released_round": 0, "created_by": None,
+              "created_at": when, "updated_at": when}
+    pk = sql.insert(Tournament, values)  # every column: the database has no defaults
     stored = Tournament.objects.get(pk=pk)
     assert stored.options == options and stored.created_at == when and stored.status == "draft"
     assert stored.deals_per_round is None and stored.rounds_planned == 3
+    # JSON serialised beforehand is written as it is, not as a JSON string
+    pk = sql.insert(Tournament, {**values, "slug": "yann", "options": sql.JSONText('{"players": 3, "nom": "é"}')})
+    assert Tournament.objects.get(pk=pk).options == {"players": 3, "nom": "é"}
 
 
 def test_insert_many_writes_every_row(tarot_table, staff):

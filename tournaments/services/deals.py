@@ -357,6 +357,7 @@ def _insert_deal(deal: Deal, *, user: Any, reason: str, cursor: Any) -> None:
     ``history_type`` "+", the date, the user and the reason); ``tests`` compare the two.
     """
     values = {f.attname: getattr(deal, f.attname) for f in Deal._meta.concrete_fields if not f.primary_key}
+    values["record"], values["verdict"] = sql.JSONText(json.dumps(deal.record)), sql.JSONText(json.dumps(deal.verdict))
     who = _user(user)
     deal.pk = sql.insert(Deal, values, cursor=cursor)
     sql.insert(_historical_deal(), {"id": deal.pk, **values, "history_date": deal.created_at,
