@@ -12,13 +12,22 @@ so a worker thread does not reconnect for each request.
 
 from __future__ import annotations
 
+import gc
 import os
 
 bind = os.environ.get("GUNICORN_BIND", "127.0.0.1:8000")
 workers = int(os.environ.get("GUNICORN_WORKERS", os.cpu_count() or 2))
-worker_class = os.environ.get("GUNICORN_WORKER_CLASS", "gthread")
+worker_class = "gthread"
 threads = int(os.environ.get("GUNICORN_THREADS", 2))
 keepalive = int(os.environ.get("GUNICORN_KEEPALIVE", 30))
 preload_app = True  # Django is imported once, before the workers are forked
 accesslog = os.environ.get("GUNICORN_ACCESS_LOG") or None  # no line per request unless asked
 loglevel = os.environ.get("GUNICORN_LOG_LEVEL", "warning")
+
+
+def post_fork(server, worker) -> None:
+    """In each worker: what the master imported (Django, the app) is frozen out of the garbage collector's
+    scans, and young objects are collected less often (a request allocates many short-lived ones):
+    about 1 % fewer instructions per deal entered (docs/performance.md)."""
+    gc.freeze()
+    gc.set_threshold(50_000, 50, 100)
