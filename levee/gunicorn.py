@@ -17,7 +17,7 @@ import os
 
 bind = os.environ.get("GUNICORN_BIND", "127.0.0.1:8000")
 workers = int(os.environ.get("GUNICORN_WORKERS", os.cpu_count() or 2))
-worker_class = "gthread"
+worker_class = os.environ.get("GUNICORN_WORKER_CLASS", "gthread")
 threads = int(os.environ.get("GUNICORN_THREADS", 2))
 keepalive = int(os.environ.get("GUNICORN_KEEPALIVE", 30))
 preload_app = True  # Django is imported once, before the workers are forked
