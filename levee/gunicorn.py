@@ -2,9 +2,10 @@
 
 Sized for a small server where PostgreSQL runs on the same cores: a deal entered costs about two
 thirds of its CPU in Python and one third in PostgreSQL (docs/performance.md, "API"), so one worker
-process per core, each with two threads: one runs Python while the other waits on the database
-(more threads only fight over the GIL: measured 2 × 2 ≥ 2 × 4 > 3 × 1 > 4 × 1 on 2 cores). Everything can be
-overridden from the environment (or gunicorn's own command-line options).
+process per core, each with two threads: one runs Python while the other waits on the database.
+Measured on 2 cores: 2 × 2 gives the most deals per second with fair latency; 4 × 1 about as many
+but some connections wait behind others; sync workers (no keep-alive) slightly fewer, the fairest.
+Everything can be overridden from the environment (or gunicorn's own command-line options).
 
 Django keeps one database connection per thread for ``CONN_MAX_AGE`` seconds (set in the settings),
 so a worker thread does not reconnect for each request.
