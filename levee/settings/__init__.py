@@ -78,9 +78,10 @@ DATABASES = {"default": env.db("DATABASE_URL")}
 DATABASES["default"].setdefault("ATOMIC_REQUESTS", False)
 if DATABASES["default"]["ENGINE"].endswith("postgresql"):
     DATABASES["default"].setdefault("CONN_MAX_AGE", 60)
-    # psycopg binds parameters on the server, and prepares the statements a connection runs often:
-    # about a fifth less CPU per deal entered (docs/performance.md). Turn it off behind a pooler in
-    # transaction mode (PgBouncer), which cannot keep prepared statements.
+    # psycopg binds parameters on the server and prepares a statement the second time a connection
+    # runs it (Django turns preparing off unless prepare_threshold is given): PostgreSQL then skips
+    # parsing and planning, about half its CPU per deal entered (docs/performance.md). Turn both off
+    # behind a pooler in transaction mode (PgBouncer), which cannot keep prepared statements.
     if env.bool("DATABASE_SERVER_SIDE_BINDING", default=True):
         options = DATABASES["default"].setdefault("OPTIONS", {})
         options["server_side_binding"] = True
