@@ -89,7 +89,11 @@ def is_valid(c: int) -> bool:
 
 
 class CardCodeError(ValueError):
-    """A card code that names no card."""
+    """A card code that names no card: the English text, and the French one in ``fr``."""
+
+    def __init__(self, message: str, *, fr: str | None = None) -> None:
+        super().__init__(message)
+        self.fr = fr or message
 
 
 def parse_card(code: str) -> Card:
@@ -103,7 +107,8 @@ def parse_card(code: str) -> Card:
         if known is not None:
             return known
     elif not isinstance(code, str):
-        raise CardCodeError(f"a card code is a string, not {code!r}")
+        raise CardCodeError(f"a card code is a string, not {code!r}",
+                            fr=f"un code de carte est une chaîne de caractères, pas {code!r}")
     text = code.strip().upper()
     if text == "EX":
         return EXCUSE
@@ -111,10 +116,12 @@ def parse_card(code: str) -> Card:
         number = int(text[1:])
         if 1 <= number <= 21:
             return trump(number)
-        raise CardCodeError(f"no trump numbered {number} (T1 to T21)")
+        raise CardCodeError(f"no trump numbered {number} (T1 to T21)",
+                            fr=f"il n'y a pas d'atout numéro {number} (T1 à T21)")
     if len(text) >= 2 and text[-1] in SUIT_CODES and text[:-1] in _CODE_RANKS:
         return card(_CODE_RANKS[text[:-1]], SUIT_CODES.index(text[-1]))
-    raise CardCodeError(f"{code!r} is not a card code (examples: KS, 10H, NC, T21, EX)")
+    raise CardCodeError(f"{code!r} is not a card code (examples: KS, 10H, NC, T21, EX)",
+                        fr=f"{code!r} n'est pas un code de carte (exemples : KS, 10H, NC, T21, EX)")
 
 
 _PARSED: dict[str, Card] = {}

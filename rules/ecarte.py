@@ -274,18 +274,22 @@ class Ecarte(Game):
         options: EcarteOptions = super().parse_options(raw, field=field)
         if target is not None and target != "retourne" and (
                 not isinstance(target, int) or isinstance(target, bool) or target < 1):
-            raise MalformedRecord(f"{field}.target", f'the target is a number of points or "retourne", not {target!r}')
+            raise MalformedRecord(f"{field}.target", f'the target is a number of points or "retourne", not {target!r}',
+                                  fr=f'le but est un nombre de points ou « retourne », pas {target!r}')
         if liee is not None and not isinstance(liee, bool):
-            raise MalformedRecord(f"{field}.partie_liee", "partie_liee is true or false")
+            raise MalformedRecord(f"{field}.partie_liee", "partie_liee is true or false",
+                                  fr="partie_liee vaut true ou false")
         if liee and options.players == 3:
-            raise MalformedRecord(f"{field}.partie_liee", "Écarté à trois is one game to 7 (the winner withdraws)")
+            raise MalformedRecord(f"{field}.partie_liee", "Écarté à trois is one game to 7 (the winner withdraws)",
+                                  fr="l'Écarté à trois se joue en une manche en 7 points (le gagnant se retire)")
         return replace(options, target=target, partie_liee=liee)
 
     def deal_rules(self, options: EcarteOptions, deal: Mapping[str, Any], *, players: int,
                    field: str) -> EcarteDeal:
         turn_up = optional_card(deal, "turn_up", field, pack=PACK_MASK)
         if turn_up is None:
-            raise MalformedRecord(join_path(field, "turn_up"), "the retourne (turn_up) is required: it fixes the trump")
+            raise MalformedRecord(join_path(field, "turn_up"), "the retourne (turn_up) is required: it fixes the trump",
+                                  fr="la retourne (turn_up) est obligatoire : elle fixe l'atout")
         dealer = deal["dealer"]
         seats = tuple(range(players))
         if deal.get("seats") is not None:
@@ -297,7 +301,9 @@ class Ecarte(Game):
                                         talon_known=talon is not None, hands_known=deal.get("hands") is not None)
         elif deal.get("tricks") and len(seats) < 4:
             raise MalformedRecord(join_path(field, "exchanges"), 'required when tricks are given: at least '
-                                                             '[{"seat": first hand, "action": "play"}]')
+                                                             '[{"seat": first hand, "action": "play"}]',
+                                  fr='obligatoire quand les plis sont donnés : au moins '
+                                     '[{"seat": premier en cartes, "action": "play"}]')
         king = None
         if deal.get("king") is not None:
             king = _read_king(deal["king"], join_path(field, "king"), seats)
@@ -307,24 +313,30 @@ class Ecarte(Game):
 
 def _read_seats(value: Any, field: str, players: int, dealer: int) -> tuple[int, ...]:
     if players != 3:
-        raise MalformedRecord(field, "seats is only for Écarté à trois, after a player withdrew")
+        raise MalformedRecord(field, "seats is only for Écarté à trois, after a player withdrew",
+                              fr="seats ne sert qu'à l'Écarté à trois, après le retrait d'un joueur")
     if (not isinstance(value, list) or len(value) != 2 or len(set(value)) != 2
             or any(not isinstance(s, int) or isinstance(s, bool) or not 0 <= s < players for s in value)):
-        raise MalformedRecord(field, "seats lists the two seats that still play")
+        raise MalformedRecord(field, "seats lists the two seats that still play",
+                              fr="seats donne les deux places qui jouent encore")
     if dealer not in value:
-        raise MalformedRecord(field, "the dealer is one of the two seats that still play")
+        raise MalformedRecord(field, "the dealer is one of the two seats that still play",
+                              fr="le donneur est l'une des deux places qui jouent encore")
     return tuple(sorted(value))
 
 
 def _read_king(value: Any, field: str, seats: tuple[int, ...]) -> King:
     if not isinstance(value, Mapping):
-        raise MalformedRecord(field, 'king is {"seat": s, "trick": null or the trick of the announcement}')
+        raise MalformedRecord(field, 'king is {"seat": s, "trick": null or the trick of the announcement}',
+                              fr='king s\'écrit {"seat": s, "trick": null ou le pli de l\'annonce}')
     seat = value.get("seat")
     if seat not in seats or isinstance(seat, bool):
-        raise MalformedRecord(f"{field}.seat", f"a seat that plays this deal ({', '.join(map(str, seats))})")
+        raise MalformedRecord(f"{field}.seat", f"a seat that plays this deal ({', '.join(map(str, seats))})",
+                              fr=f"une place qui joue cette donne ({', '.join(map(str, seats))})")
     trick = value.get("trick")
     if trick is not None and (not isinstance(trick, int) or isinstance(trick, bool) or not 0 <= trick < TRICKS):
-        raise MalformedRecord(f"{field}.trick", "null (before any card) or a trick from 0 to 4")
+        raise MalformedRecord(f"{field}.trick", "null (before any card) or a trick from 0 to 4",
+                              fr="null (avant toute carte) ou un pli de 0 à 4")
     return King(seat, trick)
 
 
@@ -332,16 +344,20 @@ def _read_exchanges(value: Any, field: str, seats: tuple[int, ...], dealer: int,
                     hands_known: bool) -> list[ExchangeStep]:
     """Read the steps and check their order (the grammar of the module docstring)."""
     if not isinstance(value, list) or not value:
-        raise MalformedRecord(field, 'exchanges is a non-empty list of steps, e.g. [{"seat": 1, "action": "play"}]')
+        raise MalformedRecord(field, 'exchanges is a non-empty list of steps, e.g. [{"seat": 1, "action": "play"}]',
+                              fr='exchanges est une liste non vide d\'étapes, par exemple '
+                                 '[{"seat": 1, "action": "play"}]')
     steps = []
     for i, raw in enumerate(value):
         path = f"{field}[{i}]"
         if not isinstance(raw, Mapping):
-            raise MalformedRecord(path, 'a step is {"seat": s, "action": ...}')
+            raise MalformedRecord(path, 'a step is {"seat": s, "action": ...}',
+                                  fr='une étape s\'écrit {"seat": s, "action": ...}')
         seat = require_seat(raw, "seat", path, max(seats) + 1)
         action = raw.get("action")
         if action not in ACTIONS:
-            raise MalformedRecord(f"{path}.action", f"one of {', '.join(ACTIONS)}")
+            raise MalformedRecord(f"{path}.action", f"one of {', '.join(ACTIONS)}",
+                                  fr=f"l'une des actions {', '.join(ACTIONS)}")
         discards: tuple[Card, ...] = ()
         draws = None
         if action == "exchange":
@@ -349,7 +365,8 @@ def _read_exchanges(value: Any, field: str, seats: tuple[int, ...], dealer: int,
             if raw.get("draws") is not None:
                 draws = tuple(read_cards(raw["draws"], f"{path}.draws", pack=PACK_MASK))
             elif discards and hands_known and not talon_known:
-                raise MalformedRecord(f"{path}.draws", "the cards drawn are needed (or give the talon)")
+                raise MalformedRecord(f"{path}.draws", "the cards drawn are needed (or give the talon)",
+                                      fr="il faut les cartes reçues (ou donnez le talon)")
         steps.append(ExchangeStep(seat, action, discards, draws))  # type: ignore[arg-type]
     i = seats.index(dealer)
     order = seats[i + 1:] + seats[:i + 1]
@@ -357,17 +374,23 @@ def _read_exchanges(value: Any, field: str, seats: tuple[int, ...], dealer: int,
     if len(seats) == 4:
         if len(steps) != 1 or steps[0].action != "play" or steps[0].seat != first:
             raise MalformedRecord(field, f'no exchange at 4 players: [{{"seat": {first}, "action": "play"}}] '
-                                         'or nothing')
+                                         'or nothing',
+                                  fr=f'pas d\'échange à 4 joueurs : [{{"seat": {first}, "action": "play"}}] '
+                                     'ou rien')
         return steps
 
     def expect(k: int, seat: int, actions: tuple[str, ...]) -> ExchangeStep:
         if k >= len(steps):
             raise MalformedRecord(field, f"the exchange stops short: seat {seat} must still say "
-                                         f"{' or '.join(actions)}")
+                                         f"{' or '.join(actions)}",
+                                  fr=f"l'échange s'arrête trop tôt : la place {seat} doit encore dire "
+                                     f"{' ou '.join(actions)}")
         step = steps[k]
         if step.seat != seat or step.action not in actions:
             raise MalformedRecord(f"{field}[{k}]", f"expected seat {seat} to say {' or '.join(actions)}, "
-                                                   f"got seat {step.seat} saying {step.action}")
+                                                   f"got seat {step.seat} saying {step.action}",
+                                  fr=f"la place {seat} devait dire {' ou '.join(actions)}, "
+                                     f"mais c'est la place {step.seat} qui dit {step.action}")
         return step
 
     k = 0
@@ -395,7 +418,8 @@ def _read_exchanges(value: Any, field: str, seats: tuple[int, ...], dealer: int,
                 k += 1
         rounds += 1
     if k != len(steps):
-        raise MalformedRecord(f"{field}[{k}]", "the play has started: no exchange step may follow")
+        raise MalformedRecord(f"{field}[{k}]", "the play has started: no exchange step may follow",
+                              fr="le jeu a commencé : aucune étape d'échange ne peut suivre")
     return steps
 
 

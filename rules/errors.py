@@ -99,12 +99,25 @@ class RuleViolation(ValueError):
 
 
 class MalformedRecord(ValueError):
-    """A record that cannot be read: ``field`` is a JSON path such as ``deals[2].tricks[3][1]``."""
+    """A record that cannot be read: ``field`` is a JSON path such as ``deals[2].tricks[3][1]``.
 
-    def __init__(self, field: str, message: str) -> None:
+    ``message`` is the English sentence (also the exception's text, for logs and tracebacks),
+    ``fr`` the French one; :meth:`text` picks by language. Every raise in ``rules/`` and
+    ``scoring/`` gives both (``tests/rules/test_malformed_messages.py`` scans for it); a
+    record error raised without ``fr`` falls back to English.
+    """
+
+    def __init__(self, field: str, message: str, *, fr: str | None = None) -> None:
         super().__init__(f"{field}: {message}")
         self.field = field
         self.message = message
+        self.fr = fr
 
-    def to_json(self) -> dict[str, str]:
-        return {"field": self.field, "message": self.message}
+    def text(self, lang: str = "fr") -> str:
+        """The sentence in ``lang`` (``fr`` or ``en``; French falls back to English when missing)."""
+        if lang.lower().startswith("en"):
+            return self.message
+        return self.fr or self.message
+
+    def to_json(self, lang: str = "en") -> dict[str, str]:
+        return {"field": self.field, "message": self.text(lang)}

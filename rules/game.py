@@ -117,10 +117,13 @@ class Game(ABC):
         for key, value in raw.items():
             if key not in known:
                 raise MalformedRecord(f"{field}.{key}", f"unknown option for {self.name} "
-                                      f"(known: {', '.join(sorted(known))})")
+                                      f"(known: {', '.join(sorted(known))})",
+                                      fr=f"option inconnue pour {self.name} "
+                                         f"(options connues : {', '.join(sorted(known))})")
             default = getattr(self.options_type(), key) if _has_default(known[key]) else None
             if default is not None and not _same_kind(value, default):
-                raise MalformedRecord(f"{field}.{key}", f"expected {type(default).__name__}, got {value!r}")
+                raise MalformedRecord(f"{field}.{key}", f"expected {type(default).__name__}, got {value!r}",
+                                      fr=f"type attendu : {type(default).__name__}, reçu : {value!r}")
             values[key] = value
         options = self.options_type(**values)
         self.check_options(options, field=field)
@@ -131,7 +134,9 @@ class Game(ABC):
         players = getattr(options, "players", None)
         if players is not None and players not in self.player_counts:
             raise MalformedRecord(f"{field}.players", f"{self.name} is played at "
-                                  f"{' or '.join(map(str, self.player_counts))} players, not {players}")
+                                  f"{' or '.join(map(str, self.player_counts))} players, not {players}",
+                                  fr=f"{self.name} se joue à {' ou '.join(map(str, self.player_counts))} "
+                                     f"joueurs, pas à {players}")
 
     @abstractmethod
     def deal_rules(self, options: Any, deal: Mapping[str, Any], *, players: int, field: str) -> DealRules:
@@ -173,7 +178,8 @@ def get_game(name: str) -> Game:
     try:
         return GAMES[name]
     except KeyError:
-        raise MalformedRecord("game", f"unknown game {name!r} (one of: {', '.join(sorted(GAMES))})") from None
+        raise MalformedRecord("game", f"unknown game {name!r} (one of: {', '.join(sorted(GAMES))})",
+                              fr=f"jeu inconnu : {name!r} (jeux connus : {', '.join(sorted(GAMES))})") from None
 
 
 GAME_MODULES = ("tarot", "triomphe", "ecarte", "imperiale", "vingt_quatre")

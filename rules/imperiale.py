@@ -195,7 +195,7 @@ def shown_kind(cards: Sequence[Card], seat: int, *, dealer: int, turn_up: Card, 
 
 def read_count(value: Any, field: str) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-        raise MalformedRecord(field, "a non-negative integer")
+        raise MalformedRecord(field, "a non-negative integer", fr="un nombre entier positif ou nul")
     return value
 
 
@@ -208,7 +208,8 @@ def read_point(raw: Mapping[str, Any], field: str, players: int) -> tuple[PointC
     if value is None:
         return None, True
     if not isinstance(value, Mapping):
-        raise MalformedRecord(path, 'the Point is {"seat": s, "count": n, "value": v} or null')
+        raise MalformedRecord(path, 'the Point is {"seat": s, "count": n, "value": v} or null',
+                              fr='le Point s\'écrit {"seat": s, "count": n, "value": v} ou null')
     seat = read_seat(value.get("seat"), f"{path}.seat", players)
     count = read_count(value.get("count"), f"{path}.count")
     points = value.get("value")
@@ -333,22 +334,27 @@ class Imperiale(Game):
     def check_options(self, options: Any, *, field: str) -> None:
         super().check_options(options, field=field)
         if options.target < 1:
-            raise MalformedRecord(f"{field}.target", "the game is played to at least one impériale")
+            raise MalformedRecord(f"{field}.target", "the game is played to at least one impériale",
+                                  fr="la partie se joue en une impériale au moins")
 
     def deal_rules(self, options: Any, deal: Mapping[str, Any], *, players: int, field: str) -> ImperialeDeal:
         dealer = read_seat(deal.get("dealer"), join_path(field, "dealer"), players)
         if deal.get("turn_up") is None:
             raise MalformedRecord(join_path(field, "turn_up"),
-                                  "the turned-up card (retourne) is required: it fixes trump")
+                                  "the turned-up card (retourne) is required: it fixes trump",
+                                  fr="la retourne (turn_up) est obligatoire : elle fixe l'atout")
         turn_up = read_card(deal["turn_up"], join_path(field, "turn_up"))
         pack = PIQUET_32 if players == 2 else PIQUET_36
         if turn_up not in pack:
-            raise MalformedRecord(join_path(field, "turn_up"), f"not a card of the {len(pack)}-card pack")
+            raise MalformedRecord(join_path(field, "turn_up"), f"not a card of the {len(pack)}-card pack",
+                                  fr=f"ce n'est pas une carte du jeu de {len(pack)} cartes")
         announcements = read_announcements(deal, options, dealer=dealer, turn_up=turn_up, players=players,
                                            field=field)
         if announcements.cartes_blanches and deal.get("tricks"):
             raise MalformedRecord(join_path(field, "tricks"), "a deal with cartes blanches is not played: "
-                                                          "no tricks may be recorded")
+                                                          "no tricks may be recorded",
+                                  fr="une donne avec cartes blanches ne se joue pas : aucun pli ne peut être "
+                                     "enregistré")
         return ImperialeDeal(options, dealer=dealer, turn_up=turn_up, announcements=announcements, field=field)
 
 
@@ -360,25 +366,28 @@ def read_announcements(deal: Mapping[str, Any], options: ImperialeOptions, *, de
     if raw is None:
         return Announcements()
     if not isinstance(raw, Mapping):
-        raise MalformedRecord(path, "announcements is a JSON object")
+        raise MalformedRecord(path, "announcements is a JSON object", fr="announcements est un objet JSON")
     unknown = set(raw) - {"cartes_blanches", "imperiales", "point"}
     if unknown:
         raise MalformedRecord(f"{path}.{sorted(unknown)[0]}", "unknown announcement "
-                                                              "(known: cartes_blanches, imperiales, point)")
+                                                              "(known: cartes_blanches, imperiales, point)",
+                              fr="annonce inconnue (annonces connues : cartes_blanches, imperiales, point)")
     blanches_raw = raw.get("cartes_blanches") or []
     if not isinstance(blanches_raw, list):
-        raise MalformedRecord(f"{path}.cartes_blanches", "a list of seats")
+        raise MalformedRecord(f"{path}.cartes_blanches", "a list of seats", fr="une liste de places")
     blanches = tuple(dict.fromkeys(read_seat(s, f"{path}.cartes_blanches[{i}]", players)
                                    for i, s in enumerate(blanches_raw)))
     shown_raw = raw.get("imperiales") or []
     if not isinstance(shown_raw, list):
-        raise MalformedRecord(f"{path}.imperiales", 'a list of {"seat": s, "cards": [...]}')
+        raise MalformedRecord(f"{path}.imperiales", 'a list of {"seat": s, "cards": [...]}',
+                              fr='une liste de {"seat": s, "cards": [...]}')
     trump = SUIT[turn_up]
     shown = []
     for i, item in enumerate(shown_raw):
         item_path = f"{path}.imperiales[{i}]"
         if not isinstance(item, Mapping):
-            raise MalformedRecord(item_path, 'an impériale shown is {"seat": s, "cards": [...]}')
+            raise MalformedRecord(item_path, 'an impériale shown is {"seat": s, "cards": [...]}',
+                                  fr='une impériale montrée s\'écrit {"seat": s, "cards": [...]}')
         seat = read_seat(item.get("seat"), f"{item_path}.seat", players)
         pack = mask_of(PIQUET_32 if players == 2 else PIQUET_36)
         cards = tuple(read_cards(item.get("cards"), f"{item_path}.cards", pack=pack))

@@ -55,44 +55,51 @@ class Record:
 def read_record(data: Any) -> Record:
     """Read a record (already parsed from JSON)."""
     if not isinstance(data, Mapping):
-        raise MalformedRecord("$", "a record is a JSON object")
+        raise MalformedRecord("$", "a record is a JSON object", fr="un record est un objet JSON")
     fmt = data.get("format")
     if fmt not in (DEAL_FORMAT, MATCH_FORMAT):
-        raise MalformedRecord("format", f"expected {DEAL_FORMAT!r} or {MATCH_FORMAT!r}, got {fmt!r}")
+        raise MalformedRecord("format", f"expected {DEAL_FORMAT!r} or {MATCH_FORMAT!r}, got {fmt!r}",
+                              fr=f"format attendu : {DEAL_FORMAT!r} ou {MATCH_FORMAT!r}, reçu : {fmt!r}")
     game_name = data.get("game")
     if not isinstance(game_name, str):
-        raise MalformedRecord("game", "the game is required (tarot, triomphe, imperiale, vingt-quatre, ecarte)")
+        raise MalformedRecord("game", "the game is required (tarot, triomphe, imperiale, vingt-quatre, ecarte)",
+                              fr="le jeu est obligatoire (tarot, triomphe, imperiale, vingt-quatre, ecarte)")
     game = get_game(game_name)
     raw_options = data.get("options", {})
     if not isinstance(raw_options, Mapping):
-        raise MalformedRecord("options", "options is a JSON object")
+        raise MalformedRecord("options", "options is a JSON object", fr="options est un objet JSON")
     players = read_players(data.get("players"))
     options = game.parse_options({"players": len(players), **raw_options})
     if getattr(options, "players", len(players)) != len(players):
         raise MalformedRecord("options.players", f"options.players is {options.players} but the record "
-                                                 f"names {len(players)} players")
+                                                 f"names {len(players)} players",
+                              fr=f"options.players vaut {options.players} mais le record nomme "
+                                 f"{len(players)} joueurs")
     if fmt == DEAL_FORMAT:
         deals = [read_deal(data, index=0, field="", players=len(players))]
     else:
         raw_deals = data.get("deals")
         if not isinstance(raw_deals, list):
-            raise MalformedRecord("deals", "a match record holds a list of deals")
+            raise MalformedRecord("deals", "a match record holds a list of deals",
+                                  fr="un record de partie contient une liste de donnes")
         deals = []
         for i, raw in enumerate(raw_deals):
             if not isinstance(raw, Mapping):
-                raise MalformedRecord(f"deals[{i}]", "a deal is a JSON object")
+                raise MalformedRecord(f"deals[{i}]", "a deal is a JSON object", fr="une donne est un objet JSON")
             deals.append(read_deal(raw, index=i, field=f"deals[{i}]", players=len(players)))
     return Record(fmt, game, options, players, deals, data)
 
 
 def read_players(value: Any) -> list[str]:
     if not isinstance(value, list) or not value:
-        raise MalformedRecord("players", "players is a non-empty list of names, in the order of play")
+        raise MalformedRecord("players", "players is a non-empty list of names, in the order of play",
+                              fr="players est une liste non vide de noms, dans l'ordre de jeu")
     for i, name in enumerate(value):
         if not isinstance(name, str) or not name.strip():
-            raise MalformedRecord(f"players[{i}]", "a player's name is a non-empty string")
+            raise MalformedRecord(f"players[{i}]", "a player's name is a non-empty string",
+                                  fr="le nom d'un joueur est une chaîne non vide")
     if len(set(value)) != len(value):
-        raise MalformedRecord("players", "two players have the same name")
+        raise MalformedRecord("players", "two players have the same name", fr="deux joueurs portent le même nom")
     return list(value)
 
 
@@ -104,27 +111,30 @@ def join_path(base: str, name: str) -> str:
 def read_seat(value: Any, field: str, players: int) -> int:
     """A seat index (0 to players − 1); anything else is malformed, naming the field."""
     if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < players:
-        raise MalformedRecord(field, f"a seat from 0 to {players - 1}")
+        raise MalformedRecord(field, f"a seat from 0 to {players - 1}", fr=f"une place de 0 à {players - 1}")
     return value
 
 
 def read_deal(raw: Mapping[str, Any], *, index: int, field: str, players: int) -> DealInput:
     dealer = raw.get("dealer")
     if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < players:
-        raise MalformedRecord(join_path(field, "dealer"), f"the dealer is a seat from 0 to {players - 1}")
+        raise MalformedRecord(join_path(field, "dealer"), f"the dealer is a seat from 0 to {players - 1}",
+                              fr=f"le donneur est une place de 0 à {players - 1}")
     hands = None
     if raw.get("hands") is not None:
         hands_field = join_path(field, "hands")
         value = raw["hands"]
         if not isinstance(value, list) or len(value) != players:
-            raise MalformedRecord(hands_field, f"hands holds one list of cards per player ({players})")
+            raise MalformedRecord(hands_field, f"hands holds one list of cards per player ({players})",
+                                  fr=f"hands contient une liste de cartes par joueur ({players})")
         hands = [read_cards(hand, f"{hands_field}[{i}]") for i, hand in enumerate(value)]
     tricks = None
     if raw.get("tricks") is not None:
         tricks_field = join_path(field, "tricks")
         value = raw["tricks"]
         if not isinstance(value, list):
-            raise MalformedRecord(tricks_field, "tricks is a list of tricks, each a list of cards")
+            raise MalformedRecord(tricks_field, "tricks is a list of tricks, each a list of cards",
+                                  fr="tricks est une liste de plis, chacun une liste de cartes")
         tricks = [read_cards(trick, f"{tricks_field}[{i}]") for i, trick in enumerate(value)]
     return DealInput(index, field, dealer, hands, tricks, raw)
 
@@ -132,7 +142,7 @@ def read_deal(raw: Mapping[str, Any], *, index: int, field: str, players: int) -
 def read_cards(value: Any, field: str, *, pack: int | None = None) -> list[Card]:
     """A list of card codes, each error naming its place (and, given the pack's mask, refusing foreign cards)."""
     if not isinstance(value, list):
-        raise MalformedRecord(field, "expected a list of card codes")
+        raise MalformedRecord(field, "expected a list of card codes", fr="une liste de codes de cartes est attendue")
     out = []
     for i, code in enumerate(value):
         out.append(read_card(code, f"{field}[{i}]", pack=pack))
@@ -144,7 +154,7 @@ def read_card(code: Any, field: str, *, pack: int | None = None) -> Card:
     try:
         card = parse_card(code)
     except CardCodeError as exc:
-        raise MalformedRecord(field, str(exc)) from None
+        raise MalformedRecord(field, str(exc), fr=exc.fr) from None
     if pack is not None:
         check_in_pack(card, pack, field)
     return card
@@ -154,7 +164,9 @@ def check_in_pack(card: Card, pack: int, field: str) -> None:
     """Refuse a card that is not part of the deal's pack, naming the field."""
     if not pack >> card & 1:
         raise MalformedRecord(field, f"{format_card(card)} is not a card of this game's "
-                                     f"{pack.bit_count()}-card pack")
+                                     f"{pack.bit_count()}-card pack",
+                              fr=f"{format_card(card)} n'appartient pas au jeu de {pack.bit_count()} cartes "
+                                 f"de cette partie")
 
 
 def optional_card(raw: Mapping[str, Any], name: str, field: str, *, pack: int | None = None) -> Card | None:
@@ -178,11 +190,13 @@ def require_choice(raw: Mapping[str, Any], name: str, field: str, choices: Seque
     """A game field whose value is one of ``choices``."""
     if name not in raw or raw[name] is None:
         if default is ...:
-            raise MalformedRecord(join_path(field, name), f"required: one of {', '.join(map(str, choices))}")
+            raise MalformedRecord(join_path(field, name), f"required: one of {', '.join(map(str, choices))}",
+                                  fr=f"obligatoire : l'une des valeurs {', '.join(map(str, choices))}")
         return default
     value = raw[name]
     if value not in choices:
-        raise MalformedRecord(join_path(field, name), f"{value!r} is not one of {', '.join(map(str, choices))}")
+        raise MalformedRecord(join_path(field, name), f"{value!r} is not one of {', '.join(map(str, choices))}",
+                              fr=f"{value!r} ne fait pas partie des valeurs {', '.join(map(str, choices))}")
     return value
 
 

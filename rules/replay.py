@@ -117,14 +117,17 @@ def _check_tricks_shape(rules: DealRules, deal: DealInput) -> list[list[Card]]:
     size = len(rules.seats)
     base = f"{deal.field}.tricks" if deal.field else "tricks"
     if len(tricks) > rules.tricks_per_deal:
-        raise MalformedRecord(base, f"a deal has {rules.tricks_per_deal} tricks, the record gives {len(tricks)}")
+        raise MalformedRecord(base, f"a deal has {rules.tricks_per_deal} tricks, the record gives {len(tricks)}",
+                              fr=f"une donne compte {rules.tricks_per_deal} plis, le record en donne {len(tricks)}")
     if tricks and set(map(len, tricks[:-1])) <= {size} and 0 < len(tricks[-1]) <= size:
         return tricks  # the common case
     for i, trick in enumerate(tricks):
         last = i == len(tricks) - 1
         if len(trick) > size or (not last and len(trick) != size) or not trick:
             raise MalformedRecord(f"{base}[{i}]", f"a trick holds {size} cards (the last one may be unfinished), "
-                                                 f"this one holds {len(trick)}")
+                                                 f"this one holds {len(trick)}",
+                                  fr=f"un pli compte {size} cartes (le dernier peut être inachevé), "
+                                     f"celui-ci en compte {len(trick)}")
     return tricks
 
 

@@ -221,7 +221,8 @@ class Tarot(Game):
     def check_options(self, options: Any, *, field: str) -> None:
         super().check_options(options, field=field)
         if options.five not in ("mort", "called_king"):
-            raise MalformedRecord(f"{field}.five", f"{options.five!r} is not one of mort, called_king")
+            raise MalformedRecord(f"{field}.five", f"{options.five!r} is not one of mort, called_king",
+                                  fr=f"{options.five!r} n'est ni mort ni called_king (roi appelé)")
 
     def deal_rules(self, options: Any, deal: Mapping[str, Any], *, players: int, field: str) -> TarotDeal:
         return TarotDeal(options, deal, players=players, field=field)
@@ -258,22 +259,27 @@ SIDES = ("attack", "defence")
 
 def _read_summary(raw: Any, field: str) -> TarotSummary:
     if not isinstance(raw, Mapping):
-        raise MalformedRecord(field, "the summary is an object {oudlers, points, petit_au_bout, chelem}")
+        raise MalformedRecord(field, "the summary is an object {oudlers, points, petit_au_bout, chelem}",
+                              fr="le résumé est un objet {oudlers, points, petit_au_bout, chelem}")
     oudlers = raw.get("oudlers")
     if not isinstance(oudlers, int) or isinstance(oudlers, bool):
-        raise MalformedRecord(f"{field}.oudlers", "the number of bouts of the taker's side, an integer")
+        raise MalformedRecord(f"{field}.oudlers", "the number of bouts of the taker's side, an integer",
+                              fr="le nombre de bouts du camp du preneur, un nombre entier")
     points = raw.get("points")
     if isinstance(points, bool) or not isinstance(points, (int, float, str)):
-        raise MalformedRecord(f"{field}.points", "the card points of the taker's side, a number such as 40.5")
+        raise MalformedRecord(f"{field}.points", "the card points of the taker's side, a number such as 40.5",
+                              fr="les points de cartes du camp du preneur, un nombre comme 40,5")
     try:
         exact = Fraction(str(points).strip().replace(",", "."))
     except (ValueError, ZeroDivisionError):
-        raise MalformedRecord(f"{field}.points", f"{points!r} is not a number") from None
+        raise MalformedRecord(f"{field}.points", f"{points!r} is not a number",
+                              fr=f"{points!r} n'est pas un nombre") from None
     sides: dict[str, str | None] = {}
     for name in ("petit_au_bout", "chelem"):
         value = raw.get(name)
         if value is not None and value not in SIDES:
-            raise MalformedRecord(f"{field}.{name}", f"{value!r} is not one of attack, defence, null")
+            raise MalformedRecord(f"{field}.{name}", f"{value!r} is not one of attack, defence, null",
+                                  fr=f"{value!r} n'est ni attack (l'attaque), ni defence (la défense), ni null")
         sides[name] = value
     return TarotSummary(oudlers, exact, sides["petit_au_bout"], sides["chelem"])
 
@@ -314,31 +320,36 @@ class TarotDeal(DealRules):
         bid_field = join_path(field, "bid")
         bid = raw.get("bid")
         if not isinstance(bid, Mapping):
-            raise MalformedRecord(bid_field, "the bid is required: {taker, contract, called}")
+            raise MalformedRecord(bid_field, "the bid is required: {taker, contract, called}",
+                                  fr="l'enchère est obligatoire : {taker, contract, called}")
         self.taker = read_seat(bid.get("taker"), f"{bid_field}.taker", players)
         if self.taker not in self._position:
-            raise MalformedRecord(f"{bid_field}.taker", "the mort (the dealer at 5 players) does not play this deal")
+            raise MalformedRecord(f"{bid_field}.taker", "the mort (the dealer at 5 players) does not play this deal",
+                                  fr="le mort (le donneur à 5 joueurs) ne joue pas cette donne")
         contract = bid.get("contract")
         if contract not in CONTRACTS:
-            raise MalformedRecord(f"{bid_field}.contract", f"{contract!r} is not one of {', '.join(CONTRACTS)}")
+            raise MalformedRecord(f"{bid_field}.contract", f"{contract!r} is not one of {', '.join(CONTRACTS)}",
+                                  fr=f"{contract!r} n'est pas un contrat connu ({', '.join(CONTRACTS)})")
         self.contract: str = contract
         self.coefficient = COEFFICIENTS[contract]
         self.called: Card | None = None
         self._entame_forbidden = 0
         if count == 5:
             if bid.get("called") is None:
-                raise MalformedRecord(f"{bid_field}.called", "at 5 players the taker calls a card (a King, usually)")
+                raise MalformedRecord(f"{bid_field}.called", "at 5 players the taker calls a card (a King, usually)",
+                                      fr="à 5 joueurs, le preneur appelle une carte (un Roi, d'ordinaire)")
             self.called = read_card(bid["called"], f"{bid_field}.called", pack=PACK_MASK)
             if SUIT[self.called] < TRUMPS:
                 self._entame_forbidden = _SUIT_OF_MASK[self.called] & ~BIT[self.called]
         elif bid.get("called") is not None:
-            raise MalformedRecord(f"{bid_field}.called", "a card is called only at 5 players (called king)")
+            raise MalformedRecord(f"{bid_field}.called", "a card is called only at 5 players (called king)",
+                                  fr="on n'appelle une carte qu'à 5 joueurs (roi appelé)")
 
         chelem = raw.get("chelem_announced", False)
         if chelem is None:
             chelem = False
         if not isinstance(chelem, bool):
-            raise MalformedRecord(join_path(field, "chelem_announced"), "true or false")
+            raise MalformedRecord(join_path(field, "chelem_announced"), "true or false", fr="true ou false")
         self.chelem_announced = chelem
         self.first_leader = self.taker if chelem else self.seats[0]
 
@@ -353,10 +364,12 @@ class TarotDeal(DealRules):
         self._partner_field = "partner" in raw
         if "partner" in raw and raw["partner"] is not None:
             if count != 5:
-                raise MalformedRecord(join_path(field, "partner"), "a partner exists only at 5 players (called king)")
+                raise MalformedRecord(join_path(field, "partner"), "a partner exists only at 5 players (called king)",
+                                      fr="il n'y a de partenaire qu'à 5 joueurs (roi appelé)")
             partner = read_seat(raw["partner"], join_path(field, "partner"), players)
             if partner not in self._position or partner == self.taker:
-                raise MalformedRecord(join_path(field, "partner"), "the partner is a playing seat other than the taker")
+                raise MalformedRecord(join_path(field, "partner"), "the partner is a playing seat other than the taker",
+                                      fr="le partenaire est une place qui joue, autre que le preneur")
             self._partner_given = partner
             self.partner = partner
         self._set_sides()
@@ -369,7 +382,9 @@ class TarotDeal(DealRules):
                 self.partner = from_tricks  # type: ignore[assignment]
             elif self.summary is not None and not self._partner_field:
                 raise MalformedRecord(join_path(field, "partner"), "at 5 players with a called king, give the "
-                                      "partner's seat (null when the taker plays alone) when the hands are not given")
+                                      "partner's seat (null when the taker plays alone) when the hands are not given",
+                                      fr="à 5 joueurs avec roi appelé, indiquez la place du partenaire (null si le "
+                                         "preneur joue seul) quand les mains ne sont pas données")
         self._set_sides()
 
     # -- reading -------------------------------------------------------------------------------------
@@ -378,21 +393,26 @@ class TarotDeal(DealRules):
         if raw is None:
             return ()
         if not isinstance(raw, list):
-            raise MalformedRecord(field, "a list of {seat, size} or {seat, cards}")
+            raise MalformedRecord(field, "a list of {seat, size} or {seat, cards}",
+                                  fr="une liste de {seat, size} ou de {seat, cards}")
         out = []
         for i, item in enumerate(raw):
             where = f"{field}[{i}]"
             if not isinstance(item, Mapping):
-                raise MalformedRecord(where, "a poignée is {seat, size} or {seat, cards}")
+                raise MalformedRecord(where, "a poignée is {seat, size} or {seat, cards}",
+                                      fr="une poignée s'écrit {seat, size} ou {seat, cards}")
             seat = read_seat(item.get("seat"), f"{where}.seat", self.players)
             if seat not in self._position:
-                raise MalformedRecord(f"{where}.seat", "the mort does not play this deal")
+                raise MalformedRecord(f"{where}.seat", "the mort does not play this deal",
+                                      fr="le mort ne joue pas cette donne")
             size = item.get("size")
             if size is not None and size not in HANDFUL_SIZES:
-                raise MalformedRecord(f"{where}.size", f"{size!r} is not one of simple, double, triple")
+                raise MalformedRecord(f"{where}.size", f"{size!r} is not one of simple, double, triple",
+                                      fr=f"{size!r} n'est ni simple, ni double, ni triple")
             cards = optional_cards(item, "cards", where, pack=PACK_MASK)
             if size is None and cards is None:
-                raise MalformedRecord(where, "give the size (simple, double, triple) or the cards shown")
+                raise MalformedRecord(where, "give the size (simple, double, triple) or the cards shown",
+                                      fr="indiquez la taille (simple, double, triple) ou les cartes montrées")
             out.append(Handful(seat, size, tuple(cards) if cards is not None else None, i))
         return tuple(out)
 
@@ -699,7 +719,9 @@ class TarotDeal(DealRules):
             played = mask_of(c for seat, c in walk[0] if seat == self.taker)
             return held & ~played
         raise MalformedRecord(join_path(self.field, "discard"), "the écart is required with the hands on a petite or "
-                              "a garde (it can be inferred only from a complete deal)")
+                              "a garde (it can be inferred only from a complete deal)",
+                              fr="l'écart est obligatoire avec les mains sur une petite ou une garde (on ne peut "
+                                 "le déduire que d'une donne complète)")
 
     def _check_discard_blind(self, discard: int) -> list[Violation]:
         out = []
@@ -857,7 +879,8 @@ def _mask_field(raw: Mapping[str, Any], name: str, field: str) -> int | None:
     seen = 0
     for i, c in enumerate(cards):
         if seen & BIT[c]:
-            raise MalformedRecord(f"{join_path(field, name)}[{i}]", f"{format_card(c)} is given twice")
+            raise MalformedRecord(f"{join_path(field, name)}[{i}]", f"{format_card(c)} is given twice",
+                                  fr=f"la carte {format_card(c)} figure deux fois")
         seen |= BIT[c]
     return seen
 

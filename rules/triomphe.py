@@ -396,28 +396,35 @@ class Triomphe(Game):
         options: TriompheOptions = super().parse_options(raw, field=field)
         if target is not None and (not isinstance(target, int) or isinstance(target, bool) or target < 1):
             raise MalformedRecord(f"{field}.target", f"the target is a whole number of points (1 or more), "
-                                                     f"not {target!r}")
+                                                     f"not {target!r}",
+                                  fr=f"le but est un nombre entier de points (1 ou plus), pas {target!r}")
         options = replace(options, teams=_read_teams(teams, options.players, f"{field}.teams"), target=target)
         if options.as_qui_pille and explicit_order == "1725":
-            raise MalformedRecord(f"{field}.order", "As qui pille is played in the piquet order (the Ace high)")
+            raise MalformedRecord(f"{field}.order", "As qui pille is played in the piquet order (the Ace high)",
+                                  fr="l'As qui pille se joue dans l'ordre du piquet (l'As en tête)")
         self.check_variants(options, field=field)
         return options
 
     def check_variants(self, options: TriompheOptions, *, field: str) -> None:
         if options.mode not in MODES:
-            raise MalformedRecord(f"{field}.mode", f"{options.mode!r} is not one of {', '.join(MODES)}")
+            raise MalformedRecord(f"{field}.mode", f"{options.mode!r} is not one of {', '.join(MODES)}",
+                                  fr=f"{options.mode!r} ne fait pas partie des modes {', '.join(MODES)}")
         if options.order not in ORDERS:
-            raise MalformedRecord(f"{field}.order", f"{options.order!r} is not one of {', '.join(ORDERS)}")
+            raise MalformedRecord(f"{field}.order", f"{options.order!r} is not one of {', '.join(ORDERS)}",
+                                  fr=f"{options.order!r} ne fait pas partie des ordres {', '.join(ORDERS)}")
         if options.as_qui_pille and (options.players < 3 or options.teams is not None):
-            raise MalformedRecord(f"{field}.as_qui_pille", "As qui pille is an individual game of 3 players or more")
+            raise MalformedRecord(f"{field}.as_qui_pille", "As qui pille is an individual game of 3 players or more",
+                                  fr="l'As qui pille se joue en individuel, à 3 joueurs ou plus")
         if options.mode == "plaisant" and options.teams is not None:
-            raise MalformedRecord(f"{field}.mode", "Triomphe au plaisant is an individual game")
+            raise MalformedRecord(f"{field}.mode", "Triomphe au plaisant is an individual game",
+                                  fr="la Triomphe au plaisant se joue en individuel")
 
     def deal_rules(self, options: TriompheOptions, deal: Mapping[str, Any], *, players: int,
                    field: str) -> TriompheDeal:
         turn_up = optional_card(deal, "turn_up", field, pack=PACK_MASK)
         if turn_up is None:
-            raise MalformedRecord(join_path(field, "turn_up"), "the retourne (turn_up) is required: it fixes the trump")
+            raise MalformedRecord(join_path(field, "turn_up"), "the retourne (turn_up) is required: it fixes the trump",
+                                  fr="la retourne (turn_up) est obligatoire : elle fixe l'atout")
         talon = optional_cards(deal, "talon", field, pack=PACK_MASK)
         pillage = None
         if deal.get("pillage") is not None:
@@ -427,7 +434,8 @@ class Triomphe(Game):
             abandon = _read_abandon(deal["abandon"], join_path(field, "abandon"), players)
         stopped = deal.get("stopped", False)
         if not isinstance(stopped, bool):
-            raise MalformedRecord(join_path(field, "stopped"), "stopped is true or false")
+            raise MalformedRecord(join_path(field, "stopped"), "stopped is true or false",
+                                  fr="stopped vaut true ou false")
         return TriompheDeal(options, dealer=deal["dealer"], turn_up=turn_up, talon=talon, pillage=pillage,
                             abandon=abandon, stopped=stopped)
 
@@ -436,35 +444,42 @@ def _read_teams(value: Any, players: int, field: str) -> tuple[tuple[int, ...], 
     if value is None:
         return None
     if not isinstance(value, list) or len(value) != 2 or not all(isinstance(t, list) for t in value):
-        raise MalformedRecord(field, "teams is two lists of seats (2 v 2 or 3 v 3)")
+        raise MalformedRecord(field, "teams is two lists of seats (2 v 2 or 3 v 3)",
+                              fr="teams est formé de deux listes de places (2 contre 2 ou 3 contre 3)")
     seats = [s for t in value for s in t]
     if any(not isinstance(s, int) or isinstance(s, bool) for s in seats) or sorted(seats) != list(range(players)):
-        raise MalformedRecord(field, f"the two teams must share out the seats 0 to {players - 1}, each once")
+        raise MalformedRecord(field, f"the two teams must share out the seats 0 to {players - 1}, each once",
+                              fr=f"les deux équipes doivent se partager les places 0 à {players - 1}, "
+                                 f"chacune une seule fois")
     if len(value[0]) != len(value[1]) or len(value[0]) not in (2, 3):
-        raise MalformedRecord(field, "teams are 2 v 2 or 3 v 3")
+        raise MalformedRecord(field, "teams are 2 v 2 or 3 v 3", fr="les équipes sont de 2 contre 2 ou 3 contre 3")
     return tuple(tuple(t) for t in value)
 
 
 def _read_pillage(value: Any, field: str, players: int, options: TriompheOptions) -> Pillage:
     if not options.as_qui_pille:
-        raise MalformedRecord(field, "a pillage is only possible in As qui pille (options.as_qui_pille)")
+        raise MalformedRecord(field, "a pillage is only possible in As qui pille (options.as_qui_pille)",
+                              fr="on ne pille qu'à l'As qui pille (options.as_qui_pille)")
     if not isinstance(value, Mapping):
-        raise MalformedRecord(field, 'pillage is {"seat": s, "taken": [...], "discarded": [...]}')
+        raise MalformedRecord(field, 'pillage is {"seat": s, "taken": [...], "discarded": [...]}',
+                              fr='le pillage s\'écrit {"seat": s, "taken": [...], "discarded": [...]}')
     seat = require_seat(value, "seat", field, players)
     taken = read_cards(value.get("taken"), f"{field}.taken", pack=PACK_MASK)
     discarded = read_cards(value.get("discarded"), f"{field}.discarded", pack=PACK_MASK)
     if len(taken) != len(discarded):
-        raise MalformedRecord(f"{field}.discarded", "one card is laid down for each card taken")
+        raise MalformedRecord(f"{field}.discarded", "one card is laid down for each card taken",
+                              fr="on écarte une carte pour chaque carte prise")
     return Pillage(seat, tuple(taken), tuple(discarded))  # type: ignore[arg-type]
 
 
 def _read_abandon(value: Any, field: str, players: int) -> Abandon:
     if not isinstance(value, Mapping):
-        raise MalformedRecord(field, 'abandon is {"by": seat, "accepted": true|false}')
+        raise MalformedRecord(field, 'abandon is {"by": seat, "accepted": true|false}',
+                              fr='l\'abandon s\'écrit {"by": place, "accepted": true|false}')
     by = require_seat(value, "by", field, players)
     accepted = value.get("accepted")
     if not isinstance(accepted, bool):
-        raise MalformedRecord(f"{field}.accepted", "accepted is true or false")
+        raise MalformedRecord(f"{field}.accepted", "accepted is true or false", fr="accepted vaut true ou false")
     return Abandon(by, accepted)  # type: ignore[arg-type]
 
 

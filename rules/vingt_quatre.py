@@ -250,30 +250,36 @@ class VingtQuatre(Game):
         raw = dict(raw or {})
         if "target_points" in raw:
             if "target" in raw:
-                raise MalformedRecord(f"{field}.target_points", "give target or target_points, not both")
+                raise MalformedRecord(f"{field}.target_points", "give target or target_points, not both",
+                                      fr="donnez target ou target_points, pas les deux")
             raw["target"] = raw.pop("target_points")
         return super().parse_options(raw, field=field)
 
     def check_options(self, options: Any, *, field: str) -> None:
         super().check_options(options, field=field)
         if options.honours not in HONOURS:
-            raise MalformedRecord(f"{field}.honours", f"one of {', '.join(HONOURS)}")
+            raise MalformedRecord(f"{field}.honours", f"one of {', '.join(HONOURS)}",
+                                  fr=f"l'une des valeurs {', '.join(HONOURS)}")
         if options.target < 4 or options.target % 4:
-            raise MalformedRecord(f"{field}.target", "the points of a partie: a positive multiple of 4 (24)")
+            raise MalformedRecord(f"{field}.target", "the points of a partie: a positive multiple of 4 (24)",
+                                  fr="les points d'une partie : un multiple de 4 positif (24)")
         if options.parties < 1:
-            raise MalformedRecord(f"{field}.parties", "at least one partie")
+            raise MalformedRecord(f"{field}.parties", "at least one partie", fr="au moins une partie")
 
     def deal_rules(self, options: Any, deal: Mapping[str, Any], *, players: int, field: str) -> VingtQuatreDeal:
         dealer = read_seat(deal.get("dealer"), join_path(field, "dealer"), players)
         if deal.get("turn_up") is None:
             raise MalformedRecord(join_path(field, "turn_up"), "the virade (turned-up card) is required: "
-                                                               "it fixes trump")
+                                                               "it fixes trump",
+                                  fr="la virade (turn_up) est obligatoire : elle fixe l'atout")
         turn_up = read_card(deal["turn_up"], join_path(field, "turn_up"))
         if turn_up not in FRENCH_52:
-            raise MalformedRecord(join_path(field, "turn_up"), "not a card of the 52-card pack")
+            raise MalformedRecord(join_path(field, "turn_up"), "not a card of the 52-card pack",
+                                  fr="ce n'est pas une carte du jeu de 52 cartes")
         honours = deal.get("honours", options.honours)
         if honours not in HONOURS:
-            raise MalformedRecord(join_path(field, "honours"), f"one of {', '.join(HONOURS)}")
+            raise MalformedRecord(join_path(field, "honours"), f"one of {', '.join(HONOURS)}",
+                                  fr=f"l'une des valeurs {', '.join(HONOURS)}")
         return VingtQuatreDeal(options, dealer=dealer, turn_up=turn_up, honours=honours,
                                announcements=read_announcements(deal, field=field, players=players), field=field)
 
@@ -285,18 +291,21 @@ def read_announcements(deal: Mapping[str, Any], *, field: str, players: int) -> 
     if raw is None:
         return Announcements()
     if not isinstance(raw, Mapping):
-        raise MalformedRecord(path, "announcements is a JSON object")
+        raise MalformedRecord(path, "announcements is a JSON object", fr="announcements est un objet JSON")
     unknown = set(raw) - {"sequences", "point"}
     if unknown:
-        raise MalformedRecord(f"{path}.{sorted(unknown)[0]}", "unknown announcement (known: sequences, point)")
+        raise MalformedRecord(f"{path}.{sorted(unknown)[0]}", "unknown announcement (known: sequences, point)",
+                              fr="annonce inconnue (annonces connues : sequences, point)")
     shown = []
     items = raw.get("sequences")
     if items is not None and not isinstance(items, list):
-        raise MalformedRecord(f"{path}.sequences", 'a list of {"seat": s, "cards": [...]}')
+        raise MalformedRecord(f"{path}.sequences", 'a list of {"seat": s, "cards": [...]}',
+                              fr='une liste de {"seat": s, "cards": [...]}')
     for i, item in enumerate(items or []):
         item_path = f"{path}.sequences[{i}]"
         if not isinstance(item, Mapping):
-            raise MalformedRecord(item_path, 'a sequence shown is {"seat": s, "cards": [...]}')
+            raise MalformedRecord(item_path, 'a sequence shown is {"seat": s, "cards": [...]}',
+                                  fr='une séquence montrée s\'écrit {"seat": s, "cards": [...]}')
         seat = read_seat(item.get("seat"), f"{item_path}.seat", players)
         shown.append((seat, tuple(read_cards(item.get("cards"), f"{item_path}.cards", pack=PACK_52))))
     point, recorded = read_point(raw, path, players)
