@@ -7,8 +7,9 @@ queued and not yet started — a burst of entries gives one recomputation, which
 state. With no broker configured (``CELERY_BROKER_URL`` unset) the task runs in-process at commit.
 
 A worker killed mid-task loses nothing: the message is acknowledged late and re-delivered, the
-refresh recomputes from the database (same inputs, same snapshot), and a worker that starts
-re-queues every tournament whose published ranking is behind its inputs (:func:`_on_worker_ready`).
+refresh recomputes from the database (same inputs, same snapshot), a worker that starts re-queues
+every tournament whose published ranking is behind its inputs (:func:`_on_worker_ready`), and
+celery beat re-queues them every minute (:func:`ranking_requeue_stale`).
 """
 
 from __future__ import annotations
@@ -74,6 +75,18 @@ def ranking_refresh_on_commit(tournament_id: int) -> None:
     if rankings.ranking_inputs_changed(tournament_id=tournament_id).refresh_waiting:
         return
     transaction.on_commit(lambda: ranking_enqueue(tournament_id))
+
+
+@shared_task(name="tournaments.ranking_requeue_stale", ignore_result=True)
+def ranking_requeue_stale() -> list[int]:
+    """Queue a refresh for every tournament whose published ranking is behind its inputs and that has no
+    refresh waiting; the ids queued.
+
+    Celery beat runs it every minute (``CELERY_BEAT_SCHEDULE``): it catches what nothing else would, e.g. a
+    message lost when the broker restarted after the last entry of the evening. A refresh already waiting
+    (claimed less than :data:`rankings.QUEUE_STALE_AFTER` ago) is left alone; an older claim counts as lost.
+    """
+    return [tid for tid in rankings.stale_tournament_ids() if ranking_enqueue(tid)]
 
 
 @worker_ready.connect

@@ -141,6 +141,11 @@ CELERY_RESULT_BACKEND = None
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+# celery beat (``celery -A levee beat``, or ``worker -B`` on a single machine): rankings behind their inputs
+# with no refresh waiting are queued again, whatever lost their message
+CELERY_BEAT_SCHEDULE = {
+    "ranking-requeue-stale": {"task": "tournaments.ranking_requeue_stale", "schedule": 60.0},
+}
 CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 

@@ -128,3 +128,36 @@ def test_a_starting_worker_requeues_stale_rankings(queued):
     queued.clear()
     tasks._on_worker_ready()
     assert queued == [t.pk]
+
+
+def test_beat_requeues_a_ranking_whose_message_was_lost(queued, monkeypatch, django_capture_on_commit_callbacks):
+    """The broker lost the message after the last entry: nothing else would ever queue that tournament again."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    t, table = four()
+    up_to_date, _ = four("up-to-date")
+    tasks.ranking_refresh(up_to_date.pk)
+    with django_capture_on_commit_callbacks(execute=True):
+        add_deal(table, [75, -25, -25, -25], taker=0)
+    assert queued[-1] == t.pk
+    queued.clear()
+    # the message is waiting (claimed just now): beat leaves it alone
+    assert tasks.ranking_requeue_stale() == [] and queued == []
+    # the message was lost: its claim grows old, beat queues the tournament again (once)
+    RankingClock.objects.filter(tournament=t).update(
+        queued_at=timezone.now() - rankings.QUEUE_STALE_AFTER - timedelta(seconds=1))
+    assert tasks.ranking_requeue_stale() == [t.pk] and queued == [t.pk]
+    assert tasks.ranking_requeue_stale() == []  # claimed again: not twice
+    tasks.ranking_refresh(t.pk)  # the worker runs it
+    assert rankings.ranking_status(t).up_to_date
+    assert tasks.ranking_requeue_stale() == []
+
+
+def test_beat_schedule_names_the_requeue_task(settings):
+    from levee.celery import app
+
+    entry = settings.CELERY_BEAT_SCHEDULE["ranking-requeue-stale"]
+    assert entry["task"] == tasks.ranking_requeue_stale.name and entry["schedule"] <= 60
+    assert tasks.ranking_requeue_stale.name in app.tasks
