@@ -11,9 +11,11 @@ PostgreSQL and SQLite, and go through the same transactions, converters and adap
 * :func:`insert` and :func:`insert_many` write rows given as ``{attname: value}``; a :class:`JSONText`
   is JSON serialised once for several rows.
 
-Model instances built here are ordinary ones (``Model.from_db``), with every concrete field
-loaded; rows inserted here send no ``pre_save``/``post_save`` signal, so a caller that needs what a
-signal does (django-simple-history's version, say) writes it itself.
+Model instances built here are ordinary ones (``Model.from_db``), with every concrete field loaded
+but those a caller leaves deferred (``skip``). Rows inserted here get no model defaults (give every
+NOT NULL column) and send no ``pre_save``/``post_save`` signal, so a caller that needs what a signal
+does (django-simple-history's version, say) writes it itself; values for integer, text and boolean
+columns go to the database as they are, so give them with the field's Python type.
 """
 
 from __future__ import annotations
