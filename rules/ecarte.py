@@ -281,7 +281,7 @@ class Ecarte(Game):
                                   fr="partie_liee vaut true ou false")
         if liee and options.players == 3:
             raise MalformedRecord(f"{field}.partie_liee", "Écarté à trois is one game to 7 (the winner withdraws)",
-                                  fr="l'Écarté à trois se joue en une manche en 7 points (le gagnant se retire)")
+                                  fr="l'Écarté à trois se joue en une seule partie de 7 points (le gagnant se retire)")
         return replace(options, target=target, partie_liee=liee)
 
     def deal_rules(self, options: EcarteOptions, deal: Mapping[str, Any], *, players: int,
@@ -366,7 +366,7 @@ def _read_exchanges(value: Any, field: str, seats: tuple[int, ...], dealer: int,
                 draws = tuple(read_cards(raw["draws"], f"{path}.draws", pack=PACK_MASK))
             elif discards and hands_known and not talon_known:
                 raise MalformedRecord(f"{path}.draws", "the cards drawn are needed (or give the talon)",
-                                      fr="il faut les cartes reçues (ou donnez le talon)")
+                                      fr="les cartes reçues sont nécessaires (ou donnez le talon)")
         steps.append(ExchangeStep(seat, action, discards, draws))  # type: ignore[arg-type]
     i = seats.index(dealer)
     order = seats[i + 1:] + seats[:i + 1]

@@ -133,10 +133,11 @@ class Game(ABC):
         """Cross-field checks of the options (player count allowed, choices among names …)."""
         players = getattr(options, "players", None)
         if players is not None and players not in self.player_counts:
+            counts = [str(n) for n in self.player_counts]
+            fr_counts = f"{', '.join(counts[:-1])} ou {counts[-1]}" if len(counts) > 1 else counts[0]
             raise MalformedRecord(f"{field}.players", f"{self.name} is played at "
-                                  f"{' or '.join(map(str, self.player_counts))} players, not {players}",
-                                  fr=f"{self.name} se joue à {' ou '.join(map(str, self.player_counts))} "
-                                     f"joueurs, pas à {players}")
+                                  f"{' or '.join(counts)} players, not {players}",
+                                  fr=f"{self.name} se joue à {fr_counts} joueurs, pas à {players}")
 
     @abstractmethod
     def deal_rules(self, options: Any, deal: Mapping[str, Any], *, players: int, field: str) -> DealRules:

@@ -262,7 +262,7 @@ class VingtQuatre(Game):
                                   fr=f"l'une des valeurs {', '.join(HONOURS)}")
         if options.target < 4 or options.target % 4:
             raise MalformedRecord(f"{field}.target", "the points of a partie: a positive multiple of 4 (24)",
-                                  fr="les points d'une partie : un multiple de 4 positif (24)")
+                                  fr="les points d'une partie : un multiple positif de 4 (24)")
         if options.parties < 1:
             raise MalformedRecord(f"{field}.parties", "at least one partie", fr="au moins une partie")
 

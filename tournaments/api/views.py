@@ -61,12 +61,13 @@ class Api(APIView):
     """Base view: service errors and validation errors as ``{"error", "field", "message"}``."""
 
     def handle_exception(self, exc: Exception) -> Response:
-        if isinstance(exc, DealRejected):
+        if isinstance(exc, (DealRejected, services.MalformedDeal)):
             return Response(exc.to_json(lang_of(self.request)), status=status.HTTP_400_BAD_REQUEST)
         if isinstance(exc, ServiceError):
             return Response(exc.to_json(), status=exc.status)
         if isinstance(exc, MalformedRecord):
-            return Response({"error": "malformed", **exc.to_json()}, status=status.HTTP_400_BAD_REQUEST)
+            return Response({"error": "malformed", **exc.to_json(lang_of(self.request))},
+                            status=status.HTTP_400_BAD_REQUEST)
         if isinstance(exc, exceptions.ValidationError):
             field, message = _first_error(exc.detail)
             return Response({"error": "invalid", "field": field, "message": message, "errors": exc.detail},
@@ -465,7 +466,8 @@ class TableImportView(Api):
         with transaction.atomic():
             for i, deal in enumerate(data["deals"]):
                 if not isinstance(deal, dict):
-                    raise services.MalformedDeal("a deal is a JSON object", field=f"deals[{i}]")
+                    raise services.MalformedDeal("a deal is a JSON object", field=f"deals[{i}]",
+                                                 fr="une donne est un objet JSON")
                 try:
                     saved.append(services.deal_record(table=table, record={**head, **deal}, user=request.user))
                 except services.MalformedDeal as exc:
@@ -626,5 +628,6 @@ class ArbitrateView(Api):
         except MalformedRecord:
             raise
         except Exception as exc:
-            raise MalformedRecord("$", f"the record could not be checked ({type(exc).__name__})") from exc
+            raise MalformedRecord("$", f"the record could not be checked ({type(exc).__name__})",
+                                  fr=f"le record n'a pas pu être vérifié ({type(exc).__name__})") from exc
         return Response(verdict.to_json(lang_of(request)))

@@ -81,7 +81,8 @@ def _judge(record: Mapping[str, Any]) -> Verdict:
         raise
     except Exception as exc:  # a bug in a game module must not become a 500 at the desk
         log.exception("judge() failed on a record")
-        raise MalformedRecord("$", f"the record could not be checked ({type(exc).__name__})") from exc
+        raise MalformedRecord("$", f"the record could not be checked ({type(exc).__name__})",
+                              fr=f"le record n'a pas pu être vérifié ({type(exc).__name__})") from exc
 
 
 def _reject_if_illegal(verdict: Verdict, players: list[str]) -> None:

@@ -42,6 +42,10 @@ class ServiceError(Exception):
         if code:
             self.code = code
 
+    def text(self, lang: str = "fr") -> str:
+        """The message for people in ``lang``; most service errors have one sentence only."""
+        return self.message
+
     def to_json(self) -> dict[str, Any]:
         return {"error": self.code, "field": self.field, "message": self.message}
 
@@ -51,13 +55,30 @@ class InvalidInput(ServiceError):
 
 
 class MalformedDeal(ServiceError):
-    """The deal record cannot be read (:class:`rules.errors.MalformedRecord`)."""
+    """The deal record cannot be read (:class:`rules.errors.MalformedRecord`).
+
+    ``message`` is English, ``fr`` French (from the record error); :meth:`text` and
+    :meth:`to_json` pick the language (French by default, as the product).
+    """
 
     code = "malformed"
 
+    def __init__(self, message: str, *, field: str | None = None, code: str | None = None,
+                 fr: str | None = None) -> None:
+        super().__init__(message, field=field, code=code)
+        self.fr = fr
+
     @classmethod
     def wrap(cls, exc: MalformedRecord) -> MalformedDeal:
-        return cls(exc.message, field=exc.field)
+        return cls(exc.message, field=exc.field, fr=exc.fr)
+
+    def text(self, lang: str = "fr") -> str:
+        if lang.lower().startswith("en"):
+            return self.message
+        return self.fr or self.message
+
+    def to_json(self, lang: str = "fr") -> dict[str, Any]:  # type: ignore[override]
+        return {"error": self.code, "field": self.field, "message": self.text(lang)}
 
 
 class DealRejected(ServiceError):

@@ -10,6 +10,7 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
+from django.utils import translation
 from django.utils.text import slugify
 
 from rules.errors import MalformedRecord
@@ -40,7 +41,7 @@ def _check_options(game: str, options: Any) -> dict[str, Any]:
     try:
         get_game(game).parse_options(dict(options))
     except MalformedRecord as exc:
-        raise InvalidInput(exc.message, field=exc.field) from None
+        raise InvalidInput(exc.text(translation.get_language() or "fr"), field=exc.field) from None
     except (ImportError, KeyError):
         pass  # the game's module is not installed: options are checked when the first deal is judged
     return dict(options)

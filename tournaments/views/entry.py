@@ -137,12 +137,12 @@ def explain_rejection(exc: ServiceError, request: HttpRequest, players: list[str
         return out
     if isinstance(exc, MalformedDeal):
         where = describe_field(exc.field, players)
-        message = exc.message
-        token = re.search(r"'([^']+)' is not a card code", message)
+        message = exc.text(lang)
+        token = re.search(r"'([^']+)' is not a card code", exc.message)
         if token:
             message = _("“%(token)s” is not a card code.") % {"token": token.group(1)}
         return [{"message": message, "where": where, "rule": exc.code, "field": exc.field}]
-    return [{"message": exc.message, "where": describe_field(exc.field, players), "rule": exc.code}]
+    return [{"message": exc.text(lang), "where": describe_field(exc.field, players), "rule": exc.code}]
 
 
 # -- pages -----------------------------------------------------------------------------------------------
@@ -234,7 +234,7 @@ def deal_approve_view(request: HttpRequest, pk: int) -> HttpResponse:
     try:
         deal_approve(deal=deal, user=request.user)
     except ServiceError as exc:
-        messages.error(request, exc.message)
+        messages.error(request, exc.text(lang_of(request)))
     else:
         messages.success(request, _("Deal %(n)s approved: it now counts.") % {"n": deal.number})
     return redirect("deal_detail", pk=deal.pk)

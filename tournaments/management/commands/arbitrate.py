@@ -1,7 +1,7 @@
 """``manage.py arbitrate FILE``: the verdict on a deal or match record.
 
 Prints the verdict JSON; exits 0 when the record is legal, 1 when it has violations,
-2 when it is malformed (one line naming the field, no traceback).
+2 when it is malformed (one line naming the field, no traceback; in French unless ``--lang en``).
 """
 
 from __future__ import annotations
@@ -37,7 +37,9 @@ class Command(BaseCommand):
         try:
             verdict = judge(data)
         except MalformedRecord as exc:
-            self._fail(f"malformed record: {exc.field}: {exc.message}")
+            if options["lang"] == "fr":
+                self._fail(f"record illisible : {exc.field} : {exc.text('fr')}")
+            self._fail(f"malformed record: {exc.field}: {exc.text('en')}")
         indent = None if options["compact"] else 2
         self.stdout.write(json.dumps(verdict.to_json(options["lang"]), ensure_ascii=False, indent=indent))
         sys.exit(0 if verdict.legal else 1)
