@@ -122,9 +122,10 @@ def deal_fields(record: Mapping[str, Any]) -> dict[str, Any]:
 def check_fixed_fields(head: Mapping[str, Any], fields: Any, *, base: str = "") -> dict[str, Any]:
     """The deal's own fields; a fixed field given with another value than the table's is malformed."""
     if not isinstance(fields, Mapping):
-        raise MalformedRecord(base or "$", "a deal is a JSON object")
+        raise MalformedRecord(base or "$", "a deal is a JSON object", fr="une donne est un objet JSON")
     if "deals" in fields:
-        raise MalformedRecord(f"{base}.deals" if base else "deals", "post one deal at a time (a match is imported)")
+        raise MalformedRecord(f"{base}.deals" if base else "deals", "post one deal at a time (a match is imported)",
+                              fr="une donne à la fois (une partie entière s'importe)")
     for key in FIXED_FIELDS:
         if key not in fields or fields[key] is None:
             continue
@@ -138,7 +139,7 @@ def check_fixed_fields(head: Mapping[str, Any], fields: Any, *, base: str = "") 
             ok = value == expected
         if not ok:
             path = f"{base}.{key}" if base else key
-            raise MalformedRecord(path, f"fixed by the table: {expected!r}")
+            raise MalformedRecord(path, f"fixed by the table: {expected!r}", fr=f"fixé par la table : {expected!r}")
     return deal_fields(fields)
 
 

@@ -1,6 +1,6 @@
 """Unreadable records are explained in French and English.
 
-Every ``MalformedRecord(...)`` raised in ``rules/`` and ``scoring/`` gives its French sentence
+Every ``MalformedRecord(...)`` raised in ``rules/``, ``scoring/`` and ``tournaments/`` gives its French sentence
 (``fr=``) beside the English ``message``: an AST scan holds the line. A few messages are checked
 word for word in both languages.
 """
@@ -36,7 +36,7 @@ def _calls_without_french(folder: str) -> list[str]:
     return missing
 
 
-@pytest.mark.parametrize("folder", ["rules", "scoring"])
+@pytest.mark.parametrize("folder", ["rules", "scoring", "tournaments"])
 def test_every_malformed_record_has_a_french_sentence(folder: str) -> None:
     assert _calls_without_french(folder) == []
 
