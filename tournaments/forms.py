@@ -134,7 +134,9 @@ class TarotSummaryForm(TarotCommonMixin, forms.Form):
         self.fields["points"] = forms.CharField(
             label=_("Points of the taker's side"), max_length=6,
             widget=forms.TextInput(attrs={"inputmode": "decimal", "autocomplete": "off"}),
-            help_text=_("Card points counted by the taker's side, half points allowed (40.5)."))
+            help_text=(_("Card points counted by the taker's side: a whole number at four players.")
+                       if len(self.players) == 4 else
+                       _("Card points counted by the taker's side, half points allowed (40.5).")))
         self.fields["petit_au_bout"] = forms.ChoiceField(label=_("Petit au bout"), choices=SIDES, required=False,
                                                          widget=ChoiceRadio(attrs={"class": "three"}))
         self.fields["chelem"] = forms.ChoiceField(label=_("Chelem made by"), choices=SIDES, required=False,

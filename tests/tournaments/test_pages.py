@@ -394,3 +394,17 @@ def test_ecarte_deal_entered_as_json_is_saved_with_its_marks(client):
                        {"mode": "record", "record": json.dumps(bad)}).content.decode()
     assert "Pli 1" in page and 'class="violations"' in page
     assert Deal.objects.filter(table=table).count() == 1
+
+
+def test_the_points_hint_follows_the_table_size(client, tarot_table, staff):
+    """Half points exist at 3 and 5 players only (RULES.md §1.11, A-T7): the hint says so at a table of four."""
+    login(client, staff["chief"])
+    four = client.get(reverse("deal_enter", args=[tarot_table.pk])).content.decode()
+    assert "un nombre entier à quatre joueurs" in html.unescape(four) and "demi-points permis" not in four
+    three_t = TournamentFactory(game="tarot", options={"players": 3})
+    from tests.tournaments.factories import seated_table
+
+    three = seated_table(three_t, players=3)
+    role(three_t, staff["chief"], "chief_arbiter")
+    page = html.unescape(client.get(reverse("deal_enter", args=[three.pk])).content.decode())
+    assert "demi-points permis (40,5)" in page and "nombre entier" not in page
