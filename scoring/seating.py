@@ -1,4 +1,4 @@
-"""Seating for a round: Tarot tables and Swiss pairing, with a meetings checker and manual swaps.
+"""Seating for a round: Tarot tables, match tables and Swiss pairing, with a meetings checker and manual swaps.
 
 Pure Python, deterministic: every random choice comes from ``random.Random(seed)``.
 
@@ -24,6 +24,11 @@ method). Team-mates (``teams``) are never seated at the same table when it can b
 * ``"random"``: a seeded random draw (meetings ignored), still with the two rules above.
 * ``"ranking"``: best against best — the odd seats are taken first (by the rule above, then lowest
   ranking), and the other tables are formed from consecutive ranks of ``ranking``.
+
+Match games at more than two a table (:func:`seat_match_round`): tables of exactly the game's size,
+the entries left over get a bye each (fewest byes first, then the lowest ranked), fewest team-mates
+together and fewest repeated meetings (the search above), Swiss (neighbours in the standings) or
+seeded random; in partnership games the sides at each table repeat as few partners as possible.
 
 Swiss pairing (:func:`swiss_pair`) for 2-sided games: Monrad-style — standings order (match points
 then tie-breaks), the top unpaired entry meets the next entry it has not met; one bye when the count
@@ -388,16 +393,34 @@ def seat_tarot_round(
         order.sort(key=lambda i: (klass[i] != 1, -len(weight[i])))
     else:
         order.sort(key=lambda i: (klass[i] != 1, -len(weight[i]) if by_team else 0))
-    search = _Search(order, sizes, weight, klass, free_odd, budget, rng if method == "random" else None)
+    best, _cost = _cheapest_tables(order, sizes, weight, klass, free_odd, budget, rng, shuffle=method == "random")
+    return Seating(round, tuple(tuple(players[i] for i in table) for table in best))
+
+
+def _cheapest_tables(order: list[int], sizes: Sequence[int], weight: list[dict[int, int]], klass: list[int],
+                     free_odd: int, budget: int, rng: random.Random, *, shuffle: bool,
+                     improve_first: bool = True, moves: int | None = None) -> tuple[list[list[int]], int]:
+    """Players (indices, placed in ``order``) into tables of ``sizes`` at the lowest cost found: a greedy
+    first dive of :class:`_Search` (cheapest table first; ties shuffled by ``rng`` when ``shuffle``),
+    the swap local search :func:`_improve`, then branch and bound below that cost (exact when it ends
+    within ``budget`` nodes). With ``improve_first=False`` the branch and bound comes first, so the
+    seating stays as close as it can to ``order`` (Swiss draws), and the local search only follows
+    when the budget ran out above zero. ``moves`` caps the local search (default ``budget // 10``)."""
+    moves = budget // 10 if moves is None else moves
+    search = _Search(order, sizes, weight, klass, free_odd, budget, rng if shuffle else None)
     search.budget = 0  # first dive only: a greedy seating, cheapest table first
     best, cost = search.run()
-    if cost > 0:
-        best, cost = _improve(best, sizes, weight, klass, rng, moves=budget // 10)
+    if cost > 0 and improve_first:
+        best, cost = _improve(best, sizes, weight, klass, rng, moves=moves)
     if cost > 0:  # branch and bound below the improved cost: exact when it ends within budget
         search = _Search(order, sizes, weight, klass, free_odd, budget, None)
         search.best, search.best_cost = best, cost
         best, cost = search.run()
-    return Seating(round, tuple(tuple(players[i] for i in table) for table in best))
+    if cost > 0 and not improve_first:
+        improved, better = _improve(best, sizes, weight, klass, rng, moves=moves)
+        if better < cost:
+            best, cost = improved, better
+    return best, cost
 
 
 def _by_ranking(players: Sequence[Entry], sizes: Sequence[int], ranking: Sequence[Entry], klass: list[int],
@@ -596,3 +619,209 @@ def _pair_dfs(players: list[Entry], cost: Any, bound: int | None, budget: int,
     finally:
         sys.setrecursionlimit(limit)
     return None if best[1] is None else (best[0], best[1])
+
+
+# --------------------------------------------------------------------------------------------
+# Match games at more than two a table
+# --------------------------------------------------------------------------------------------
+
+MATCH_METHODS = ("swiss", "random")
+MAX_BYE_TRIES = 8
+"""Sets of byes tried (in order of preference) before the cheapest seating found is kept."""
+
+
+@dataclass(frozen=True)
+class MatchDraw:
+    """One round of a match game at ``size`` a table: full tables (entries in seat order) and the byes."""
+
+    round: int
+    tables: tuple[tuple[Entry, ...], ...]
+    byes: tuple[Entry, ...] = ()
+
+
+def bye_counts(history: Iterable[Seating]) -> Counter[Entry]:
+    """How many byes each entry has had: a table of a single entry in ``history`` is a bye."""
+    out: Counter[Entry] = Counter()
+    for seating in history:
+        for table in seating.tables:
+            if len(table) == 1:
+                out[table[0]] += 1
+    return out
+
+
+def partner_counts(history: Iterable[Seating], partners: Sequence[Sequence[int]]) -> Counter[frozenset[Entry]]:
+    """How many times each pair has played on the same side: the entries seated at the seats of one
+    group of ``partners`` (e.g. ``((0, 2), (1, 3))``) at a table of that many seats."""
+    size = sum(len(side) for side in partners)
+    out: Counter[frozenset[Entry]] = Counter()
+    for seating in history:
+        for table in seating.tables:
+            if len(table) != size:
+                continue
+            for side in partners:
+                for a, b in combinations(side, 2):
+                    out[frozenset((table[a], table[b]))] += 1
+    return out
+
+
+def _check_partners(partners: Sequence[Sequence[int]] | None, size: int) -> tuple[tuple[int, ...], ...] | None:
+    if partners is None:
+        return None
+    sides = tuple(tuple(side) for side in partners)
+    seats = sorted(s for side in sides for s in side)
+    if seats != list(range(size)) or len({len(side) for side in sides}) != 1 or len(sides) < 2:
+        raise SeatingError(f"partners must share out the seats 0 to {size - 1} into equal sides, not {partners!r}")
+    return sides
+
+
+def _splits(members: Sequence[Entry], parts: int) -> list[list[tuple[Entry, ...]]]:
+    """Every way to split ``members`` into ``parts`` unordered sides of equal size; the side of the
+    first member comes first, and the splits come in the order of ``members``."""
+    if parts == 1:
+        return [[tuple(members)]]
+    m = len(members) // parts
+    first, rest = members[0], list(members[1:])
+    out = []
+    for mates in combinations(rest, m - 1):
+        others = [e for e in rest if e not in mates]
+        for tail in _splits(others, parts - 1):
+            out.append([(first, *mates), *tail])
+    return out
+
+
+def _seat_partners(members: Sequence[Entry], sides: tuple[tuple[int, ...], ...],
+                   partnered: Mapping[frozenset[Entry], int], rank: Mapping[Entry, int] | None) -> tuple[Entry, ...]:
+    """The seat order of one table in a partnership game: the split into sides with the fewest
+    repeated partnerships; on a tie, with ``rank`` (Swiss), the sides whose rank sums are closest
+    (1 and 4 against 2 and 3), else the first split in the order of ``members``. The side of the
+    first member takes the seats of ``sides[0]``, in order."""
+
+    def cost(split: list[tuple[Entry, ...]]) -> tuple[int, int]:
+        repeats = sum(partnered.get(frozenset(pair), 0) for side in split for pair in combinations(side, 2))
+        if rank is None:
+            return repeats, 0
+        sums = [sum(rank[e] for e in side) for side in split]
+        return repeats, max(sums) - min(sums)
+
+    split = min(_splits(members, len(sides)), key=cost)  # min keeps the first of equal splits
+    seated: list[Entry | None] = [None] * sum(len(s) for s in sides)
+    for side, seats in zip(split, sides, strict=True):
+        for entry, seat in zip(side, seats, strict=True):
+            seated[seat] = entry
+    return tuple(e for e in seated if e is not None)
+
+
+def seat_match_round(
+    standings: Sequence[Entry],
+    *,
+    round: int,
+    size: int,
+    method: str = "swiss",
+    history: Sequence[Seating] = (),
+    seed: int = 0,
+    teams: Mapping[Any, Iterable[Entry]] | None = None,
+    partners: Sequence[Sequence[int]] | None = None,
+    budget: int = DEFAULT_BUDGET,
+) -> MatchDraw:
+    """Seat a round of a match game played at ``size`` players a table (Écarté à trois and à quatre,
+    Triomphe at 3 to 6 or by teams, Impériale à trois, Vingt-quatre at 4 or 5).
+
+    ``standings`` lists the entries present, best first. ``history`` holds the previous rounds'
+    seatings (a table of one entry is a bye). Every table has exactly ``size`` entries; the
+    ``len(standings) % size`` left over get a bye each. Priorities, in order:
+
+    1. nobody gets a bye while someone present has had fewer (as :func:`swiss_pair`);
+    2. fewest team-mates (``teams``) at one table, then fewest repeated meetings (a pair that met k
+       times before costs k) — zero when possible (the search of :func:`seat_tarot_round`);
+    3. the byes to the lowest-ranked candidates (in ``random``, to the last of the shuffled order);
+    4. ``swiss``: tables of neighbours in the standings — entries are placed best first, each at the
+       first table where it meets nobody again (top ``size`` unpaired entries together when they
+       have not met); ``random``: a shuffle seeded by ``seed``, the same search with random ties.
+
+    ``partners`` (e.g. ``((0, 2), (1, 3))``: seats 0 and 2 against 1 and 3) are the sides of a
+    partnership game; once the tables are formed, each is split into sides with the fewest repeated
+    partners (see :func:`_seat_partners`). Tables come best first in ``swiss``.
+    """
+    if method not in MATCH_METHODS:
+        raise SeatingError(f"seating method must be one of {MATCH_METHODS}, not {method!r}")
+    if size < 2:
+        raise SeatingError(f"a match table seats 2 players or more, not {size}")
+    players = list(standings)
+    if len(set(players)) != len(players):
+        raise SeatingError("an entry is listed twice")
+    if len(players) < size:
+        raise SeatingError(f"cannot seat {len(players)} entries at tables of {size}")
+    sides = _check_partners(partners, size)
+    rng = random.Random(seed)
+    if method == "random":
+        rng.shuffle(players)
+    rank = {p: i for i, p in enumerate(players)}
+    team_of = _team_of(teams)
+    met = meeting_counts(history)
+    byes_so_far = bye_counts(history)
+
+    # Rule 1: the byes go to the entries with the fewest, the lowest ranked first among the candidates.
+    n_byes = len(players) % size
+    must: list[Entry] = []
+    either: list[Entry] = []
+    if n_byes:
+        counts = sorted(byes_so_far.get(p, 0) for p in players)
+        threshold = counts[n_byes - 1]
+        must = [p for p in reversed(players) if byes_so_far.get(p, 0) < threshold]
+        either = [p for p in reversed(players) if byes_so_far.get(p, 0) == threshold]
+    bye_sets = combinations(either, n_byes - len(must))
+
+    # Priority 2 before 3: the candidate sets of byes, in order of preference, are compared by a
+    # greedy seating of the others (first dive of the search); the first of the cheapest is kept.
+    best: tuple[int, tuple[Entry, ...]] | None = None
+    for tries, chosen in enumerate(bye_sets):
+        if tries >= MAX_BYE_TRIES:
+            break
+        byes = (*must, *chosen)
+        rest = [p for p in players if p not in byes]
+        _, cost = _match_tables(rest, size, met, team_of, rng, 0, shuffle=method == "random")
+        if best is None or cost < best[0]:
+            best = (cost, byes)
+            if cost == 0:
+                break
+    assert best is not None
+    byes = best[1]
+    rest = [p for p in players if p not in byes]
+    tables, _ = _match_tables(rest, size, met, team_of, rng, budget, shuffle=method == "random")
+    if method == "swiss":
+        tables.sort(key=lambda t: min(rank[e] for e in t))
+    if sides is not None:
+        partnered = partner_counts(history, sides)
+        seated = [_seat_partners(t, sides, partnered, rank if method == "swiss" else None) for t in tables]
+    else:
+        seated = [tuple(t) for t in tables]
+    return MatchDraw(round, tuple(seated), tuple(sorted(byes, key=lambda e: rank[e])))
+
+
+def _match_tables(players: list[Entry], size: int, met: Mapping[frozenset[Entry], int],
+                  team_of: Mapping[Entry, Any], rng: random.Random, budget: int, *,
+                  shuffle: bool) -> tuple[list[list[Entry]], int]:
+    """``players`` (a multiple of ``size``, in placing order) into tables of ``size`` at the lowest
+    cost found; each table lists its entries in ``players`` order."""
+    index = {p: i for i, p in enumerate(players)}
+    weight: list[dict[int, int]] = [{} for _ in players]
+    for pair, count in met.items():
+        a, b = tuple(pair)
+        if a in index and b in index:
+            weight[index[a]][index[b]] = count
+            weight[index[b]][index[a]] = count
+    by_team: dict[Any, list[int]] = {}
+    for p in players:
+        if p in team_of:
+            by_team.setdefault(team_of[p], []).append(index[p])
+    for members in by_team.values():
+        for i, j in combinations(members, 2):
+            weight[i][j] = weight[i].get(j, 0) + TEAM_WEIGHT
+            weight[j][i] = weight[j].get(i, 0) + TEAM_WEIGHT
+    sizes = (size,) * (len(players) // size)
+    # Every table is "odd" for the search unless it is of 4: one class for all, so sizes never constrain.
+    klass = [-1 if size == 4 else 1] * len(players)
+    order = list(range(len(players)))
+    found, cost = _cheapest_tables(order, sizes, weight, klass, 0, budget, rng, shuffle=shuffle,
+                                   improve_first=shuffle, moves=budget // 100)
+    return [[players[i] for i in sorted(table)] for table in found], cost

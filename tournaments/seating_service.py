@@ -7,6 +7,11 @@
 * Games of two sides: :func:`scoring.seating.swiss_pair` — ``swiss`` pairs by the ranking of the
   rounds before, ``random`` pairs a seeded shuffle; the bye is a table with a single seat (ranked as
   a bye by :func:`tournaments.rankings.match_results`; no deal is entered there).
+* Match games played at more than two a table (``players`` of the tournament's options: Écarté à
+  trois and à quatre, Triomphe at 3 to 6 or by teams, Impériale à trois, Vingt-quatre at 4 or 5):
+  :func:`scoring.seating.seat_match_round` — tables of exactly that size, one single-seat bye table
+  per entry left over, same two methods; in partnership games the partners' seats are those the
+  rules read from the options (:func:`tournaments.rankings.partnerships`).
 
 :func:`round_swap` exchanges two players by hand; :func:`round_repeats` lists the pairs who have
 met more than once up to this round (the checker of repeated meetings).
@@ -16,9 +21,12 @@ from __future__ import annotations
 
 import random
 from collections import defaultdict
+from collections.abc import Sequence
 
 from django.db import transaction
 
+from rules.errors import MalformedRecord
+from rules.game import get_game
 from scoring import seating as pure
 
 from . import rankings
@@ -79,6 +87,15 @@ def round_draw(*, round: Round, method: str, seed: int = 0, odd_tables: str = "a
                 seed=seed, odd_tables=odd_tables, teams=_teams(tournament),
                 ranking=_standings(tournament, round.number) if method == "ranking" else None)
             return round_seat(round=round, tables=[list(t) for t in seating.tables])
+        size = table_size(tournament)
+        if size > 2:
+            ranked = [e for e in _standings(tournament, round.number) if e in set(present)]
+            standings = ranked + sorted(set(present) - set(ranked))
+            draw = pure.seat_match_round(
+                standings, round=round.number, size=size, method=method, seed=seed,
+                history=_seatings(tournament, before=round.number), teams=_teams(tournament),
+                partners=rankings.partnerships(tournament, size))
+            return _seat_with_bye(round, [list(t) for t in draw.tables], draw.byes)
         standings = [e for e in _standings(tournament, round.number) if e in set(present)]
         if method == "random":
             random.Random(seed).shuffle(standings)
@@ -87,12 +104,23 @@ def round_draw(*, round: Round, method: str, seed: int = 0, odd_tables: str = "a
         pairing = pure.swiss_pair(standings, round=round.number, history=history, teams=_teams(tournament))
     except pure.SeatingError as exc:
         raise InvalidInput(str(exc), field="method") from None
-    return _seat_with_bye(round, [list(p) for p in pairing.pairs], pairing.bye)
+    return _seat_with_bye(round, [list(p) for p in pairing.pairs], () if pairing.bye is None else (pairing.bye,))
 
 
-def _seat_with_bye(round: Round, tables: list[list[int]], bye: int | None) -> list[Table]:
+def table_size(tournament: Tournament) -> int:
+    """Players a table of this match game seats: ``players`` of the tournament's options as the game's
+    rules read them (their default when absent: 2, or 5 at Le Vingt-quatre)."""
+    try:
+        options = get_game(tournament.game).parse_options(tournament.record_options())
+    except MalformedRecord as exc:
+        raise InvalidInput(f"the tournament's options cannot be read: {exc}", field="options") from None
+    return int(getattr(options, "players", 2))
+
+
+def _seat_with_bye(round: Round, tables: list[list[int]], byes: Sequence[int]) -> list[Table]:
+    """Seat the full tables, then one table of a single seat per bye (no deal is entered there)."""
     created = round_seat(round=round, tables=tables) if tables else []
-    if bye is not None:
+    for bye in byes:
         table = Table.objects.create(round=round, number=len(created) + 1)
         Seat.objects.create(table=table, position=0, entry_id=bye)
         created.append(table)
@@ -116,7 +144,7 @@ def round_swap(*, round: Round, a: int, b: int) -> pure.SwapResult:
     tables = [list(t) for t in result.seating.tables]
     if tournament.is_match_game:
         singles = [t[0] for t in tables if len(t) == 1]
-        _seat_with_bye(round, [t for t in tables if len(t) > 1], singles[0] if singles else None)
+        _seat_with_bye(round, [t for t in tables if len(t) > 1], singles)
     else:
         round_seat(round=round, tables=tables)
     return result
