@@ -362,7 +362,6 @@ def seat_tarot_round(
     rng = random.Random(seed)
     odd_counts = odd_seat_counts(history)
     team_of = _team_of(teams)
-    index = {p: i for i, p in enumerate(players)}
     klass, free_odd = _odd_classes(players, sizes, odd_counts)
 
     if method == "ranking":
@@ -370,21 +369,7 @@ def seat_tarot_round(
             raise SeatingError("method 'ranking' needs the current ranking order")
         return Seating(round, _by_ranking(players, sizes, ranking, klass, free_odd, team_of))
 
-    weight: list[dict[int, int]] = [{} for _ in players]
-    if method == "rotation":
-        for pair, count in meeting_counts(history).items():
-            a, b = tuple(pair)
-            if a in index and b in index:
-                weight[index[a]][index[b]] = count
-                weight[index[b]][index[a]] = count
-    by_team: dict[Any, list[int]] = {}
-    for p in players:
-        if p in team_of:
-            by_team.setdefault(team_of[p], []).append(index[p])
-    for members in by_team.values():
-        for a, b in combinations(members, 2):
-            weight[a][b] = weight[a].get(b, 0) + TEAM_WEIGHT
-            weight[b][a] = weight[b].get(a, 0) + TEAM_WEIGHT
+    weight = _pair_weights(players, meeting_counts(history) if method == "rotation" else {}, team_of)
 
     order = list(range(len(players)))
     rng.shuffle(order)
@@ -392,7 +377,8 @@ def seat_tarot_round(
         # Most constrained first: odd-class players, then those with the most past meetings.
         order.sort(key=lambda i: (klass[i] != 1, -len(weight[i])))
     else:
-        order.sort(key=lambda i: (klass[i] != 1, -len(weight[i]) if by_team else 0))
+        has_team_mates = any(p in team_of for p in players)
+        order.sort(key=lambda i: (klass[i] != 1, -len(weight[i]) if has_team_mates else 0))
     best, _cost = _cheapest_tables(order, sizes, weight, klass, free_odd, budget, rng, shuffle=method == "random")
     return Seating(round, tuple(tuple(players[i] for i in table) for table in best))
 
@@ -798,11 +784,10 @@ def seat_match_round(
     return MatchDraw(round, tuple(seated), tuple(sorted(byes, key=lambda e: rank[e])))
 
 
-def _match_tables(players: list[Entry], size: int, met: Mapping[frozenset[Entry], int],
-                  team_of: Mapping[Entry, Any], rng: random.Random, budget: int, *,
-                  shuffle: bool) -> tuple[list[list[Entry]], int]:
-    """``players`` (a multiple of ``size``, in placing order) into tables of ``size`` at the lowest
-    cost found; each table lists its entries in ``players`` order."""
+def _pair_weights(players: Sequence[Entry], met: Mapping[frozenset[Entry], int],
+                  team_of: Mapping[Entry, Any]) -> list[dict[int, int]]:
+    """Per player (by index in ``players``), the cost of seating them with each other: their past
+    meetings, plus :data:`TEAM_WEIGHT` for team-mates."""
     index = {p: i for i, p in enumerate(players)}
     weight: list[dict[int, int]] = [{} for _ in players]
     for pair, count in met.items():
@@ -818,6 +803,15 @@ def _match_tables(players: list[Entry], size: int, met: Mapping[frozenset[Entry]
         for i, j in combinations(members, 2):
             weight[i][j] = weight[i].get(j, 0) + TEAM_WEIGHT
             weight[j][i] = weight[j].get(i, 0) + TEAM_WEIGHT
+    return weight
+
+
+def _match_tables(players: list[Entry], size: int, met: Mapping[frozenset[Entry], int],
+                  team_of: Mapping[Entry, Any], rng: random.Random, budget: int, *,
+                  shuffle: bool) -> tuple[list[list[Entry]], int]:
+    """``players`` (a multiple of ``size``, in placing order) into tables of ``size`` at the lowest
+    cost found; each table lists its entries in ``players`` order."""
+    weight = _pair_weights(players, met, team_of)
     sizes = (size,) * (len(players) // size)
     # Every table is "odd" for the search unless it is of 4: one class for all, so sizes never constrain.
     klass = [-1 if size == 4 else 1] * len(players)
