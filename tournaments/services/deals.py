@@ -29,6 +29,7 @@ from typing import Any
 from django.db import IntegrityError, connection, transaction
 from django.db.models import Model
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from rules.errors import MalformedRecord, Violation
 from scoring.verdict import Verdict, judge
@@ -213,11 +214,12 @@ def request_hash(table_id: int, fields: Any) -> str:
 
 def _replay(key: IdempotencyKey, digest: str) -> Deal:
     if key.request_hash != digest:
-        raise IdempotencyMismatch("this Idempotency-Key was already used for another request",
+        raise IdempotencyMismatch(_("this Idempotency-Key was already used for another request"),
                                   field="Idempotency-Key")
     deal = key.deal if key.deal_id else None
     if deal is None:
-        raise StateConflict("the deal first saved with this Idempotency-Key no longer exists", field="Idempotency-Key")
+        raise StateConflict(_("the deal first saved with this Idempotency-Key no longer exists"),
+                            field="Idempotency-Key")
     deal.idempotent_replay = True  # type: ignore[attr-defined]
     deal.idempotent_response = key.response  # type: ignore[attr-defined]
     deal.idempotent_status = key.status_code  # type: ignore[attr-defined]
@@ -243,7 +245,7 @@ def deal_record(*, table: Table, record: Any, user: Any, idempotency_key: str | 
     """
     digest = request_hash(table.pk, record) if idempotency_key else ""
     if idempotency_key and len(idempotency_key) > 200:
-        raise InvalidInput("at most 200 characters", field="Idempotency-Key")
+        raise InvalidInput(_("at most 200 characters"), field="Idempotency-Key")
     try:
         with transaction.atomic(), connection.cursor() as cursor:  # one cursor for the entry's statements
             deal = _deal_record(table=table, record=record, user=user, cursor=cursor)
@@ -312,15 +314,16 @@ def _deal_record(*, table: Table, record: Any, user: Any, cursor: Any) -> Deal:
     """The deal saved with its score rows and first history version (inside the caller's transaction)."""
     locked = _lock_table(table, cursor)
     if locked is None:
-        raise StateConflict("this table no longer exists", field="table", code="table_gone")
+        raise StateConflict(_("this table no longer exists"), field="table", code="table_gone")
     tournament = table.round.tournament
     tournament.status, tournament.deals_per_round = locked.status, locked.deals_per_round  # as of the lock
     if tournament.status != Tournament.Status.RUNNING:
-        raise StateConflict(f"deals are entered while the tournament is running (it is {tournament.status})",
+        raise StateConflict(_("deals are entered while the tournament is running (it is %(status)s)")
+                            % {"status": _status_label(Tournament.Status, tournament.status)},
                             field="tournament", code="tournament_not_running")
     seats = table_seats(table)
     if not seats:
-        raise StateConflict("this table has no players seated", field="table", code="table_not_seated")
+        raise StateConflict(_("this table has no players seated"), field="table", code="table_not_seated")
     try:
         if tournament.is_match_game:
             previous = table_deals(table, include_annulled=False)
@@ -374,6 +377,14 @@ def _historical_deal() -> type[Model]:
     return Deal.history.model
 
 
+def _status_label(choices: Any, value: str) -> str:
+    """A status in the active language (« terminé », "finished"), or as stored when unknown."""
+    try:
+        return str(choices(value).label)
+    except ValueError:
+        return value
+
+
 def _user(user: Any) -> Any:
     return user if user is not None and getattr(user, "is_authenticated", False) else None
 
@@ -383,14 +394,15 @@ def _lock(deal: Deal, expected_version: int | None) -> tuple[Deal, Table]:
     current = Deal.objects.select_for_update().get(pk=deal.pk)
     current.table = table
     if expected_version is not None and current.version != expected_version:
-        raise VersionConflict(f"the deal is at version {current.version}, the change was based on version "
-                              f"{expected_version}: reload it and try again", current_version=current.version)
+        raise VersionConflict(_("the deal is at version %(current)s, the change was based on version %(expected)s: "
+                                "reload it and try again") % {"current": current.version, "expected": expected_version},
+                              current_version=current.version)
     return current, table
 
 
 def _need_reason(reason: str | None) -> str:
     if not reason or not str(reason).strip():
-        raise InvalidInput("a correction needs a reason", field="reason")
+        raise InvalidInput(_("a correction needs a reason"), field="reason")
     return str(reason).strip()
 
 
@@ -407,7 +419,7 @@ def deal_correct(*, deal: Deal, record: Any, expected_version: int | None, reaso
     deal, table = _lock(deal, expected_version)
     tournament = table.round.tournament
     if deal.status == Deal.Status.ANNULLED:
-        raise StateConflict("an annulled deal cannot be corrected", field="status", code="deal_annulled")
+        raise StateConflict(_("an annulled deal cannot be corrected"), field="status", code="deal_annulled")
     seats = table_seats(table)
     try:
         if tournament.is_match_game:
@@ -472,8 +484,8 @@ def deal_approve(*, deal: Deal, user: Any) -> Deal:
     """The chief arbiter's visa on a pending deal (garde sans / garde contre): it now counts."""
     deal, table = _lock(deal, None)
     if deal.status != Deal.Status.PENDING:
-        raise StateConflict(f"only a pending deal is approved (this one is {deal.status})", field="status",
-                            code="not_pending")
+        raise StateConflict(_("only a pending deal is approved (this one is %(status)s)")
+                            % {"status": _status_label(Deal.Status, deal.status)}, field="status", code="not_pending")
     deal.status = Deal.Status.VALID
     deal.approved_by, deal.approved_at = _user(user), timezone.now()
     deal.updated_by = _user(user)
