@@ -24,6 +24,7 @@ from collections import defaultdict
 from collections.abc import Sequence
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from rules.errors import MalformedRecord
 from rules.game import get_game
@@ -54,7 +55,7 @@ def _seatings(tournament: Tournament, *, before: int | None = None, upto: int | 
         tables[(rnd, table)].append((position, entry))
     by_round: dict[int, list[tuple[int, ...]]] = defaultdict(list)
     for (rnd, _table), seats in sorted(tables.items()):
-        by_round[rnd].append(tuple(e for _, e in sorted(seats)))
+        by_round[rnd].append(tuple(e for _position, e in sorted(seats)))
     return [pure.Seating(rnd, tuple(ts)) for rnd, ts in sorted(by_round.items())]
 
 
@@ -133,10 +134,10 @@ def round_swap(*, round: Round, a: int, b: int) -> pure.SwapResult:
     tournament = round.tournament
     current = next((s for s in _seatings(tournament, upto=round.number) if s.round == round.number), None)
     if current is None:
-        raise InvalidInput("this round is not seated yet", field="round")
+        raise InvalidInput(_("this round is not seated yet"), field="round")
     for field, entry in (("a", a), ("b", b)):
         if entry not in current.entries:
-            raise InvalidInput(f"entry {entry} is not seated in this round", field=field)
+            raise InvalidInput(_("entry %(entry)s is not seated in this round") % {"entry": entry}, field=field)
     try:
         result = pure.swap(current, a, b, history=_seatings(tournament, before=round.number))
     except pure.SeatingError as exc:

@@ -48,3 +48,23 @@ def test_the_entry_page_says_why_in_french(client, tarot_table, staff):
         "mode": "summary", "dealer": "0", "taker": "1", "contract": "garde", "oudlers": "2", "points": "49",
         "petit_au_bout": "", "chelem": "", "handful_0": "", "handful_1": "", "handful_2": "", "handful_3": ""})
     assert "les donnes se saisissent pendant le tournoi (il est terminé)" in page.content.decode()
+
+
+@pytest.mark.parametrize(("lang", "expected"), [
+    ("fr", "la manche 1 existe déjà"),
+    ("en", "round 1 already exists"),
+])
+def test_organizer_refusals_follow_the_active_language(tarot_table, lang, expected):
+    from django.utils import translation
+
+    from tournaments import services
+
+    tournament = tarot_table.round.tournament
+    with translation.override(lang), pytest.raises(services.InvalidInput) as caught:
+        services.round_create(tournament=tournament, number=1)
+    assert caught.value.message == expected and caught.value.field == "number"
+    with translation.override(lang), pytest.raises(services.StateConflict) as frozen:
+        services.tournament_update(tournament=tournament, options={"players": 5})
+    assert frozen.value.code == "frozen"
+    assert frozen.value.message == {"fr": "options ne change plus une fois le tournoi commencé",
+                                    "en": "options is fixed once the tournament runs"}[lang]

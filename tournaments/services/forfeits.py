@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from ..models import Forfeit, Table
 from ..selectors import table_seats
@@ -28,11 +29,12 @@ def _absent_ids(table: Table, absent: Iterable[Any]) -> list[int]:
         except (TypeError, ValueError):
             raise InvalidInput(f"{value!r} is not an entry id", field=f"absent[{i}]") from None
         if entry_id not in seated:
-            raise InvalidInput(f"entry {entry_id} is not seated at this table", field=f"absent[{i}]")
+            raise InvalidInput(_("entry %(entry)s is not seated at this table") % {"entry": entry_id},
+                               field=f"absent[{i}]")
         if entry_id not in out:
             out.append(entry_id)
     if not out:
-        raise InvalidInput("name at least one absent player", field="absent")
+        raise InvalidInput(_("name at least one absent player"), field="absent")
     return out
 
 
@@ -44,9 +46,9 @@ def forfeit_record(*, table: Table, kind: str, absent: Iterable[Any], user: Any,
         raise InvalidInput(f"kind is one of {', '.join(Forfeit.Kind.values)}", field="kind")
     seats = table_seats(table)
     if len(seats) < 2:
-        raise InvalidInput("a table with a single seat is a bye: there is no match to forfeit", field="table")
+        raise InvalidInput(_("a table with a single seat is a bye: there is no match to forfeit"), field="table")
     if kind == Forfeit.Kind.FORFEIT and not tournament.is_match_game:
-        raise InvalidInput("a Tarot table plays no match that could be won by forfeit: record an absence",
+        raise InvalidInput(_("a Tarot table plays no match that could be won by forfeit: record an absence"),
                            field="kind")
     ids = _absent_ids(table, absent)
     forfeit, _created = Forfeit.objects.update_or_create(
@@ -60,7 +62,7 @@ def forfeit_record(*, table: Table, kind: str, absent: Iterable[Any], user: Any,
 @transaction.atomic
 def forfeit_cancel(*, table: Table, user: Any) -> bool:
     """Remove the table's forfeit or absence; False when there was none."""
-    deleted, _ = Forfeit.objects.filter(table=table).delete()
+    deleted, _counts = Forfeit.objects.filter(table=table).delete()
     if deleted:
         _after_commit(table.round.tournament_id)
     return bool(deleted)

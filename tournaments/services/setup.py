@@ -12,6 +12,7 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import translation
 from django.utils.text import slugify
+from django.utils.translation import gettext as _
 
 from rules.errors import MalformedRecord
 from rules.game import get_game
@@ -63,7 +64,7 @@ def tournament_create(*, name: str, game: str, user: Any, options: Mapping[str, 
                       tie_breaks: Sequence[str] = (), slug: str | None = None) -> Tournament:
     """A new tournament in draft; its creator becomes its organizer."""
     if not name or not name.strip():
-        raise InvalidInput("a tournament needs a name", field="name")
+        raise InvalidInput(_("a tournament needs a name"), field="name")
     if game not in Game.values:
         raise InvalidInput(f"unknown game {game!r} (one of {', '.join(Game.values)})", field="game")
     if format not in Tournament.Format.values:
@@ -73,7 +74,7 @@ def tournament_create(*, name: str, game: str, user: Any, options: Mapping[str, 
         raise InvalidInput(f"unknown tie-break {unknown[0]!r} (known: {', '.join(sorted(TIE_BREAKS))})",
                            field="tie_breaks")
     if rounds_planned < 1:
-        raise InvalidInput("at least one round", field="rounds_planned")
+        raise InvalidInput(_("at least one round"), field="rounds_planned")
     tournament = Tournament.objects.create(
         name=name.strip(), slug=_unique_slug(name, slug), game=game, options=_check_options(game, options),
         format=format, rounds_planned=rounds_planned, deals_per_round=deals_per_round, target=target,
@@ -93,7 +94,8 @@ def tournament_update(*, tournament: Tournament, **changes: Any) -> Tournament:
             raise InvalidInput(f"{key} cannot be changed here", field=key)
         if key in {"options", "format", "deals_per_round", "target", "tie_breaks"} and \
                 tournament.status in (Status.RUNNING, Status.FINISHED) and value != getattr(tournament, key):
-            raise StateConflict(f"{key} is fixed once the tournament runs", field=key, code="frozen")
+            raise StateConflict(_("%(field)s is fixed once the tournament runs") % {"field": key}, field=key,
+                                code="frozen")
         if key == "options":
             value = _check_options(tournament.game, value)
         setattr(tournament, key, value)
@@ -109,7 +111,8 @@ def tournament_set_status(*, tournament: Tournament, status: str) -> Tournament:
     if status == tournament.status:
         return tournament
     if status not in TRANSITIONS[tournament.status]:
-        raise StateConflict(f"a tournament cannot go from {tournament.status} to {status}", field="status",
+        raise StateConflict(_("a tournament cannot go from %(old)s to %(new)s")
+                            % {"old": Status(tournament.status).label, "new": Status(status).label}, field="status",
                             code="bad_transition")
     tournament.status = status
     tournament.save(update_fields=["status", "updated_at"])
@@ -134,7 +137,7 @@ def player_create(*, name: str, club: str = "", licence: str = "") -> Player:
     """A player, or the existing one with the same licence number."""
     name, club, licence = (name or "").strip(), (club or "").strip(), (licence or "").strip()
     if not name:
-        raise InvalidInput("a player needs a name", field="name")
+        raise InvalidInput(_("a player needs a name"), field="name")
     if licence:
         existing = Player.objects.filter(licence=licence).first()
         if existing is not None:
@@ -283,9 +286,9 @@ def players_import_csv(*, tournament: Tournament, text: str | bytes, dry_run: bo
 def team_create(*, tournament: Tournament, name: str, entries: Iterable[Entry] = ()) -> Team:
     name = (name or "").strip()
     if not name:
-        raise InvalidInput("a team needs a name", field="name")
+        raise InvalidInput(_("a team needs a name"), field="name")
     if Team.objects.filter(tournament=tournament, name=name).exists():
-        raise InvalidInput(f"there is already a team {name!r}", field="name")
+        raise InvalidInput(_("there is already a team “%(name)s”") % {"name": name}, field="name")
     team = Team.objects.create(tournament=tournament, name=name)
     for entry in entries:
         if entry.tournament_id != tournament.pk:
@@ -305,9 +308,9 @@ def round_create(*, tournament: Tournament, number: int | None = None,
         last = tournament.rounds.order_by("-number").values_list("number", flat=True).first()
         number = (last or 0) + 1
     if number < 1:
-        raise InvalidInput("round numbers start at 1", field="number")
+        raise InvalidInput(_("round numbers start at 1"), field="number")
     if tournament.rounds.filter(number=number).exists():
-        raise InvalidInput(f"round {number} already exists", field="number")
+        raise InvalidInput(_("round %(number)s already exists") % {"number": number}, field="number")
     rnd = Round.objects.create(tournament=tournament, number=number)
     if tables is not None:
         round_seat(round=rnd, tables=tables)
@@ -333,7 +336,7 @@ def round_seat(*, round: Round, tables: Sequence[Sequence[int]]) -> list[Table]:
     if not isinstance(tables, (list, tuple)) or not tables:
         raise InvalidInput("tables is a non-empty list of lists of entry ids", field="tables")
     if round.tables.filter(deals__isnull=False).exists():
-        raise StateConflict("deals were entered in this round: its seating is fixed", field="tables",
+        raise StateConflict(_("deals were entered in this round: its seating is fixed"), field="tables",
                             code="round_started")
     counts = _player_counts(tournament.game)
     entries = {e.pk: e for e in tournament.entries.all()}
@@ -347,9 +350,9 @@ def round_seat(*, round: Round, tables: Sequence[Sequence[int]]) -> list[Table]:
             if not isinstance(eid, int) or isinstance(eid, bool) or eid not in entries:
                 raise InvalidInput(f"{eid!r} is not an entry of this tournament", field=f"{path}[{s}]")
             if eid in seen:
-                raise InvalidInput(f"entry {eid} is seated twice", field=f"{path}[{s}]")
+                raise InvalidInput(_("entry %(entry)s is seated twice") % {"entry": eid}, field=f"{path}[{s}]")
             if entries[eid].withdrawn:
-                raise InvalidInput(f"entry {eid} has withdrawn", field=f"{path}[{s}]")
+                raise InvalidInput(_("entry %(entry)s has withdrawn") % {"entry": eid}, field=f"{path}[{s}]")
             seen.add(eid)
     round.tables.all().delete()
     created = []
@@ -379,9 +382,9 @@ def role_assign(*, tournament: Tournament, user: Any, role: str, tables: Iterabl
     if isinstance(user, str):
         found = get_user_model().objects.filter(username=user).first()
         if found is None:
-            raise InvalidInput(f"no user {user!r}", field="user")
+            raise InvalidInput(_("no user “%(user)s”") % {"user": user}, field="user")
         user = found
-    obj, _ = TournamentRole.objects.get_or_create(tournament=tournament, user=user, role=role)
+    obj, _created = TournamentRole.objects.get_or_create(tournament=tournament, user=user, role=role)
     tables = list(tables)
     for table in tables:
         if table.round.tournament_id != tournament.pk:
