@@ -269,6 +269,11 @@ class Ruling(models.Model):
                                      help_text=_("Une pénalité peut ne pas être à somme nulle."))
     annuls_deal = models.BooleanField(_("annule la donne"), default=False)
     reason = models.TextField(_("motif"))
+    penalty = models.CharField(_("pénalité prédéfinie"), max_length=40, blank=True, default="",
+                               help_text=_("Code de la pénalité des textes (scoring.penalties), vide si saisie."))
+    penalty_rule = models.CharField(_("référence de la règle"), max_length=120, blank=True, default="")
+    offender = models.ForeignKey(Entry, on_delete=models.SET_NULL, null=True, blank=True, related_name="+",
+                                 verbose_name=_("fautif"))
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
                                    related_name="+")
     created_at = models.DateTimeField(auto_now_add=True)

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
+from scoring.penalties import PRESETS
+
 from ..models import Entry, Game, Player, Round, Ruling, Seat, Table, Team, Tournament, TournamentRole
 
 # -- outputs ---------------------------------------------------------------------------------------
@@ -68,7 +70,7 @@ class RulingOut(serializers.ModelSerializer):
     class Meta:
         model = Ruling
         fields = ["id", "tournament", "table", "deal", "kind", "adjustments", "is_penalty", "annuls_deal", "reason",
-                  "created_by", "created_at"]
+                  "penalty", "penalty_rule", "offender", "created_by", "created_at"]
 
 
 class RoleOut(serializers.ModelSerializer):
@@ -253,9 +255,21 @@ class AnnulIn(serializers.Serializer):
 class RulingIn(serializers.Serializer):
     table = serializers.IntegerField()
     deal = serializers.IntegerField(required=False, allow_null=True)
-    kind = serializers.ChoiceField(choices=Ruling.Kind.choices)
+    kind = serializers.ChoiceField(choices=Ruling.Kind.choices, required=False,
+                                   help_text="required, except with a penalty preset (defaults to the preset's)")
     adjustments = serializers.DictField(child=serializers.IntegerField(), required=False, default=dict,
-                                        help_text="entry id → points")
-    is_penalty = serializers.BooleanField(default=False)
+                                        help_text="entry id → points (typed); leave empty with a penalty preset")
+    is_penalty = serializers.BooleanField(default=False, help_text="ignored with a penalty preset (computed)")
     annuls_deal = serializers.BooleanField(default=False)
-    reason = serializers.CharField(max_length=2000)
+    reason = serializers.CharField(max_length=2000, required=False, allow_blank=True,
+                                   help_text="required, except with a penalty preset (then appended to the "
+                                             "preset's label and rule reference)")
+    penalty = serializers.ChoiceField(
+        choices=[p.code for p in PRESETS], required=False, allow_blank=True,
+        help_text="a penalty preset of the tournament's game, from the rule texts (scoring.penalties): "
+                  + "; ".join(f"{p.code} ({p.game}: {p.label_en}, {p.rule})" for p in PRESETS)
+                  + ". None for Tarot (A-T10), Écarté, Vingt-quatre. The points are computed; a 400 names "
+                    "'penalty' for a code of another game")
+    offender = serializers.IntegerField(required=False, allow_null=True,
+                                        help_text="with penalty: the offending entry id (the dealer for a misdeal), "
+                                                  "seated at the table")

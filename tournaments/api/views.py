@@ -606,9 +606,10 @@ class RulingListView(Api):
             deal = Deal.objects.filter(pk=data["deal"], table=table).first()
             if deal is None:
                 raise services.InvalidInput("no such deal at this table", field="deal")
-        ruling = services.ruling_record(table=table, deal=deal, kind=data["kind"], reason=data["reason"],
+        ruling = services.ruling_record(table=table, deal=deal, kind=data.get("kind"), reason=data.get("reason"),
                                         user=request.user, adjustments=data["adjustments"],
-                                        is_penalty=data["is_penalty"], annuls_deal=data["annuls_deal"])
+                                        is_penalty=data["is_penalty"], annuls_deal=data["annuls_deal"],
+                                        penalty=data.get("penalty") or None, offender=data.get("offender"))
         return Response(s.RulingOut(ruling).data, status=status.HTTP_201_CREATED)
 
 

@@ -5,6 +5,15 @@ A ruling adjusts points per entry and/or annuls a deal, with a reason (RULES.md 
 enters the adjustment). Adjustments that transfer points must sum to zero; only a ruling
 marked as a penalty may take (or give) points without a counterpart. The adjustments become
 score rows of the ruling, counted in rankings like deals.
+
+Instead of typed adjustments, a ruling may name a **penalty preset** (``penalty`` code +
+``offender`` entry): the penalties the rule texts fix as amounts (``scoring.penalties``: Triomphe
+§2.6, Impériale §4.5; none for Tarot, Écarté, Vingt-quatre). The service computes the points (the
+offender's total at the table decides "if he has a point"), marks the ruling as a penalty when the
+result is not zero-sum and opens the reason with the preset's label and rule reference.
+
+The ruling's score rows never enter a table's match race (``Table.match_totals`` /
+``match_winner`` come from the deals only).
 """
 
 from __future__ import annotations
@@ -14,8 +23,10 @@ from typing import Any
 
 from django.db import transaction
 
+from scoring import penalties as presets
+
 from ..models import Deal, Ruling, ScoreRow, Table
-from ..selectors import table_seats
+from ..selectors import table_seats, table_totals
 from .deals import _after_commit, _user, deal_annul
 from .errors import InvalidInput
 
@@ -38,11 +49,66 @@ def _adjustments(table: Table, adjustments: Mapping[Any, Any] | None) -> dict[in
     return out
 
 
+def parties(table: Table) -> list[list[int]] | None:
+    """The table's scoring parties as lists of entry ids when partners play as one side (Triomphe
+    ``options.teams``, Écarté à quatre, as the rules read the options), else None (each player alone)."""
+    from ..rankings import partnerships
+
+    seats = table_seats(table)
+    teams = partnerships(table.round.tournament, len(seats))
+    if not teams:
+        return None
+    return [[seats[i].entry_id for i in team if i < len(seats)] for team in teams]
+
+
+def penalty_adjustment(*, table: Table, penalty: Any, offender: Any) -> tuple[presets.Preset, int,
+                                                                              presets.Adjustment]:
+    """The preset named ``penalty`` applied to ``offender`` (an entry id seated at the table):
+    (preset, offender entry id, adjustment). ``InvalidInput`` names the field at fault."""
+    game = table.round.tournament.game
+    preset = presets.preset(str(penalty)) if penalty else None
+    if preset is None or preset.game != game:
+        known = ", ".join(p.code for p in presets.presets_for(game)) or "none for this game"
+        raise InvalidInput(f"no penalty preset {penalty!r} for this game ({known})", field="penalty")
+    if offender in (None, ""):
+        raise InvalidInput("name the offender (an entry seated at the table)", field="offender")
+    try:
+        offender_id = int(offender)
+    except (TypeError, ValueError):
+        raise InvalidInput(f"{offender!r} is not an entry id", field="offender") from None
+    seated = [s.entry_id for s in table_seats(table)]
+    if offender_id not in seated:
+        raise InvalidInput(f"entry {offender_id} is not seated at this table", field="offender")
+    result = presets.adjustments(preset, offender=offender_id, seats=seated, totals=table_totals(table),
+                                 parties=parties(table))
+    return preset, offender_id, result
+
+
 @transaction.atomic
-def ruling_record(*, table: Table, kind: str, reason: str, user: Any, deal: Deal | None = None,
+def ruling_record(*, table: Table, kind: str | None, reason: str | None, user: Any, deal: Deal | None = None,
                   adjustments: Mapping[Any, int] | None = None, is_penalty: bool = False,
-                  annuls_deal: bool = False) -> Ruling:
-    """Record a ruling at a table: point adjustments (entry id → points) and/or an annulled deal."""
+                  annuls_deal: bool = False, penalty: str | None = None, offender: Any = None) -> Ruling:
+    """Record a ruling at a table: point adjustments (entry id → points) and/or an annulled deal.
+
+    With ``penalty`` (a preset code of the tournament's game) and ``offender`` (an entry id), the
+    adjustments are computed from the rule texts (``scoring.penalties``) instead of typed: ``kind``
+    defaults to the preset's, ``is_penalty`` is set when they are not zero-sum, and the reason starts
+    with the preset's label and rule reference (the typed reason, optional then, follows).
+    """
+    preset = None
+    offender_id = None
+    if penalty:
+        if adjustments:
+            raise InvalidInput("give a penalty preset or typed adjustments, not both", field="adjustments")
+        preset, offender_id, computed = penalty_adjustment(table=table, penalty=penalty, offender=offender)
+        adjustments = {str(k): v for k, v in computed.points.items()}
+        is_penalty = computed.is_penalty
+        kind = kind or preset.kind
+        head = f"{preset.label_fr} ({preset.rule})"
+        typed = str(reason or "").strip()
+        reason = f"{head} — {typed}" if typed else head
+    elif offender not in (None, ""):
+        raise InvalidInput("an offender goes with a penalty preset", field="offender")
     if kind not in Ruling.Kind.values:
         raise InvalidInput(f"kind is one of {', '.join(Ruling.Kind.values)}", field="kind")
     if not reason or not str(reason).strip():
@@ -60,7 +126,9 @@ def ruling_record(*, table: Table, kind: str, reason: str, user: Any, deal: Deal
         raise InvalidInput("a ruling adjusts points or annuls a deal", field="adjustments")
     ruling = Ruling(tournament_id=table.round.tournament_id, table=table, deal=deal, kind=kind,
                     adjustments={str(k): v for k, v in points.items()}, is_penalty=is_penalty,
-                    annuls_deal=annuls_deal, reason=str(reason).strip(), created_by=_user(user))
+                    annuls_deal=annuls_deal, reason=str(reason).strip(), created_by=_user(user),
+                    penalty=preset.code if preset else "", penalty_rule=preset.rule if preset else "",
+                    offender_id=offender_id)
     ruling._change_reason = ruling.reason  # type: ignore[attr-defined]
     ruling.save()
     ScoreRow.objects.bulk_create([
