@@ -278,8 +278,12 @@ class RulingForm(forms.Form):
         label=_("Penalty (points removed, not transferred)"), required=False,
         help_text=_("Without this box the adjustments must sum to zero: points go from one player to others."))
 
+    penalty = forms.ChoiceField(label=_("Penalty from the rules"), required=False, widget=ChoiceRadio)
+    offender = forms.TypedChoiceField(label=_("Offending player"), required=False, coerce=int, empty_value=None,
+                                      widget=ChoiceRadio)
+
     def __init__(self, *args: Any, seats: Sequence[tuple[int, str]], kinds: Sequence[tuple[str, str]],
-                 with_deal: bool, **kwargs: Any) -> None:
+                 with_deal: bool, presets: Sequence[tuple[str, str]] = (), **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["kind"].choices = list(kinds)
         self.seats = list(seats)
@@ -288,6 +292,33 @@ class RulingForm(forms.Form):
                 label=name, required=False, widget=forms.NumberInput(attrs={"inputmode": "numeric", "step": 1}))
         if not with_deal:
             del self.fields["annuls_deal"]
+        if presets:
+            # a preset brings its kind and the start of the reason: both become optional
+            self.fields["penalty"].choices = [("", _("none: type the points below")), *presets]
+            self.fields["offender"].choices = [(str(e), name) for e, name in self.seats]
+            self.fields["kind"].required = False
+            self.fields["reason"].required = False
+            self.fields["reason"].help_text = _("With a penalty from the rules, the reason starts with its name and "
+                                                "rule reference; add details here.")
+        else:
+            del self.fields["penalty"]
+            del self.fields["offender"]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if "penalty" not in self.fields:
+            return data
+        if data.get("penalty"):
+            if data.get("offender") is None:
+                self.add_error("offender", _("Choose the offending player (the dealer for a misdeal)."))
+            if self.adjustments():
+                self.add_error("penalty", _("Choose a penalty from the rules or type the points, not both."))
+        else:
+            if not data.get("kind"):
+                self.add_error("kind", forms.Field.default_error_messages["required"])
+            if not (data.get("reason") or "").strip():
+                self.add_error("reason", forms.Field.default_error_messages["required"])
+        return data
 
     def adjustment_fields(self) -> list[forms.BoundField]:
         return [self[f"adj_{entry_id}"] for entry_id, _name in self.seats]
@@ -295,7 +326,7 @@ class RulingForm(forms.Form):
     def adjustments(self) -> dict[str, int]:
         out = {}
         for entry_id, _name in self.seats:
-            value = self.cleaned_data.get(f"adj_{entry_id}")
+            value = getattr(self, "cleaned_data", {}).get(f"adj_{entry_id}")
             if value:
                 out[str(entry_id)] = value
         return out

@@ -17,11 +17,12 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_POST
 
 from rules.cards import card_name
 from rules.errors import MalformedRecord
+from scoring import penalties
 
 from .. import permissions, selectors
 from ..forms import (
@@ -253,24 +254,53 @@ def ruling_create(request: HttpRequest, pk: int) -> HttpResponse:
         deal = get_object_or_404(Deal, pk=deal_id, table=table)
     seats = selectors.table_seats(table)
     players = selectors.table_players(table)
+    lang = lang_of(request)
+    presets = penalties.presets_for(tournament.game)
     form = RulingForm(request.POST or None, seats=[(s.entry_id, n) for s, n in zip(seats, players, strict=True)],
-                      kinds=Ruling.Kind.choices, with_deal=deal is not None)
+                      kinds=Ruling.Kind.choices, with_deal=deal is not None,
+                      presets=[(p.code, preset_label(p, lang)) for p in presets])
     problems: list[dict[str, Any]] = []
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
-            ruling_record(table=table, kind=data["kind"], reason=data["reason"], user=request.user, deal=deal,
-                          adjustments=form.adjustments(), is_penalty=bool(data.get("is_penalty")),
-                          annuls_deal=bool(data.get("annuls_deal")))
+            ruling = ruling_record(table=table, kind=data.get("kind") or None, reason=data.get("reason"),
+                                   user=request.user, deal=deal, adjustments=form.adjustments(),
+                                   is_penalty=bool(data.get("is_penalty")), annuls_deal=bool(data.get("annuls_deal")),
+                                   penalty=data.get("penalty") or None, offender=data.get("offender"))
         except ServiceError as exc:
             problems = explain_rejection(exc, request, players)
         else:
-            messages.success(request, _("Ruling recorded."))
+            if ruling.penalty:
+                names = {s.entry_id: n for s, n in zip(seats, players, strict=True)}
+                applied = ", ".join(f"{names.get(int(e), e)} {v:+d}" for e, v in ruling.adjustments.items())
+                messages.success(request, _("Ruling recorded: %(points)s.") % {"points": applied})
+            else:
+                messages.success(request, _("Ruling recorded."))
             return redirect("deal_detail", pk=deal.pk) if deal else redirect("table_detail", pk=table.pk)
+    without = penalties.GAMES_WITHOUT_PRESETS.get(tournament.game)
     return render(request, "tournaments/ruling_form.html", {
         "tournament": tournament, "round": table.round, "table": table, "deal": deal, "form": form,
-        "problems": problems,
+        "problems": problems, "presets": presets,
+        "no_presets_note": (without[1] if lang.startswith("en") else without[0]) if without else "",
+        "not_presets": [(rule, en if lang.startswith("en") else fr)
+                        for rule, fr, en in penalties.NOT_PRESETS.get(tournament.game, ())],
+        "match_game": tournament.is_match_game,
     }, status=422 if problems else 200)
+
+
+def preset_label(preset: penalties.Preset, lang: str) -> str:
+    """A preset as the arbiter chooses it: its name, who pays what, and the rule (in the visitor's language)."""
+    n = preset.amount
+    if preset.game == Game.IMPERIALE:
+        unit = ngettext("%(n)s impériale", "%(n)s impériales", n) % {"n": n}
+    else:
+        unit = ngettext("%(n)s point", "%(n)s points", n) % {"n": n}
+    if preset.effect == penalties.LOSE_OR_OPPONENTS_SCORE:
+        what = _("%(who)s loses %(unit)s if he has one, otherwise each opponent scores it") % {
+            "who": preset.who(lang), "unit": unit}
+    else:
+        what = _("%(who)s loses %(unit)s") % {"who": preset.who(lang), "unit": unit}
+    return f"{preset.label(lang)} — {what} ({preset.rule})"
 
 
 @guarded
