@@ -20,9 +20,10 @@ The shape (see ``docs/architecture.md``):
 * :class:`IdempotencyKey`: a submitted deal and its first response, replayed on retry.
 
 Units of ``ScoreRow.points``: the game's own marks, as ``scoring/`` documents them — Tarot: FFT
-marks of the deal (zero-sum); Écarté and Triomphe: points of the deal; L'Impériale and Le
-Vingt-quatre: jetons of the deal (a fiche = 6 jetons). For match games the match's winner is
-kept on the :class:`Table` (``match_winner``), the basis of match points.
+marks of the deal (zero-sum); Écarté and Triomphe: points of the deal; L'Impériale: fiches
+(impériales) gained in the deal (6 jetons make a fiche; the jetons are in the verdict); Le
+Vingt-quatre: jetons of the deal. For match games the match's winner is kept on the
+:class:`Table` (``match_winner``), the basis of match points.
 """
 
 from __future__ import annotations
