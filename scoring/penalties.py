@@ -117,8 +117,12 @@ GAMES_WITHOUT_PRESETS: dict[str, tuple[str, str]] = {
 _BY_CODE = {p.code: p for p in PRESETS}
 
 
-def presets_for(game: str) -> tuple[Preset, ...]:
-    """The presets of one game, in the order of the texts (empty for Tarot, Écarté, Vingt-quatre)."""
+def presets_for(game: str, options: Mapping[str, object] | None = None) -> tuple[Preset, ...]:
+    """The presets of one game under its options, in the order of the texts (empty for Tarot, Écarté,
+    Vingt-quatre). L'Impériale with ``penalty_imperiale`` has none: its match scoring already takes the
+    impériale of rules IV and X from the deal, and a preset would take it twice."""
+    if game == "imperiale" and (options or {}).get("penalty_imperiale"):
+        return ()
     return tuple(p for p in PRESETS if p.game == game)
 
 

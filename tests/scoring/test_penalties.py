@@ -88,3 +88,11 @@ def test_imperiale_loses_one_imperiale_or_the_opponents_score_it(code):
 def test_offender_must_be_at_the_table():
     with pytest.raises(ValueError):
         adjustments(preset("triomphe_out_of_turn"), offender="Z", seats=["A", "B"])
+
+
+def test_no_imperiale_preset_when_the_match_scoring_takes_the_penalty_itself():
+    """With ``penalty_imperiale`` (A-I10) the deal's own scoring applies AUJ rules IV and X: no double penalty."""
+    assert [p.code for p in penalties.presets_for("imperiale", {"penalty_imperiale": False})] == [
+        "imperiale_misdeal", "imperiale_failed_to_take"]
+    assert penalties.presets_for("imperiale", {"penalty_imperiale": True}) == ()
+    assert penalties.presets_for("triomphe", {"penalty_imperiale": True}) == penalties.presets_for("triomphe")

@@ -115,6 +115,15 @@ def test_imperiale_failed_to_take(chief):
     assert rows(again) == {b: 1}  # A-I10: none left to lose, the opponent scores one
 
 
+def test_no_imperiale_preset_when_the_deal_scoring_already_takes_the_penalty(chief):
+    tournament = TournamentFactory(game="imperiale", options={"penalty_imperiale": True}, target=5)
+    table = seated_table(tournament, players=2)
+    a, _b = entries(table)
+    with pytest.raises(services.InvalidInput) as refused:
+        services.ruling_record(table=table, kind=None, reason="", user=chief, penalty="imperiale_misdeal", offender=a)
+    assert refused.value.field == "penalty" and "none for this game" in refused.value.message
+
+
 def test_preset_of_another_game_and_bad_offenders_are_refused(triomphe_table, tarot_table, chief):
     ana, _bruno = entries(triomphe_table)
     for penalty in ("imperiale_misdeal", "no_such_code"):

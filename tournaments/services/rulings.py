@@ -65,10 +65,11 @@ def penalty_adjustment(*, table: Table, penalty: Any, offender: Any) -> tuple[pr
                                                                               presets.Adjustment]:
     """The preset named ``penalty`` applied to ``offender`` (an entry id seated at the table):
     (preset, offender entry id, adjustment). ``InvalidInput`` names the field at fault."""
-    game = table.round.tournament.game
+    tournament = table.round.tournament
+    available = presets.presets_for(tournament.game, tournament.record_options())
     preset = presets.preset(str(penalty)) if penalty else None
-    if preset is None or preset.game != game:
-        known = ", ".join(p.code for p in presets.presets_for(game)) or "none for this game"
+    if preset is None or preset not in available:
+        known = ", ".join(p.code for p in available) or "none for this game"
         raise InvalidInput(f"no penalty preset {penalty!r} for this game ({known})", field="penalty")
     if offender in (None, ""):
         raise InvalidInput("name the offender (an entry seated at the table)", field="offender")

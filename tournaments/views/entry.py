@@ -255,7 +255,7 @@ def ruling_create(request: HttpRequest, pk: int) -> HttpResponse:
     seats = selectors.table_seats(table)
     players = selectors.table_players(table)
     lang = lang_of(request)
-    presets = penalties.presets_for(tournament.game)
+    presets = penalties.presets_for(tournament.game, tournament.record_options())
     form = RulingForm(request.POST or None, seats=[(s.entry_id, n) for s, n in zip(seats, players, strict=True)],
                       kinds=Ruling.Kind.choices, with_deal=deal is not None,
                       presets=[(p.code, preset_label(p, lang)) for p in presets])
