@@ -89,3 +89,13 @@ def test_not_json_and_missing_file_exit_2() -> None:
     assert arbitrate("-", stdin="{not json").returncode == 2
     missing = arbitrate("no/such/file.json")
     assert missing.returncode == 2 and "Traceback" not in missing.stderr
+
+
+def test_unreadable_input_is_explained_in_the_asked_language() -> None:
+    fr = arbitrate("-", stdin="{not json")
+    assert fr.stderr.strip().startswith("- : ce n'est pas du JSON (ligne 1, colonne 2")
+    en = arbitrate("-", "--lang", "en", stdin="{not json")
+    assert en.stderr.strip().startswith("-: not JSON (line 1, column 2")
+    missing = arbitrate("no/such/file.json")
+    assert missing.stderr.strip().startswith("lecture impossible de no/such/file.json : ")
+    assert arbitrate("no/such/file.json", "--lang", "en").stderr.strip().startswith("cannot read no/such/file.json: ")

@@ -26,14 +26,17 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, **options: Any) -> None:
         path = options["file"]
+        fr = options["lang"] == "fr"
         try:
             text = sys.stdin.read() if path == "-" else open(path, encoding="utf-8").read()  # noqa: SIM115
         except OSError as exc:
-            self._fail(f"cannot read {path}: {exc.strerror}")
+            self._fail(f"lecture impossible de {path} : {exc.strerror}" if fr
+                       else f"cannot read {path}: {exc.strerror}")
         try:
             data = json.loads(text)
         except json.JSONDecodeError as exc:
-            self._fail(f"{path}: not JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})")
+            self._fail(f"{path} : ce n'est pas du JSON (ligne {exc.lineno}, colonne {exc.colno} : {exc.msg})" if fr
+                       else f"{path}: not JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})")
         try:
             verdict = judge(data)
         except MalformedRecord as exc:
