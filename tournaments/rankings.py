@@ -71,44 +71,39 @@ class ClockBump:
 
 
 @cache
-def _bump_sql(vendor: str) -> tuple[str, str | None]:
-    """The clock's UPDATE … RETURNING, or an UPDATE and the SELECT that reads it back."""
+def _bump_sql(vendor: str) -> str:
+    """The clock's upsert: version + 1, or a new clock at version 1, returning the version and the claim."""
     clock, version, queued, changed, key = (sql.table(RankingClock), sql.column(RankingClock, "version"),
                                             sql.column(RankingClock, "queued_at"),
                                             sql.column(RankingClock, "changed_at"),
                                             sql.column(RankingClock, "tournament"))
-    update = f"UPDATE {clock} SET {version} = {version} + 1, {changed} = %s WHERE {key} = %s"
-    if connection.features.can_return_columns_from_insert:  # UPDATE … RETURNING came with it
-        return f"{update} RETURNING {version}, {queued}", None
-    return update, f"SELECT {version}, {queued} FROM {clock} WHERE {key} = %s"
+    return (f"INSERT INTO {clock} ({key}, {version}, {changed}) VALUES (%s, 1, %s) "
+            f"ON CONFLICT ({key}) DO UPDATE SET {version} = {clock}.{version} + 1, {changed} = EXCLUDED.{changed} "
+            f"RETURNING {version}, {queued}")
+
+
+def send_clock_bump(cursor: Any, *, tournament_id: int) -> None:
+    """Bump the tournament's input version on ``cursor``; :func:`read_clock_bump` reads the answer."""
+    field = RankingClock._meta.get_field("changed_at")
+    cursor.execute(_bump_sql(connection.vendor), [tournament_id, field.get_db_prep_save(timezone.now(), connection)])
+
+
+def read_clock_bump(cursor: Any) -> ClockBump:
+    """The clock as :func:`send_clock_bump` left it."""
+    version, queued_at = cursor.fetchone()
+    return ClockBump(version, sql.convert(RankingClock, "queued_at", queued_at))
 
 
 def ranking_inputs_changed(*, tournament_id: int) -> ClockBump:
     """Bump the tournament's input version (call it inside the transaction that changed the inputs).
 
-    One UPDATE … RETURNING on the clock row (it runs on every deal entered), falling back to two
-    statements where the database cannot return from an UPDATE. The row lock taken here is held
-    until commit, so versions follow the order in which changes commit.
+    One upsert on the clock row, which creates it at the first change (it runs on every deal
+    entered). The row lock taken here is held until commit, so versions follow the order in which
+    changes commit.
     """
-    now = timezone.now()
-    update, select = _bump_sql(connection.vendor)
-    field = RankingClock._meta.get_field("changed_at")
-    for _attempt in range(2):
-        with connection.cursor() as cursor:
-            cursor.execute(update, [field.get_db_prep_save(now, connection), tournament_id])
-            row = cursor.fetchone() if select is None else None
-            if select is not None and cursor.rowcount:
-                cursor.execute(select, [tournament_id])
-                row = cursor.fetchone()
-        if row is not None:
-            return ClockBump(row[0], sql.convert(RankingClock, "queued_at", row[1]))
-        try:
-            with transaction.atomic():
-                RankingClock.objects.create(tournament_id=tournament_id, version=1, changed_at=now)
-            return ClockBump(1, None)
-        except IntegrityError:  # created meanwhile by a concurrent transaction: bump it
-            continue
-    raise RuntimeError(f"could not bump the ranking clock of tournament {tournament_id}")
+    with connection.cursor() as cursor:
+        send_clock_bump(cursor, tournament_id=tournament_id)
+        return read_clock_bump(cursor)
 
 
 def ranking_refresh_claim(*, tournament_id: int) -> bool:

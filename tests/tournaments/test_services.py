@@ -197,7 +197,7 @@ def test_ranking_hook_runs_on_commit(tarot_table, staff, monkeypatch, django_cap
 
     called = []
     fake = types.ModuleType("tournaments.tasks")
-    fake.ranking_refresh_on_commit = called.append
+    fake.ranking_refresh_on_commit = lambda tournament_id, tx=None: called.append(tournament_id)
     monkeypatch.setitem(sys.modules, "tournaments.tasks", fake)
     import tournaments
 
