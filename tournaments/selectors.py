@@ -212,6 +212,33 @@ def json_body(data: Any) -> str:
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
 
 
+_JSON_TEXTS = "_levee_json_texts"
+_RECORD_SLOT = '"record":null,"verdict":null'
+
+
+def keep_json_texts(deal: Deal, record: str, verdict: str) -> None:
+    """Remember the JSON text (:func:`json_body`'s) of a deal's record and verdict, as just written to the
+    database, so that :func:`deal_body` does not serialise them again."""
+    deal.__dict__[_JSON_TEXTS] = (record, verdict)
+
+
+def deal_body(deal: Deal, *, seats: list[Seat] | None = None) -> str:
+    """:func:`deal_to_json` as JSON text, the same as ``json_body(deal_to_json(deal))``.
+
+    The record and verdict (nine tenths of the text) are taken from :func:`keep_json_texts` when the
+    deal was just written: the rest is serialised with them as nulls, and their texts put in place.
+    """
+    data = deal_to_json(deal, seats=seats)
+    texts = deal.__dict__.get(_JSON_TEXTS)
+    if texts is None:
+        return json_body(data)
+    data["record"] = data["verdict"] = None
+    head, found, tail = json_body(data).partition(_RECORD_SLOT)
+    if not found:  # deal_to_json no longer puts the verdict right after the record
+        return json_body(deal_to_json(deal, seats=seats))
+    return f'{head}"record":{texts[0]},"verdict":{texts[1]}{tail}'
+
+
 def _deal_scores(deal: Deal) -> dict[int, int]:
     cached = deal.__dict__.get("_levee_scores")
     if cached is not None:

@@ -146,3 +146,17 @@ def test_round_and_clock_names_come_from_the_models():
     assert sql.column(Round, "tournament") == sql.quote("tournament_id")
     assert sql.table(RankingClock) == sql.quote(RankingClock._meta.db_table)
     assert sql.width(Tournament) == len(Tournament._meta.concrete_fields)
+
+
+def test_the_stored_first_response_is_the_deal_as_json(tarot_table, staff):
+    """The first response, assembled from the texts written to the database, is json_body(deal_to_json(deal))."""
+    import json
+
+    deal = services.deal_record(table=selectors.table_for_entry(tarot_table.pk), record=tarot_full_deal(12),
+                                user=staff["chief"], idempotency_key="body")
+    assert deal.idempotent_response == selectors.json_body(selectors.deal_to_json(deal))
+    assert '"Chloé"' in deal.idempotent_response  # the players' names, UTF-8 as they are
+    stored = Deal.objects.get(pk=deal.pk)
+    stored.__dict__["_levee_scores"] = deal.__dict__["_levee_scores"]
+    assert json.loads(deal.idempotent_response) == json.loads(selectors.deal_body(stored))
+    assert json.loads(deal.idempotent_response)["record"] == stored.record

@@ -155,7 +155,7 @@ def _stored_response(deal: Deal, code: int, body: str | None) -> HttpResponse:
     """A deal entered with an Idempotency-Key: the JSON text stored with the key, sent as it is (a retry
     gets the same bytes as the first answer); without a key, the deal as JSON."""
     if not body:
-        body = selectors.json_body(selectors.deal_to_json(deal))
+        body = selectors.deal_body(deal)
     response = HttpResponse(body, status=code, content_type="application/json")
     response["ETag"] = _etag(deal)
     return response

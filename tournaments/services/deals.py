@@ -39,9 +39,10 @@ from ..models import Deal, IdempotencyKey, Round, ScoreRow, Table, Tournament
 from ..selectors import (
     build_deal_record,
     check_fixed_fields,
+    deal_body,
     deal_fields,
-    deal_to_json,
     json_body,
+    keep_json_texts,
     match_record,
     record_head,
     table_deals,
@@ -254,7 +255,7 @@ def deal_record(*, table: Table, record: Any, user: Any, idempotency_key: str | 
             deal = _deal_record(table=table, record=record, user=user, cursor=tx.cursor, new_id=tx.pipelined)
             response = None
             if idempotency_key:
-                response = json_body(deal_to_json(deal))
+                response = deal_body(deal)
                 sql.insert(IdempotencyKey, {"user_id": user.pk, "key": idempotency_key, "request_hash": digest,
                                             "deal_id": deal.pk, "status_code": 201, "response": response,
                                             "created_at": deal.created_at}, returning=None, cursor=tx.cursor)
@@ -370,7 +371,8 @@ def _insert_deal(deal: Deal, *, user: Any, reason: str, cursor: Any) -> None:
     ``history_type`` "+", the date, the user and the reason); ``tests`` compare the two.
     """
     values = {f.attname: getattr(deal, f.attname) for f in Deal._meta.concrete_fields if not f.primary_key}
-    values["record"], values["verdict"] = sql.JSONText(json.dumps(deal.record)), sql.JSONText(json.dumps(deal.verdict))
+    values["record"], values["verdict"] = sql.JSONText(json_body(deal.record)), sql.JSONText(json_body(deal.verdict))
+    keep_json_texts(deal, values["record"], values["verdict"])
     who = _user(user)
     if deal.pk is None:
         deal.pk = sql.insert(Deal, values, cursor=cursor)
