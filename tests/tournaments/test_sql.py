@@ -120,13 +120,16 @@ def test_token_user_reads_the_user_as_the_orm_does(db):
 def test_api_token_errors_are_drf_errors(api_client, db):
     user = UserFactory(username="gone", is_active=False)
     token = Token.objects.create(user=user)
-    # 403 rather than 401: session authentication comes first, and it sends no WWW-Authenticate (DRF)
+    # 401 with the scheme to use: token authentication comes first (DRF answers with its header)
     response = api_client.post("/api/tables/1/deals/", {}, format="json", HTTP_AUTHORIZATION="Token nope",
                                HTTP_ACCEPT_LANGUAGE="en")
-    assert response.status_code == 403 and response.json()["detail"] == "Invalid token."
+    assert response.status_code == 401 and response.json()["detail"] == "Invalid token."
+    assert response["WWW-Authenticate"] == "Token"
     response = api_client.post("/api/tables/1/deals/", {}, format="json", HTTP_AUTHORIZATION=f"Token {token.key}",
                                HTTP_ACCEPT_LANGUAGE="en")
-    assert response.status_code == 403 and response.json()["detail"] == "User inactive or deleted."
+    assert response.status_code == 401 and response.json()["detail"] == "User inactive or deleted."
+    # anonymous: 401 too; a session user without the right: 403
+    assert api_client.post("/api/tables/1/deals/", {}, format="json").status_code == 401
 
 
 def test_the_clock_bump_returns_the_version_and_the_queue_state(tarot_table):
