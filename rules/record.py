@@ -37,6 +37,34 @@ class DealInput:
 
 
 @dataclass(frozen=True)
+class Adjustment:
+    """An arbiter's adjustment event in a match (Levée's extension of ``levee.match/1``, RULES.md §1.13 rule 40).
+
+    ``after``: the index of the deal it follows (−1: before the first deal); ``points``: per seat, in the
+    game's score unit (Triomphe and Écarté points, Impériale fiches, Vingt-quatre jetons); ``reason`` and
+    ``rule``: for people; ``ref``: the caller's own reference (Levée writes the ruling's id).
+    """
+
+    index: int
+    field: str
+    after: int
+    points: tuple[int, ...]
+    reason: str = ""
+    rule: str = ""
+    ref: Any = None
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"after": self.after, "points": list(self.points)}
+        if self.reason:
+            out["reason"] = self.reason
+        if self.rule:
+            out["rule"] = self.rule
+        if self.ref is not None:
+            out["ref"] = self.ref
+        return out
+
+
+@dataclass(frozen=True)
 class Record:
     """A whole record: a single deal is a match of one deal."""
 
@@ -46,6 +74,8 @@ class Record:
     players: list[str]
     deals: list[DealInput]
     raw: Mapping[str, Any]
+    adjustments: tuple[Adjustment, ...] = ()
+    """The match's adjustment events, in the order they apply (by ``after``, then as written)."""
 
     @property
     def is_match(self) -> bool:
@@ -87,7 +117,42 @@ def read_record(data: Any) -> Record:
             if not isinstance(raw, Mapping):
                 raise MalformedRecord(f"deals[{i}]", "a deal is a JSON object", fr="une donne est un objet JSON")
             deals.append(read_deal(raw, index=i, field=f"deals[{i}]", players=len(players)))
-    return Record(fmt, game, options, players, deals, data)
+    adjustments = read_adjustments(data.get("adjustments"), players=len(players), deals=len(deals)) \
+        if fmt == MATCH_FORMAT else ()
+    return Record(fmt, game, options, players, deals, data, adjustments)
+
+
+def read_adjustments(value: Any, *, players: int, deals: int) -> tuple[Adjustment, ...]:
+    """A match's ``adjustments`` (optional; ``null`` or absent: none), sorted by the deal they follow."""
+    if value is None:
+        return ()
+    if not isinstance(value, list):
+        raise MalformedRecord("adjustments", "adjustments is a list of adjustment events",
+                              fr="adjustments est une liste d'ajustements")
+    out = []
+    for j, raw in enumerate(value):
+        field = f"adjustments[{j}]"
+        if not isinstance(raw, Mapping):
+            raise MalformedRecord(field, "an adjustment is a JSON object", fr="un ajustement est un objet JSON")
+        after = raw.get("after")
+        if not isinstance(after, int) or isinstance(after, bool) or not -1 <= after < deals:
+            raise MalformedRecord(f"{field}.after", f"the index of the deal it follows, from -1 (before the "
+                                                    f"first deal) to {deals - 1}",
+                                  fr=f"l'indice de la donne qu'il suit, de -1 (avant la première donne) "
+                                     f"à {deals - 1}")
+        points = raw.get("points")
+        if not isinstance(points, list) or len(points) != players or not all(
+                isinstance(p, int) and not isinstance(p, bool) for p in points):
+            raise MalformedRecord(f"{field}.points", f"points holds one whole number per player ({players})",
+                                  fr=f"points contient un nombre entier par joueur ({players})")
+        texts = {}
+        for name in ("reason", "rule"):
+            text = raw.get(name)
+            if text is not None and not isinstance(text, str):
+                raise MalformedRecord(f"{field}.{name}", f"{name} is a string", fr=f"{name} est une chaîne")
+            texts[name] = text or ""
+        out.append(Adjustment(j, field, after, tuple(points), texts["reason"], texts["rule"], raw.get("ref")))
+    return tuple(sorted(out, key=lambda a: a.after))
 
 
 def read_players(value: Any) -> list[str]:

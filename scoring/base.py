@@ -13,11 +13,13 @@ see (a Tarot summary that cannot be true) are returned as violations, never rais
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules.errors import Violation
+from rules.errors import MalformedRecord, Violation
+from rules.messages import register
+from rules.record import Adjustment, Record
 
 
 @dataclass(frozen=True)
@@ -47,7 +49,78 @@ class MatchScore:
     winner: int | list[int] | None = None
     ended: Mapping[str, int] | None = None
     detail: Mapping[str, Any] = field(default_factory=dict)
+    adjustments: list[dict[str, Any]] = field(default_factory=list)
+    """The record's adjustment events as applied (in the record's order): each its JSON, ``applied`` and the
+    game's detail (``marks`` for L'Impériale and Le Vingt-quatre, ``totals`` after it)."""
+    adjustment_violations: tuple[Violation, ...] = ()
 
     @property
     def violations(self) -> list[Violation]:
-        return [v for d in self.deals for v in d.violations]
+        return [v for d in self.deals for v in d.violations] + list(self.adjustment_violations)
+
+
+# -- adjustment events (Levée's extension of levee.match/1, docs/deal-record.md "Adjustments") --------------------
+
+def adjustments_after(record: Record) -> dict[int, list[Adjustment]]:
+    """The record's adjustments grouped by the deal they follow (−1: before the first deal), in order."""
+    out: dict[int, list[Adjustment]] = {}
+    for adj in record.adjustments:
+        out.setdefault(adj.after, []).append(adj)
+    return out
+
+
+def party_points(adj: Adjustment, sides: Sequence[Sequence[int]]) -> list[tuple[tuple[int, ...], int]]:
+    """The points an adjustment gives each party (non-zero only). Partners carry their side's points alike,
+    so an adjustment giving two partners different points is malformed."""
+    out = []
+    for side in sides:
+        values = {adj.points[seat] for seat in side}
+        if len(values) > 1:
+            raise MalformedRecord(f"{adj.field}.points", "partners carry the same points: give each member of a "
+                                                         "side the side's adjustment",
+                                  fr="les partenaires portent les mêmes points : donnez à chaque membre d'un camp "
+                                     "l'ajustement du camp")
+        value = values.pop()
+        if value:
+            out.append((tuple(side), value))
+    return out
+
+
+def outcome(adj: Adjustment, applied: bool, **extra: Any) -> dict[str, Any]:
+    """One adjustment as the verdict lists it."""
+    return {**adj.to_json(), "applied": applied, **extra}
+
+
+def after_end(adj: Adjustment) -> Violation:
+    """An adjustment placed after the match (or the deal that ended it) ended: it would not count."""
+    return Violation("adjustment_after_end", adj.after if adj.after >= 0 else None,
+                     params={"adjustment": adj.index + 1})
+
+
+def tie_at_target(adj: Adjustment, seats: Sequence[int]) -> Violation:
+    """An adjustment that brings several parties to the target with equal totals: no text decides the winner."""
+    return Violation("adjustment_tie", adj.after if adj.after >= 0 else None,
+                     params={"adjustment": adj.index + 1, "seats": ", ".join(str(s + 1) for s in seats)})
+
+
+def leaders(totals: Sequence[int], sides: Sequence[Sequence[int]], goal: int) -> list[tuple[int, ...]]:
+    """The parties at or above ``goal`` with the highest total (several on a tie)."""
+    reached = [tuple(side) for side in sides if totals[side[0]] >= goal]
+    if not reached:
+        return []
+    best = max(totals[side[0]] for side in reached)
+    return [side for side in reached if totals[side[0]] == best]
+
+
+register({
+    "adjustment_after_end": {
+        "fr": "L'ajustement {adjustment} vient après la fin de la partie : il ne compterait pas.",
+        "en": "Adjustment {adjustment} comes after the end of the match: it would not count.",
+    },
+    "adjustment_tie": {
+        "fr": "L'ajustement {adjustment} amène au but à égalité les joueurs {seats} : aucun texte ne les départage, "
+              "l'arbitre décide autrement.",
+        "en": "Adjustment {adjustment} brings players {seats} to the target level: no text separates them, the "
+              "arbiter must rule otherwise.",
+    },
+})

@@ -34,9 +34,19 @@ from rules.cards import BIT, KING, RANK, card
 from rules.ecarte import EcarteDeal, EcarteOptions
 from rules.errors import Violation
 from rules.messages import register
+from rules.record import Adjustment
 from rules.replay import DealReplay, Replay
 
-from .base import DealScore, MatchScore
+from .base import (
+    DealScore,
+    MatchScore,
+    adjustments_after,
+    after_end,
+    leaders,
+    outcome,
+    party_points,
+    tie_at_target,
+)
 
 
 def sides_of(options: EcarteOptions) -> tuple[tuple[int, ...], ...]:
@@ -154,15 +164,17 @@ class _Partie:
             self.goal = self.options.goal(deal.rules.turn_up)  # type: ignore[attr-defined]
             self.manche_first = deal.index
 
-    def apply(self, mark: dict[str, Any], deal: int, event: int) -> bool:
-        """Count a mark; True when it ends a manche or makes a player withdraw."""
+    def apply(self, mark: dict[str, Any], deal: int, event: int,
+              order: list[tuple[int, ...]] | None = None) -> bool:
+        """Count a mark; True when it ends a manche or makes a player withdraw (``order``: the parties at the
+        target, already chosen)."""
         for seat in mark["seats"]:
             self.totals[seat] += mark["points"]
             self.manche_points[seat] += mark["points"]
         if self.closed:
             return False
-        reached = [side for side in self.sides
-                   if side[0] not in self.withdrawn and self.manche_points[side[0]] >= self.goal]  # type: ignore[operator]
+        reached = order or [side for side in self.sides
+                            if side[0] not in self.withdrawn and self.manche_points[side[0]] >= self.goal]  # type: ignore[operator]
         if not reached:
             return False
         reached.sort(key=lambda side: side[0] not in mark["seats"])
@@ -185,6 +197,28 @@ class _Partie:
             self.ended = {"deal": deal, "event": event}
         return True
 
+    def adjust(self, adj: Adjustment) -> list[tuple[int, ...]]:
+        """Apply an arbiter's adjustment between deals, all its points at once; the parties it leaves level at
+        the target (more than one: a tie no text separates), else []. Points count in the manche in play, or,
+        when the last deal closed one, in the next (the target of a "retourne" manche not yet known: the
+        points wait for it)."""
+        if self.closed:
+            self.manche_points = [0] * self.options.players
+            self.goal = None
+            self.closed = False
+        for side, points in party_points(adj, self.sides):
+            for seat in side:
+                self.totals[seat] += points
+                self.manche_points[seat] += points
+        if self.goal is None:
+            return []
+        playing = [side for side in self.sides if side[0] not in self.withdrawn]
+        top = leaders(self.manche_points, playing, self.goal)
+        if len(top) != 1:
+            return top
+        self.apply({"seats": [], "points": 0}, adj.after, -1, order=top)
+        return []
+
     def _close_manche(self, deal: int, event: int, winner: int | list[int]) -> None:
         self.manches.append({"totals": list(self.manche_points), "target": self.goal, "winner": winner,
                              "ended": {"deal": deal, "event": event}, "first_deal": self.manche_first})
@@ -196,55 +230,85 @@ def score_match(replay: Replay) -> MatchScore:
     options: EcarteOptions = replay.record.options
     partie = _Partie(options)
     deals: list[DealScore] = []
+    events = adjustments_after(replay.record)
+    outcomes: dict[int, dict[str, Any]] = {}
+    problems: list[Violation] = []
+
+    def adjustments(after: int) -> None:
+        for adj in events.get(after, ()):
+            if partie.ended is not None:
+                outcomes[adj.index] = outcome(adj, False)
+                problems.append(after_end(adj))
+                continue
+            tied = partie.adjust(adj)
+            outcomes[adj.index] = outcome(adj, True, totals=list(partie.totals))
+            if tied:
+                problems.append(tie_at_target(adj, [side[0] for side in tied]))
+            if partie.ended is not None and partie.ended.get("event") == -1:
+                partie.ended = {"deal": after, "adjustment": adj.index}
+            if partie.manches and partie.manches[-1]["ended"].get("event") == -1:
+                partie.manches[-1]["ended"] = {"deal": after, "adjustment": adj.index}
+
+    adjustments(-1)
     for deal in replay.deals:
         rules: EcarteDeal = deal.rules  # type: ignore[assignment]
         if partie.ended is not None:
             deals.append(DealScore(None, {"reason": "after_end", "marks": []},
                                    (Violation("match_over", deal.index, None, None),)))
+            adjustments(deal.index)
             continue
-        if options.players == 3:
-            expected = tuple(s for s in range(3) if s not in partie.withdrawn)
-            if rules.seats != expected:
-                deals.append(DealScore(None, {"reason": "wrong_seats", "marks": []},
-                                       (Violation("ecarte_wrong_seats", deal.index, None, None, None,
-                                                  {"seats": ", ".join(str(s + 1) for s in expected)}),)))
-                continue
-        if deal.violations:
-            deals.append(DealScore(None, {"reason": "violations", "marks": []}))
-            continue
-        partie.start_deal(deal)
-        marks, king = start_marks(deal, options)
-        complete = deal.complete
-        if complete:
-            marks += end_marks(deal, options)
-        before = list(partie.totals)
-        interrupted = False
-        for k, mark in enumerate(marks):
-            if interrupted:
-                mark["counted"] = False
-                continue
-            mark["counted"] = True
-            if partie.apply(mark, deal.index, k) and mark["phase"] == "start":
-                interrupted = True
-        result: dict[str, Any] = {"marks": marks, "tricks_won": deal.tricks_won(options.players),
-                                  "exchanged": rules.exchanged, "declined_by": rules.decliner}
-        if king is not None:
-            result["king"] = king
-        if complete or interrupted:
-            deals.append(DealScore([a - b for a, b in zip(partie.totals, before, strict=True)], result))
-        else:
-            # unfinished: nothing of it counts (the start marks are taken back)
-            for mark in marks:
-                if mark["counted"]:
-                    for seat in mark["seats"]:
-                        partie.totals[seat] -= mark["points"]
-                        partie.manche_points[seat] -= mark["points"]
-                    mark["counted"] = False
-            deals.append(DealScore(None, {**result, "reason": "unfinished"}))
+        _score_deal(partie, deal, rules, options, deals)
+        adjustments(deal.index)
     detail = {"manches": partie.manches, "current_manche": list(partie.manche_points),
               "target": partie.goal, "withdrawn": partie.withdrawn,
               "manches_won": partie.manches_won if options.liee else None}
-    return MatchScore(deals, partie.totals, partie.winner, partie.ended, detail)
+    return MatchScore(deals, partie.totals, partie.winner, partie.ended, detail,
+                      [outcomes[a.index] for a in sorted(replay.record.adjustments, key=lambda a: a.index)],
+                      tuple(problems))
+
+
+def _score_deal(partie: _Partie, deal: DealReplay, rules: EcarteDeal, options: EcarteOptions,
+                deals: list[DealScore]) -> None:
+    """Score one deal of the partie (its marks applied in order), appending its DealScore."""
+    if options.players == 3:
+        expected = tuple(s for s in range(3) if s not in partie.withdrawn)
+        if rules.seats != expected:
+            deals.append(DealScore(None, {"reason": "wrong_seats", "marks": []},
+                                   (Violation("ecarte_wrong_seats", deal.index, None, None, None,
+                                              {"seats": ", ".join(str(s + 1) for s in expected)}),)))
+            return
+    if deal.violations:
+        deals.append(DealScore(None, {"reason": "violations", "marks": []}))
+        return
+    partie.start_deal(deal)
+    marks, king = start_marks(deal, options)
+    complete = deal.complete
+    if complete:
+        marks += end_marks(deal, options)
+    before = list(partie.totals)
+    interrupted = False
+    for k, mark in enumerate(marks):
+        if interrupted:
+            mark["counted"] = False
+            continue
+        mark["counted"] = True
+        if partie.apply(mark, deal.index, k) and mark["phase"] == "start":
+            interrupted = True
+    result: dict[str, Any] = {"marks": marks, "tricks_won": deal.tricks_won(options.players),
+                              "exchanged": rules.exchanged, "declined_by": rules.decliner}
+    if king is not None:
+        result["king"] = king
+    if complete or interrupted:
+        deals.append(DealScore([a - b for a, b in zip(partie.totals, before, strict=True)], result))
+    else:
+        # unfinished: nothing of it counts (the start marks are taken back)
+        for mark in marks:
+            if mark["counted"]:
+                for seat in mark["seats"]:
+                    partie.totals[seat] -= mark["points"]
+                    partie.manche_points[seat] -= mark["points"]
+                mark["counted"] = False
+        deals.append(DealScore(None, {**result, "reason": "unfinished"}))
 
 
 register({

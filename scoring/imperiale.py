@@ -35,10 +35,11 @@ from __future__ import annotations
 from typing import Any
 
 from rules.cards import ACE, BIT, JACK, KING, QUEEN, card, format_card, mask_of
+from rules.errors import Violation
 from rules.imperiale import ImperialeDeal, ImperialeOptions, PointClaim
 from rules.replay import DealReplay, Replay
 
-from .base import DealScore, MatchScore
+from .base import DealScore, MatchScore, adjustments_after, after_end, outcome, tie_at_target
 from .jetons import Tally, deal_after_match_end, dealer_violations
 
 FAILED_TO_TAKE = frozenset({"must_follow_higher", "must_trump", "must_overtrump", "must_go_higher",
@@ -58,10 +59,31 @@ def score_match(replay: Replay) -> MatchScore:
     deals: list[DealScore] = []
     ended = None
     previous_dealer: int | None = None
+    events = adjustments_after(record)
+    outcomes: dict[int, dict[str, Any]] = {}
+    problems: list[Violation] = []
+
+    def adjustments(after: int) -> None:
+        nonlocal ended
+        for adj in events.get(after, ()):
+            if tally.ended:
+                outcomes[adj.index] = outcome(adj, False)
+                problems.append(after_end(adj))
+                continue
+            top = tally.adjust(adj.points, unit="fiches", reason=adj.reason, rule=adj.rule)
+            outcomes[adj.index] = outcome(adj, True, marks=tally.marks,
+                                          fiches=list(tally.fiches), jetons=list(tally.jetons))
+            if len(top) > 1:
+                problems.append(tie_at_target(adj, top))
+            if tally.ended and ended is None:
+                ended = {"deal": after, "adjustment": adj.index}
+
+    adjustments(-1)
     for i, deal in enumerate(replay.deals):
         rules: ImperialeDeal = deal.rules  # type: ignore[assignment]
         if tally.ended:
             deals.append(deal_after_match_end(i))
+            adjustments(i)
             continue
         violations = dealer_violations(i, rules.dealer, previous_dealer, n)
         previous_dealer = rules.dealer
@@ -72,8 +94,11 @@ def score_match(replay: Replay) -> MatchScore:
         scores = None if result["status"] == "unfinished" else [a - b for a, b in zip(tally.fiches, before,
                                                                                          strict=True)]
         deals.append(DealScore(scores, result, tuple(violations)))
+        adjustments(i)
     return MatchScore(deals, list(tally.fiches), tally.winner, ended,
-                      {"fiches": list(tally.fiches), "jetons": list(tally.jetons), "target": options.target})
+                      {"fiches": list(tally.fiches), "jetons": list(tally.jetons), "target": options.target},
+                      [outcomes[a.index] for a in sorted(record.adjustments, key=lambda a: a.index)],
+                      tuple(problems))
 
 
 def deal_point(deal: DealReplay, rules: ImperialeDeal) -> PointClaim | None:

@@ -84,6 +84,43 @@ class Tally:
         self.fiches[seat] -= 1
         return self._mark(seat, step, jetons=0, fiches=-1, wiped={}, detail=detail)
 
+    def adjust(self, points: list[int] | tuple[int, ...], *, unit: str, **detail: Any) -> list[int]:
+        """Apply an arbiter's adjustment event between deals, every seat's points at once (RULES.md §1.13 rule
+        40): ``unit`` ``"fiches"`` (L'Impériale: impériales gained or lost) or ``"jetons"`` (Le Vingt-quatre).
+
+        An adjustment is not an impériale obtained in play: it **erases nothing** (as the A-I10 penalties of
+        ``scoring/imperiale.py``), and fiches are never erased (§4.3 rule 13), so a later impériale wipes the
+        jetons of the cards, never a penalty. Totals may go below zero. Starts a new list of marks (one per
+        seat adjusted). Returns the seats at the target with the highest total: one is the winner (the match,
+        or at Le Vingt-quatre the partie, ends there); several are a tie that no text separates.
+        """
+        self.begin_deal()
+        values = self.fiches if unit == "fiches" else self.jetons
+        for seat, value in enumerate(points):
+            values[seat] += value
+        if unit == "fiches":
+            reached = [s for s in range(self.players) if self.fiches[s] >= self.target]
+        else:
+            reached = [s for s in range(self.players) if self.jetons[s] >= self.fiche_at]
+        best = max((values[s] for s in reached), default=None)
+        top = [s for s in reached if values[s] == best]
+        if len(top) == 1 and unit == "jetons":
+            fiches, self.jetons[top[0]] = divmod(self.jetons[top[0]], self.fiche_at)
+            self.fiches[top[0]] += fiches
+        for seat, value in enumerate(points):
+            if not value:
+                continue
+            mark: dict[str, Any] = {"step": "adjustment", "seat": seat,
+                                    "jetons": value if unit == "jetons" else 0,
+                                    "fiches": value if unit == "fiches" else 0, **detail,
+                                    "after": {"fiches": list(self.fiches), "jetons": list(self.jetons)}}
+            if len(top) == 1 and seat == top[0] and self.fiches[seat] >= self.target:
+                mark["reaches_target"] = True
+            self.marks.append(mark)
+        if len(top) == 1 and self.fiches[top[0]] >= self.target:
+            self.winner = top[0]
+        return top
+
     def _erase(self, seat: int) -> dict[int, int]:
         wiped = {}
         for other in range(self.players):

@@ -26,7 +26,16 @@ from rules.messages import register
 from rules.replay import DealReplay, Replay
 from rules.triomphe import TriompheDeal, TriompheOptions
 
-from .base import DealScore, MatchScore
+from .base import (
+    DealScore,
+    MatchScore,
+    adjustments_after,
+    after_end,
+    leaders,
+    outcome,
+    party_points,
+    tie_at_target,
+)
 
 VOLE_THRESHOLD = 3
 """Tricks that make the point sure while nobody else has one (A-R4): leading to the next commits."""
@@ -96,28 +105,68 @@ def score_deal(deal: DealReplay, options: TriompheOptions) -> DealScore:
 
 
 def score_match(replay: Replay) -> MatchScore:
-    """The deals' marks, the running totals, and the match's end at the target."""
-    options: TriompheOptions = replay.record.options
+    """The deals' marks, the arbiter's adjustments, the running totals, and the match's end at the target.
+
+    An adjustment event (``record.adjustments``) counts its points toward the target where it stands: the
+    end is checked at the end of each deal, after the adjustments that follow it (§2.4 rule 14: the game
+    ends at the end of the deal in which a party reaches the target; a penalty given before the next deal
+    is given at the end of that deal), and after the adjustments placed before the first deal. Parties
+    that reach the target together with equal totals (possible only through an adjustment) are not
+    separated by any text: ``adjustment_tie``, the arbiter rules otherwise.
+    """
+    record = replay.record
+    options: TriompheOptions = record.options
     goal = options.goal
+    sides = [tuple(side) for side in options.sides]
     totals = [0] * options.players
     deals: list[DealScore] = []
-    ended = None
+    ended: dict[str, int] | None = None
     winner: int | list[int] | None = None
+    events = adjustments_after(record)
+    outcomes: dict[int, dict[str, Any]] = {}
+    problems: list[Violation] = []
+
+    def end_of(after: int, deal_mark: bool) -> None:
+        nonlocal ended, winner
+        before = list(totals)
+        applied = []
+        for adj in events.get(after, ()):
+            if ended is not None:
+                outcomes[adj.index] = outcome(adj, False)
+                problems.append(after_end(adj))
+                continue
+            for side, points in party_points(adj, sides):
+                for seat in side:
+                    totals[seat] += points
+            outcomes[adj.index] = outcome(adj, True, totals=list(totals))
+            applied.append(adj)
+        if ended is not None:
+            return
+        top = leaders(totals, sides, goal)
+        if len(top) > 1:
+            if applied:  # (otherwise already reported where the tie arose)
+                problems.append(tie_at_target(applied[-1], [side[0] for side in top]))
+        elif top:
+            side = top[0]
+            by_deal = deal_mark and (not applied or leaders(before, sides, goal) == top)
+            ended = {"deal": after, "event": 0} if by_deal else {"deal": after, "adjustment": applied[-1].index}
+            winner = side[0] if len(side) == 1 else list(side)
+
+    end_of(-1, False)
     for deal in replay.deals:
         if ended is not None:
             deals.append(DealScore(None, {"reason": "after_end", "marks": []},
                                    (Violation("match_over", deal.index, None, None),)))
+            end_of(deal.index, False)
             continue
         scored = score_deal(deal, options)
         deals.append(scored)
-        if scored.scores is None:
-            continue
-        totals = [t + s for t, s in zip(totals, scored.scores, strict=True)]
-        for side in options.sides:
-            if totals[side[0]] >= goal:
-                ended = {"deal": deal.index, "event": 0}
-                winner = side[0] if len(side) == 1 else list(side)
-    return MatchScore(deals, totals, winner, ended, {"target": goal, "sides": [list(s) for s in options.sides]})
+        if scored.scores is not None:
+            totals = [t + s for t, s in zip(totals, scored.scores, strict=True)]
+        end_of(deal.index, scored.scores is not None)
+    return MatchScore(deals, totals, winner, ended, {"target": goal, "sides": [list(s) for s in options.sides]},
+                      [outcomes[a.index] for a in sorted(record.adjustments, key=lambda a: a.index)],
+                      tuple(problems))
 
 
 register({

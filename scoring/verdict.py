@@ -77,6 +77,7 @@ class Verdict:
                 **deal_replay.to_json(),
             })
         winner = self.match.winner
+        extra = {"adjustments": _jsonable(self.match.adjustments)} if self.replay.record.adjustments else {}
         return {
             "format": self.replay.record.format,
             "game": self.replay.record.game.name,
@@ -88,6 +89,7 @@ class Verdict:
             "winner": winner,
             "winner_names": _names(winner, players),
             "ended": dict(self.match.ended) if self.match.ended else None,
+            **extra,
         }
 
 

@@ -24,10 +24,11 @@ from __future__ import annotations
 from typing import Any
 
 from rules.cards import BIT, format_card, mask_of
+from rules.errors import Violation
 from rules.replay import DealReplay, Replay
 from rules.vingt_quatre import VingtQuatreDeal, VingtQuatreOptions, best_sequence
 
-from .base import DealScore, MatchScore
+from .base import DealScore, MatchScore, adjustments_after, after_end, outcome, tie_at_target
 from .jetons import Tally, deal_after_match_end, dealer_violations
 
 
@@ -46,10 +47,38 @@ def score_match(replay: Replay) -> MatchScore:
     totals = [0] * n
     ended = None
     previous_dealer: int | None = None
+    events = adjustments_after(record)
+    outcomes: dict[int, dict[str, Any]] = {}
+    problems: list[Violation] = []
+
+    def adjustments(after: int) -> None:
+        nonlocal ended, tally, previous_dealer, totals
+        for adj in events.get(after, ()):
+            if ended is not None:
+                outcomes[adj.index] = outcome(adj, False)
+                problems.append(after_end(adj))
+                continue
+            top = tally.adjust(adj.points, unit="jetons", reason=adj.reason, rule=adj.rule)
+            totals = [a + b for a, b in zip(totals, adj.points, strict=True)]
+            extra: dict[str, Any] = {"marks": tally.marks, "jetons": list(tally.jetons)}
+            if len(top) > 1:
+                problems.append(tie_at_target(adj, top))
+            if tally.ended:
+                assert tally.winner is not None
+                parties_won[tally.winner] += 1
+                extra["partie_won_by"] = tally.winner
+                if sum(parties_won) >= options.parties:
+                    ended = {"deal": after, "adjustment": adj.index}
+                tally = _new_partie(n, options)
+                previous_dealer = None
+            outcomes[adj.index] = outcome(adj, True, **extra)
+
+    adjustments(-1)
     for i, deal in enumerate(replay.deals):
         rules: VingtQuatreDeal = deal.rules  # type: ignore[assignment]
         if ended is not None:
             deals.append(deal_after_match_end(i))
+            adjustments(i)
             continue
         violations = dealer_violations(i, rules.dealer, previous_dealer, n)
         previous_dealer = rules.dealer
@@ -70,6 +99,7 @@ def score_match(replay: Replay) -> MatchScore:
         if scores is not None:
             totals = [a + b for a, b in zip(totals, scores, strict=True)]
         deals.append(DealScore(scores, result, tuple(violations)))
+        adjustments(i)
     winner = None
     if ended is not None:
         best = max(parties_won)
@@ -77,7 +107,9 @@ def score_match(replay: Replay) -> MatchScore:
         winner = leaders[0] if len(leaders) == 1 else None
     detail = {"parties_won": parties_won, "jetons": list(tally.jetons), "parties": options.parties,
               "target": options.target}
-    return MatchScore(deals, totals, winner, ended, detail)
+    return MatchScore(deals, totals, winner, ended, detail,
+                      [outcomes[a.index] for a in sorted(record.adjustments, key=lambda a: a.index)],
+                      tuple(problems))
 
 
 def score_deal(tally: Tally, deal: DealReplay, rules: VingtQuatreDeal) -> dict[str, Any]:
