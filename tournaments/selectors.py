@@ -9,7 +9,7 @@ other players or other conventions than the table's.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from functools import cache
 from typing import Any
 
@@ -21,7 +21,7 @@ from rules.record import DEAL_FORMAT, MATCH_FORMAT
 from scoring.verdict import Verdict, judge
 
 from . import sql
-from .models import Deal, Entry, Player, Round, ScoreRow, Seat, Table, Tournament
+from .models import Deal, Entry, Player, Round, Ruling, ScoreRow, Seat, Table, Tournament
 
 #: the record fields a table fixes; everything else is the deal's own
 FIXED_FIELDS = ("format", "game", "options", "players")
@@ -156,27 +156,72 @@ def table_deals(table: Table, *, include_annulled: bool = True) -> list[Deal]:
     return list(qs)
 
 
-def match_record(table: Table, deals: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
-    """A ``levee.match/1`` record of the table with the given deals' own fields, in order."""
-    return {**record_head(table, fmt=MATCH_FORMAT), "deals": [deal_fields(d) for d in deals]}
+def match_record(table: Table, deals: Iterable[Mapping[str, Any]],
+                 adjustments: Sequence[Mapping[str, Any]] | None = None) -> dict[str, Any]:
+    """A ``levee.match/1`` record of the table with the given deals' own fields, in order, and the rulings'
+    adjustment events (:func:`match_adjustments`) when there are any."""
+    record = {**record_head(table, fmt=MATCH_FORMAT), "deals": [deal_fields(d) for d in deals]}
+    if adjustments:
+        record["adjustments"] = list(adjustments)
+    return record
+
+
+def match_adjustments(table: Table, numbers: Sequence[int | None] | None, count: int) -> list[dict[str, Any]]:
+    """The table's rulings with points as adjustment events of its match record (docs/deal-record.md,
+    "Adjustments"), in the order they were recorded.
+
+    A ruling takes its place in the match **when it was recorded**: after every deal of the table entered
+    before it (``Deal.created_at`` ≤ ``Ruling.created_at``; a deal annulled since is skipped, the ruling then
+    follows the last deal before it that still counts), before every deal entered after it. The deal a ruling
+    names is what it is about, not where it stands (docs/ranking.md, "Rulings in the match race").
+
+    ``numbers``: the ``Deal.number`` of each deal of the record being judged, ``None`` for a deal not saved yet
+    (entered after every ruling); ``None`` for all: the table's deals as saved (not annulled), then ``count`` −
+    their number new ones. Points are per seat, in the game's score-row unit.
+    """
+    rulings = list(Ruling.objects.filter(table=table)
+                   .order_by("created_at", "id").values_list("pk", "adjustments", "reason", "penalty_rule",
+                                                            "created_at"))
+    rulings = [r for r in rulings if r[1]]
+    if not rulings:
+        return []
+    stamps = list(Deal.objects.filter(table=table).values_list("number", "created_at", "status"))
+    if numbers is None:
+        saved = sorted(n for n, _, status in stamps if status != Deal.Status.ANNULLED)
+        numbers = [*saved[:count], *[None] * max(0, count - len(saved))]
+    seats = table_seats(table)
+    out = []
+    for pk, points, reason, rule, created in rulings:
+        anchor = max((n for n, at, _ in stamps if at <= created), default=0)
+        after = sum(1 for n in numbers if n is not None and n <= anchor) - 1
+        out.append({"after": after, "points": [int(points.get(str(s.entry_id), 0)) for s in seats],
+                    "reason": reason, "rule": rule, "ref": pk})
+    return out
 
 
 def table_match_record(table: Table, *, include_annulled: bool = False) -> dict[str, Any]:
-    """The table's deals as a ``levee.match/1`` record (the export of a table)."""
-    return match_record(table, [d.record for d in table_deals(table, include_annulled=include_annulled)])
+    """The table's deals as a ``levee.match/1`` record (the export of a table), with the rulings' adjustments
+    (only for the deals that count: an annulled deal is not in the race)."""
+    deals = table_deals(table, include_annulled=include_annulled)
+    adjustments = [] if include_annulled or not table.round.tournament.is_match_game else match_adjustments(
+        table, [d.number for d in deals], len(deals))
+    return match_record(table, [d.record for d in deals], adjustments)
 
 
 def deal_check(*, table: Table, fields: Any) -> Verdict:
     """Check a deal at a table without saving it (the entry desk's preview).
 
-    For a match game the deal is checked after the table's deals so far. Raises MalformedRecord.
+    For a match game the deal is checked after the table's deals so far and the rulings recorded among them.
+    Raises MalformedRecord.
     """
     tournament = table.round.tournament
     if not tournament.is_match_game:
         return judge(build_deal_record(table=table, fields=fields))
     head = record_head(table)
     own = check_fixed_fields(head, fields)
-    return judge(match_record(table, [d.record for d in table_deals(table, include_annulled=False)] + [own]))
+    deals = table_deals(table, include_annulled=False)
+    adjustments = match_adjustments(table, [d.number for d in deals] + [None], len(deals) + 1)
+    return judge(match_record(table, [d.record for d in deals] + [own], adjustments))
 
 
 # -- deals as JSON ---------------------------------------------------------------------------------

@@ -66,9 +66,10 @@ def test_triomphe_misdeal_with_a_point_the_dealer_loses_it(triomphe_table, chief
     given = services.ruling_record(table=triomphe_table, kind=None, reason=None, user=chief,
                                    penalty="triomphe_misdeal", offender=other)
     assert rows(given) == {scorer: 1}
-    # the match race is the deals' only
+    # both rulings are in the match race (−1 then +1 to the scorer): it is back where the deal left it
     triomphe_table.refresh_from_db()
     assert triomphe_table.match_totals == [totals[ana], totals[bruno]]
+    assert selectors.table_totals(triomphe_table) == totals
 
 
 def test_triomphe_out_of_turn_minus_one_and_typed_kind_kept(triomphe_table, chief):

@@ -43,6 +43,7 @@ from ..selectors import (
     deal_fields,
     json_body,
     keep_json_texts,
+    match_adjustments,
     match_record,
     record_head,
     table_deals,
@@ -110,11 +111,23 @@ def judge_tarot_deal(table: Table, fields: Any) -> Judged:
     return Judged(record, verdict.to_json("fr"), list(scores))
 
 
-def judge_match(table: Table, deals: list[Mapping[str, Any]]) -> list[Judged]:
-    """Judge a table's match made of ``deals`` (their own fields, in order); one Judged per deal."""
+def judge_match(table: Table, deals: list[Mapping[str, Any]], *,
+                numbers: list[int | None] | None = None) -> list[Judged]:
+    """Judge a table's match made of ``deals`` (their own fields, in order); one Judged per deal.
+
+    The table's rulings with points are adjustment events of the match, each where it was recorded
+    (``selectors.match_adjustments``): ``numbers`` are the ``Deal.number`` of the deals judged (None for a
+    new one); left out, ``deals`` are the table's saved deals (not annulled), then new ones. A ruling that
+    would fall after the end of the match, or that brings parties to the target level, makes the match
+    illegal (``adjustment_after_end``, ``adjustment_tie``): DealRejected.
+    """
     head = record_head(table)
     players = head["players"]
-    verdict = _judge(match_record(table, deals))
+    adjustments = match_adjustments(table, numbers, len(deals))
+    if not deals and not adjustments:
+        table.match_totals, table.match_winner, table.match_ended = None, None, False
+        return []
+    verdict = _judge(match_record(table, deals, adjustments))
     _reject_if_illegal(verdict, players)
     full = verdict.to_json("fr")
     ended = verdict.match.ended
@@ -440,7 +453,7 @@ def deal_correct(*, deal: Deal, record: Any, expected_version: int | None, reaso
             deals = table_deals(table, include_annulled=False)
             own = check_fixed_fields(record_head(table), record)
             fields = [own if d.pk == deal.pk else d.record for d in deals]
-            judged = judge_match(table, fields)
+            judged = judge_match(table, fields, numbers=[d.number for d in deals])
             mine = judged[[d.pk for d in deals].index(deal.pk)]
         else:
             mine = judge_tarot_deal(table, record)
@@ -476,11 +489,10 @@ def deal_annul(*, deal: Deal, reason: str, user: Any, expected_version: int | No
     if tournament.is_match_game:
         rest = [d for d in table_deals(table, include_annulled=False) if d.pk != deal.pk]
         try:
-            judged = judge_match(table, [d.record for d in rest]) if rest else []
+            # the match without it, the rulings in place (with no deal and no ruling left: no match)
+            judged = judge_match(table, [d.record for d in rest], numbers=[d.number for d in rest])
         except MalformedRecord as exc:
             raise MalformedDeal.wrap(exc) from None
-        if not rest:
-            table.match_totals, table.match_winner, table.match_ended = None, None, False
     deal.status = Deal.Status.ANNULLED
     deal.version += 1
     deal.updated_by = _user(user)
@@ -491,6 +503,19 @@ def deal_annul(*, deal: Deal, reason: str, user: Any, expected_version: int | No
         _refresh_match(table, rest, judged)
     _after_commit(tournament.pk)
     return deal
+
+
+def match_rejudge(table: Table) -> None:
+    """Judge a match table again with its rulings in place (a ruling was just recorded) and store its match
+    totals, winner and end, and every deal's verdict and marks. DealRejected (the transaction is then rolled
+    back by the caller) when the rulings no longer fit the match."""
+    Table.objects.select_for_update().filter(pk=table.pk).first()
+    deals = table_deals(table, include_annulled=False)
+    try:
+        judged = judge_match(table, [d.record for d in deals], numbers=[d.number for d in deals])
+    except MalformedRecord as exc:
+        raise MalformedDeal.wrap(exc) from None
+    _refresh_match(table, deals, judged)
 
 
 @transaction.atomic

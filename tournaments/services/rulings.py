@@ -12,8 +12,15 @@ Instead of typed adjustments, a ruling may name a **penalty preset** (``penalty`
 offender's total at the table decides "if he has a point"), marks the ruling as a penalty when the
 result is not zero-sum and opens the reason with the preset's label and rule reference.
 
-The ruling's score rows never enter a table's match race (``Table.match_totals`` /
-``match_winner`` come from the deals only).
+In the games played to a target (Triomphe, Impériale, Écarté, Vingt-quatre) a ruling with points is
+also an **adjustment event of the table's match** (RULES.md §1.13 rule 40): recording it re-judges the
+match (``deals.match_rejudge``) with the ruling in its place — after the deals entered before it —
+and stores ``Table.match_totals``, ``match_winner`` and ``match_ended``: a penalty can end a match, or
+change who wins it. Later deals, corrections and annulments are judged with it in place. A ruling
+whose points would come after the end of the match (or bring two parties to the target level) is
+refused, so the table's score rows (deals and rulings) always add up to the match totals. Only the
+match results rank a match game (``tournaments.rankings``); the ruling's score rows show it on the
+table's score sheet. Tarot is unchanged: its rulings are score rows summed by the ranking.
 """
 
 from __future__ import annotations
@@ -27,7 +34,7 @@ from scoring import penalties as presets
 
 from ..models import Deal, Ruling, ScoreRow, Table
 from ..selectors import table_seats, table_totals
-from .deals import _after_commit, _user, deal_annul
+from .deals import _after_commit, _user, deal_annul, match_rejudge
 from .errors import InvalidInput
 
 
@@ -140,5 +147,7 @@ def ruling_record(*, table: Table, kind: str | None, reason: str | None, user: A
     if annuls_deal and deal is not None:
         deal_annul(deal=deal, reason=f"décision d'arbitrage ({ruling.get_kind_display()}) : {ruling.reason}",
                    user=user)
+    elif points and table.round.tournament.is_match_game:
+        match_rejudge(table)  # (deal_annul has just re-judged the match with this ruling in place)
     _after_commit(table.round.tournament_id)
     return ruling

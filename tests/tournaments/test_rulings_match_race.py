@@ -1,0 +1,125 @@
+"""A ruling's points in the match race of a game played to a target (RULES.md §1.13 rule 40; Triomphe §2.4
+rule 14 and §2.6 rules 20-21). Expected figures are worked by hand: each POINT_0 deal gives Ana (seat 0) the
+point (3 tricks to 2), each VOLE_1 deal gives Bruno (seat 1) the vole (2)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.scoring.test_triomphe_scoring import POINT_0, VOLE_1
+from tests.services.builders import make_round, make_tournament
+from tournaments import rankings, selectors, services, tasks
+from tournaments.models import Table
+from tournaments.models_ranking import RankingSnapshot
+from tournaments.services.errors import DealRejected
+
+pytestmark = pytest.mark.django_db
+
+POINT = {"dealer": 1, "turn_up": "9H", "tricks": POINT_0}
+VOLE_BRUNO = {"dealer": 1, "turn_up": "9H", "tricks": VOLE_1}
+
+
+@pytest.fixture
+def chief():
+    from tests.tournaments.factories import UserFactory
+    return UserFactory(is_superuser=True)
+
+
+@pytest.fixture
+def match_table():
+    t, e = make_tournament(["Ana", "Bruno"], game="triomphe", slug="race")
+    (table,) = make_round(t, 1, [[e["Ana"], e["Bruno"]]])
+    return table
+
+
+def ids(table: Table) -> list[int]:
+    return [s.entry_id for s in selectors.table_seats(table)]
+
+
+def match_points(table: Table) -> dict[str, int]:
+    version = tasks.ranking_refresh(table.round.tournament_id)
+    snap = RankingSnapshot.objects.get(tournament_id=table.round.tournament_id, input_version=version)
+    return {ln.entry.player.name: rankings.metrics_dict(ln)["match_points"]
+            for ln in snap.lines.select_related("entry__player")}
+
+
+def test_a_misdeal_point_ends_the_match_and_decides_the_ranking(match_table, chief):
+    ana, bruno = ids(match_table)
+    for _ in range(4):
+        services.deal_record(table=match_table, record=POINT, user=chief)
+    match_table.refresh_from_db()
+    assert match_table.match_totals == [4, 0] and not match_table.match_ended
+    assert match_points(match_table) == {"Ana": 0, "Bruno": 0}  # a match in play counts nothing
+    # Bruno misdeals with no point: Ana scores one (§2.6 rule 20): 5 = the target
+    ruling = services.ruling_record(table=match_table, kind=None, reason="", user=chief,
+                                    penalty="triomphe_misdeal", offender=bruno)
+    assert ruling.adjustments == {str(ana): 1}
+    match_table.refresh_from_db()
+    assert match_table.match_totals == [5, 0] and match_table.match_winner == 0 and match_table.match_ended
+    assert selectors.table_totals(match_table) == {ana: 5, bruno: 0}  # the score sheet agrees with the race
+    assert match_points(match_table) == {"Ana": 2, "Bruno": 0}  # win 2, loss 0
+    # Bruno's vole would have made it 5-2: the match is over, refused
+    with pytest.raises(DealRejected) as exc:
+        services.deal_record(table=match_table, record=VOLE_BRUNO, user=chief)
+    assert [v.rule for v in exc.value.violations] == ["match_over"]
+    # the export carries the ruling as an adjustment event after the fourth deal
+    record = selectors.table_match_record(match_table)
+    assert record["adjustments"] == [{"after": 3, "points": [1, 0], "reason": ruling.reason,
+                                      "rule": "ADP-TRI, RULES.md §2.6 rule 20", "ref": ruling.pk}]
+
+
+def test_a_penalty_changes_the_winner_and_later_deals_are_judged_with_it(match_table, chief):
+    ana, bruno = ids(match_table)
+    for fields in (POINT, POINT, POINT, POINT, VOLE_BRUNO):  # 4-0, then 4-2
+        services.deal_record(table=match_table, record=fields, user=chief)
+    # Ana plays out of turn: −1 (§2.6 rule 21): 3-2
+    services.ruling_record(table=match_table, kind=None, reason="", user=chief, penalty="triomphe_out_of_turn",
+                           offender=ana)
+    match_table.refresh_from_db()
+    assert match_table.match_totals == [3, 2] and not match_table.match_ended
+    # the preview and the entry both judge the next deal after the ruling: Bruno's vole, 3-4; again, 3-6
+    services.deal_record(table=match_table, record=VOLE_BRUNO, user=chief)
+    verdict = selectors.deal_check(table=match_table, fields=VOLE_BRUNO)
+    assert verdict.legal and verdict.totals == [3, 6] and verdict.winner == 1
+    services.deal_record(table=match_table, record=VOLE_BRUNO, user=chief)
+    match_table.refresh_from_db()
+    # without the ruling Ana's point would have won at 5-4 … here Bruno wins 6-3
+    assert match_table.match_totals == [3, 6] and match_table.match_winner == 1 and match_table.match_ended
+    assert selectors.table_totals(match_table) == {ana: 3, bruno: 6}
+    assert match_points(match_table) == {"Ana": 0, "Bruno": 2}
+
+
+def test_annulling_a_deal_keeps_the_ruling_in_place(match_table, chief):
+    _ana, bruno = ids(match_table)
+    deals = [services.deal_record(table=match_table, record=POINT, user=chief) for _ in range(4)]
+    services.ruling_record(table=match_table, kind=None, reason="", user=chief, penalty="triomphe_misdeal",
+                           offender=bruno)  # 5-0: over
+    match_table.refresh_from_db()
+    assert match_table.match_ended
+    # a deal annulled (a ruling annulling it, or the service): 3 points + the misdeal point = 4-0, the match
+    # reopens, the ruling now follows the third deal that counts
+    services.deal_annul(deal=deals[1], reason="donne jouée avec un jeu faux", user=chief)
+    match_table.refresh_from_db()
+    assert match_table.match_totals == [4, 0] and not match_table.match_ended and match_table.match_winner is None
+    assert selectors.table_match_record(match_table)["adjustments"][0]["after"] == 2
+    services.deal_record(table=match_table, record=POINT, user=chief)
+    match_table.refresh_from_db()
+    assert match_table.match_totals == [5, 0] and match_table.match_winner == 0
+
+
+def test_a_ruling_after_the_end_of_an_ecarte_partie_is_refused(chief):
+    from tests.scoring.test_ecarte_scoring import EXCH
+    from tests.scoring.test_ecarte_scoring import POINT_0 as EC_POINT
+    t, e = make_tournament(["Ana", "Bruno"], game="ecarte", slug="ec-race")
+    (table,) = make_round(t, 1, [[e["Ana"], e["Bruno"]]])
+    ana, bruno = ids(table)
+    for _ in range(5):  # 5-0: the partie ended at the fifth point
+        services.deal_record(table=table, record={"dealer": 1, "turn_up": "9H", "tricks": EC_POINT,
+                                                  "exchanges": EXCH}, user=chief)
+    with pytest.raises(DealRejected) as exc:
+        services.ruling_record(table=table, kind="other", reason="transfert", user=chief,
+                               adjustments={str(ana): -1, str(bruno): 1})
+    assert [v.rule for v in exc.value.violations] == ["adjustment_after_end"]
+    table.refresh_from_db()
+    assert table.match_totals == [5, 0] and table.rulings.count() == 0
+    assert selectors.table_totals(table) == {ana: 5, bruno: 0}
