@@ -98,7 +98,20 @@ class RuleViolation(ValueError):
         self.violation = violation
 
 
-class MalformedRecord(ValueError):
+class Bilingual:
+    """An error told in English (``message``, the exception's text) and in French (``fr``)."""
+
+    message: str
+    fr: str | None
+
+    def text(self, lang: str = "fr") -> str:
+        """The sentence in ``lang`` (``fr`` or ``en``; French falls back to English when missing)."""
+        if lang.lower().startswith("en"):
+            return self.message
+        return self.fr or self.message
+
+
+class MalformedRecord(Bilingual, ValueError):
     """A record that cannot be read: ``field`` is a JSON path such as ``deals[2].tricks[3][1]``.
 
     ``message`` is the English sentence (also the exception's text, for logs and tracebacks),
@@ -112,12 +125,6 @@ class MalformedRecord(ValueError):
         self.field = field
         self.message = message
         self.fr = fr
-
-    def text(self, lang: str = "fr") -> str:
-        """The sentence in ``lang`` (``fr`` or ``en``; French falls back to English when missing)."""
-        if lang.lower().startswith("en"):
-            return self.message
-        return self.fr or self.message
 
     def to_json(self, lang: str = "en") -> dict[str, str]:
         return {"field": self.field, "message": self.text(lang)}

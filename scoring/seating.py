@@ -47,6 +47,8 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
 
+from rules.errors import Bilingual
+
 Entry = Hashable
 
 ODD_POLICIES = ("auto", "three", "five")
@@ -57,8 +59,16 @@ DEFAULT_BUDGET = 20_000
 """Search nodes before the best seating found so far is returned."""
 
 
-class SeatingError(ValueError):
-    """A seating that cannot be made (too few players, unknown method or policy, …)."""
+class SeatingError(Bilingual, ValueError):
+    """A seating that cannot be made (too few players, unknown method or policy, …).
+
+    ``message`` is the English sentence (the exception's text); ``fr`` the French one shown to organizers.
+    """
+
+    def __init__(self, message: str, *, fr: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.fr = fr
 
 
 @dataclass(frozen=True)
@@ -105,9 +115,11 @@ class Meeting:
 def table_sizes(n: int, odd: str = "auto") -> tuple[int, ...]:
     """The table sizes for ``n`` players, tables of 4 first, odd tables last (see module doc)."""
     if odd not in ODD_POLICIES:
-        raise SeatingError(f"odd-table policy must be one of {ODD_POLICIES}, not {odd!r}")
+        raise SeatingError(f"odd-table policy must be one of {ODD_POLICIES}, not {odd!r}",
+                           fr=f"les tables impaires se règlent par {ODD_POLICIES}, pas {odd!r}")
     if n < 3:
-        raise SeatingError(f"cannot seat {n} players at Tarot tables of 3 to 5")
+        raise SeatingError(f"cannot seat {n} players at Tarot tables of 3 to 5",
+                           fr=f"impossible de placer {n} joueur(s) à des tables de Tarot de 3 à 5")
     r = n % 4
     fives = threes = 0
     if r == 1:
@@ -179,7 +191,7 @@ def _team_of(teams: Mapping[Any, Iterable[Entry]] | None) -> dict[Entry, Any]:
     for team, members in (teams or {}).items():
         for m in members:
             if m in out:
-                raise SeatingError(f"{m!r} belongs to two teams")
+                raise SeatingError(f"{m!r} belongs to two teams", fr=f"{m!r} est dans deux équipes")
             out[m] = team
     return out
 
@@ -354,10 +366,11 @@ def seat_tarot_round(
     ``ranking`` is the current ranking order, required by ``method="ranking"``.
     """
     if method not in METHODS:
-        raise SeatingError(f"seating method must be one of {METHODS}, not {method!r}")
+        raise SeatingError(f"seating method must be one of {METHODS}, not {method!r}",
+                           fr=f"la méthode de placement est l'une de {METHODS}, pas {method!r}")
     players = sorted(set(entries), key=_order)
     if len(players) != len(entries):
-        raise SeatingError("an entry is listed twice")
+        raise SeatingError("an entry is listed twice", fr="un inscrit figure deux fois")
     sizes = table_sizes(len(players), odd_tables)
     rng = random.Random(seed)
     odd_counts = odd_seat_counts(history)
@@ -366,7 +379,8 @@ def seat_tarot_round(
 
     if method == "ranking":
         if ranking is None:
-            raise SeatingError("method 'ranking' needs the current ranking order")
+            raise SeatingError("method 'ranking' needs the current ranking order",
+                               fr="la méthode « ranking » a besoin du classement en cours")
         return Seating(round, _by_ranking(players, sizes, ranking, klass, free_odd, team_of))
 
     weight = _pair_weights(players, meeting_counts(history) if method == "rotation" else {}, team_of)
@@ -489,7 +503,8 @@ def swap(seating: Seating, a: Entry, b: Entry, history: Sequence[Seating] = ()) 
     seating has that the old one had not, against ``history`` (the previous rounds)."""
     ta, tb = seating.table_of(a), seating.table_of(b)
     if ta == tb:
-        raise SeatingError(f"{a!r} and {b!r} already sit at the same table")
+        raise SeatingError(f"{a!r} and {b!r} already sit at the same table",
+                           fr=f"{a!r} et {b!r} sont déjà à la même table")
     tables = [list(t) for t in seating.tables]
     tables[ta][tables[ta].index(a)] = b
     tables[tb][tables[tb].index(b)] = a
@@ -537,7 +552,7 @@ def swiss_pair(
     """
     players = list(standings)
     if len(set(players)) != len(players):
-        raise SeatingError("an entry is listed twice")
+        raise SeatingError("an entry is listed twice", fr="un inscrit figure deux fois")
     met, byes = swiss_history(history)
     team_of = _team_of(teams)
 
@@ -656,7 +671,9 @@ def _check_partners(partners: Sequence[Sequence[int]] | None, size: int) -> tupl
     sides = tuple(tuple(side) for side in partners)
     seats = sorted(s for side in sides for s in side)
     if seats != list(range(size)) or len({len(side) for side in sides}) != 1 or len(sides) < 2:
-        raise SeatingError(f"partners must share out the seats 0 to {size - 1} into equal sides, not {partners!r}")
+        raise SeatingError(f"partners must share out the seats 0 to {size - 1} into equal sides, not {partners!r}",
+                           fr=f"les partenaires se partagent les places 0 à {size - 1} en camps égaux, "
+                              f"pas {partners!r}")
     return sides
 
 
@@ -729,14 +746,17 @@ def seat_match_round(
     partners (see :func:`_seat_partners`). Tables come best first in ``swiss``.
     """
     if method not in MATCH_METHODS:
-        raise SeatingError(f"seating method must be one of {MATCH_METHODS}, not {method!r}")
+        raise SeatingError(f"seating method must be one of {MATCH_METHODS}, not {method!r}",
+                           fr=f"la méthode de placement est l'une de {MATCH_METHODS}, pas {method!r}")
     if size < 2:
-        raise SeatingError(f"a match table seats 2 players or more, not {size}")
+        raise SeatingError(f"a match table seats 2 players or more, not {size}",
+                           fr=f"une table de partie compte 2 joueurs ou plus, pas {size}")
     players = list(standings)
     if len(set(players)) != len(players):
-        raise SeatingError("an entry is listed twice")
+        raise SeatingError("an entry is listed twice", fr="un inscrit figure deux fois")
     if len(players) < size:
-        raise SeatingError(f"cannot seat {len(players)} entries at tables of {size}")
+        raise SeatingError(f"cannot seat {len(players)} entries at tables of {size}",
+                           fr=f"impossible de placer {len(players)} inscrit(s) à des tables de {size}")
     sides = _check_partners(partners, size)
     rng = random.Random(seed)
     if method == "random":

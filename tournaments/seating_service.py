@@ -24,6 +24,7 @@ from collections import defaultdict
 from collections.abc import Sequence
 
 from django.db import transaction
+from django.utils import translation
 from django.utils.translation import gettext as _
 
 from rules.errors import MalformedRecord
@@ -80,7 +81,8 @@ def round_draw(*, round: Round, method: str, seed: int = 0, odd_tables: str = "a
     tournament = round.tournament
     present = list(tournament.entries.filter(withdrawn=False).values_list("id", flat=True))
     if method not in methods_for(tournament):
-        raise InvalidInput(f"method is one of {', '.join(methods_for(tournament))}", field="method")
+        raise InvalidInput(_("method is one of %(values)s") % {"values": ", ".join(methods_for(tournament))},
+                           field="method")
     try:
         if not tournament.is_match_game:
             seating = pure.seat_tarot_round(
@@ -104,7 +106,7 @@ def round_draw(*, round: Round, method: str, seed: int = 0, odd_tables: str = "a
                                                           .values_list("id", flat=True)))
         pairing = pure.swiss_pair(standings, round=round.number, history=history, teams=_teams(tournament))
     except pure.SeatingError as exc:
-        raise InvalidInput(str(exc), field="method") from None
+        raise InvalidInput(exc.text(translation.get_language() or "fr"), field="method") from None
     return _seat_with_bye(round, [list(p) for p in pairing.pairs], () if pairing.bye is None else (pairing.bye,))
 
 
@@ -114,7 +116,8 @@ def table_size(tournament: Tournament) -> int:
     try:
         options = get_game(tournament.game).parse_options(tournament.record_options())
     except MalformedRecord as exc:
-        raise InvalidInput(f"the tournament's options cannot be read: {exc}", field="options") from None
+        raise InvalidInput(_("the tournament's options cannot be read: %(why)s")
+                           % {"why": exc.text(translation.get_language() or "fr")}, field="options") from None
     return int(getattr(options, "players", 2))
 
 
@@ -141,7 +144,7 @@ def round_swap(*, round: Round, a: int, b: int) -> pure.SwapResult:
     try:
         result = pure.swap(current, a, b, history=_seatings(tournament, before=round.number))
     except pure.SeatingError as exc:
-        raise InvalidInput(str(exc), field="b") from None
+        raise InvalidInput(exc.text(translation.get_language() or "fr"), field="b") from None
     tables = [list(t) for t in result.seating.tables]
     if tournament.is_match_game:
         singles = [t[0] for t in tables if len(t) == 1]

@@ -8,6 +8,7 @@ the chief arbiter or the organizer (``permissions.can_referee``); errors are the
 from __future__ import annotations
 
 from django.urls import path
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import exceptions, serializers, status
 from rest_framework.request import Request
@@ -49,7 +50,7 @@ class TableForfeitView(Api):
         table = _table(request, pk)
         forfeit = Forfeit.objects.filter(table=table).first()
         if forfeit is None:
-            raise exceptions.NotFound("no forfeit or absence at this table")
+            raise exceptions.NotFound(_("no forfeit or absence at this table"))
         return Response(ForfeitOut(forfeit).data)
 
     @extend_schema(request=ForfeitIn, responses={200: ForfeitOut, 400: s.ErrorOut, 403: s.ErrorOut})
@@ -66,7 +67,7 @@ class TableForfeitView(Api):
         table = _table(request, pk)
         self.allow(permissions.can_referee(request.user, table.round.tournament))
         if not forfeit_cancel(table=table, user=request.user):
-            raise exceptions.NotFound("no forfeit or absence at this table")
+            raise exceptions.NotFound(_("no forfeit or absence at this table"))
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 

@@ -3,6 +3,7 @@ the rules of a game are checked by ``scoring.verdict.judge`` in the services).""
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
 from rest_framework import serializers
 
 from scoring.penalties import PRESETS
@@ -212,7 +213,7 @@ class RegistrationIn(serializers.Serializer):
 
     def validate(self, attrs):
         if "player" not in attrs and not attrs.get("name"):
-            raise serializers.ValidationError({"player": "give a player id, or the name of a new player"})
+            raise serializers.ValidationError({"player": _("give a player id, or the name of a new player")})
         return attrs
 
 

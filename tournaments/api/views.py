@@ -17,6 +17,7 @@ from django.db.models import Prefetch
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
 from django.utils import translation
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import exceptions, status
 from rest_framework.parsers import BaseParser, FormParser, JSONParser, MultiPartParser
@@ -169,10 +170,10 @@ def _expected_version(request: Request, body_version: int | None) -> int:
     if header is not None:
         match = _IF_MATCH.match(header)
         if match is None:
-            raise services.InvalidInput("If-Match holds the deal's version (its ETag, e.g. \"3\")", field="If-Match")
+            raise services.InvalidInput(_("If-Match holds the deal's version (its ETag, e.g. \"3\")"), field="If-Match")
         return int(match.group(1))
     if body_version is None:
-        raise services.InvalidInput("give the version corrected (field 'version' or the If-Match header)",
+        raise services.InvalidInput(_("give the version corrected (field 'version' or the If-Match header)"),
                                     field="version")
     return body_version
 
@@ -232,11 +233,11 @@ class RoleListView(Api):
         data = self.valid(s.RoleIn)
         user = get_user_model().objects.filter(username=data["user"]).first()
         if user is None:
-            raise services.InvalidInput(f"no user {data['user']!r}", field="user")
+            raise services.InvalidInput(_("no user %(user)s") % {"user": repr(data["user"])}, field="user")
         tables = list(Table.objects.filter(pk__in=data["tables"], round__tournament=tournament).select_related(
             "round"))
         if len(tables) != len(set(data["tables"])):
-            raise services.InvalidInput("a table is not in this tournament", field="tables")
+            raise services.InvalidInput(_("a table is not in this tournament"), field="tables")
         role = services.role_assign(tournament=tournament, user=user, role=data["role"], tables=tables)
         return Response(s.RoleOut(role).data, status=status.HTTP_201_CREATED)
 
@@ -287,11 +288,11 @@ class RegistrationListView(Api):
         if data.get("team") is not None:
             team = Team.objects.filter(pk=data["team"], tournament=tournament).first()
             if team is None:
-                raise services.InvalidInput("no such team in this tournament", field="team")
+                raise services.InvalidInput(_("no such team in this tournament"), field="team")
         if "player" in data:
             player = Player.objects.filter(pk=data["player"]).first()
             if player is None:
-                raise services.InvalidInput(f"no player {data['player']}", field="player")
+                raise services.InvalidInput(_("no player %(player)s") % {"player": data["player"]}, field="player")
         else:
             player = services.player_create(name=data["name"], club=data["club"], licence=data["licence"])
         entry = services.player_register(tournament=tournament, player=player, team=team)
@@ -317,7 +318,7 @@ class RegistrationDetailView(Api):
             if data["team"] is not None:
                 team = Team.objects.filter(pk=data["team"], tournament=tournament).first()
                 if team is None:
-                    raise services.InvalidInput("no such team in this tournament", field="team")
+                    raise services.InvalidInput(_("no such team in this tournament"), field="team")
             kwargs["team"] = team
         return Response(s.EntryOut(services.entry_update(entry=entry, **kwargs)).data)
 
@@ -351,7 +352,7 @@ class PlayersCsvView(Api):
         elif hasattr(data, "get") and isinstance(data.get("csv"), str):
             text = data["csv"]
         else:
-            raise services.InvalidInput("send the CSV as text/csv, a multipart 'file' or JSON {\"csv\": …}",
+            raise services.InvalidInput(_("send the CSV as text/csv, a multipart 'file' or JSON {\"csv\": …}"),
                                         field="csv")
         dry_run = request.query_params.get("dry_run") in ("1", "true", "yes")
         result = services.players_import_csv(tournament=tournament, text=text, dry_run=dry_run)
@@ -377,7 +378,7 @@ class TeamListView(Api):
         data = self.valid(s.TeamIn)
         entries = list(Entry.objects.filter(pk__in=data["entries"], tournament=tournament))
         if len(entries) != len(set(data["entries"])):
-            raise services.InvalidInput("an entry is not registered in this tournament", field="entries")
+            raise services.InvalidInput(_("an entry is not registered in this tournament"), field="entries")
         team = services.team_create(tournament=tournament, name=data["name"], entries=entries)
         return Response(s.TeamOut(team).data, status=status.HTTP_201_CREATED)
 
@@ -460,7 +461,7 @@ class TableImportView(Api):
         self.allow(permissions.can_enter_deal(request.user, table))
         data = request.data
         if not isinstance(data, dict) or not isinstance(data.get("deals"), list):
-            raise services.InvalidInput("a levee.match/1 record with its list of deals", field="deals")
+            raise services.InvalidInput(_("a levee.match/1 record with its list of deals"), field="deals")
         head = {k: data[k] for k in selectors.FIXED_FIELDS if k in data and k != "format"}
         saved = []
         with transaction.atomic():
@@ -600,12 +601,12 @@ class RulingListView(Api):
         data = self.valid(s.RulingIn)
         table = Table.objects.filter(pk=data["table"], round__tournament=tournament).select_related("round").first()
         if table is None:
-            raise services.InvalidInput("no such table in this tournament", field="table")
+            raise services.InvalidInput(_("no such table in this tournament"), field="table")
         deal = None
         if data.get("deal") is not None:
             deal = Deal.objects.filter(pk=data["deal"], table=table).first()
             if deal is None:
-                raise services.InvalidInput("no such deal at this table", field="deal")
+                raise services.InvalidInput(_("no such deal at this table"), field="deal")
         ruling = services.ruling_record(table=table, deal=deal, kind=data.get("kind"), reason=data.get("reason"),
                                         user=request.user, adjustments=data["adjustments"],
                                         is_penalty=data["is_penalty"], annuls_deal=data["annuls_deal"],

@@ -27,7 +27,8 @@ def _absent_ids(table: Table, absent: Iterable[Any]) -> list[int]:
         try:
             entry_id = int(value)
         except (TypeError, ValueError):
-            raise InvalidInput(f"{value!r} is not an entry id", field=f"absent[{i}]") from None
+            raise InvalidInput(_("%(value)s is not an entry id") % {"value": repr(value)},
+                               field=f"absent[{i}]") from None
         if entry_id not in seated:
             raise InvalidInput(_("entry %(entry)s is not seated at this table") % {"entry": entry_id},
                                field=f"absent[{i}]")
@@ -43,7 +44,7 @@ def forfeit_record(*, table: Table, kind: str, absent: Iterable[Any], user: Any,
     """Record (or replace) the forfeit or absence of ``absent`` (entry ids seated here) at ``table``."""
     tournament = table.round.tournament
     if kind not in Forfeit.Kind.values:
-        raise InvalidInput(f"kind is one of {', '.join(Forfeit.Kind.values)}", field="kind")
+        raise InvalidInput(_("kind is one of %(values)s") % {"values": ", ".join(Forfeit.Kind.values)}, field="kind")
     seats = table_seats(table)
     if len(seats) < 2:
         raise InvalidInput(_("a table with a single seat is a bye: there is no match to forfeit"), field="table")

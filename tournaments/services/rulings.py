@@ -29,6 +29,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from scoring import penalties as presets
 
@@ -46,11 +47,11 @@ def _adjustments(table: Table, adjustments: Mapping[Any, Any] | None) -> dict[in
         try:
             entry_id = int(key)
         except (TypeError, ValueError):
-            raise InvalidInput(f"{key!r} is not an entry id", field=path) from None
+            raise InvalidInput(_("%(value)s is not an entry id") % {"value": repr(key)}, field=path) from None
         if entry_id not in seated:
-            raise InvalidInput(f"entry {entry_id} is not seated at this table", field=path)
+            raise InvalidInput(_("entry %(entry)s is not seated at this table") % {"entry": entry_id}, field=path)
         if not isinstance(value, int) or isinstance(value, bool):
-            raise InvalidInput("points are whole numbers", field=path)
+            raise InvalidInput(_("points are whole numbers"), field=path)
         if value:
             out[entry_id] = out.get(entry_id, 0) + value
     return out
@@ -76,17 +77,18 @@ def penalty_adjustment(*, table: Table, penalty: Any, offender: Any) -> tuple[pr
     available = presets.presets_for(tournament.game, tournament.record_options())
     preset = presets.preset(str(penalty)) if penalty else None
     if preset is None or preset not in available:
-        known = ", ".join(p.code for p in available) or "none for this game"
-        raise InvalidInput(f"no penalty preset {penalty!r} for this game ({known})", field="penalty")
+        known = ", ".join(p.code for p in available) or _("none for this game")
+        raise InvalidInput(_("no penalty preset %(code)s for this game (%(known)s)")
+                           % {"code": repr(penalty), "known": known}, field="penalty")
     if offender in (None, ""):
-        raise InvalidInput("name the offender (an entry seated at the table)", field="offender")
+        raise InvalidInput(_("name the offender (an entry seated at the table)"), field="offender")
     try:
         offender_id = int(offender)
     except (TypeError, ValueError):
-        raise InvalidInput(f"{offender!r} is not an entry id", field="offender") from None
+        raise InvalidInput(_("%(value)s is not an entry id") % {"value": repr(offender)}, field="offender") from None
     seated = [s.entry_id for s in table_seats(table)]
     if offender_id not in seated:
-        raise InvalidInput(f"entry {offender_id} is not seated at this table", field="offender")
+        raise InvalidInput(_("entry %(entry)s is not seated at this table") % {"entry": offender_id}, field="offender")
     result = presets.adjustments(preset, offender=offender_id, seats=seated, totals=table_totals(table),
                                  parties=parties(table))
     return preset, offender_id, result
@@ -107,7 +109,7 @@ def ruling_record(*, table: Table, kind: str | None, reason: str | None, user: A
     offender_id = None
     if penalty:
         if adjustments:
-            raise InvalidInput("give a penalty preset or typed adjustments, not both", field="adjustments")
+            raise InvalidInput(_("give a penalty preset or typed adjustments, not both"), field="adjustments")
         preset, offender_id, computed = penalty_adjustment(table=table, penalty=penalty, offender=offender)
         adjustments = {str(k): v for k, v in computed.points.items()}
         is_penalty = computed.is_penalty
@@ -116,22 +118,22 @@ def ruling_record(*, table: Table, kind: str | None, reason: str | None, user: A
         typed = str(reason or "").strip()
         reason = f"{head} — {typed}" if typed else head
     elif offender not in (None, ""):
-        raise InvalidInput("an offender goes with a penalty preset", field="offender")
+        raise InvalidInput(_("an offender goes with a penalty preset"), field="offender")
     if kind not in Ruling.Kind.values:
-        raise InvalidInput(f"kind is one of {', '.join(Ruling.Kind.values)}", field="kind")
+        raise InvalidInput(_("kind is one of %(values)s") % {"values": ", ".join(Ruling.Kind.values)}, field="kind")
     if not reason or not str(reason).strip():
-        raise InvalidInput("a ruling needs a reason", field="reason")
+        raise InvalidInput(_("a ruling needs a reason"), field="reason")
     if deal is not None and deal.table_id != table.pk:
-        raise InvalidInput("the deal was played at another table", field="deal")
+        raise InvalidInput(_("the deal was played at another table"), field="deal")
     if annuls_deal and deal is None:
-        raise InvalidInput("name the deal to annul", field="deal")
+        raise InvalidInput(_("name the deal to annul"), field="deal")
     points = _adjustments(table, adjustments)
     total = sum(points.values())
     if total and not is_penalty:
-        raise InvalidInput(f"adjustments transfer points and must sum to zero (they sum to {total}); "
-                           f"mark the ruling as a penalty otherwise", field="adjustments")
+        raise InvalidInput(_("adjustments transfer points and must sum to zero (they sum to %(total)s); "
+                             "mark the ruling as a penalty otherwise") % {"total": total}, field="adjustments")
     if not points and not annuls_deal:
-        raise InvalidInput("a ruling adjusts points or annuls a deal", field="adjustments")
+        raise InvalidInput(_("a ruling adjusts points or annuls a deal"), field="adjustments")
     ruling = Ruling(tournament_id=table.round.tournament_id, table=table, deal=deal, kind=kind,
                     adjustments={str(k): v for k, v in points.items()}, is_penalty=is_penalty,
                     annuls_deal=annuls_deal, reason=str(reason).strip(), created_by=_user(user),

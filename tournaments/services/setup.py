@@ -38,7 +38,7 @@ def _check_options(game: str, options: Any) -> dict[str, Any]:
     if options is None:
         return {}
     if not isinstance(options, Mapping):
-        raise InvalidInput("options is a JSON object", field="options")
+        raise InvalidInput(_("options is a JSON object"), field="options")
     try:
         get_game(game).parse_options(dict(options))
     except MalformedRecord as exc:
@@ -66,13 +66,15 @@ def tournament_create(*, name: str, game: str, user: Any, options: Mapping[str, 
     if not name or not name.strip():
         raise InvalidInput(_("a tournament needs a name"), field="name")
     if game not in Game.values:
-        raise InvalidInput(f"unknown game {game!r} (one of {', '.join(Game.values)})", field="game")
+        raise InvalidInput(_("unknown game %(game)s (one of %(known)s)")
+                           % {"game": repr(game), "known": ", ".join(Game.values)}, field="game")
     if format not in Tournament.Format.values:
-        raise InvalidInput(f"format is one of {', '.join(Tournament.Format.values)}", field="format")
+        raise InvalidInput(_("format is one of %(values)s") % {"values": ", ".join(Tournament.Format.values)},
+                           field="format")
     unknown = [t for t in tie_breaks if t not in TIE_BREAKS]
     if unknown:
-        raise InvalidInput(f"unknown tie-break {unknown[0]!r} (known: {', '.join(sorted(TIE_BREAKS))})",
-                           field="tie_breaks")
+        raise InvalidInput(_("unknown tie-break %(name)s (known: %(known)s)")
+                           % {"name": repr(unknown[0]), "known": ", ".join(sorted(TIE_BREAKS))}, field="tie_breaks")
     if rounds_planned < 1:
         raise InvalidInput(_("at least one round"), field="rounds_planned")
     tournament = Tournament.objects.create(
@@ -91,7 +93,7 @@ def tournament_update(*, tournament: Tournament, **changes: Any) -> Tournament:
                "tie_breaks", "released_round"}
     for key, value in changes.items():
         if key not in allowed:
-            raise InvalidInput(f"{key} cannot be changed here", field=key)
+            raise InvalidInput(_("%(field)s cannot be changed here") % {"field": key}, field=key)
         if key in {"options", "format", "deals_per_round", "target", "tie_breaks"} and \
                 tournament.status in (Status.RUNNING, Status.FINISHED) and value != getattr(tournament, key):
             raise StateConflict(_("%(field)s is fixed once the tournament runs") % {"field": key}, field=key,
@@ -107,7 +109,7 @@ def tournament_update(*, tournament: Tournament, **changes: Any) -> Tournament:
 def tournament_set_status(*, tournament: Tournament, status: str) -> Tournament:
     """Move a tournament along draft → open → running → finished (back steps: open → draft, finished → running)."""
     if status not in Status.values:
-        raise InvalidInput(f"status is one of {', '.join(Status.values)}", field="status")
+        raise InvalidInput(_("status is one of %(values)s") % {"values": ", ".join(Status.values)}, field="status")
     if status == tournament.status:
         return tournament
     if status not in TRANSITIONS[tournament.status]:
@@ -152,7 +154,7 @@ def player_register(*, tournament: Tournament, player: Player, team: Team | None
             player=player).exists():
         pass  # late registrations are allowed: the organizer decides
     if team is not None and team.tournament_id != tournament.pk:
-        raise InvalidInput("the team belongs to another tournament", field="team")
+        raise InvalidInput(_("the team belongs to another tournament"), field="team")
     entry, created = Entry.objects.get_or_create(tournament=tournament, player=player, defaults={"team": team})
     if not created and (entry.withdrawn or (team is not None and entry.team_id != team.pk)):
         entry.withdrawn = False
@@ -166,7 +168,7 @@ def player_register(*, tournament: Tournament, player: Player, team: Team | None
 def entry_update(*, entry: Entry, team: Team | Any | None = ..., withdrawn: bool | None = None) -> Entry:
     if team is not ...:
         if team is not None and team.tournament_id != entry.tournament_id:
-            raise InvalidInput("the team belongs to another tournament", field="team")
+            raise InvalidInput(_("the team belongs to another tournament"), field="team")
         entry.team = team
     if withdrawn is not None:
         entry.withdrawn = withdrawn
@@ -292,7 +294,8 @@ def team_create(*, tournament: Tournament, name: str, entries: Iterable[Entry] =
     team = Team.objects.create(tournament=tournament, name=name)
     for entry in entries:
         if entry.tournament_id != tournament.pk:
-            raise InvalidInput(f"entry {entry.pk} belongs to another tournament", field="entries")
+            raise InvalidInput(_("entry %(entry)s belongs to another tournament") % {"entry": entry.pk},
+                               field="entries")
         entry.team = team
         entry.save(update_fields=["team"])
     return team
@@ -334,7 +337,7 @@ def round_seat(*, round: Round, tables: Sequence[Sequence[int]]) -> list[Table]:
     """
     tournament = round.tournament
     if not isinstance(tables, (list, tuple)) or not tables:
-        raise InvalidInput("tables is a non-empty list of lists of entry ids", field="tables")
+        raise InvalidInput(_("tables is a non-empty list of lists of entry ids"), field="tables")
     if round.tables.filter(deals__isnull=False).exists():
         raise StateConflict(_("deals were entered in this round: its seating is fixed"), field="tables",
                             code="round_started")
@@ -344,11 +347,13 @@ def round_seat(*, round: Round, tables: Sequence[Sequence[int]]) -> list[Table]:
     for t, ids in enumerate(tables):
         path = f"tables[{t}]"
         if not isinstance(ids, (list, tuple)) or len(ids) not in counts:
-            raise InvalidInput(f"a table of {tournament.game} seats {' or '.join(map(str, counts))} players",
+            raise InvalidInput(_("a table of %(game)s seats %(counts)s players")
+                               % {"game": Game(tournament.game).label, "counts": _(" or ").join(map(str, counts))},
                                field=path)
         for s, eid in enumerate(ids):
             if not isinstance(eid, int) or isinstance(eid, bool) or eid not in entries:
-                raise InvalidInput(f"{eid!r} is not an entry of this tournament", field=f"{path}[{s}]")
+                raise InvalidInput(_("%(value)s is not an entry of this tournament") % {"value": repr(eid)},
+                                   field=f"{path}[{s}]")
             if eid in seen:
                 raise InvalidInput(_("entry %(entry)s is seated twice") % {"entry": eid}, field=f"{path}[{s}]")
             if entries[eid].withdrawn:
@@ -366,7 +371,8 @@ def round_seat(*, round: Round, tables: Sequence[Sequence[int]]) -> list[Table]:
 @transaction.atomic
 def round_set_status(*, round: Round, status: str) -> Round:
     if status not in Round.Status.values:
-        raise InvalidInput(f"status is one of {', '.join(Round.Status.values)}", field="status")
+        raise InvalidInput(_("status is one of %(values)s") % {"values": ", ".join(Round.Status.values)},
+                           field="status")
     round.status = status
     round.save(update_fields=["status"])
     return round
@@ -378,7 +384,8 @@ def round_set_status(*, round: Round, status: str) -> Round:
 def role_assign(*, tournament: Tournament, user: Any, role: str, tables: Iterable[Table] = ()) -> TournamentRole:
     """Give a user a role in a tournament (table arbiters: with the tables assigned, added to earlier ones)."""
     if role not in TournamentRole.Role.values:
-        raise InvalidInput(f"role is one of {', '.join(TournamentRole.Role.values)}", field="role")
+        raise InvalidInput(_("role is one of %(values)s") % {"values": ", ".join(TournamentRole.Role.values)},
+                           field="role")
     if isinstance(user, str):
         found = get_user_model().objects.filter(username=user).first()
         if found is None:
@@ -388,7 +395,7 @@ def role_assign(*, tournament: Tournament, user: Any, role: str, tables: Iterabl
     tables = list(tables)
     for table in tables:
         if table.round.tournament_id != tournament.pk:
-            raise InvalidInput(f"table {table.pk} belongs to another tournament", field="tables")
+            raise InvalidInput(_("table %(table)s belongs to another tournament") % {"table": table.pk}, field="tables")
     if tables:
         obj.tables.add(*tables)
     return obj

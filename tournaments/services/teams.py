@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from ..models import Entry, Team, Tournament
 from .deals import _after_commit
@@ -19,7 +20,8 @@ def _entries(tournament: Tournament, ids: Iterable[int], field: str) -> list[Ent
     found = {e.pk: e for e in Entry.objects.filter(tournament=tournament, pk__in=ids)}
     for i, entry_id in enumerate(ids):
         if entry_id not in found:
-            raise InvalidInput(f"entry {entry_id} is not registered in this tournament", field=f"{field}[{i}]")
+            raise InvalidInput(_("entry %(entry)s is not registered in this tournament") % {"entry": entry_id},
+                               field=f"{field}[{i}]")
     return [found[i] for i in ids]
 
 
