@@ -95,7 +95,7 @@ class Api(APIView):
         if not condition:
             if not self.request.user.is_authenticated:
                 raise exceptions.NotAuthenticated()
-            raise exceptions.PermissionDenied("your role in this tournament does not allow this")
+            raise exceptions.PermissionDenied(_("your role in this tournament does not allow this"))
 
 
 def _tournament(request: Request, pk: int) -> Tournament:
