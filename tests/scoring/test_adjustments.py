@@ -196,3 +196,30 @@ def test_a_legal_race_is_the_deals_plus_the_zero_sum_transfers(names, transfers)
     rows = [sum(d.scores[s] for d in verdict.deals) + sum(a["points"][s] for a in adjustments) for s in (0, 1)]
     assert verdict.totals == rows
     assert sum(verdict.totals) == sum(sum(d.scores) for d in verdict.deals)
+
+
+def test_vingt_quatre_at_five_players_an_adjustment_wins_a_partie_of_two() -> None:
+    """Five players, two parties of 24 points (6 jetons). Before the first deal the arbiter gives Émile (seat 4)
+    6 jetons: he wins the first partie at once (§5: the first to reach the target wins it), a new partie starts
+    from 0 jeton each, and the match goes on, since it is played in two parties."""
+    import random
+
+    from rules.vingt_quatre import random_record
+
+    five = random_record(random.Random(7), players=5)
+    names = ["Ana", "Bruno", "Chloé", "David", "Émile"]
+    first = {k: v for k, v in five.items() if k not in ("format", "game", "options", "players")}
+    base = judge(record("vingt-quatre", [first], [], names, players=5, parties=2))
+    assert base.legal and base.match.ended is None  # one deal never reaches 6 jetons with parties of 24 here
+    six = judge(record("vingt-quatre", [first], [{"after": -1, "points": [0, 0, 0, 0, 6]}], names,
+                       players=5, parties=2))
+    assert six.legal and six.match.ended is None and six.winner is None
+    assert six.match.adjustments[0]["partie_won_by"] == 4
+    assert six.match.detail["parties_won"] == [0, 0, 0, 0, 1]
+    # the jetons of the deal count in the second partie, from zero; the totals add the 6 jetons to the deal's
+    assert six.match.detail["jetons"] == base.match.detail["jetons"]
+    assert six.totals == [t + (6 if s == 4 else 0) for s, t in enumerate(base.totals)]
+    # with one partie only, the same 6 jetons end the match before the first deal, which then comes too late
+    over = judge(record("vingt-quatre", [first], [{"after": -1, "points": [0, 0, 0, 0, 6]}], names, players=5))
+    assert over.match.ended == {"deal": -1, "adjustment": 0} and over.winner == 4
+    assert not over.legal
