@@ -1,0 +1,33 @@
+"""A tournament's conventions in words, for its pages: « forcée, R D V As 10 9 8 7 (1725) » rather than
+``mode=forcee, order=1725``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import template
+from django.utils.translation import gettext as _
+
+from ..forms import FIVE, HONOURS, TRIOMPHE_MODES, TRIOMPHE_ORDERS
+
+register = template.Library()
+
+_CHOICES = {"five": FIVE, "mode": TRIOMPHE_MODES, "order": TRIOMPHE_ORDERS, "honours": HONOURS}
+
+
+@register.filter
+def conventions(options: dict[str, Any] | None) -> list[str]:
+    """Each convention of ``options`` as the tournament form names it, in the active language; an option the
+    form does not offer (set through the API) as ``name=value``."""
+    out = []
+    for key, value in (options or {}).items():
+        choices = dict(_CHOICES.get(key, ()))
+        if str(value) in choices:
+            out.append(str(choices[str(value)]))
+        elif key == "players":
+            out.append(f"{_('Players per table')} {value}")
+        elif key == "as_qui_pille" and value is True:
+            out.append(_("As qui pille"))
+        else:
+            out.append(f"{key}={value}")
+    return out
