@@ -268,6 +268,11 @@ class ReasonForm(forms.Form):
                              widget=forms.Textarea(attrs={"rows": 2}))
 
 
+class RulingWithdrawForm(forms.Form):
+    reason = forms.CharField(label=_("Why is the ruling withdrawn?"), max_length=1000,
+                             widget=forms.Textarea(attrs={"rows": 2}))
+
+
 class RulingForm(forms.Form):
     """A chief arbiter's ruling: its kind, points per player, the reason, or the deal annulled."""
 

@@ -278,6 +278,13 @@ class Ruling(models.Model):
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
                                    related_name="+")
     created_at = models.DateTimeField(auto_now_add=True)
+    version = models.PositiveIntegerField(_("version"), default=1)
+    # a ruling recorded by mistake is withdrawn, never deleted: it stays listed (marked « retirée »), its
+    # score rows stop counting and a match is judged without it (services.rulings.ruling_withdraw)
+    withdrawn_at = models.DateTimeField(_("retirée le"), null=True, blank=True)
+    withdrawn_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
+                                     related_name="+", verbose_name=_("retirée par"))
+    withdraw_reason = models.TextField(_("motif du retrait"), blank=True, default="")
     history = HistoricalRecords()
 
     class Meta:
@@ -287,6 +294,10 @@ class Ruling(models.Model):
 
     def __str__(self) -> str:
         return f"{self.get_kind_display()} — {self.table}"
+
+    @property
+    def is_withdrawn(self) -> bool:
+        return self.withdrawn_at is not None
 
 
 class ScoreRow(models.Model):

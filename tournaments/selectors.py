@@ -173,13 +173,14 @@ def match_adjustments(table: Table, numbers: Sequence[int | None] | None, count:
     A ruling takes its place in the match **when it was recorded**: after every deal of the table entered
     before it (``Deal.created_at`` ≤ ``Ruling.created_at``; a deal annulled since is skipped, the ruling then
     follows the last deal before it that still counts), before every deal entered after it. The deal a ruling
-    names is what it is about, not where it stands (docs/ranking.md, "Rulings in the match race").
+    names is what it is about, not where it stands (docs/ranking.md, "Rulings in the match race"). A withdrawn
+    ruling is left out.
 
     ``numbers``: the ``Deal.number`` of each deal of the record being judged, ``None`` for a deal not saved yet
     (entered after every ruling); ``None`` for all: the table's deals as saved (not annulled), then ``count`` −
     their number new ones. Points are per seat, in the game's score-row unit.
     """
-    rulings = list(Ruling.objects.filter(table=table)
+    rulings = list(Ruling.objects.filter(table=table, withdrawn_at__isnull=True)  # a withdrawn ruling counts nowhere
                    .order_by("created_at", "id").values_list("pk", "adjustments", "reason", "penalty_rule",
                                                             "created_at"))
     rulings = [r for r in rulings if r[1]]

@@ -32,6 +32,7 @@ urlpatterns = [
     path("desk/tables/<int:pk>/deal/", views.deal_enter, name="deal_enter"),
     path("desk/tables/<int:pk>/deal/check/", views.deal_check, name="deal_check"),
     path("desk/tables/<int:pk>/ruling/", views.ruling_create, name="ruling_create"),
+    path("desk/rulings/<int:pk>/withdraw/", views.ruling_withdraw_view, name="ruling_withdraw"),
     path("desk/tables/<int:pk>/forfeit/", views.table_forfeit, name="table_forfeit"),
     path("desk/deals/<int:pk>/", views.deal_detail, name="deal_detail"),
     path("desk/deals/<int:pk>/correct/", views.deal_correct_view, name="deal_correct"),

@@ -68,10 +68,18 @@ class RoundOut(serializers.ModelSerializer):
 
 
 class RulingOut(serializers.ModelSerializer):
+    withdrawn = serializers.BooleanField(source="is_withdrawn", read_only=True,
+                                         help_text="withdrawn: kept and listed, counting for nothing")
+    withdrawn_by_name = serializers.SerializerMethodField(help_text="the username of who withdrew it")
+
     class Meta:
         model = Ruling
         fields = ["id", "tournament", "table", "deal", "kind", "adjustments", "is_penalty", "annuls_deal", "reason",
-                  "penalty", "penalty_rule", "offender", "created_by", "created_at"]
+                  "penalty", "penalty_rule", "offender", "created_by", "created_at", "version", "withdrawn",
+                  "withdrawn_at", "withdrawn_by", "withdrawn_by_name", "withdraw_reason"]
+
+    def get_withdrawn_by_name(self, obj: Ruling) -> str | None:
+        return obj.withdrawn_by.get_username() if obj.withdrawn_by_id else None
 
 
 class RoleOut(serializers.ModelSerializer):
@@ -251,6 +259,12 @@ class DealCorrectIn(serializers.Serializer):
 class AnnulIn(serializers.Serializer):
     reason = serializers.CharField(max_length=2000)
     version = serializers.IntegerField(required=False)
+
+
+class RulingWithdrawIn(serializers.Serializer):
+    reason = serializers.CharField(max_length=2000, help_text="why the ruling is withdrawn (required)")
+    version = serializers.IntegerField(required=False, help_text="the ruling's version the request is based on "
+                                                                 "(409 with current_version when stale)")
 
 
 class RulingIn(serializers.Serializer):

@@ -588,7 +588,7 @@ class RulingListView(Api):
     @extend_schema(responses=s.RulingOut(many=True))
     def get(self, request: Request, pk: int) -> Response:
         tournament = _tournament(request, pk)
-        qs = Ruling.objects.filter(tournament=tournament).order_by("created_at", "id")
+        qs = Ruling.objects.filter(tournament=tournament).select_related("withdrawn_by").order_by("created_at", "id")
         if not permissions.is_staff_of(request.user, tournament):
             visible = permissions.visible_rounds(request.user, tournament)
             qs = qs.filter(table__round__in=visible)
@@ -612,6 +612,25 @@ class RulingListView(Api):
                                         is_penalty=data["is_penalty"], annuls_deal=data["annuls_deal"],
                                         penalty=data.get("penalty") or None, offender=data.get("offender"))
         return Response(s.RulingOut(ruling).data, status=status.HTTP_201_CREATED)
+
+
+class RulingWithdrawView(Api):
+    @extend_schema(request=s.RulingWithdrawIn,
+                   responses={200: s.RulingOut, 400: s.ErrorOut, 403: s.ErrorOut, 404: s.ErrorOut, 409: s.ErrorOut},
+                   description="Withdraw a ruling recorded by mistake (chief arbiter or organizer): it is kept and "
+                               "listed as withdrawn (who, when, why), its points stop counting and a match is "
+                               "judged again without it. 400 naming 'reason' without a reason; 409 when it is "
+                               "already withdrawn, when it annulled a deal, or when the match could not stand "
+                               "without it.")
+    def post(self, request: Request, pk: int) -> Response:
+        ruling = get_object_or_404(Ruling.objects.select_related("table__round__tournament"), pk=pk)
+        if not permissions.can_view_table(request.user, ruling.table):
+            raise exceptions.NotFound()
+        self.allow(permissions.can_rule(request.user, ruling.table.round.tournament))
+        data = self.valid(s.RulingWithdrawIn)
+        ruling = services.ruling_withdraw(ruling=ruling, reason=data["reason"], user=request.user,
+                                          expected_version=data.get("version"))
+        return Response(s.RulingOut(ruling).data)
 
 
 # -- the stateless check ---------------------------------------------------------------------------

@@ -14,7 +14,7 @@ from .errors import (
     StateConflict,
     VersionConflict,
 )
-from .rulings import ruling_record
+from .rulings import ruling_record, ruling_withdraw
 from .setup import (
     CsvImport,
     entry_update,
@@ -58,6 +58,7 @@ __all__ = [
     "round_seat",
     "round_set_status",
     "ruling_record",
+    "ruling_withdraw",
     "team_create",
     "tournament_create",
     "tournament_set_status",

@@ -21,6 +21,12 @@ whose points would come after the end of the match (or bring two parties to the 
 refused, so the table's score rows (deals and rulings) always add up to the match totals. Only the
 match results rank a match game (``tournaments.rankings``); the ruling's score rows show it on the
 table's score sheet. Tarot is unchanged: its rulings are score rows summed by the ranking.
+
+A ruling recorded by mistake is **withdrawn** (:func:`ruling_withdraw`), never deleted nor overwritten: it
+stays listed, marked withdrawn with who, when and why (a new version in its history); its score rows stop
+counting (``counts=False``) and a match is judged again without it, so a match it ended reopens. It is
+refused when the match could not stand without it (a deal or a later ruling would then follow the end),
+and for a ruling that annulled a deal: bringing the deal back is not done by this service.
 """
 
 from __future__ import annotations
@@ -29,6 +35,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.db import transaction
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from scoring import penalties as presets
@@ -36,7 +43,7 @@ from scoring import penalties as presets
 from ..models import Deal, Ruling, ScoreRow, Table
 from ..selectors import table_seats, table_totals
 from .deals import _after_commit, _user, deal_annul, match_rejudge
-from .errors import InvalidInput
+from .errors import DealRejected, InvalidInput, StateConflict, VersionConflict
 
 
 def _adjustments(table: Table, adjustments: Mapping[Any, Any] | None) -> dict[int, int]:
@@ -153,3 +160,60 @@ def ruling_record(*, table: Table, kind: str | None, reason: str | None, user: A
         match_rejudge(table)  # (deal_annul has just re-judged the match with this ruling in place)
     _after_commit(table.round.tournament_id)
     return ruling
+
+
+@transaction.atomic
+def ruling_withdraw(*, ruling: Ruling, reason: str | None, user: Any, expected_version: int | None = None) -> Ruling:
+    """Withdraw a ruling recorded by mistake: kept and shown as withdrawn (who, when, why), counting for nothing.
+
+    Its score rows stop counting (Tarot rankings and every table total leave them out); at a match table the
+    match is judged again without it (``deals.match_rejudge``), so a match it ended reopens. Refused (409,
+    nothing changed) when the ruling is already withdrawn, when it annulled a deal (the deal would have to come
+    back: no service restores an annulled deal), and when the match could not stand without it: a deal
+    entered after it, or a later ruling, would then come after the end of the match. ``expected_version``:
+    the version the request was based on (VersionConflict otherwise); None skips the check.
+    """
+    if not reason or not str(reason).strip():
+        raise InvalidInput(_("withdrawing a ruling needs a reason"), field="reason")
+    reason = str(reason).strip()
+    # the table first, then the ruling: the order the deal services lock in
+    table = Table.objects.select_for_update().select_related("round__tournament").get(pk=ruling.table_id)
+    current = Ruling.objects.select_for_update().get(pk=ruling.pk)
+    current.table = table
+    if expected_version is not None and current.version != expected_version:
+        raise VersionConflict(_("the ruling is at version %(current)s, the change was based on version "
+                                "%(expected)s: reload it and try again")
+                              % {"current": current.version, "expected": expected_version},
+                              current_version=current.version)
+    if current.is_withdrawn:
+        raise StateConflict(_("this ruling was already withdrawn"), field="ruling", code="ruling_withdrawn")
+    if current.annuls_deal:
+        raise StateConflict(_("this ruling annulled a deal: it cannot be withdrawn, since the annulled deal "
+                              "cannot be brought back; enter the deal again if it should count, or record "
+                              "another ruling"), field="ruling", code="ruling_annuls_deal")
+    current.withdrawn_at = timezone.now()
+    current.withdrawn_by = _user(user)
+    current.withdraw_reason = reason
+    current.version += 1
+    current._change_reason = reason  # type: ignore[attr-defined]  # django-simple-history: why, and who
+    if _user(user) is not None:
+        current._history_user = user  # type: ignore[attr-defined]
+    current.save()
+    ScoreRow.objects.filter(ruling=current).update(counts=False)
+    tournament = table.round.tournament
+    if tournament.is_match_game and current.adjustments:
+        try:
+            match_rejudge(table)  # without it: match_adjustments leaves withdrawn rulings out
+        except DealRejected as exc:  # the whole withdrawal is rolled back
+            first = exc.violations[0] if exc.violations else None
+            if first is not None and first.rule == "match_over" and first.deal is not None:
+                why = _("deal %(n)s would come after the end of the match") % {"n": first.deal + 1}
+            else:
+                lang = "en" if (translation.get_language() or "fr").startswith("en") else "fr"
+                why = first.message(lang, exc.players) if first is not None else ""
+            raise StateConflict(_("this ruling cannot be withdrawn: the match would not stand without it "
+                                  "(%(why)s). Annul or correct the deals entered after it, or withdraw the "
+                                  "later rulings, first.") % {"why": why.rstrip(".")},
+                                field="ruling", code="withdraw_breaks_match") from None
+    _after_commit(tournament.pk)
+    return current

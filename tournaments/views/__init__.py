@@ -1,7 +1,7 @@
 """Server-rendered pages, split by audience: public, organizer, the arbiters' desk and deal entry."""
 
 from .desk import deal_detail, my_tables, table_detail
-from .entry import deal_approve_view, deal_check, deal_correct_view, deal_enter, ruling_create
+from .entry import deal_approve_view, deal_check, deal_correct_view, deal_enter, ruling_create, ruling_withdraw_view
 from .manage import round_draw, table_forfeit, teams
 from .organizer import (
     players,
@@ -31,6 +31,7 @@ __all__ = [
     "round_seat",
     "round_status",
     "ruling_create",
+    "ruling_withdraw_view",
     "staff",
     "table_detail",
     "table_forfeit",

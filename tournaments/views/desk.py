@@ -67,7 +67,9 @@ def table_context(request: HttpRequest, table: Table) -> dict[str, Any]:
         if deal.counts:
             running = [r + (c or 0) for r, c in zip(running, cells, strict=True)]
         rows.append({"deal": deal, "cells": cells, "running": list(running), "summary": deal_summary(deal, players)})
-    rulings = list(Ruling.objects.filter(table=table).order_by("created_at", "id"))
+    rulings = list(Ruling.objects.filter(table=table).select_related("withdrawn_by").order_by("created_at", "id"))
+    for r in rulings:
+        r.points_line = ruling_points(r, seats, players)  # type: ignore[attr-defined]
     totals_by_entry = selectors.table_totals(table)
     totals = [totals_by_entry.get(s.entry_id, 0) for s in seats]
     return {
@@ -86,6 +88,18 @@ def table_context(request: HttpRequest, table: Table) -> dict[str, Any]:
         "deals_left": (tournament.deals_per_round - len([d for d in deals if d.status != Deal.Status.ANNULLED])
                        if tournament.deals_per_round and not tournament.is_match_game else None),
     }
+
+
+def ruling_points(ruling: Ruling, seats: list[Any], players: list[str]) -> str:
+    """A ruling's points per player in one line, in seat order ("Ana +10 · Bruno −10")."""
+    names = {s.entry_id: name for s, name in zip(seats, players, strict=True)}
+    points = ruling.adjustments or {}
+    parts = []
+    for seat in seats:
+        value = int(points.get(str(seat.entry_id)) or 0)
+        if value:
+            parts.append(f"{names[seat.entry_id]} {'+' if value > 0 else '−'}{abs(value)}")
+    return " · ".join(parts)
 
 
 def deal_summary(deal: Deal, players: list[str]) -> str:
@@ -132,7 +146,7 @@ def deal_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "players": players,
         "seat_scores": [(name, scores.get(s.entry_id)) for name, s in zip(players, seats, strict=True)],
         "versions": versions,
-        "rulings": deal.rulings.all(),
+        "rulings": deal.rulings.select_related("withdrawn_by"),
         "summary": deal_summary(deal, players),
         "detail": deal_detail_of(deal.verdict, tournament.game, players),
         "can_referee": permissions.can_referee(request.user, tournament),

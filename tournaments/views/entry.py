@@ -30,17 +30,18 @@ from ..forms import (
     ReasonForm,
     RecordForm,
     RulingForm,
+    RulingWithdrawForm,
     TarotSummaryForm,
     TarotTricksForm,
     summary_initial,
     tricks_initial,
 )
 from ..models import Deal, Game, Ruling, Table
-from ..services import deal_approve, deal_correct, deal_record, ruling_record
+from ..services import deal_approve, deal_correct, deal_record, ruling_record, ruling_withdraw
 from ..services.errors import DealRejected, MalformedDeal, ServiceError
 from . import skeletons
 from .access import guarded, lang_of, require
-from .desk import table_context
+from .desk import ruling_points, table_context
 
 MODES = ("summary", "tricks", "record")
 
@@ -284,6 +285,33 @@ def ruling_create(request: HttpRequest, pk: int) -> HttpResponse:
         "no_presets_note": (without[1] if lang.startswith("en") else without[0]) if without else "",
         "not_presets": [(rule, en if lang.startswith("en") else fr)
                         for rule, fr, en in penalties.NOT_PRESETS.get(tournament.game, ())],
+        "match_game": tournament.is_match_game,
+    }, status=422 if problems else 200)
+
+
+@guarded
+def ruling_withdraw_view(request: HttpRequest, pk: int) -> HttpResponse:
+    """Withdraw a ruling recorded by mistake (chief arbiter or organizer): the reason is asked; the ruling stays
+    listed as withdrawn, its points stop counting, a match is judged again without it."""
+    ruling = get_object_or_404(Ruling.objects.select_related("table__round__tournament", "created_by",
+                                                             "withdrawn_by", "deal"), pk=pk)
+    table = ruling.table
+    tournament = table.round.tournament
+    require(request, permissions.can_rule(request.user, tournament))
+    form = RulingWithdrawForm(request.POST or None)
+    problems: list[dict[str, Any]] = []
+    players = selectors.table_players(table)
+    if request.method == "POST" and form.is_valid():
+        try:
+            ruling_withdraw(ruling=ruling, reason=form.cleaned_data["reason"], user=request.user)
+        except ServiceError as exc:
+            problems = [{"message": exc.text(lang_of(request)), "where": "", "rule": exc.code}]
+        else:
+            messages.success(request, _("Ruling withdrawn: its points no longer count."))
+            return redirect("table_detail", pk=table.pk)
+    return render(request, "tournaments/ruling_withdraw.html", {
+        "tournament": tournament, "round": table.round, "table": table, "ruling": ruling, "form": form,
+        "problems": problems, "points": ruling_points(ruling, selectors.table_seats(table), players),
         "match_game": tournament.is_match_game,
     }, status=422 if problems else 200)
 
