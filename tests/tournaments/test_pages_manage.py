@@ -99,3 +99,15 @@ def test_public_pages_link_back_and_to_players(client, people):
     ranking = client.get(reverse("public-ranking", args=[t.slug])).content.decode()
     assert reverse("public-results-csv", args=[t.slug]) in ranking
     assert reverse("public-player", args=[t.slug, e["H"].pk]) in ranking  # registered, 0 marks, listed
+
+
+def test_a_refused_status_change_is_said_in_french_without_the_field_code(client, tarot_table, staff):
+    from tournaments.models import Tournament
+
+    Tournament.objects.filter(pk=tarot_table.round.tournament_id).update(status=Tournament.Status.DRAFT)
+    tournament = Tournament.objects.get(pk=tarot_table.round.tournament_id)
+    client.force_login(staff["organizer"])
+    page = client.post(reverse("tournament_status", args=[tournament.slug]), {"status": "finished"}, follow=True)
+    text = page.content.decode()
+    assert "un tournoi ne passe pas de « brouillon » à « terminé »" in text
+    assert "status: un tournoi" not in text

@@ -29,7 +29,9 @@ def _tournament(slug: str) -> Tournament:
 
 
 def _error(request: HttpRequest, exc: services.ServiceError) -> None:
-    messages.error(request, f"{exc.field}: {exc.message}" if exc.field else exc.message)
+    """The refusal as a message; a field's path is shown only where it says more than the sentence (the
+    table and seat of a seating, ``tables[1][0]``), not a plain field name such as ``status``."""
+    messages.error(request, f"{exc.field}: {exc.message}" if exc.field and "[" in exc.field else exc.message)
 
 
 @guarded
