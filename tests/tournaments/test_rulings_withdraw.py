@@ -14,9 +14,8 @@ from django.utils import translation
 
 from tests.tournaments.factories import tarot_summary
 from tests.tournaments.test_rulings_match_race import POINT, ids, match_points
-# the match-race fixtures, shared
-from tests.tournaments.test_rulings_match_race import chief as chief
-from tests.tournaments.test_rulings_match_race import match_table as match_table
+from tests.tournaments.test_rulings_match_race import chief as chief  # a fixture, shared
+from tests.tournaments.test_rulings_match_race import match_table as match_table  # a fixture, shared
 from tournaments import rankings, selectors, services, tasks
 from tournaments.models import Deal, Round, Ruling, ScoreRow
 from tournaments.models_ranking import RankingSnapshot
