@@ -15,10 +15,17 @@ _CATALOGUE: dict[str, dict[str, str]] = {}
 
 
 def register(messages: Mapping[str, Mapping[str, str]]) -> None:
-    """Declare the French (``fr``) and English (``en``) templates of rule codes."""
+    """Declare the French (``fr``) and English (``en``) templates of rule codes.
+
+    A code may be declared again by another module only with the same texts: one code, one sentence (a
+    second text would silently replace the first for every game, its fields left as « ? »).
+    """
     for code, texts in messages.items():
         if "fr" not in texts or "en" not in texts:
             raise ValueError(f"rule code {code!r} needs both a French and an English message")
+        known = _CATALOGUE.get(code)
+        if known is not None and known != dict(texts):
+            raise ValueError(f"rule code {code!r} is already declared with other texts")
         _CATALOGUE[code] = dict(texts)
 
 

@@ -106,3 +106,15 @@ def test_messages_in_both_languages(record: dict[str, Any], field: str, fr: str,
     assert raised.value.field == field
     assert raised.value.text("fr") == fr
     assert raised.value.text("en") == en == raised.value.message
+
+
+def test_a_rule_code_has_one_sentence():
+    """Declaring a known code again with other texts is refused (it would replace the sentence of every game)."""
+    import pytest
+
+    from rules.messages import register
+
+    register({"match_over": {"fr": "La partie était déjà terminée : cette donne ne compte pas.",
+                             "en": "The match was already over: this deal does not count."}})  # the same: fine
+    with pytest.raises(ValueError, match="match_over"):
+        register({"match_over": {"fr": "La partie est terminée (donne {ended_deal}).", "en": "Over ({ended_deal})."}})

@@ -62,6 +62,8 @@ def test_a_misdeal_point_ends_the_match_and_decides_the_ranking(match_table, chi
     with pytest.raises(DealRejected) as exc:
         services.deal_record(table=match_table, record=VOLE_BRUNO, user=chief)
     assert [v.rule for v in exc.value.violations] == ["match_over"]
+    assert exc.value.violations[0].message("fr", ["Ana", "Bruno"]) == (
+        "La partie était déjà terminée : cette donne ne compte pas.")
     # the export carries the ruling as an adjustment event after the fourth deal
     record = selectors.table_match_record(match_table)
     assert record["adjustments"] == [{"after": 3, "points": [1, 0], "reason": ruling.reason,

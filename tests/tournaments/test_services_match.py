@@ -60,6 +60,8 @@ def test_no_deal_after_the_match_is_over(match_table):
         services.deal_record(table=match_table, record=random_match_deal("triomphe", {}, 2, len(deals) % 2, rng),
                              user=user)
     assert caught.value.violations[0].rule in ("match_over", "match_ended", "deal_after_end")
+    said = caught.value.violations[0].message("fr", ["Ana", "Bruno"])
+    assert "?" not in said and "terminée" in said, said  # one code, one text: no placeholder left unfilled
     assert Deal.objects.count() == len(deals)
 
 

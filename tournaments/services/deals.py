@@ -133,7 +133,7 @@ def judge_match(table: Table, deals: list[Mapping[str, Any]], *,
     ended = verdict.match.ended
     if ended is not None and ended.get("deal", len(deals)) < len(deals) - 1:
         end = int(ended["deal"])
-        raise DealRejected([Violation("match_over", end + 1, params={"ended_deal": end + 1})], players, full)
+        raise DealRejected([Violation("match_ended", end + 1, params={"ended_deal": end + 1})], players, full)
     out = []
     for i, own in enumerate(deals):
         scored = verdict.deals[i] if i < len(verdict.deals) else None

@@ -18,7 +18,9 @@ register({
         "fr": "La donne ne peut pas être marquée : {why}.",
         "en": "The deal cannot be scored: {why}.",
     },
-    "match_over": {
+    # not "match_over", the games' own code for a deal recorded after the end (scoring/jetons.py), which has
+    # no deal number to tell: one code, one text
+    "match_ended": {
         "fr": "La partie de cette table est terminée (donne {ended_deal}) : aucune donne ne peut suivre.",
         "en": "This table's match is over (deal {ended_deal}): no deal may follow.",
     },

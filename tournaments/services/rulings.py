@@ -206,7 +206,7 @@ def ruling_withdraw(*, ruling: Ruling, reason: str | None, user: Any, expected_v
             match_rejudge(table)  # without it: match_adjustments leaves withdrawn rulings out
         except DealRejected as exc:  # the whole withdrawal is rolled back
             first = exc.violations[0] if exc.violations else None
-            if first is not None and first.rule == "match_over" and first.deal is not None:
+            if first is not None and first.rule in ("match_over", "match_ended") and first.deal is not None:
                 why = _("deal %(n)s would come after the end of the match") % {"n": first.deal + 1}
             else:
                 lang = "en" if (translation.get_language() or "fr").startswith("en") else "fr"
