@@ -8,11 +8,12 @@ rules is a 400 whose ``violations`` name the deal, trick, seat, card and rule (m
 
 from __future__ import annotations
 
+import logging
 import re
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.db import transaction
+from django.db import DataError, transaction
 from django.db.models import Prefetch
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
@@ -36,6 +37,9 @@ from ..services import DealRejected, ServiceError
 from . import serializers as s
 
 # -- shared ----------------------------------------------------------------------------------------
+
+
+log = logging.getLogger(__name__)
 
 
 def lang_of(request: Request) -> str:
@@ -72,6 +76,10 @@ class Api(APIView):
         if isinstance(exc, exceptions.ValidationError):
             field, message = _first_error(exc.detail)
             return Response({"error": "invalid", "field": field, "message": message, "errors": exc.detail},
+                            status=status.HTTP_400_BAD_REQUEST)
+        if isinstance(exc, DataError):  # a value the database cannot hold (a number out of its column's range)
+            log.warning("API input refused by the database: %s", exc)
+            return Response({"error": "invalid", "field": "$", "message": _("a value is out of range")},
                             status=status.HTTP_400_BAD_REQUEST)
         if isinstance(exc, exceptions.ParseError):
             return Response({"error": "malformed", "field": "$", "message": str(exc.detail)},

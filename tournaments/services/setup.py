@@ -303,6 +303,10 @@ def team_create(*, tournament: Tournament, name: str, entries: Iterable[Entry] =
 
 # -- rounds and seating ----------------------------------------------------------------------------
 
+MAX_ROUND_NUMBER = 999
+"""Rounds are numbered from 1 to this (the column is a small integer)."""
+
+
 @transaction.atomic
 def round_create(*, tournament: Tournament, number: int | None = None,
                  tables: Sequence[Sequence[int]] | None = None) -> Round:
@@ -312,6 +316,8 @@ def round_create(*, tournament: Tournament, number: int | None = None,
         number = (last or 0) + 1
     if number < 1:
         raise InvalidInput(_("round numbers start at 1"), field="number")
+    if number > MAX_ROUND_NUMBER:
+        raise InvalidInput(_("round numbers go up to %(max)s") % {"max": MAX_ROUND_NUMBER}, field="number")
     if tournament.rounds.filter(number=number).exists():
         raise InvalidInput(_("round %(number)s already exists") % {"number": number}, field="number")
     rnd = Round.objects.create(tournament=tournament, number=number)
