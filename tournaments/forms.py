@@ -273,6 +273,12 @@ class RulingWithdrawForm(forms.Form):
                              widget=forms.Textarea(attrs={"rows": 2}))
 
 
+class DealRestoreForm(forms.Form):
+    reason = forms.CharField(label=_("Why is the deal restored?"), max_length=1000,
+                             widget=forms.Textarea(attrs={"rows": 2}))
+    version = forms.IntegerField(widget=forms.HiddenInput, required=False)
+
+
 class RulingForm(forms.Form):
     """A chief arbiter's ruling: its kind, points per player, the reason, or the deal annulled."""
 

@@ -101,6 +101,7 @@ def can_referee(user: Any, tournament: Tournament) -> bool:
 can_correct = can_referee
 can_approve = can_referee
 can_rule = can_referee
+can_restore = can_referee  # whoever may annul a deal may restore it
 
 
 def can_enter_deal(user: Any, table: Table) -> bool:

@@ -37,6 +37,7 @@ urlpatterns = [
     path("desk/deals/<int:pk>/", views.deal_detail, name="deal_detail"),
     path("desk/deals/<int:pk>/correct/", views.deal_correct_view, name="deal_correct"),
     path("desk/deals/<int:pk>/approve/", views.deal_approve_view, name="deal_approve"),
+    path("desk/deals/<int:pk>/restore/", views.deal_restore_view, name="deal_restore"),
 ]
 
 # The REST API (tournaments/api/urls.py, written separately) lives under /api/.

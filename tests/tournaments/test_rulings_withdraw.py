@@ -17,7 +17,7 @@ from tests.tournaments.test_rulings_match_race import POINT, ids, match_points
 from tests.tournaments.test_rulings_match_race import chief as chief  # a fixture, shared
 from tests.tournaments.test_rulings_match_race import match_table as match_table  # a fixture, shared
 from tournaments import rankings, selectors, services, tasks
-from tournaments.models import Deal, Round, Ruling, ScoreRow
+from tournaments.models import Deal, Round, Ruling, ScoreRow, Tournament
 from tournaments.models_ranking import RankingSnapshot
 from tournaments.services.errors import InvalidInput, StateConflict, VersionConflict
 
@@ -86,16 +86,18 @@ def test_withdrawing_needs_a_reason_and_happens_once(tarot_ruling, staff):
     assert Ruling.objects.get(pk=tarot_ruling.pk).withdraw_reason == "erreur"
 
 
-def test_a_ruling_that_annulled_a_deal_is_not_withdrawn(tarot_table, staff):
+def test_withdrawing_a_ruling_that_annulled_a_deal_restores_the_deal(tarot_table, staff):
     deal = services.deal_record(table=tarot_table, record=tarot_summary(), user=staff["chief"])
     ruling = services.ruling_record(table=tarot_table, deal=deal, kind="misdeal", reason="cartes mal distribuées",
                                     user=staff["chief"], annuls_deal=True)
-    with pytest.raises(StateConflict) as exc:
-        services.ruling_withdraw(ruling=ruling, reason="erreur", user=staff["chief"])
-    assert exc.value.code == "ruling_annuls_deal"
+    ana, bruno, chloe, david = (s.entry_id for s in selectors.table_seats(tarot_table))
+    assert selectors.table_totals(tarot_table) == {ana: 0, bruno: 0, chloe: 0, david: 0}
+    services.ruling_withdraw(ruling=ruling, reason="erreur", user=staff["chief"])
     deal.refresh_from_db()
     ruling.refresh_from_db()
-    assert deal.status == Deal.Status.ANNULLED and not ruling.is_withdrawn
+    assert deal.status == Deal.Status.VALID and deal.version == 3 and ruling.is_withdrawn
+    # the garde by Bruno counts again: −66 / +198 / −66 / −66
+    assert selectors.table_totals(tarot_table) == {ana: -66, bruno: 198, chloe: -66, david: -66}
 
 
 # -- Triomphe ---------------------------------------------------------------------------------------
@@ -212,18 +214,20 @@ def test_api_withdraw_needs_a_reason_and_lists_the_ruling_as_withdrawn(api_clien
 
 
 def test_api_refusals_in_french_and_english(api_client, tarot_table, staff):
+    Tournament.objects.filter(pk=tarot_table.round.tournament_id).update(deals_per_round=1)
     deal = services.deal_record(table=tarot_table, record=tarot_summary(), user=staff["chief"])
     ruling = services.ruling_record(table=tarot_table, deal=deal, kind="misdeal", reason="maldonne",
                                     user=staff["chief"], annuls_deal=True)
+    services.deal_record(table=tarot_table, record=tarot_summary(dealer=1), user=staff["chief"])  # the table is full
     api_client.force_authenticate(staff["chief"])
     url = f"/api/rulings/{ruling.pk}/withdraw/"
     fr = api_client.post(url, {"reason": "erreur"}, format="json")
-    assert fr.status_code == 409 and fr.json()["error"] == "ruling_annuls_deal"
+    assert fr.status_code == 409 and fr.json()["error"] == "table_full" and fr.json()["field"] == "ruling"
     assert fr.json()["message"] == (
-        "cette décision a annulé une donne : elle ne peut pas être retirée, la donne annulée ne pouvant pas être "
-        "rétablie ; saisissez de nouveau la donne si elle doit compter, ou enregistrez une autre décision")
+        "cette donne ne peut pas être rétablie : la table a déjà ses 1 donnes ; annulez d'abord une autre donne")
     en = api_client.post(url, {"reason": "erreur"}, format="json", HTTP_ACCEPT_LANGUAGE="en")
-    assert en.json()["message"].startswith("this ruling annulled a deal: it cannot be withdrawn")
+    assert en.json()["message"] == "this deal cannot be restored: the table already has its 1 deals; annul another " \
+                                   "deal first"
     with translation.override("fr"), pytest.raises(InvalidInput) as exc:
         services.ruling_withdraw(ruling=ruling, reason=" ", user=staff["chief"])
     assert exc.value.message == "retirer une décision demande un motif"
@@ -284,19 +288,24 @@ def test_the_table_page_marks_the_withdrawn_ruling_and_its_totals_go_back(client
 
 
 def test_the_page_explains_a_refusal(client, staff, tarot_table):
+    Tournament.objects.filter(pk=tarot_table.round.tournament_id).update(deals_per_round=2)
     deal = services.deal_record(table=tarot_table, record=tarot_summary(), user=staff["chief"])
+    services.deal_record(table=tarot_table, record=tarot_summary(dealer=1), user=staff["chief"])
     ruling = services.ruling_record(table=tarot_table, deal=deal, kind="misdeal", reason="maldonne",
                                     user=staff["chief"], annuls_deal=True)
+    services.deal_record(table=tarot_table, record=tarot_summary(dealer=2), user=staff["chief"])  # full again
     client.force_login(staff["chief"])
     url = reverse("ruling_withdraw", args=[ruling.pk])
-    assert "ne peut pas être retirée" in client.get(url).content.decode()
+    assert "la retirer rétablit la donne" in client.get(url).content.decode()
     refused = client.post(url, {"reason": "erreur"})
-    assert refused.status_code == 422 and "la donne annulée ne pouvant pas être rétablie" in refused.content.decode()
+    assert refused.status_code == 422 and "Non retirée" in refused.content.decode()
+    assert "la table a déjà ses 2 donnes" in refused.content.decode()
     client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
     refused_en = client.post(url, {"reason": "erreur"}).content.decode()
-    assert "this ruling annulled a deal: it cannot be withdrawn" in refused_en and "Withdraw a ruling" in refused_en
-    detail = client.get(reverse("deal_detail", args=[deal.pk])).content.decode()
-    assert url not in detail  # an annulling ruling offers no withdrawal
+    assert "this deal cannot be restored: the table already has its 2 deals" in refused_en
+    assert "Withdraw a ruling" in refused_en
+    assert not Ruling.objects.get(pk=ruling.pk).is_withdrawn
+    assert Deal.objects.get(pk=deal.pk).status == Deal.Status.ANNULLED
 
 
 def test_the_deal_page_shows_a_withdrawn_ruling(client, staff, tarot_table):

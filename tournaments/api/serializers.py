@@ -261,6 +261,13 @@ class AnnulIn(serializers.Serializer):
     version = serializers.IntegerField(required=False)
 
 
+class RestoreIn(serializers.Serializer):
+    reason = serializers.CharField(max_length=2000, help_text="why the deal is restored (required)")
+    version = serializers.IntegerField(required=False, help_text="the deal's version the request is based on, or "
+                                                                 "the If-Match header (409 with current_version "
+                                                                 "when stale)")
+
+
 class RulingWithdrawIn(serializers.Serializer):
     reason = serializers.CharField(max_length=2000, help_text="why the ruling is withdrawn (required)")
     version = serializers.IntegerField(required=False, help_text="the ruling's version the request is based on "

@@ -36,6 +36,7 @@ urlpatterns = [
     path("deals/<int:pk>/", v.DealDetailView.as_view(), name="deal"),
     path("deals/<int:pk>/versions/", v.DealVersionsView.as_view(), name="deal-versions"),
     path("deals/<int:pk>/annul/", v.DealAnnulView.as_view(), name="deal-annul"),
+    path("deals/<int:pk>/restore/", v.DealRestoreView.as_view(), name="deal-restore"),
     path("deals/<int:pk>/approve/", v.DealApproveView.as_view(), name="deal-approve"),
     path("rulings/<int:pk>/withdraw/", v.RulingWithdrawView.as_view(), name="ruling-withdraw"),
     path("", include("tournaments.api.forfeits")),  # tables/<id>/forfeit/

@@ -581,6 +581,27 @@ class DealAnnulView(Api):
                                                   expected_version=version))
 
 
+class DealRestoreView(Api):
+    @extend_schema(request=s.RestoreIn,
+                   parameters=[OpenApiParameter("If-Match", str, OpenApiParameter.HEADER, required=False,
+                                                description="the version restored (the deal's ETag)")],
+                   responses={200: s.DealOut, 400: s.ErrorOut, 403: s.ErrorOut, 404: s.ErrorOut, 409: s.ErrorOut},
+                   description="Restore an annulled deal (chief arbiter or organizer): a new version with the "
+                               "reason, the deal back to its status before the annulment (valid, or pending the "
+                               "visa), its marks counting again; a match is judged again with it in place. 400 "
+                               "naming 'reason' without a reason; 409 for a stale version, a deal not annulled, "
+                               "a full table, a deal no longer legal or a match that would not stand with it.")
+    def post(self, request: Request, pk: int) -> Response:
+        deal = _deal(request, pk)
+        self.allow(permissions.can_restore(request.user, deal.table.round.tournament))
+        data = self.valid(s.RestoreIn)
+        version = data.get("version")
+        if request.headers.get("If-Match") is not None:
+            version = _expected_version(request, version)
+        return _deal_response(services.deal_restore(deal=deal, reason=data["reason"], user=request.user,
+                                                    expected_version=version))
+
+
 class DealApproveView(Api):
     @extend_schema(request=None, responses={200: s.DealOut, 409: s.ErrorOut})
     def post(self, request: Request, pk: int) -> Response:
@@ -627,9 +648,10 @@ class RulingWithdrawView(Api):
                    responses={200: s.RulingOut, 400: s.ErrorOut, 403: s.ErrorOut, 404: s.ErrorOut, 409: s.ErrorOut},
                    description="Withdraw a ruling recorded by mistake (chief arbiter or organizer): it is kept and "
                                "listed as withdrawn (who, when, why), its points stop counting and a match is "
-                               "judged again without it. 400 naming 'reason' without a reason; 409 when it is "
-                               "already withdrawn, when it annulled a deal, or when the match could not stand "
-                               "without it.")
+                               "judged again without it; a ruling that annulled a deal restores the deal. 400 "
+                               "naming 'reason' without a reason; 409 when it is already withdrawn, when the deal "
+                               "it annulled cannot be restored (or was annulled again since), or when the match "
+                               "could not stand without it.")
     def post(self, request: Request, pk: int) -> Response:
         ruling = get_object_or_404(Ruling.objects.select_related("table__round__tournament"), pk=pk)
         if not permissions.can_view_table(request.user, ruling.table):

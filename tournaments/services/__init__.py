@@ -14,6 +14,7 @@ from .errors import (
     StateConflict,
     VersionConflict,
 )
+from .restore import deal_restore
 from .rulings import ruling_record, ruling_withdraw
 from .setup import (
     CsvImport,
@@ -47,6 +48,7 @@ __all__ = [
     "deal_approve",
     "deal_correct",
     "deal_record",
+    "deal_restore",
     "entry_update",
     "player_create",
     "player_register",

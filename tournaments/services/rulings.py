@@ -25,8 +25,9 @@ table's score sheet. Tarot is unchanged: its rulings are score rows summed by th
 A ruling recorded by mistake is **withdrawn** (:func:`ruling_withdraw`), never deleted nor overwritten: it
 stays listed, marked withdrawn with who, when and why (a new version in its history); its score rows stop
 counting (``counts=False``) and a match is judged again without it, so a match it ended reopens. It is
-refused when the match could not stand without it (a deal or a later ruling would then follow the end),
-and for a ruling that annulled a deal: bringing the deal back is not done by this service.
+refused when the match could not stand without it (a deal or a later ruling would then follow the end).
+Withdrawing a ruling that annulled a deal restores the deal (``restore.deal_restore``, in the same
+transaction), unless the deal was restored and annulled again since, or the restore is refused.
 """
 
 from __future__ import annotations
@@ -44,6 +45,7 @@ from ..models import Deal, Ruling, ScoreRow, Table
 from ..selectors import table_seats, table_totals
 from .deals import _after_commit, _user, deal_annul, match_rejudge
 from .errors import DealRejected, InvalidInput, StateConflict, VersionConflict
+from .restore import deal_restore
 
 
 def _adjustments(table: Table, adjustments: Mapping[Any, Any] | None) -> dict[int, int]:
@@ -167,11 +169,14 @@ def ruling_withdraw(*, ruling: Ruling, reason: str | None, user: Any, expected_v
     """Withdraw a ruling recorded by mistake: kept and shown as withdrawn (who, when, why), counting for nothing.
 
     Its score rows stop counting (Tarot rankings and every table total leave them out); at a match table the
-    match is judged again without it (``deals.match_rejudge``), so a match it ended reopens. Refused (409,
-    nothing changed) when the ruling is already withdrawn, when it annulled a deal (the deal would have to come
-    back: no service restores an annulled deal), and when the match could not stand without it: a deal
-    entered after it, or a later ruling, would then come after the end of the match. ``expected_version``:
-    the version the request was based on (VersionConflict otherwise); None skips the check.
+    match is judged again without it (``deals.match_rejudge``), so a match it ended reopens. A ruling that
+    annulled a deal brings the deal back (:func:`~tournaments.services.restore.deal_restore`: a new version
+    of the deal, its status before the annulment) — see :func:`_annulled_by` for when it does not. Refused
+    (409, nothing changed) when the ruling is already withdrawn, when its deal cannot be restored (the code
+    is the restore's: ``table_full``, ``restore_breaks_match`` …; ``deal_annulled_since`` when the deal was
+    restored and annulled again since), and when the match could not stand without it: a deal entered after
+    it, or a later ruling, would then come after the end of the match. ``expected_version``: the version the
+    request was based on (VersionConflict otherwise); None skips the check.
     """
     if not reason or not str(reason).strip():
         raise InvalidInput(_("withdrawing a ruling needs a reason"), field="reason")
@@ -187,10 +192,7 @@ def ruling_withdraw(*, ruling: Ruling, reason: str | None, user: Any, expected_v
                               current_version=current.version)
     if current.is_withdrawn:
         raise StateConflict(_("this ruling was already withdrawn"), field="ruling", code="ruling_withdrawn")
-    if current.annuls_deal:
-        raise StateConflict(_("this ruling annulled a deal: it cannot be withdrawn, since the annulled deal "
-                              "cannot be brought back; enter the deal again if it should count, or record "
-                              "another ruling"), field="ruling", code="ruling_annuls_deal")
+    restore = _annulled_by(current)
     current.withdrawn_at = timezone.now()
     current.withdrawn_by = _user(user)
     current.withdraw_reason = reason
@@ -201,7 +203,13 @@ def ruling_withdraw(*, ruling: Ruling, reason: str | None, user: Any, expected_v
     current.save()
     ScoreRow.objects.filter(ruling=current).update(counts=False)
     tournament = table.round.tournament
-    if tournament.is_match_game and current.adjustments:
+    if restore is not None:
+        # the ruling already withdrawn above, so that a match is judged with the deal back and without it
+        try:
+            deal_restore(deal=restore, reason=f"décision d'arbitrage retirée : {reason}", user=user)
+        except StateConflict as exc:  # the whole withdrawal is rolled back; the restore's reason, as it is
+            raise StateConflict(exc.message, field="ruling", code=exc.code) from None
+    elif tournament.is_match_game and current.adjustments:
         try:
             match_rejudge(table)  # without it: match_adjustments leaves withdrawn rulings out
         except DealRejected as exc:  # the whole withdrawal is rolled back
@@ -217,3 +225,25 @@ def ruling_withdraw(*, ruling: Ruling, reason: str | None, user: Any, expected_v
                                 field="ruling", code="withdraw_breaks_match") from None
     _after_commit(tournament.pk)
     return current
+
+
+def _annulled_by(ruling: Ruling) -> Deal | None:
+    """The deal to restore when ``ruling`` is withdrawn: the deal it annulled, if that annulment still stands.
+
+    None when the ruling annulled no deal, when its deal is no longer annulled (restored since: nothing to bring
+    back) or was annulled before the ruling (the ruling changed nothing then). StateConflict when the deal was
+    restored and then annulled again since: that later annulment is not this ruling's to undo.
+    """
+    if not ruling.annuls_deal or ruling.deal_id is None:
+        return None
+    deal = Deal.objects.filter(pk=ruling.deal_id).first()
+    if deal is None or deal.status != Deal.Status.ANNULLED:
+        return None
+    since = list(deal.history.filter(history_date__gte=ruling.created_at).values_list("status", flat=True))
+    if not since:
+        return None
+    if any(status != Deal.Status.ANNULLED for status in since):
+        raise StateConflict(_("this ruling cannot be withdrawn: the deal it annulled was restored and annulled "
+                              "again since; restore the deal on its page if it should count"),
+                            field="ruling", code="deal_annulled_since")
+    return deal

@@ -1,7 +1,15 @@
 """Server-rendered pages, split by audience: public, organizer, the arbiters' desk and deal entry."""
 
 from .desk import deal_detail, my_tables, table_detail
-from .entry import deal_approve_view, deal_check, deal_correct_view, deal_enter, ruling_create, ruling_withdraw_view
+from .entry import (
+    deal_approve_view,
+    deal_check,
+    deal_correct_view,
+    deal_enter,
+    deal_restore_view,
+    ruling_create,
+    ruling_withdraw_view,
+)
 from .manage import round_draw, table_forfeit, teams
 from .organizer import (
     players,
@@ -21,6 +29,7 @@ __all__ = [
     "deal_correct_view",
     "deal_detail",
     "deal_enter",
+    "deal_restore_view",
     "home",
     "my_tables",
     "players",

@@ -151,6 +151,7 @@ def deal_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "detail": deal_detail_of(deal.verdict, tournament.game, players),
         "can_referee": permissions.can_referee(request.user, tournament),
         "can_enter": permissions.can_enter_deal(request.user, table),
+        "can_restore": permissions.can_restore(request.user, tournament),
     })
 
 

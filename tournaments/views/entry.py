@@ -27,6 +27,7 @@ from scoring import penalties
 from .. import permissions, selectors
 from ..forms import (
     CARD_HELP,
+    DealRestoreForm,
     ReasonForm,
     RecordForm,
     RulingForm,
@@ -37,11 +38,11 @@ from ..forms import (
     tricks_initial,
 )
 from ..models import Deal, Game, Ruling, Table
-from ..services import deal_approve, deal_correct, deal_record, ruling_record, ruling_withdraw
+from ..services import deal_approve, deal_correct, deal_record, deal_restore, ruling_record, ruling_withdraw
 from ..services.errors import DealRejected, MalformedDeal, ServiceError
 from . import skeletons
 from .access import guarded, lang_of, require
-from .desk import ruling_points, table_context
+from .desk import deal_summary, ruling_points, table_context
 
 MODES = ("summary", "tricks", "record")
 
@@ -240,6 +241,32 @@ def deal_approve_view(request: HttpRequest, pk: int) -> HttpResponse:
     else:
         messages.success(request, _("Deal %(n)s approved: it now counts.") % {"n": deal.number})
     return redirect("deal_detail", pk=deal.pk)
+
+
+@guarded
+def deal_restore_view(request: HttpRequest, pk: int) -> HttpResponse:
+    """Restore an annulled deal (chief arbiter or organizer): the reason is asked; the deal comes back with a new
+    version, its status before the annulment, its marks counting again (a match is judged again with it)."""
+    deal = get_object_or_404(Deal.objects.select_related("table__round__tournament"), pk=pk)
+    table = deal.table
+    tournament = table.round.tournament
+    require(request, permissions.can_restore(request.user, tournament))
+    form = DealRestoreForm(request.POST or None, initial={"version": deal.version})
+    problems: list[dict[str, Any]] = []
+    if request.method == "POST" and form.is_valid():
+        try:
+            deal_restore(deal=deal, reason=form.cleaned_data["reason"], user=request.user,
+                         expected_version=form.cleaned_data.get("version"))
+        except ServiceError as exc:
+            problems = [{"message": exc.text(lang_of(request)), "where": "", "rule": exc.code}]
+        else:
+            messages.success(request, _("Deal %(n)s restored: it counts again.") % {"n": deal.number})
+            return redirect("deal_detail", pk=deal.pk)
+    players = selectors.table_players(table)
+    return render(request, "tournaments/deal_restore.html", {
+        "tournament": tournament, "round": table.round, "table": table, "deal": deal, "form": form,
+        "problems": problems, "summary": deal_summary(deal, players), "match_game": tournament.is_match_game,
+    }, status=422 if problems else 200)
 
 
 @guarded
