@@ -71,4 +71,4 @@ class TableForfeitView(Api):
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
-urlpatterns = [path("tables/<int:pk>/forfeit/", TableForfeitView.as_view(), name="table-forfeit")]
+urlpatterns = [path("tables/<id:pk>/forfeit/", TableForfeitView.as_view(), name="table-forfeit")]

@@ -77,7 +77,7 @@ class Api(APIView):
             field, message = _first_error(exc.detail)
             return Response({"error": "invalid", "field": field, "message": message, "errors": exc.detail},
                             status=status.HTTP_400_BAD_REQUEST)
-        if isinstance(exc, DataError):  # a value the database cannot hold (a number out of its column's range)
+        if isinstance(exc, (DataError, OverflowError)):  # a number the database cannot hold (OverflowError: SQLite)
             log.warning("API input refused by the database: %s", exc)
             return Response({"error": "invalid", "field": "$", "message": _("a value is out of range")},
                             status=status.HTTP_400_BAD_REQUEST)

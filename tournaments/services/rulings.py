@@ -47,6 +47,9 @@ from .deals import _after_commit, _user, deal_annul, match_rejudge
 from .errors import DealRejected, InvalidInput, StateConflict, VersionConflict
 from .restore import deal_restore
 
+MAX_ADJUSTMENT = 100_000
+"""The most points one ruling moves for one entry, either way (far beyond any deal's marks)."""
+
 
 def _adjustments(table: Table, adjustments: Mapping[Any, Any] | None) -> dict[int, int]:
     seated = {s.entry_id for s in table_seats(table)}
@@ -61,6 +64,9 @@ def _adjustments(table: Table, adjustments: Mapping[Any, Any] | None) -> dict[in
             raise InvalidInput(_("entry %(entry)s is not seated at this table") % {"entry": entry_id}, field=path)
         if not isinstance(value, int) or isinstance(value, bool):
             raise InvalidInput(_("points are whole numbers"), field=path)
+        if abs(value) > MAX_ADJUSTMENT:
+            raise InvalidInput(_("an adjustment is at most %(max)s points either way") % {"max": MAX_ADJUSTMENT},
+                               field=path)
         if value:
             out[entry_id] = out.get(entry_id, 0) + value
     return out
