@@ -173,6 +173,14 @@ def _stored_response(deal: Deal, code: int, body: str | None) -> HttpResponse:
 _IF_MATCH = re.compile(r'^\s*(?:W/)?"?(\d+)"?\s*$')
 
 
+def _optional_version(request: Request, body_version: int | None) -> int | None:
+    """The version a change is based on, from ``If-Match`` or the body, when the client gives one (annul,
+    restore); None skips the check."""
+    if request.headers.get("If-Match") is not None:
+        return _expected_version(request, body_version)
+    return body_version
+
+
 def _expected_version(request: Request, body_version: int | None) -> int:
     header = request.headers.get("If-Match")
     if header is not None:
@@ -574,9 +582,7 @@ class DealAnnulView(Api):
         deal = _deal(request, pk)
         self.allow(permissions.can_correct(request.user, deal.table.round.tournament))
         data = self.valid(s.AnnulIn)
-        version = data.get("version")
-        if request.headers.get("If-Match") is not None:
-            version = _expected_version(request, version)
+        version = _optional_version(request, data.get("version"))
         return _deal_response(services.deal_annul(deal=deal, reason=data["reason"], user=request.user,
                                                   expected_version=version))
 
@@ -595,9 +601,7 @@ class DealRestoreView(Api):
         deal = _deal(request, pk)
         self.allow(permissions.can_restore(request.user, deal.table.round.tournament))
         data = self.valid(s.RestoreIn)
-        version = data.get("version")
-        if request.headers.get("If-Match") is not None:
-            version = _expected_version(request, version)
+        version = _optional_version(request, data.get("version"))
         return _deal_response(services.deal_restore(deal=deal, reason=data["reason"], user=request.user,
                                                     expected_version=version))
 
