@@ -7,8 +7,6 @@ per table and the round draw (seating) with manual swaps.
 
 from __future__ import annotations
 
-import csv
-
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
@@ -17,6 +15,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from tournaments import permissions
+from tournaments.csv_safe import SafeWriter
 from tournaments.models import Entry, Round, Tournament
 from tournaments.views.access import lang_of
 
@@ -70,11 +69,11 @@ def ranking_print(request: HttpRequest, slug: str) -> HttpResponse:
                                                          "ranking": queries.ranking(tournament, lang_of(request))})
 
 
-def _csv_response(filename: str) -> tuple[HttpResponse, csv.writer]:
+def _csv_response(filename: str) -> tuple[HttpResponse, SafeWriter]:
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
     response.write("\ufeff")  # so that spreadsheet programs read UTF-8
-    return response, csv.writer(response)
+    return response, SafeWriter(response)  # names and clubs cannot become spreadsheet formulas
 
 
 def ranking_csv(request: HttpRequest, slug: str) -> HttpResponse:
