@@ -105,7 +105,7 @@ def test_organizer_pages_per_role(client, tarot_table, staff, who, expected):
 def test_unreleased_round_is_hidden_from_the_public_then_released(client, tarot_table, staff):
     url = reverse("table_detail", args=[tarot_table.pk])
     assert client.get(url).status_code == 302  # anonymous: log in first
-    assert login(client, staff["outsider"]).get(url).status_code == 403
+    assert login(client, staff["outsider"]).get(url).status_code == 404  # hidden: like a missing page
     client.logout()
     rnd = tarot_table.round
     login(client, staff["organizer"]).post(reverse("round_release", args=[rnd.tournament.slug, rnd.number]))

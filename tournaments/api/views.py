@@ -170,7 +170,8 @@ def _stored_response(deal: Deal, code: int, body: str | None) -> HttpResponse:
     return response
 
 
-_IF_MATCH = re.compile(r'^\s*(?:W/)?"?(\d+)"?\s*$')
+_IF_MATCH = re.compile(r'^\s*"?(\d+)"?\s*$')
+_WEAK = re.compile(r"^\s*W/", re.IGNORECASE)
 
 
 def _optional_version(request: Request, body_version: int | None) -> int | None:
@@ -184,6 +185,9 @@ def _optional_version(request: Request, body_version: int | None) -> int | None:
 def _expected_version(request: Request, body_version: int | None) -> int:
     header = request.headers.get("If-Match")
     if header is not None:
+        if _WEAK.match(header):  # If-Match compares strongly (RFC 9110 §13.1.1): a weak tag never matches
+            raise services.PreconditionFailed(_("If-Match needs the deal's strong ETag (e.g. \"3\"), not a weak "
+                                                "one (W/…)"), field="If-Match")
         match = _IF_MATCH.match(header)
         if match is None:
             raise services.InvalidInput(_("If-Match holds the deal's version (its ETag, e.g. \"3\")"), field="If-Match")

@@ -123,6 +123,13 @@ class VersionConflict(ServiceError):
         return {**super().to_json(), "current_version": self.current_version}
 
 
+class PreconditionFailed(ServiceError):
+    """An ``If-Match`` that cannot match (a weak ETag): the change is refused, 412."""
+
+    status = 412
+    code = "precondition_failed"
+
+
 class StateConflict(ServiceError):
     """The object is not in a state that allows the action (annulled deal, finished tournament …)."""
 

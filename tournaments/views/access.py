@@ -1,4 +1,5 @@
-"""Page access: every page asks ``tournaments.permissions`` and answers 403, or sends anonymous visitors to log in."""
+"""Page access: every page asks ``tournaments.permissions``: what the visitor may not see is a 404 (like a missing
+page); an action the visitor may not take is a 403, or sends anonymous visitors to log in."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from typing import Any
 
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 
 
 class LoginRequired(Exception):
@@ -21,6 +22,19 @@ def require(request: HttpRequest, allowed: bool) -> None:
     if not request.user.is_authenticated:
         raise LoginRequired
     raise PermissionDenied
+
+
+def require_visible(request: HttpRequest, allowed: bool, *, login_first: bool = False) -> None:
+    """Stop the page with a 404 unless the visitor may see what it shows: a private tournament (or its rounds,
+    tables, deals) answers like a missing one, so that its existence is not told to those who may not see it.
+
+    ``login_first`` (the desk's pages): an anonymous visitor is sent to log in instead, whether the page exists
+    or not, so an arbiter following a link logs in and the answer still tells nothing."""
+    if allowed:
+        return
+    if login_first and not request.user.is_authenticated:
+        raise LoginRequired
+    raise Http404
 
 
 def guarded(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:

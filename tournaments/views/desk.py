@@ -11,12 +11,12 @@ from typing import Any
 
 from django.db.models import Q
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import render
 
 from .. import permissions, selectors
 from ..forms import CONTRACTS
 from ..models import Deal, Forfeit, Round, Ruling, ScoreRow, Table, TournamentRole
-from .access import guarded, lang_of, require
+from .access import guarded, lang_of, require, require_visible
 from .result_detail import deal_detail_of
 
 Role = TournamentRole.Role
@@ -115,16 +115,16 @@ def deal_summary(deal: Deal, players: list[str]) -> str:
 
 @guarded
 def table_detail(request: HttpRequest, pk: int) -> HttpResponse:
-    table = get_object_or_404(Table.objects.select_related("round__tournament"), pk=pk)
-    require(request, permissions.can_view_table(request.user, table))
+    table = Table.objects.select_related("round__tournament").filter(pk=pk).first()
+    require_visible(request, table is not None and permissions.can_view_table(request.user, table), login_first=True)
     return render(request, "tournaments/table_detail.html", table_context(request, table))
 
 
 @guarded
 def deal_detail(request: HttpRequest, pk: int) -> HttpResponse:
     """A deal: its scores, state, the versions (who, when, why, both records), the referee's actions."""
-    deal = get_object_or_404(Deal.objects.select_related("table__round__tournament"), pk=pk)
-    require(request, permissions.can_view_deal(request.user, deal))
+    deal = Deal.objects.select_related("table__round__tournament").filter(pk=pk).first()
+    require_visible(request, deal is not None and permissions.can_view_deal(request.user, deal), login_first=True)
     table = deal.table
     tournament = table.round.tournament
     seats = selectors.table_seats(table)

@@ -39,7 +39,7 @@ from ..forms import (
 )
 from ..models import Deal, Game, Ruling, Table
 from ..services import deal_approve, deal_correct, deal_record, deal_restore, ruling_record, ruling_withdraw
-from ..services.errors import DealRejected, MalformedDeal, ServiceError
+from ..services.errors import DealRejected, InvalidInput, MalformedDeal, ServiceError
 from . import skeletons
 from .access import guarded, lang_of, require
 from .desk import deal_summary, ruling_points, table_context
@@ -207,9 +207,12 @@ def deal_correct_view(request: HttpRequest, pk: int) -> HttpResponse:
         if form.is_valid() and reason_form.is_valid():
             try:
                 expected = int(request.POST.get("version", ""))
-            except ValueError:
+            except ValueError:  # never skip the check: a form without the version it corrects is refused
                 expected = None
             try:
+                if expected is None:
+                    raise InvalidInput(_("This page does not say which version it corrects: reload the deal and "
+                                         "correct it again."))
                 deal = deal_correct(deal=deal, record=form.deal_fields(), expected_version=expected,
                                     reason=reason_form.cleaned_data["reason"], user=request.user)
             except ServiceError as exc:

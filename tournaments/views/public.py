@@ -9,7 +9,7 @@ from django.shortcuts import get_object_or_404, render
 from .. import permissions, seating_service
 from ..forms import DrawForm
 from ..models import Round, Tournament
-from .access import guarded, require
+from .access import guarded, require_visible
 from .organizer import seating_form_for
 
 
@@ -27,7 +27,7 @@ def home(request: HttpRequest) -> HttpResponse:
 @guarded
 def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = get_object_or_404(Tournament, slug=slug)
-    require(request, permissions.can_view_tournament(request.user, tournament))
+    require_visible(request, permissions.can_view_tournament(request.user, tournament))
     rounds = (permissions.visible_rounds(request.user, tournament)
               .annotate(table_count=Count("tables", distinct=True)).order_by("number"))
     return render(request, "tournaments/tournament_detail.html", {
@@ -43,7 +43,7 @@ def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
 @guarded
 def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     rnd = get_object_or_404(Round.objects.select_related("tournament"), tournament__slug=slug, number=number)
-    require(request, permissions.can_view_round(request.user, rnd))
+    require_visible(request, permissions.can_view_round(request.user, rnd))
     tables = (rnd.tables.select_related("forfeit").prefetch_related("seats__entry__player")
               .annotate(deal_count=Count("deals")))
     can_manage = permissions.can_manage(request.user, rnd.tournament)
