@@ -16,6 +16,7 @@ from typing import Any
 from .cards import Card, CardCodeError, format_card, parse_card
 from .errors import MalformedRecord
 from .game import Game, get_game
+from .limits import check_size
 
 DEAL_FORMAT = "levee.deal/1"
 MATCH_FORMAT = "levee.match/1"
@@ -83,9 +84,10 @@ class Record:
 
 
 def read_record(data: Any) -> Record:
-    """Read a record (already parsed from JSON)."""
+    """Read a record (already parsed from JSON), within the bounds of :mod:`rules.limits`."""
     if not isinstance(data, Mapping):
         raise MalformedRecord("$", "a record is a JSON object", fr="un record est un objet JSON")
+    check_size(data)
     fmt = data.get("format")
     if fmt not in (DEAL_FORMAT, MATCH_FORMAT):
         raise MalformedRecord("format", f"expected {DEAL_FORMAT!r} or {MATCH_FORMAT!r}, got {fmt!r}",

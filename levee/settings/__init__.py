@@ -88,6 +88,16 @@ if DATABASES["default"]["ENGINE"].endswith("postgresql"):
         options["server_side_binding"] = True
         options.setdefault("prepare_threshold", env.int("DATABASE_PREPARE_THRESHOLD", default=2))
 
+# The cache holds the request rates (throttling, login attempts): Redis when CACHE_URL says so, or the Redis
+# broker's server when there is one, so that every gunicorn worker counts the same; otherwise per process.
+_CACHE_URL = env("CACHE_URL", default="") or (env("CELERY_BROKER_URL") if env("CELERY_BROKER_URL").startswith(
+    ("redis://", "rediss://")) else "")
+if _CACHE_URL:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": _CACHE_URL,
+                          "KEY_PREFIX": "levee"}}
+else:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "levee"}}
+
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [
@@ -125,7 +135,23 @@ REST_FRAMEWORK = {
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.LimitOffsetPagination",
     "PAGE_SIZE": 100,
+    "DEFAULT_PARSER_CLASSES": [
+        "tournaments.api.parsers.BoundedJSONParser",  # size, depth and Unicode checked: a 4xx, never a 500
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
+    # counted in the cache below (Redis when configured: shared by every gunicorn worker)
+    "DEFAULT_THROTTLE_RATES": {
+        "arbitrate_anon": env("THROTTLE_ARBITRATE_ANON", default="30/min"),
+        "arbitrate_user": env("THROTTLE_ARBITRATE_USER", default="600/min"),
+        "login": env("THROTTLE_LOGIN", default="10/min"),
+    },
+    # behind a reverse proxy, how many of them append to X-Forwarded-For (the client address of the rates)
+    "NUM_PROXIES": env.int("NUM_PROXIES", default=None),
 }
+
+#: the largest record ``POST /api/arbitrate/`` reads, in bytes (a long match is a few hundred kB)
+ARBITRATE_MAX_BYTES = env.int("ARBITRATE_MAX_BYTES", default=1_000_000)
 
 SPECTACULAR_SETTINGS = {
     "TITLE": "Levée API",

@@ -9,6 +9,7 @@ import random
 
 import pytest
 from django.urls import reverse
+from django.utils import translation
 
 from tests.tournaments.factories import TournamentFactory, UserFactory, seated_table
 from tournaments import selectors, services
@@ -120,7 +121,7 @@ def test_no_imperiale_preset_when_the_deal_scoring_already_takes_the_penalty(chi
     tournament = TournamentFactory(game="imperiale", options={"penalty_imperiale": True}, target=5)
     table = seated_table(tournament, players=2)
     a, _b = entries(table)
-    with pytest.raises(services.InvalidInput) as refused:
+    with pytest.raises(services.InvalidInput) as refused, translation.override("en"):
         services.ruling_record(table=table, kind=None, reason="", user=chief, penalty="imperiale_misdeal", offender=a)
     assert refused.value.field == "penalty" and "none for this game" in refused.value.message
 

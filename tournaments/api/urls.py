@@ -2,16 +2,16 @@
 
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
-from rest_framework.authtoken.views import obtain_auth_token
 
 from . import views as v
+from .token import TokenView
 
 app_name = "api"
 
 urlpatterns = [
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="api:schema"), name="docs"),
-    path("auth/token/", obtain_auth_token, name="token"),
+    path("auth/token/", TokenView.as_view(), name="token"),
     path("arbitrate/", v.ArbitrateView.as_view(), name="arbitrate"),
     path("tournaments/", v.TournamentListView.as_view(), name="tournaments"),
     path("tournaments/<id:pk>/", v.TournamentDetailView.as_view(), name="tournament"),

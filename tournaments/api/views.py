@@ -12,7 +12,9 @@ import logging
 import re
 from typing import Any
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
+from django.core.exceptions import RequestDataTooBig
 from django.db import DataError, transaction
 from django.db.models import Prefetch
 from django.http import HttpResponse
@@ -21,7 +23,7 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import exceptions, status
-from rest_framework.parsers import BaseParser, FormParser, JSONParser, MultiPartParser
+from rest_framework.parsers import BaseParser, FormParser, MultiPartParser
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -35,6 +37,8 @@ from .. import permissions, selectors, services
 from ..models import Deal, Entry, Player, Round, Ruling, ScoreRow, Seat, Table, Team, Tournament, TournamentRole
 from ..services import DealRejected, ServiceError
 from . import serializers as s
+from .parsers import BoundedJSONParser, PayloadTooLarge, too_large
+from .throttles import ArbitrateAnonThrottle, ArbitrateUserThrottle
 
 # -- shared ----------------------------------------------------------------------------------------
 
@@ -81,9 +85,16 @@ class Api(APIView):
             log.warning("API input refused by the database: %s", exc)
             return Response({"error": "invalid", "field": "$", "message": _("a value is out of range")},
                             status=status.HTTP_400_BAD_REQUEST)
+        if isinstance(exc, RequestDataTooBig):  # Django's DATA_UPLOAD_MAX_MEMORY_SIZE, when DRF reads the body
+            exc = too_large(settings.DATA_UPLOAD_MAX_MEMORY_SIZE)
         if isinstance(exc, exceptions.ParseError):
             return Response({"error": "malformed", "field": "$", "message": str(exc.detail)},
                             status=status.HTTP_400_BAD_REQUEST)
+        if isinstance(exc, (exceptions.Throttled, PayloadTooLarge)):
+            response = super().handle_exception(exc)  # keeps Retry-After
+            response.data = {"error": "throttled" if isinstance(exc, exceptions.Throttled) else "too_large",
+                             "field": "$", "message": str(exc.detail)}
+            return response
         return super().handle_exception(exc)
 
     @property
@@ -355,7 +366,7 @@ class TextParser(CsvParser):
 
 
 class PlayersCsvView(Api):
-    parser_classes = [CsvParser, TextParser, MultiPartParser, FormParser, JSONParser]
+    parser_classes = [CsvParser, TextParser, MultiPartParser, FormParser, BoundedJSONParser]
 
     @extend_schema(request={"text/csv": str}, responses={201: s.CsvImportOut, 400: s.CsvImportOut},
                    description="Players as CSV (name, club, licence; optional team). All or nothing: any bad "
@@ -674,16 +685,30 @@ class RulingWithdrawView(Api):
 # -- the stateless check ---------------------------------------------------------------------------
 
 
-class ArbitrateView(Api):
-    permission_classes = [AllowAny]
-    authentication_classes: list = []
+class ArbitrateParser(BoundedJSONParser):
+    """A record to check is at most ``ARBITRATE_MAX_BYTES`` (rules.limits bounds it once parsed)."""
 
-    @extend_schema(request=dict, responses={200: s.VerdictOut, 400: OpenApiResponse(s.ErrorOut)},
+    @property
+    def max_bytes(self) -> int:  # type: ignore[override]
+        return settings.ARBITRATE_MAX_BYTES
+
+
+class ArbitrateView(Api):
+    """Open to anyone, and bounded: the body's size, the record's (``rules.limits``), and the rate of calls
+    (``THROTTLE_ARBITRATE_ANON`` per address without login, ``THROTTLE_ARBITRATE_USER`` per user)."""
+
+    permission_classes = [AllowAny]
+    parser_classes = [ArbitrateParser]
+    throttle_classes = [ArbitrateAnonThrottle, ArbitrateUserThrottle]
+
+    @extend_schema(request=dict, responses={200: s.VerdictOut, 400: OpenApiResponse(s.ErrorOut), 413: s.ErrorOut,
+                                            429: s.ErrorOut},
                    description="Check any levee.deal/1 or levee.match/1 record without saving anything: 200 with "
                                "the verdict (legal or not), 400 {field, message} for a record that cannot be read.")
     def post(self, request: Request) -> Response:
+        record = request.data  # parse errors (size, depth, Unicode) are answered as such, not as a record error
         try:
-            verdict = judge(request.data)
+            verdict = judge(record)
         except MalformedRecord:
             raise
         except Exception as exc:

@@ -1,0 +1,17 @@
+"""``POST /api/auth/token/``: a user's API token for a username and password, throttled against guessing."""
+
+from __future__ import annotations
+
+from rest_framework.authtoken.views import ObtainAuthToken
+from rest_framework.parsers import FormParser, MultiPartParser
+
+from .parsers import BoundedJSONParser
+from .throttles import LoginThrottle
+
+
+class TokenView(ObtainAuthToken):
+    """DRF's token view, with the bounded JSON parser and at most ``THROTTLE_LOGIN`` attempts per address and
+    per username (429 with ``Retry-After`` past it)."""
+
+    parser_classes = [FormParser, MultiPartParser, BoundedJSONParser]
+    throttle_classes = [LoginThrottle]
