@@ -4,6 +4,7 @@ Everything has a default that runs the embedded configuration: SQLite in the
 project folder, no broker (Celery tasks run in-process), French first.
 """
 
+from datetime import timedelta
 from pathlib import Path
 
 import environ
@@ -39,6 +40,7 @@ INSTALLED_APPS = [
     "django_filters",
     "django_htmx",
     "simple_history",
+    "axes",
     "tournaments",
 ]
 
@@ -54,6 +56,7 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",
+    "axes.middleware.AxesMiddleware",  # last: turns a locked-out login into the lockout page
 ]
 
 ROOT_URLCONF = "levee.urls"
@@ -99,6 +102,21 @@ else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "levee"}}
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# Guessing passwords (django-axes): after LOGIN_FAILURE_LIMIT failures for one user name from one address, that
+# pair is locked out for LOGIN_COOLOFF_MINUTES (a page saying so, HTTP 429); a success clears the count. Locking
+# a name from one address only: a whole venue behind one address is not locked out by one careless phone, and a
+# user cannot be locked out by strangers. The token endpoint is also throttled per address and per name (DRF).
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = env.int("LOGIN_FAILURE_LIMIT", default=5)
+AXES_COOLOFF_TIME = timedelta(minutes=env.int("LOGIN_COOLOFF_MINUTES", default=15))
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
+AXES_VERBOSE = False
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},

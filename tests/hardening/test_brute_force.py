@@ -1,0 +1,46 @@
+"""Issue 11 §9: guessing passwords is limited on the login page (django-axes) and the token endpoint (DRF)."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from tests.tournaments.factories import UserFactory
+
+pytestmark = pytest.mark.django_db
+
+
+def test_the_login_page_locks_a_name_out_after_five_failures(client, settings):
+    UserFactory(username="arbitre", password="bon-mot-de-passe")
+    url = reverse("login")
+    codes = [client.post(url, {"username": "arbitre", "password": f"essai-{i}"}).status_code for i in range(5)]
+    assert codes == [200] * 4 + [429]  # the form again with its error, then the fifth failure locks out
+    locked = client.post(url, {"username": "arbitre", "password": "bon-mot-de-passe"})
+    assert locked.status_code == 429 and "Trop de tentatives" in locked.content.decode()
+    assert "_auth_user_id" not in client.session
+    UserFactory(username="autre", password="bon-mot-de-passe")
+    other = client.post(url, {"username": "autre", "password": "bon-mot-de-passe"})
+    assert other.status_code == 302  # another name is not locked out
+
+
+def test_a_success_clears_the_count(client):
+    UserFactory(username="arbitre", password="bon-mot-de-passe")
+    url = reverse("login")
+    for i in range(4):
+        client.post(url, {"username": "arbitre", "password": f"essai-{i}"})
+    assert client.post(url, {"username": "arbitre", "password": "bon-mot-de-passe"}).status_code == 302
+    client.logout()
+    for i in range(4):
+        client.post(url, {"username": "arbitre", "password": f"encore-{i}"})
+    assert client.post(url, {"username": "arbitre", "password": "bon-mot-de-passe"}).status_code == 302
+
+
+def test_the_token_endpoint_is_throttled(api_client):
+    UserFactory(username="arbitre", password="bon-mot-de-passe")
+    codes = [api_client.post("/api/auth/token/", {"username": "arbitre", "password": f"x{i}"}, format="json")
+             .status_code for i in range(11)]
+    assert codes[:5] == [400] * 5 and codes[-1] == 429
+    refused = api_client.post("/api/auth/token/", {"username": "arbitre", "password": "bon-mot-de-passe"},
+                              format="json")
+    assert refused.status_code in (403, 429) and "token" not in refused.json()
+    assert "Retry-After" in refused or refused.status_code == 403
