@@ -15,14 +15,27 @@ $(VENV)/.installed: requirements.txt
 
 install: $(VENV)/.installed
 
-## make run: install, migrate, load the demo tournament, serve on http://127.0.0.1:8000/
+## make run: install, migrate, load the demo tournament, serve on http://127.0.0.1:8000/ (development mode)
+# Off 127.0.0.1 (HOST=0.0.0.0 to serve the venue's phones) the demo logins never get the published password.
+LOOPBACK := $(filter $(HOST),127.0.0.1 localhost ::1)
+run: export LEVEE_ENV = development
 run: install
+	@echo "Levée — MODE DÉVELOPPEMENT / DEVELOPMENT MODE (LEVEE_ENV=development: DEBUG on, development key)."
+	@echo "Not for production: see README, « Serve the venue's phones » and « Production »."
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py compilemessages --ignore=.venv -v 0 || true
+ifeq ($(LOOPBACK),)
+	@echo "WARNING: HOST=$(HOST) is reachable from the network: the demo logins keep their passwords (new ones get"
+	@echo "a random password, printed below); never the published one. Set SECRET_KEY and DEBUG=false (README)."
+	$(PY) manage.py seed_demo --private-passwords
+else
 	$(PY) manage.py seed_demo
+endif
 	$(PY) manage.py runserver $(HOST):$(PORT)
 
-## make test: install, then the whole test suite (SQLite unless DATABASE_URL says otherwise)
+## make test: install, then the whole test suite (SQLite unless DATABASE_URL says otherwise; tests.settings sets
+## LEVEE_ENV=development); needs Chromium at /usr/bin/chromium for the browser tests
+test: export LEVEE_ENV = development
 test: install
 	$(PY) -m ruff check .
 	$(VENV)/bin/lint-imports
@@ -32,6 +45,7 @@ lint: install
 	$(PY) -m ruff check .
 	$(VENV)/bin/lint-imports
 
+bench: export LEVEE_ENV = development
 bench: install
 	$(PY) bench/rules.py
 

@@ -268,9 +268,11 @@ def main() -> int:
     server = os.environ.get("BENCH_PG", "postgres://postgres@127.0.0.1:5432")
     dbname = "levee_bench"
     broker = "" if args.eager else os.environ.get("BENCH_BROKER", "redis://127.0.0.1:6379/15")
-    env = {**os.environ, "DATABASE_URL": f"{server}/{dbname}", "DEBUG": "False", "LOG_LEVEL": "ERROR",
+    env = {**os.environ, "LEVEE_ENV": "development", "DATABASE_URL": f"{server}/{dbname}", "DEBUG": "False",
+           "LOG_LEVEL": "ERROR",
            "CELERY_BROKER_URL": broker, "DJANGO_SETTINGS_MODULE": "levee.settings"}
-    os.environ.update({k: env[k] for k in ("DATABASE_URL", "DEBUG", "CELERY_BROKER_URL", "DJANGO_SETTINGS_MODULE")})
+    os.environ.update({k: env[k] for k in ("LEVEE_ENV", "DATABASE_URL", "DEBUG", "CELERY_BROKER_URL",
+                                           "DJANGO_SETTINGS_MODULE")})
     sys.path.insert(0, str(ROOT))
 
     recreate_database(server, dbname)

@@ -32,6 +32,7 @@ REDIS_URL = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/14")
 PLAYERS, ROUNDS, DEALS = 1000, 10, 5
 os.environ["DATABASE_URL"] = DB_URL
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "levee.settings")
+os.environ.setdefault("LEVEE_ENV", "development")  # a benchmark on a development checkout
 
 
 def ensure_database() -> None:

@@ -1,29 +1,83 @@
 """Settings, read from the environment (django-environ).
 
-Everything has a default that runs the embedded configuration: SQLite in the
-project folder, no broker (Celery tasks run in-process), French first.
+Two modes. **Development** (``LEVEE_ENV=development``, what ``make run`` and the tests set): the embedded
+configuration runs as it is — SQLite in the project folder, no broker (Celery tasks run in-process), DEBUG on, a
+development key, any host. **Production** (anything else, the default): the service refuses to start without
+``SECRET_KEY``; DEBUG is off unless ``DEBUG=true`` is asked; ``ALLOWED_HOSTS`` is the local host unless set;
+HTTPS is assumed (``HTTPS=false`` for a plain-HTTP venue network): secure cookies, HSTS, redirect to HTTPS.
+``manage.py check --deploy`` is clean with the production defaults (tests/hardening/test_production_settings.py).
 """
 
 from datetime import timedelta
 from pathlib import Path
 
 import environ
+from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
 
 env = environ.Env(
-    DEBUG=(bool, True),
-    SECRET_KEY=(str, "levee-dev-only-secret-key-change-me-in-production-0123456789"),
-    ALLOWED_HOSTS=(list, ["*"]),
     DATABASE_URL=(str, f"sqlite:///{BASE_DIR / 'db.sqlite3'}"),
     CELERY_BROKER_URL=(str, ""),
 )
 environ.Env.read_env(BASE_DIR / ".env", overwrite=False) if (BASE_DIR / ".env").exists() else None
 
-DEBUG = env("DEBUG")
-SECRET_KEY = env("SECRET_KEY")
-ALLOWED_HOSTS = env("ALLOWED_HOSTS")
+LEVEE_ENV = env("LEVEE_ENV", default="production").strip().lower()
+DEVELOPMENT = LEVEE_ENV in ("development", "dev")
+DEVELOPMENT_SECRET_KEY = "levee-dev-only-secret-key-change-me-in-production-0123456789"
+
+DEBUG = env.bool("DEBUG", default=DEVELOPMENT)
+SECRET_KEY = env("SECRET_KEY", default="")
+if not SECRET_KEY:
+    if not DEVELOPMENT:
+        raise ImproperlyConfigured(
+            "SECRET_KEY is not set. In production, set SECRET_KEY to a long random value (e.g. the output of "
+            "`python -c \"import secrets; print(secrets.token_urlsafe(50))\"`); for development, set "
+            "LEVEE_ENV=development (make run does).")
+    SECRET_KEY = DEVELOPMENT_SECRET_KEY
+elif SECRET_KEY == DEVELOPMENT_SECRET_KEY and not DEVELOPMENT:
+    raise ImproperlyConfigured("SECRET_KEY is the published development key: set a secret one in production.")
+ALLOWED_HOSTS = env.list("ALLOWED_HOSTS", default=["*"] if DEVELOPMENT else ["localhost", "127.0.0.1", "[::1]"])
 CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", default=[])
+
+# HTTPS (production, unless HTTPS=false): cookies only over HTTPS, HSTS, plain HTTP redirected. Behind a proxy
+# that ends TLS, SECURE_PROXY_SSL_HEADER=true trusts its X-Forwarded-Proto.
+HTTPS = env.bool("HTTPS", default=not DEVELOPMENT)
+SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = HTTPS
+SECURE_SSL_REDIRECT = env.bool("SECURE_SSL_REDIRECT", default=HTTPS)
+SECURE_HSTS_SECONDS = env.int("SECURE_HSTS_SECONDS", default=31_536_000 if HTTPS else 0)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env.bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", default=HTTPS)
+SECURE_HSTS_PRELOAD = env.bool("SECURE_HSTS_PRELOAD", default=False)
+if env.bool("SECURE_PROXY_SSL_HEADER", default=False):
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+# Submitting a domain to the browsers' HSTS preload list is its owner's decision (SECURE_HSTS_PRELOAD=true)
+SILENCED_SYSTEM_CHECKS = ["security.W021"]
+SESSION_COOKIE_HTTPONLY = True
+X_FRAME_OPTIONS = "DENY"
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "same-origin"
+
+# Content-Security-Policy (django-csp): CSP, a whole policy ("default-src 'self'; img-src 'self' data:" …),
+# replaces the default; enforced in production, reported only in development (CSP_REPORT_ONLY overrides).
+_CSP_DEFAULT = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
+                "font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; "
+                "frame-ancestors 'none'")
+
+
+def _csp_directives(policy: str) -> dict[str, list[str]]:
+    directives: dict[str, list[str]] = {}
+    for part in policy.split(";"):
+        words = part.split()
+        if words:
+            directives[words[0]] = words[1:]
+    return directives
+
+
+_CSP = {"DIRECTIVES": _csp_directives(env("CSP", default=_CSP_DEFAULT))}
+if env.bool("CSP_REPORT_ONLY", default=DEVELOPMENT):
+    CONTENT_SECURITY_POLICY_REPORT_ONLY = _CSP
+else:
+    CONTENT_SECURITY_POLICY = _CSP
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -37,6 +91,7 @@ INSTALLED_APPS = [
     "rest_framework.authtoken",
     "drf_spectacular",
     "drf_spectacular_sidecar",
+    "csp",
     "django_filters",
     "django_htmx",
     "simple_history",
@@ -46,6 +101,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "levee.middleware.FrenchFirstLocaleMiddleware",
@@ -108,7 +164,7 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # a name from one address only: a whole venue behind one address is not locked out by one careless phone, and a
 # user cannot be locked out by strangers. The token endpoint is also throttled per address and per name (DRF).
 AUTHENTICATION_BACKENDS = [
-    "axes.backends.AxesStandaloneBackend",
+    "levee.login_attempts.LoginAttemptsBackend",
     "django.contrib.auth.backends.ModelBackend",
 ]
 AXES_FAILURE_LIMIT = env.int("LOGIN_FAILURE_LIMIT", default=5)
@@ -180,6 +236,12 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # three models have a "status": one enum name each (else drf-spectacular warns in check --deploy)
+    "ENUM_NAME_OVERRIDES": {
+        "TournamentStatusEnum": "tournaments.models.Tournament.Status",
+        "RoundStatusEnum": "tournaments.models.Round.Status",
+        "DealStatusEnum": "tournaments.models.Deal.Status",
+    },
 }
 
 # Celery: no broker configured means tasks run eagerly, in-process.

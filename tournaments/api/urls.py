@@ -1,7 +1,7 @@
 """API routes, mounted under ``/api/`` (schema at ``/api/schema/``, Swagger UI at ``/api/docs/``)."""
 
 from django.urls import include, path
-from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from . import views as v
 from .token import TokenView
@@ -10,7 +10,7 @@ app_name = "api"
 
 urlpatterns = [
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
-    path("docs/", SpectacularSwaggerView.as_view(url_name="api:schema"), name="docs"),
+    path("docs/", SpectacularSwaggerSplitView.as_view(url_name="api:schema"), name="docs"),
     path("auth/token/", TokenView.as_view(), name="token"),
     path("arbitrate/", v.ArbitrateView.as_view(), name="arbitrate"),
     path("tournaments/", v.TournamentListView.as_view(), name="tournaments"),

@@ -13,6 +13,7 @@ imported is skipped with a warning.
 from __future__ import annotations
 
 import random
+import secrets
 from collections.abc import Mapping
 from typing import Any
 
@@ -111,10 +112,14 @@ class Command(BaseCommand):
     def add_arguments(self, parser):
         parser.add_argument("--reset", action="store_true", help="delete the demo tournaments and rebuild them")
         parser.add_argument("--seed", type=int, default=1725, help="random seed of the play-outs")
+        parser.add_argument("--private-passwords", action="store_true",
+                            help="never set the published password: existing demo logins keep theirs, new ones "
+                                 "get a random password, printed once (make run off 127.0.0.1)")
 
     def handle(self, *args, **options):
         rng = random.Random(options["seed"])
-        users = self._users()
+        private = options["private_passwords"]
+        users, passwords = self._users(private=private)
         if options["reset"]:
             Tournament.objects.filter(slug__startswith="demo-").delete()
         built = []
@@ -138,16 +143,28 @@ class Command(BaseCommand):
             t = Tournament.objects.get(slug=slug)
             count = Deal.objects.filter(table__round__tournament=t).count()
             self.stdout.write(f"  {t.name} [{t.game}] — /t/{slug}/ — {count} donnes")
-        self.stdout.write(f"Identifiants / logins (mot de passe / password: {PASSWORD}):")
+        if private:
+            self.stdout.write("Identifiants / logins (mots de passe inchangés / passwords unchanged):")
+        else:
+            self.stdout.write(f"Identifiants / logins (mot de passe / password: {PASSWORD}):")
         for username, (label, _) in USERS.items():
-            self.stdout.write(f"  {username} / {PASSWORD}  — {label}")
+            shown = passwords.get(username, "(inchangé / unchanged)")
+            self.stdout.write(f"  {username} / {shown}  — {label}")
 
-    def _users(self) -> dict[str, Any]:
+    def _users(self, *, private: bool = False) -> tuple[dict[str, Any], dict[str, str]]:
+        """The demo logins by role, and the passwords set now (the published one, or with ``private`` a random one
+        for a login created now only)."""
         User = get_user_model()
         out = {}
+        passwords: dict[str, str] = {}
         for username, (label, role) in USERS.items():
-            user, _ = User.objects.get_or_create(username=username, defaults={"first_name": label})
-            user.set_password(PASSWORD)
+            user, created = User.objects.get_or_create(username=username, defaults={"first_name": label})
+            if not private:
+                passwords[username] = PASSWORD
+            elif created:
+                passwords[username] = secrets.token_urlsafe(9)
+            if username in passwords:
+                user.set_password(passwords[username])
             if role == TournamentRole.Role.ORGANIZER:
                 user.is_staff = True
             user.save()
@@ -155,7 +172,7 @@ class Command(BaseCommand):
                 perms = Permission.objects.filter(content_type__app_label="tournaments")
                 user.user_permissions.add(*perms)
             out[role] = user
-        return out
+        return out, passwords
 
     def _setup(self, *, game: str, slug: str, name: str, users: dict[str, Any], players: list[tuple[str, str]],
                options: dict[str, Any], **kwargs: Any) -> tuple[Tournament, list[int]]:
