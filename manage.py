@@ -4,10 +4,13 @@
 import os
 import sys
 
+#: commands that keep no secret and serve nothing: they run without a production key
+OFFLINE_COMMANDS = frozenset({"arbitrate", "compilemessages", "makemessages"})
+
 
 def main() -> None:
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "levee.settings")
-    if sys.argv[1:2] == ["arbitrate"]:  # the offline checker keeps no secret: it runs without a production key
+    if sys.argv[1:2] and sys.argv[1] in OFFLINE_COMMANDS:
         os.environ.setdefault("LEVEE_ENV", "development")
     from django.core.management import execute_from_command_line
 

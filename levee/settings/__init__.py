@@ -101,6 +101,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "levee.errors.DatabaseUnavailableMiddleware",  # a view that cannot reach the database: 503, Retry-After
     "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -138,6 +139,10 @@ DATABASES = {"default": env.db("DATABASE_URL")}
 DATABASES["default"].setdefault("ATOMIC_REQUESTS", False)
 if DATABASES["default"]["ENGINE"].endswith("postgresql"):
     DATABASES["default"].setdefault("CONN_MAX_AGE", 60)
+    # After a database restart a kept connection fails its next request (a 503, levee.errors) and is closed at the
+    # request's end: the service recovers by itself. DATABASE_HEALTH_CHECKS=true checks a kept connection before
+    # each request reuses it (one more round trip per request) so that even that request succeeds.
+    DATABASES["default"].setdefault("CONN_HEALTH_CHECKS", env.bool("DATABASE_HEALTH_CHECKS", default=False))
     # psycopg binds parameters on the server and prepares a statement the second time a connection
     # runs it (Django turns preparing off unless prepare_threshold is given): PostgreSQL then skips
     # parsing and planning, about half its CPU per deal entered (docs/performance.md). Turn both off
@@ -261,6 +266,9 @@ CELERY_BEAT_SCHEDULE = {
 }
 CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
+
+# the debug page (development) hides passwords written in URLs (DATABASE_URL …) as well as secrets' settings
+DEFAULT_EXCEPTION_REPORTER_FILTER = "levee.errors.SafeExceptionReporterFilter"
 
 LOGGING = {
     "version": 1,
