@@ -24,7 +24,7 @@ from django.db import connection
 from django.db.models import Q, QuerySet
 
 from . import sql
-from .models import Deal, Round, Table, Tournament, TournamentRole
+from .models import Deal, Player, Round, Table, Tournament, TournamentRole
 
 Role = TournamentRole.Role
 STAFF_ROLES = frozenset({Role.ORGANIZER, Role.CHIEF_ARBITER, Role.ARBITER})
@@ -159,3 +159,23 @@ def visible_rounds(user: Any, tournament: Tournament, qs: QuerySet[Round] | None
     if not can_view_tournament(user, tournament):
         return qs.none()
     return qs.filter(Q(released=True) | Q(number__lte=tournament.released_round))
+
+
+def can_see_licences(user: Any, tournament: Tournament) -> bool:
+    """Licence numbers are personal data: the tournament's staff only (organizer, chief arbiter, table arbiter)."""
+    return is_staff_of(user, tournament)
+
+
+def visible_players(user: Any, qs: QuerySet[Player] | None = None) -> QuerySet[Player]:
+    """The players (names, clubs, licence numbers) a user may list: those registered in a tournament where the
+    user has a staff role, and, for an organizer, the players registered nowhere yet (created to be registered);
+    everyone's for a superuser or a user with the ``view_player`` permission (the club's staff in the admin)."""
+    qs = Player.objects.all() if qs is None else qs
+    if user is None or not user.is_authenticated:
+        return qs.none()
+    if user.is_superuser or user.has_perm("tournaments.view_player"):
+        return qs
+    mine = Q(entries__tournament__roles__user=user)
+    if TournamentRole.objects.filter(user=user, role=Role.ORGANIZER).exists():
+        mine |= Q(entries__isnull=True)
+    return qs.filter(mine).distinct()

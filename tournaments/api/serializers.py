@@ -26,12 +26,26 @@ class PlayerOut(serializers.ModelSerializer):
         fields = ["id", "name", "club", "licence"]
 
 
+class PublicPlayerOut(serializers.ModelSerializer):
+    """A player as anyone may read it: no licence number (personal data, for the tournament's staff only)."""
+
+    class Meta:
+        model = Player
+        fields = ["id", "name", "club"]
+
+
 class EntryOut(serializers.ModelSerializer):
     player = PlayerOut()
 
     class Meta:
         model = Entry
         fields = ["id", "tournament", "player", "team", "withdrawn"]
+
+
+class PublicEntryOut(EntryOut):
+    """A registration as anyone may read it; the tournament's staff also get ``player.licence``."""
+
+    player = PublicPlayerOut()
 
 
 class TeamOut(serializers.ModelSerializer):

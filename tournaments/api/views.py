@@ -34,7 +34,7 @@ from rules.errors import MalformedRecord
 from scoring.verdict import judge
 
 from .. import permissions, selectors, services
-from ..models import Deal, Entry, Player, Round, Ruling, ScoreRow, Seat, Table, Team, Tournament, TournamentRole
+from ..models import Deal, Entry, Round, Ruling, ScoreRow, Seat, Table, Team, Tournament, TournamentRole
 from ..services import DealRejected, ServiceError
 from . import serializers as s
 from .parsers import BoundedJSONParser, PayloadTooLarge, too_large
@@ -280,9 +280,11 @@ class PlayerListView(Api):
     permission_classes = [IsAuthenticated]
 
     @extend_schema(parameters=[OpenApiParameter("q", str, description="name contains")],
-                   responses=s.PlayerOut(many=True))
+                   responses=s.PlayerOut(many=True),
+                   description="The players of the tournaments where you have a staff role (and, for an "
+                               "organizer, those registered nowhere yet), with their licence numbers.")
     def get(self, request: Request) -> Response:
-        qs = Player.objects.all().order_by("name", "id")
+        qs = permissions.visible_players(request.user).order_by("name", "id")
         if request.query_params.get("q"):
             qs = qs.filter(name__icontains=request.query_params["q"])
         return _page(self, qs, s.PlayerOut)
@@ -300,15 +302,21 @@ class PlayerDetailView(Api):
 
     @extend_schema(responses=s.PlayerOut)
     def get(self, request: Request, pk: int) -> Response:
-        return Response(s.PlayerOut(get_object_or_404(Player, pk=pk)).data)
+        return Response(s.PlayerOut(get_object_or_404(permissions.visible_players(request.user), pk=pk)).data)
+
+
+def _entry_out(user: Any, tournament: Tournament) -> type:
+    """Registrations with licence numbers for the tournament's staff, without for anyone else."""
+    return s.EntryOut if permissions.can_see_licences(user, tournament) else s.PublicEntryOut
 
 
 class RegistrationListView(Api):
-    @extend_schema(responses=s.EntryOut(many=True))
+    @extend_schema(responses=s.PublicEntryOut(many=True),
+                   description="The players registered; the tournament's staff also get each licence number.")
     def get(self, request: Request, pk: int) -> Response:
         tournament = _tournament(request, pk)
         qs = Entry.objects.filter(tournament=tournament).select_related("player").order_by("id")
-        return _page(self, qs, s.EntryOut)
+        return _page(self, qs, _entry_out(request.user, tournament))
 
     @extend_schema(request=s.RegistrationIn, responses={201: s.EntryOut})
     def post(self, request: Request, pk: int) -> Response:
@@ -321,7 +329,7 @@ class RegistrationListView(Api):
             if team is None:
                 raise services.InvalidInput(_("no such team in this tournament"), field="team")
         if "player" in data:
-            player = Player.objects.filter(pk=data["player"]).first()
+            player = permissions.visible_players(request.user).filter(pk=data["player"]).first()
             if player is None:
                 raise services.InvalidInput(_("no player %(player)s") % {"player": data["player"]}, field="player")
         else:
@@ -331,11 +339,11 @@ class RegistrationListView(Api):
 
 
 class RegistrationDetailView(Api):
-    @extend_schema(responses=s.EntryOut)
+    @extend_schema(responses=s.PublicEntryOut)
     def get(self, request: Request, pk: int) -> Response:
         entry = get_object_or_404(Entry.objects.select_related("player", "tournament"), pk=pk)
-        _tournament(request, entry.tournament_id)
-        return Response(s.EntryOut(entry).data)
+        tournament = _tournament(request, entry.tournament_id)
+        return Response(_entry_out(request.user, tournament)(entry).data)
 
     @extend_schema(request=s.RegistrationPatchIn, responses=s.EntryOut)
     def patch(self, request: Request, pk: int) -> Response:
