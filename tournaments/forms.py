@@ -458,6 +458,23 @@ class RoleForm(forms.Form):
         return out
 
 
+class StaffAccountForm(RoleForm):
+    """A new arbiter's account: a user name, a name to recognise him, the role and his tables."""
+
+    name = forms.CharField(label=_("Name (as people know them)"), max_length=150, required=False)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        from .models import TournamentRole
+
+        arbiters = (TournamentRole.Role.CHIEF_ARBITER, TournamentRole.Role.ARBITER)
+        self.fields["role"].choices = [c for c in TournamentRole.Role.choices if c[0] in arbiters]
+        self.fields["role"].initial = TournamentRole.Role.ARBITER
+        self.fields["username"].help_text = _("What they type to log in, e.g. arbitre-table-3")
+        self.fields["username"].widget.attrs.update({"autocapitalize": "none", "autocomplete": "off"})
+        self.order_fields(["username", "name", "role", "tables"])
+
+
 class StatusForm(forms.Form):
     status = forms.ChoiceField(label=_("Status"), choices=Tournament.Status.choices, widget=ChoiceRadio)
 

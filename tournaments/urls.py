@@ -6,6 +6,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from . import views
+from .views import staff_accounts
 
 urlpatterns = [
     # public
@@ -20,6 +21,9 @@ urlpatterns = [
     path("t/<slug:slug>/status/", views.tournament_status, name="tournament_status"),
     path("t/<slug:slug>/players/", views.players, name="players"),
     path("t/<slug:slug>/staff/", views.staff, name="staff"),
+    path("t/<slug:slug>/staff/accounts/new/", staff_accounts.staff_account_create, name="staff_account_create"),
+    path("t/<slug:slug>/staff/accounts/<id:user_id>/password/", staff_accounts.staff_password_reset,
+         name="staff_password_reset"),
     path("t/<slug:slug>/rounds/new/", views.round_create, name="round_create"),
     path("t/<slug:slug>/rounds/<id:number>/seat/", views.round_seat, name="round_seat"),
     path("t/<slug:slug>/rounds/<id:number>/status/", views.round_status, name="round_status"),

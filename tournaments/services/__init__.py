@@ -3,6 +3,7 @@
 Reads live in :mod:`tournaments.selectors`; permissions in :mod:`tournaments.permissions`.
 """
 
+from .accounts import staff_account_create, staff_password_reset
 from .deals import deal_annul, deal_approve, deal_correct, deal_record
 from .errors import (
     DealRejected,
@@ -63,6 +64,8 @@ __all__ = [
     "round_set_status",
     "ruling_record",
     "ruling_withdraw",
+    "staff_account_create",
+    "staff_password_reset",
     "team_create",
     "tournament_create",
     "tournament_set_status",

@@ -19,6 +19,7 @@ from .. import permissions, services
 from ..forms import PlayerForm, PlayersCsvForm, RoleForm, SeatingForm, TournamentForm
 from ..models import Game, Round, Table, Tournament
 from .access import guarded, require
+from .staff_accounts import staff_context
 
 #: how many seats a table row offers on the seating form, per game (the service checks the real count)
 MAX_SEATS = {Game.TAROT: 5, Game.TRIOMPHE: 6, Game.ECARTE: 4, Game.IMPERIALE: 3, Game.VINGT_QUATRE: 5}
@@ -199,4 +200,5 @@ def staff(request: HttpRequest, slug: str) -> HttpResponse:
                 messages.success(request, _("Role given to %(u)s.") % {"u": user.get_username()})
                 return redirect("staff", slug=slug)
     roles = tournament.roles.select_related("user").prefetch_related("tables__round").order_by("role", "user__username")
-    return render(request, "tournaments/staff.html", {"tournament": tournament, "form": form, "roles": roles})
+    return render(request, "tournaments/staff.html", {"tournament": tournament, "form": form, "roles": roles,
+                                                      **staff_context(request, tournament)})
