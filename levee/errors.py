@@ -50,10 +50,13 @@ def _json(code: str, message: str, status: int) -> JsonResponse:
 
 
 def database_unavailable(request: HttpRequest) -> HttpResponse:
-    """503 with Retry-After: the database cannot be reached; nothing was saved by this request."""
+    """503 with Retry-After: the database cannot be reached (what this request wrote may or may not be saved)."""
     if is_api(request):
-        response = _json("unavailable", _("The database is unavailable for a moment: nothing was saved. Try again "
-                                          "in a few seconds."), 503)
+        # not "nothing was saved": the connection may be cut after a commit, before the answer (the pipelined
+        # entry, a task at commit); a retry with the same Idempotency-Key never saves a deal twice
+        response = _json("unavailable", _("The database is unavailable for a moment. Send again in a few seconds, "
+                                          "with the same Idempotency-Key: a deal already saved is not saved "
+                                          "twice."), 503)
     else:
         response = _page(request, "503.html", 503, retry_after=RETRY_AFTER)
     response["Retry-After"] = str(RETRY_AFTER)
