@@ -17,6 +17,7 @@ from django.db import connection
 from django.db.models import Sum
 
 from rules.errors import MalformedRecord
+from rules.normalise import normalise_deal
 from rules.record import DEAL_FORMAT, MATCH_FORMAT
 from scoring.verdict import Verdict, judge
 
@@ -120,7 +121,9 @@ def deal_fields(record: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def check_fixed_fields(head: Mapping[str, Any], fields: Any, *, base: str = "") -> dict[str, Any]:
-    """The deal's own fields; a fixed field given with another value than the table's is malformed."""
+    """The deal's own fields, normalised as they are judged and stored (:func:`rules.normalise.normalise_deal`:
+    the format's fields only, numbers as numbers); a fixed field given with another value than the table's is
+    malformed."""
     if not isinstance(fields, Mapping):
         raise MalformedRecord(base or "$", "a deal is a JSON object", fr="une donne est un objet JSON")
     if "deals" in fields:
@@ -140,7 +143,7 @@ def check_fixed_fields(head: Mapping[str, Any], fields: Any, *, base: str = "") 
         if not ok:
             path = f"{base}.{key}" if base else key
             raise MalformedRecord(path, f"fixed by the table: {expected!r}", fr=f"fixé par la table : {expected!r}")
-    return deal_fields(fields)
+    return normalise_deal(head["game"], deal_fields(fields))
 
 
 def build_deal_record(*, table: Table, fields: Any) -> dict[str, Any]:
