@@ -16,7 +16,7 @@ pytestmark = pytest.mark.django_db
 
 
 def _shown_password(html: str) -> str:
-    return re.findall(r"<code>([^<]+)</code>", html)[1]
+    return re.findall(r"<code[^>]*>([^<]+)</code>", html)[1]
 
 
 def _can_log_in(username: str, password: str) -> bool:
