@@ -19,7 +19,8 @@ PROBE = ("from django.conf import settings as s; import json; print(json.dumps({
 
 def _run(*args: str, **env: str) -> subprocess.CompletedProcess[str]:
     clean = {k: v for k, v in os.environ.items() if k not in {"LEVEE_ENV", "SECRET_KEY", "DEBUG", "ALLOWED_HOSTS",
-                                                               "HTTPS", "CSP", "CSP_REPORT_ONLY"}}
+                                                               "HTTPS", "CSP", "CSP_REPORT_ONLY",
+                                                               "DJANGO_ALLOW_ASYNC_UNSAFE"}}
     clean.update({"DJANGO_SETTINGS_MODULE": "levee.settings", **env})
     return subprocess.run([sys.executable, *args], cwd=ROOT, env=clean, capture_output=True, text=True, timeout=120)
 
