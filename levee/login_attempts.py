@@ -19,3 +19,19 @@ class LoginAttemptsBackend(AxesStandaloneBackend):
         if request is None:
             return None
         return super().authenticate(request, username, password, **kwargs)
+
+
+def lockout_response(request: Any, original_response: Any = None, credentials: Any = None) -> Any:
+    """The answer to a locked-out login: the French page (429), or under ``/api/`` the API's JSON error."""
+    from django.conf import settings
+    from django.http import JsonResponse
+    from django.shortcuts import render
+    from django.utils.translation import gettext as _
+
+    if request.path.startswith("/api/"):
+        response = JsonResponse({"error": "locked_out", "field": "username", "message": _(
+            "Too many wrong passwords for this user name: logging in is paused for a few minutes.")}, status=429)
+    else:
+        response = render(request, settings.AXES_LOCKOUT_TEMPLATE, status=429)
+    response["Retry-After"] = str(int(settings.AXES_COOLOFF_TIME.total_seconds()))
+    return response

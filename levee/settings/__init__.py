@@ -177,6 +177,7 @@ AXES_COOLOFF_TIME = timedelta(minutes=env.int("LOGIN_COOLOFF_MINUTES", default=1
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
+AXES_LOCKOUT_CALLABLE = "levee.login_attempts.lockout_response"  # JSON under /api/, the page elsewhere
 AXES_VERBOSE = False
 
 AUTH_PASSWORD_VALIDATORS = [

@@ -15,3 +15,7 @@ class TokenView(ObtainAuthToken):
 
     parser_classes = [FormParser, MultiPartParser, BoundedJSONParser]
     throttle_classes = [LoginThrottle]
+
+    def get_serializer_context(self) -> dict:
+        # django-axes counts failures on Django's request (DRF's wraps it): its lockout then answers here too
+        return {**super().get_serializer_context(), "request": self.request._request}
