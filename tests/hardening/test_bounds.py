@@ -123,3 +123,13 @@ def test_a_body_over_the_upload_limit_is_a_json_413(api_client, tarot_table, sta
     body = json.dumps({**tarot_summary(), "pad": "x" * 20_000})
     response = api_client.generic("POST", deals_url(tarot_table), body, content_type="application/json")
     assert response.status_code == 413 and response.json()["error"] == "too_large"
+
+
+@pytest.mark.django_db
+def test_a_cache_that_cannot_count_lets_requests_through(api_client):
+    from unittest import mock
+
+    with mock.patch("django.core.cache.backends.locmem.LocMemCache.get", side_effect=ConnectionError("redis down")):
+        assert api_client.post(ARBITRATE, RECORD, format="json").status_code == 200
+        assert api_client.post("/api/auth/token/", {"username": "x", "password": "y"}, format="json"
+                               ).status_code == 400

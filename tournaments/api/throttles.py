@@ -5,23 +5,38 @@ shares the counts (``CACHE_URL``, or the Redis broker; ``levee.settings``). Rate
 from __future__ import annotations
 
 import hashlib
+import logging
 
 from rest_framework.throttling import AnonRateThrottle, SimpleRateThrottle, UserRateThrottle
 
+log = logging.getLogger(__name__)
 
-class ArbitrateAnonThrottle(AnonRateThrottle):
+
+class FailOpen:
+    """A rate that cannot be counted (the cache's Redis unreachable) lets the request through, with a warning:
+    logins and checks keep working while Redis is down, as entries do."""
+
+    def allow_request(self, request, view):  # type: ignore[no-untyped-def]
+        try:
+            return super().allow_request(request, view)  # type: ignore[misc]
+        except Exception as exc:  # any cache failure: redis' ConnectionError, TimeoutError …
+            log.warning("request rate not counted (%s: %s): allowed", type(exc).__name__, exc)
+            return True
+
+
+class ArbitrateAnonThrottle(FailOpen, AnonRateThrottle):
     """The stateless check without login: per client address (``THROTTLE_ARBITRATE_ANON``)."""
 
     scope = "arbitrate_anon"
 
 
-class ArbitrateUserThrottle(UserRateThrottle):
+class ArbitrateUserThrottle(FailOpen, UserRateThrottle):
     """The stateless check for a logged-in user or token (``THROTTLE_ARBITRATE_USER``)."""
 
     scope = "arbitrate_user"
 
 
-class LoginThrottle(SimpleRateThrottle):
+class LoginThrottle(FailOpen, SimpleRateThrottle):
     """Attempts to obtain a token, per client address and per username (``THROTTLE_LOGIN``): a password cannot be
     guessed from many addresses at one account, nor at many accounts from one address."""
 
@@ -43,7 +58,7 @@ class LoginThrottle(SimpleRateThrottle):
         return True
 
 
-class _PerUsername(SimpleRateThrottle):
+class _PerUsername(FailOpen, SimpleRateThrottle):
     scope = "login"
 
     def __init__(self, username: str) -> None:
