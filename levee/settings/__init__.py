@@ -76,6 +76,15 @@ TEMPLATES = [
 
 DATABASES = {"default": env.db("DATABASE_URL")}
 DATABASES["default"].setdefault("ATOMIC_REQUESTS", False)
+if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
+    # The embedded database, one file for every worker thread: a transaction takes the write lock at its
+    # BEGIN (IMMEDIATE) rather than at its first write, so two entries never both read and then deadlock
+    # on upgrading their locks (« database is locked »); a writer waits up to ``timeout`` seconds for the
+    # lock; WAL lets the pages read while a deal is being written.
+    sqlite = DATABASES["default"].setdefault("OPTIONS", {})
+    sqlite.setdefault("transaction_mode", "IMMEDIATE")
+    sqlite.setdefault("timeout", env.int("SQLITE_TIMEOUT", default=20))
+    sqlite.setdefault("init_command", "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;")
 if DATABASES["default"]["ENGINE"].endswith("postgresql"):
     DATABASES["default"].setdefault("CONN_MAX_AGE", 60)
     # psycopg binds parameters on the server and prepares a statement the second time a connection

@@ -10,6 +10,7 @@ visitor's language — with the form exactly as typed.
 from __future__ import annotations
 
 import re
+import uuid
 from typing import Any
 
 from django import forms
@@ -39,7 +40,7 @@ from ..forms import (
 )
 from ..models import Deal, Game, Ruling, Table
 from ..services import deal_approve, deal_correct, deal_record, deal_restore, ruling_record, ruling_withdraw
-from ..services.errors import DealRejected, MalformedDeal, ServiceError
+from ..services.errors import DealRejected, IdempotencyMismatch, MalformedDeal, ServiceError
 from . import skeletons
 from .access import guarded, lang_of, require
 from .desk import deal_summary, ruling_points, table_context
@@ -150,6 +151,17 @@ def explain_rejection(exc: ServiceError, request: HttpRequest, players: list[str
 
 # -- pages -----------------------------------------------------------------------------------------------
 
+_ENTRY_KEY = re.compile(r"[A-Za-z0-9-]{8,64}")
+
+
+def entry_key(request: HttpRequest) -> str:
+    """The entry's key, sent with the form: the same for every submission of one deal (a double tap on
+    « Enregistrer », a reload that posts again, a retry after a rejection), so that the service saves the
+    deal once (its Idempotency-Key); a new one for a new deal."""
+    key = request.POST.get("entry_key", "")
+    return key if _ENTRY_KEY.fullmatch(key) else str(uuid.uuid4())
+
+
 def _mode(request: HttpRequest, game: str, default: str | None = None) -> str:
     allowed = modes_for(game)
     mode = request.POST.get("mode") or request.GET.get("mode") or default or allowed[0]
@@ -165,15 +177,25 @@ def deal_enter(request: HttpRequest, pk: int) -> HttpResponse:
     mode = _mode(request, tournament.game)
     players = selectors.table_players(table)
     problems: list[dict[str, Any]] = []
+    key = entry_key(request)
     if request.method == "POST":
         form = build_form(mode, table, data=request.POST)
         if form.is_valid():
             try:
-                deal = deal_record(table=table, record=form.deal_fields(), user=request.user)
+                deal = deal_record(table=table, record=form.deal_fields(), user=request.user,
+                                   idempotency_key=f"desk:{key}")
+            except IdempotencyMismatch:
+                # this form already saved a deal, then was changed and sent again (the browser's back button)
+                key = str(uuid.uuid4())
+                problems = [{"message": _("This form already saved a deal. Check the table's deals: if this one "
+                                          "is a new deal, save it again now."), "where": "", "rule": ""}]
             except ServiceError as exc:
                 problems = explain_rejection(exc, request, players)
             else:
-                if deal.status == Deal.Status.PENDING:
+                if getattr(deal, "idempotent_replay", False):
+                    messages.info(request, _("Deal %(n)s was already saved (the form was sent twice).")
+                                  % {"n": deal.number})
+                elif deal.status == Deal.Status.PENDING:
                     messages.warning(request, _("Deal %(n)s saved; it counts once the chief arbiter approves it.")
                                      % {"n": deal.number})
                 else:
@@ -184,7 +206,7 @@ def deal_enter(request: HttpRequest, pk: int) -> HttpResponse:
         form = build_form(mode, table, initial=initial)
     context = table_context(request, table)
     context.update({"form": form, "mode": mode, "modes": modes_for(tournament.game), "problems": problems,
-                    "card_help": CARD_HELP, "action": "enter"})
+                    "card_help": CARD_HELP, "action": "enter", "entry_key": key})
     status = 422 if problems else 200
     return render(request, "tournaments/deal_form.html", context, status=status)
 
