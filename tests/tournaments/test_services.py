@@ -312,3 +312,13 @@ def test_role_assign_for_table_arbiter(tarot_table):
     with pytest.raises(services.InvalidInput):
         services.role_assign(tournament=t, user="nobody", role="arbiter")
     role(t, user, "arbiter")
+
+
+def test_an_anonymous_entry_ignores_the_key_kept_per_user(tarot_table):
+    """Idempotency keys are kept per user: an entry without an account (a table's private link keeps its own
+    keys) is saved, without a key row that would need a user."""
+    from django.contrib.auth.models import AnonymousUser
+
+    deal = services.deal_record(table=tarot_table, record=tarot_summary(), user=AnonymousUser(),
+                                idempotency_key="desk:abc")
+    assert deal.number == 1 and not IdempotencyKey.objects.exists()

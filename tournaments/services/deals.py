@@ -257,6 +257,8 @@ def deal_record(*, table: Table, record: Any, user: Any, idempotency_key: str | 
     deal is refused (the tournament finished or the table full since the first attempt), from the
     stored first response. A new key, the common case, costs one INSERT and no look-up.
     """
+    if not getattr(user, "is_authenticated", False):
+        idempotency_key = None  # keys are kept per user: an anonymous entry (a table's link) keeps its own
     digest = request_hash(table.pk, record) if idempotency_key else ""
     if idempotency_key and len(idempotency_key) > 200:
         raise InvalidInput(_("at most 200 characters"), field="Idempotency-Key")
