@@ -105,7 +105,7 @@ def play_position(data: Any, *, deal: int = -1) -> PlayPosition:
 
 def _position(state: DealState, players: list[str], violations: list[Violation]) -> PlayPosition:
     rules = state.rules
-    over = state.over
+    over = state.over or (not state.current and rules.decided(state.winners))
     seat = None if over else state.seat_to_play
     hand = None
     playable: list[Card] = []

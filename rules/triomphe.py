@@ -304,6 +304,24 @@ class TriompheDeal(DealRules):
     def winner(self, trick: Sequence[Card], trick_no: int, leader: int, winners: Sequence[int]) -> int:
         return trick_winner(trick, self.trump, self.order.strength)
 
+    def decided(self, winners: Sequence[int]) -> bool:
+        """The point conceded and accepted (the deal ends as the first card is played: at most one trick), the
+        cards laid down after the first three tricks, or the side committed to the vole (engaged, or refusing a
+        conceded point) losing a trick (§2.4 rules 11 and 12)."""
+        abandon = self.abandon
+        if abandon is not None and abandon.accepted:
+            return len(winners) >= 1
+        if self.stopped:
+            return len(winners) >= 3
+        options = self.options
+        sides = [options.side_of(w) for w in winners]
+        if abandon is not None:
+            refuser = 1 - options.side_of(abandon.by)
+            return any(side != refuser for side in sides)
+        if len(sides) > 3 and len(set(sides[:3])) == 1:
+            return any(side != sides[0] for side in sides[3:])
+        return False
+
     def unplayed(self) -> int:
         """The retourne and the talon, less what a pillage took into hand, plus what it laid down."""
         out = BIT[self.turn_up] | mask_of(self.talon or ())

@@ -137,6 +137,26 @@ def test_triomphe_tap_with_hands() -> None:
     assert "doit couper" in trumped["forbidden"][0]["reason"]
 
 
+def test_triomphe_tap_stops_where_the_rules_end_the_deal() -> None:
+    record = {k: v for k, v in TRIOMPHE.items() if k != "hands"}
+    # Bruno leads; Ana's king wins trick 1, Bruno trumps trick 2: nobody has the first three tricks
+    two = [["AS", "KS"], ["QS", "10H"]]
+    assert not play_position({**record, "tricks": two}).over
+    # §2.4 rule 12: the point conceded by Ana and accepted: over as the first card is played, after that trick
+    conceded = {**record, "abandon": {"by": 0, "accepted": True}}
+    assert not play_position(conceded).over
+    assert play_position({**conceded, "tricks": two[:1]}).to_json()["seat"] is None
+    # refused: Bruno must make the vole; he lost trick 1 (Ana's king): over
+    refused = {**record, "abandon": {"by": 0, "accepted": False}}
+    assert play_position({**refused, "tricks": two[:1]}).over
+    # §2.4 rule 11: Bruno wins the first three tricks and leads to the fourth: engaged; losing it ends the deal
+    engaged = [["KD", "7D"], ["KC", "9C"], ["KH", "7H"], ["8S", "QS"]]
+    assert not play_position({**record, "tricks": engaged[:3]}).over
+    assert not play_position({**record, "tricks": [*engaged[:3], ["8S"]]}).over
+    assert play_position({**record, "tricks": engaged}).over
+    assert play_position({**record, "stopped": True, "tricks": engaged[:3]}).over
+
+
 def test_triomphe_tap_illegal_card_entered_is_reported() -> None:
     position = play_position({**TRIOMPHE, "tricks": [["AS", "KS"], ["QS", "8C"]]})
     assert [(v.rule, v.trick, v.seat) for v in position.violations] == [("must_trump", 1, 1)]
