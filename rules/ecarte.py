@@ -59,6 +59,17 @@ from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
 from .cards import ACE, BIT, PIQUET_32, RANK, SUIT, Card, format_card
+from .entry import (
+    Choice,
+    DeclarationField,
+    EntryForm,
+    Phase,
+    When,
+    dealer_field,
+    pack_in_order,
+    play_phase,
+    turn_up_field,
+)
 from .errors import MalformedRecord, Violation
 from .game import DealRules, Game, Setup, register
 from .messages import register as register_messages
@@ -284,6 +295,9 @@ class Ecarte(Game):
                                   fr="l'Écarté à trois se joue en une seule partie de 7 points (le gagnant se retire)")
         return replace(options, target=target, partie_liee=liee)
 
+    def describe_entry(self, options: EcarteOptions) -> EntryForm:
+        return entry_form(options)
+
     def deal_rules(self, options: EcarteOptions, deal: Mapping[str, Any], *, players: int,
                    field: str) -> EcarteDeal:
         turn_up = optional_card(deal, "turn_up", field, pack=PACK_MASK)
@@ -494,3 +508,48 @@ register_messages({
 })
 
 ECARTE = register(Ecarte())
+
+
+# -- what the entry of a deal asks for (rules/entry.py) ----------------------------------------------
+
+ACTION_LABELS = {"play": "Je joue", "propose": "Je propose (cartes)", "accept": "Accepté (combien ?)",
+                 "refuse": "Refusé (jouez)", "exchange": "Écart et reprise"}
+
+
+def entry_form(options: EcarteOptions) -> EntryForm:
+    """The phases of an Écarté deal and their declarations (§3.2 to §3.7 of RULES.md)."""
+    talon = 32 - HAND_SIZE * options.players - 1
+    deal = [
+        dealer_field(),
+        turn_up_field(help="Sa couleur est l'atout ; un roi retourné marque 1 point au donneur."),
+        DeclarationField("talon", "cards", "Talon (facultatif)", min=talon, max=talon,
+                         help="Les cartes sous la retourne, de la première à piocher à la dernière."),
+    ]
+    if options.players == 3:
+        deal.append(DeclarationField("seats", "seats", "Les deux joueurs restants", min=2, max=2,
+                                     help="Quand un joueur a atteint le but et s'est retiré."))
+    phases = [Phase("deal", "Donne", tuple(deal))]
+    if options.players != 4:
+        exchange = When("action", ("exchange",))
+        phases.append(Phase("exchanges", "Propositions et écart", (
+            DeclarationField("exchanges", "list", "Propositions, réponses et écarts, dans l'ordre", fields=(
+                DeclarationField("seat", "seat", "Joueur", required=True),
+                DeclarationField("action", "choice", "Action", required=True,
+                                 choices=tuple(Choice(a, ACTION_LABELS[a]) for a in ACTIONS)),
+                DeclarationField("discards", "cards", "Cartes écartées", min=0, max=HAND_SIZE, when=(exchange,)),
+                DeclarationField("draws", "cards", "Cartes reprises (facultatif si le talon est donné)", min=0,
+                                 max=HAND_SIZE, when=(exchange,)),
+            ), help="Le premier en main joue ou propose ; chaque autre accepte ou refuse ; un refus fait jouer. "
+                    "Après un tour d'écart, le premier en main joue ou propose encore."),
+        )))
+    phases.append(Phase("king", "Roi d'atout", (
+        DeclarationField("king", "object", "Roi d'atout annoncé", fields=(
+            DeclarationField("seat", "seat", "Joueur qui l'annonce", required=True),
+            DeclarationField("trick", "choice", "Quand", nullable="Avant la première carte",
+                             choices=(Choice(0, "En jouant sa première carte"),
+                                      *(Choice(t, f"Au pli {t + 1} (trop tard)") for t in range(1, TRICKS))),
+                             help="L'annonce compte au plus tard en jouant sa première carte."),
+        )),
+    )))
+    phases.append(play_phase(TRICKS))
+    return EntryForm("ecarte", options.players, tuple(phases), pack_in_order(PIQUET_32, ORDER_1725), TRICKS, HAND_SIZE)

@@ -64,6 +64,16 @@ from .cards import (
     mask_of,
     rank_order,
 )
+from .entry import (
+    DeclarationField,
+    EntryForm,
+    Phase,
+    dealer_field,
+    pack_in_order,
+    play_phase,
+    point_field,
+    turn_up_field,
+)
 from .errors import MalformedRecord, Violation
 from .forcing import ForcingDealRules
 from .game import GAMES, Game, Setup, register
@@ -337,6 +347,9 @@ class Imperiale(Game):
             raise MalformedRecord(f"{field}.target", "the game is played to at least one impériale",
                                   fr="la partie se joue en une impériale au moins")
 
+    def describe_entry(self, options: Any) -> EntryForm:
+        return entry_form(options)
+
     def deal_rules(self, options: Any, deal: Mapping[str, Any], *, players: int, field: str) -> ImperialeDeal:
         dealer = read_seat(deal.get("dealer"), join_path(field, "dealer"), players)
         if deal.get("turn_up") is None:
@@ -464,3 +477,30 @@ register_messages({
         "en": "{who} must lead a trump to the first trick: they hold {example}.",
     },
 })
+
+
+# -- what the entry of a deal asks for (rules/entry.py) ----------------------------------------------
+
+def entry_form(options: ImperialeOptions) -> EntryForm:
+    """The phases of an Impériale deal and their declarations (§4.1 to §4.3 of RULES.md)."""
+    three = options.players == 3
+    retourne_help = ("La dernière carte du donneur, montrée : elle reste dans sa main et fixe l'atout." if three
+                     else "Sa couleur est l'atout ; elle n'est dans aucune main.")
+    phases = (
+        Phase("deal", "Donne", (dealer_field(), turn_up_field(help=retourne_help))),
+        Phase("announcements", "Annonces", (
+            DeclarationField("announcements.cartes_blanches", "seats", "Cartes blanches",
+                             help="Joueurs qui ont montré douze cartes sans roi, dame ni valet : le coup n'est "
+                                  "pas joué."),
+            DeclarationField("announcements.imperiales", "list", "Impériales en main", fields=(
+                DeclarationField("seat", "seat", "Joueur", required=True),
+                DeclarationField("cards", "cards", "Cartes montrées", required=True, min=3, max=4,
+                                 help="As, roi, dame, valet d'une couleur ; ou quatre valets, dames, rois, as ou "
+                                      + ("six" if three else "sept") + "."),
+            ), help="Seules les impériales montrées comptent."),
+            point_field("announcements.point", "Le point"),
+        )),
+        play_phase(12),
+    )
+    pack = PIQUET_36 if three else PIQUET_32
+    return EntryForm("imperiale", options.players, phases, pack_in_order(pack, PLAY_ORDER), 12, 12)

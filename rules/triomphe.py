@@ -64,6 +64,7 @@ from .cards import (
     mask_of,
     rank_order,
 )
+from .entry import DeclarationField, EntryForm, Phase, dealer_field, pack_in_order, play_phase, turn_up_field
 from .errors import MalformedRecord, Violation
 from .game import DealRules, Game, Setup, register
 from .messages import register as register_messages
@@ -439,6 +440,9 @@ class Triomphe(Game):
         return TriompheDeal(options, dealer=deal["dealer"], turn_up=turn_up, talon=talon, pillage=pillage,
                             abandon=abandon, stopped=stopped)
 
+    def describe_entry(self, options: TriompheOptions) -> EntryForm:
+        return entry_form(options)
+
 
 def _read_teams(value: Any, players: int, field: str) -> tuple[tuple[int, ...], ...] | None:
     if value is None:
@@ -524,3 +528,42 @@ register_messages({
 })
 
 TRIOMPHE = register(Triomphe())
+
+
+# -- what the entry of a deal asks for (rules/entry.py) ----------------------------------------------
+
+def entry_form(options: TriompheOptions) -> EntryForm:
+    """The phases of a Triomphe deal and their declarations (§2.2 to §2.5 of RULES.md)."""
+    talon = 32 - HAND_SIZE * options.players - 1
+    phases = [Phase("deal", "Donne", (
+        dealer_field(),
+        turn_up_field(help="Sa couleur est la triomphe (l'atout)."),
+        DeclarationField("talon", "cards", "Talon (facultatif)", min=talon, max=talon,
+                         help="Les cartes restantes, de la première à piocher à la dernière."),
+    ))]
+    if options.as_qui_pille:
+        phases.append(Phase("pillage", "Pillage (l'As qui pille)", (
+            DeclarationField("pillage", "object", "Pillage", fields=(
+                DeclarationField("seat", "seat", "Pilleur", required=True,
+                                 help="Le donneur s'il retourne un as, sinon le détenteur de l'as d'atout."),
+                DeclarationField("taken", "cards", "Cartes prises, dans l'ordre", required=True, min=1,
+                                 help="La retourne, puis chaque carte suivante du talon tant qu'elle est d'atout."),
+                DeclarationField("discarded", "cards", "Cartes écartées, une par carte prise", required=True, min=1),
+            )),
+        )))
+    play_fields: list[DeclarationField] = []
+    if options.two_parties:
+        play_fields.append(DeclarationField("abandon", "object", "Abandon du point", fields=(
+            DeclarationField("by", "seat", "Camp qui abandonne (en jouant sa première carte)", required=True),
+            DeclarationField("accepted", "boolean", "Abandon accepté", required=True,
+                             help="Accepté : l'autre camp marque 1 et le coup s'arrête. Refusé : le camp qui "
+                                  "refuse doit faire la vole (+2) ou perd 2."),
+        )))
+    play_fields.append(DeclarationField(
+        "stopped", "boolean", "Vole non engagée : cartes baissées après les trois premières levées", default=False,
+        help="Le camp qui a fait les trois premières levées baisse ses cartes et marque 1 ; s'il entame la "
+             "quatrième, la vole est engagée."))
+    phases.append(Phase("announcements", "Abandon et vole", tuple(play_fields)))
+    phases.append(play_phase(TRICKS))
+    return EntryForm("triomphe", options.players, tuple(phases), pack_in_order(PIQUET_32, options.card_order),
+                     TRICKS, HAND_SIZE)

@@ -52,6 +52,17 @@ from .cards import (
     mask_of,
     rank_order,
 )
+from .entry import (
+    Choice,
+    DeclarationField,
+    EntryForm,
+    Phase,
+    dealer_field,
+    pack_in_order,
+    play_phase,
+    point_field,
+    turn_up_field,
+)
 from .errors import MalformedRecord, Violation
 from .forcing import ForcingDealRules
 from .game import GAMES, Game, Setup, register
@@ -266,6 +277,9 @@ class VingtQuatre(Game):
         if options.parties < 1:
             raise MalformedRecord(f"{field}.parties", "at least one partie", fr="au moins une partie")
 
+    def describe_entry(self, options: Any) -> EntryForm:
+        return entry_form(options)
+
     def deal_rules(self, options: Any, deal: Mapping[str, Any], *, players: int, field: str) -> VingtQuatreDeal:
         dealer = read_seat(deal.get("dealer"), join_path(field, "dealer"), players)
         if deal.get("turn_up") is None:
@@ -350,3 +364,34 @@ register_messages({
         "en": "{who} counts as two sequences what is a single run (sequence {index}).",
     },
 })
+
+
+# -- what the entry of a deal asks for (rules/entry.py) ----------------------------------------------
+
+HONOUR_LABELS = {"figures": "Aux figures (9, 10, valet, dame, roi d'atout)",
+                 "point": "Au point (as, 2, 3, 4, 5 d'atout)"}
+
+
+def entry_form(options: VingtQuatreOptions) -> EntryForm:
+    """The phases of a Vingt-quatre deal and their declarations (§5 of RULES.md)."""
+    hand_size, _ = DEAL_SIZES[options.players]
+    phases = (
+        Phase("deal", "Donne", (
+            dealer_field(),
+            turn_up_field("Virade", help="La carte retournée sur le talon : sa couleur est l'atout."),
+            DeclarationField("honours", "choice", "Honneurs de cette donne", default=options.honours,
+                             choices=tuple(Choice(h, HONOUR_LABELS[h]) for h in HONOURS)),
+        )),
+        Phase("announcements", "Annonces", (
+            DeclarationField("announcements.sequences", "list", "Séquences", fields=(
+                DeclarationField("seat", "seat", "Joueur", required=True),
+                DeclarationField("cards", "cards", "Cartes de la séquence", required=True, min=5, max=13,
+                                 help="Cinq cartes ou plus d'une couleur qui se suivent (as, 2 … 10, valet, "
+                                      "dame, roi)."),
+            )),
+            point_field("announcements.point", "Le point"),
+        )),
+        play_phase(hand_size),
+    )
+    return EntryForm("vingt-quatre", options.players, phases, pack_in_order(FRENCH_52, PLAY_ORDER), hand_size,
+                     hand_size)
