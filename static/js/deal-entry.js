@@ -174,7 +174,8 @@
     if (kind === "choice") {
       var opts = field.choices.slice();
       if (field.nullable) opts.push({value: null, label: field.nullable});
-      body = choiceGroup(field, scope, opts, opts.length > 4 ? "wide" : "");
+      var longest = Math.max.apply(null, opts.map(function (o) { return String(o.label).length; }));
+      body = choiceGroup(field, scope, opts, longest > 9 ? "wide" : "");
     } else if (kind === "seat") {
       var seats = seatOptions();
       if (field.nullable) seats.push({value: null, label: field.nullable});
@@ -321,7 +322,10 @@
     if (!playing) return;
     var ask = ++asked;
     var count = deal.cards.length;
-    post(config.stateUrl, {fields: record()}).then(function (answer) {
+    var fields = record();
+    delete fields.tricks;
+    fields.cards = deal.cards.slice();
+    post(config.stateUrl, {fields: fields}).then(function (answer) {
       if (ask !== asked) return;
       offline = false;
       if (answer.status >= 400) { state = null; render(); return; }
@@ -329,6 +333,11 @@
       stateFor = count;
       if (state.trick_size) trickSize = state.trick_size;
       if (state.tricks_per_deal) tricksPerDeal = state.tricks_per_deal;
+      if (state.ready) {
+        deal.winners = (deal.winners || []).slice(0, state.over ? tricksPerDeal : state.trick);
+        if (state.trick_complete && state.last_trick) deal.winners[(state.over ? tricksPerDeal : state.trick) - 1] = state.last_trick.winner;
+        keep();
+      }
       render();
     }, function () {
       if (ask !== asked) return;
@@ -457,25 +466,28 @@
       var seat = seatToPlay();
       status.appendChild(el("div", {class: "to-play", id: "to-play"}, [T.toPlay + " ", el("strong", {text: nameOf(seat)})]));
     }
-    // the trick on the table: the cards of the current trick, or the last trick and its winner
-    var shownTrick = null, winner = null, index = tricksDone;
-    if (known && state.tricks.length) {
-      var last = state.tricks[state.tricks.length - 1];
-      shownTrick = last; winner = last.winner; index = state.tricks.length - 1;
+    // the trick on the table: the cards of the trick in progress, or the trick just completed and its winner
+    var list = el("ol", {class: "current-trick", id: "trick"});
+    var cardsShown = [], seatsShown = [], winner = null, index = tricksDone;
+    if (known && state.current && state.current.length) {
+      cardsShown = state.current; seatsShown = state.current_seats || []; index = state.trick;
+    } else if (known && state.trick_complete && state.last_trick) {
+      cardsShown = state.last_trick.cards; seatsShown = state.last_trick.seats; winner = state.last_trick.winner;
+      index = (state.over ? tricksPerDeal : state.trick) - 1;
     } else if (inTrick || tricksDone) {
       var start = inTrick ? done - inTrick : done - trickSize;
-      shownTrick = {cards: deal.cards.slice(start, start + trickSize), seats: [], winner: null};
+      cardsShown = deal.cards.slice(start, start + trickSize);
       index = Math.floor(start / trickSize);
     }
-    var list = el("ol", {class: "current-trick", id: "trick", "aria-label": fmt(T.trickN, {n: index + 1})});
-    if (shownTrick) shownTrick.cards.forEach(function (code, i) {
-      var s = shownTrick.seats[i];
+    list.setAttribute("aria-label", fmt(T.trickN, {n: index + 1}));
+    cardsShown.forEach(function (code, i) {
+      var s = seatsShown[i];
       var badHere = known && state.problems.some(function (p) { return p.trick === index && p.card === code; });
       list.appendChild(el("li", {class: (winner !== null && s === winner ? "win" : "") + (badHere ? " bad" : "")},
         [el("span", {class: "who", text: s === undefined ? "" : players[s]}), cardSpan(code)]));
     });
     status.appendChild(list);
-    if (known && winner !== null && winner !== undefined && (inTrick === 0)) {
+    if (winner !== null && winner !== undefined) {
       status.appendChild(el("div", {class: "trick-done", id: "trick-winner", role: "status",
         text: fmt(over ? T.lastWonBy : T.wonBy, {n: index + 1, who: players[winner]})}));
     }
@@ -520,20 +532,39 @@
     var tools = el("div", {class: "play-tools"});
     tools.appendChild(el("button", {type: "button", class: "btn", id: "undo", text: T.undo, disabled: !deal.cards.length, onclick: undo}));
     playBox.appendChild(tools);
-    if (known && state.tricks.length > 1) {
+    var all = chunk(deal.cards);
+    if (all.length > 1 || (all.length === 1 && all[0].length === trickSize)) {
       var past = el("ol", {class: "past-tricks"});
-      state.tricks.forEach(function (t, i) {
+      all.forEach(function (t, i) {
         var li = el("li", {}, [el("strong", {text: fmt(T.trickN, {n: i + 1})})]);
-        t.cards.forEach(function (code) { li.appendChild(cardSpan(code)); });
-        if (t.winner !== null && t.winner !== undefined) li.appendChild(el("span", {class: "winner", text: fmt(T.won, {who: players[t.winner]})}));
+        t.forEach(function (code) { li.appendChild(cardSpan(code)); });
+        var w = (deal.winners || [])[i];
+        if (w !== null && w !== undefined && t.length === trickSize) li.appendChild(el("span", {class: "winner", text: fmt(T.won, {who: players[w]})}));
         past.appendChild(li);
       });
-      playBox.appendChild(el("details", {}, [el("summary", {text: T.pastTricks}), past]));
+      playBox.appendChild(el("details", {id: "past"}, [el("summary", {text: T.pastTricks}), past]));
     }
     playBox.appendChild(renderHands());
   }
 
+  function missing() {
+    var out = [];
+    function walk(fields, scope) {
+      fields.forEach(function (f) {
+        if (!visible(f, scope)) return;
+        var v = scope[f.name];
+        if (f.required && (v === undefined || v === "" || (Array.isArray(v) && !v.length))) out.push(f.label);
+        else if (f.kind === "object" && v && typeof v === "object") walk(f.fields, v);
+        else if (f.kind === "list" && Array.isArray(v)) v.forEach(function (item) { walk(f.fields, item); });
+      });
+    }
+    phases.forEach(function (p) { if (p.kind !== "summary") walk(p.fields, deal.values); });
+    return out;
+  }
+
   function notReadyText() {
+    var absent = missing();
+    if (absent.length) return absent.join(", ");
     var path = state.field || "";
     var label = "";
     form.phases.forEach(function (p) { p.fields.forEach(function (f) { if (path === f.name || path.indexOf(f.name + ".") === 0 || path.indexOf(f.name + "[") === 0) label = f.label; }); });

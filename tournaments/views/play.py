@@ -43,7 +43,8 @@ STRINGS = {
     "lastWonBy": gettext_lazy('Trick %(n)s won by %(who)s.'),
     "over": gettext_lazy('Every trick is entered: check and save.'),
     "online": gettext_lazy('Checked as you tap'),
-    "offline": gettext_lazy('Offline: any card not yet played can be tapped; the check will run when the network is back.'),
+    "offline": gettext_lazy("Offline: any card not yet played can be tapped; the check will run when the network "
+                            "is back."),
     "checking": gettext_lazy('Checking…'),
     "undo": gettext_lazy('Undo the last card'),
     "undone": gettext_lazy('Last card removed.'),
@@ -52,7 +53,8 @@ STRINGS = {
     "enterAnyway": gettext_lazy('Enter it anyway (it will be reported)'),
     "cancel": gettext_lazy('Cancel'),
     "hands": gettext_lazy('Hands as dealt (optional: « donne reconstituée »)'),
-    "handsHelp": gettext_lazy('Choose a player, then tap the cards of his hand. With every hand entered, the cards he does not hold are hidden and the forbidden ones marked.'),
+    "handsHelp": gettext_lazy("Choose a player, then tap the cards of his hand. With every hand entered, the cards he "
+                              "does not hold are hidden and the forbidden ones marked."),
     "handCount": gettext_lazy('%(n)s of %(total)s cards'),
     "clearHands": gettext_lazy('Clear the hands'),
     "pastTricks": gettext_lazy('Tricks played'),
@@ -164,10 +166,11 @@ def deal_play_state(request: HttpRequest, pk: int) -> JsonResponse:
     table = get_object_or_404(Table.objects.select_related("round__tournament"), pk=pk)
     require(request, permissions.can_enter_deal(request.user, table))
     fields = _posted_fields(request)
-    if fields is None:
+    cards = fields.pop("cards", None) if fields is not None else None
+    if fields is None or not isinstance(cards, list):
         return _bad_body()
     head = selectors.record_head(table)
-    return JsonResponse(play_state({**head, **fields}, lang_of(request)))
+    return JsonResponse(play_state({**head, **fields}, cards, lang_of(request)))
 
 
 @guarded

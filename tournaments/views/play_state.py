@@ -1,91 +1,51 @@
-"""Where the play of a partial deal stands, for the tap-to-play page (JSON for ``static/js/deal-entry.js``).
+"""The answer of the tap-to-play page's state endpoint: :func:`rules.tap.play_position`, shaped for the page.
 
-Only the shared machinery of ``rules/`` is used (the record reader, the game's ``DealRules``, ``DealState``'s
-verify / apply): no game knowledge lives here. The answer: the seat to play, each trick with its seats and
-winner, the cards the seat may play and, when the hands are known, the cards it holds but may not play with
-the reason in one sentence; the violations of the cards already entered; or, when the declarations cannot be
-read yet, the sentence that says what is missing.
+The page sends the declarations and the cards tapped so far as one flat list; the game's ``DealRules`` say how
+many seats play a trick and in what order, so the cards are cut into tricks here and each card of the trick in
+progress gets its seat. Everything else — the seat to play, its legal and forbidden cards with the reason, the
+winner of the trick just completed, what the cards entered break — is ``play_position``'s answer. No game
+knowledge lives here.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from rules.cards import BIT, cards_of, format_card
+from rules.cards import format_card
 from rules.errors import MalformedRecord
-from rules.play import DealState
 from rules.record import read_record
-from rules.replay import _dealt_hands
+from rules.tap import play_position
 
 
-def play_state(record: dict[str, Any], lang: str = "fr") -> dict[str, Any]:
-    """The state of the play of a one-deal record (the last trick may be unfinished)."""
+def tricks_of(cards: list[Any], size: int) -> list[list[Any]]:
+    """A flat list of cards cut into tricks of ``size`` cards (the last may be unfinished)."""
+    return [cards[i:i + size] for i in range(0, len(cards), size)]
+
+
+def play_state(record: dict[str, Any], cards: list[Any], lang: str = "fr") -> dict[str, Any]:
+    """Where the play stands after ``cards`` (record codes, in the order played) under the record's declarations.
+
+    A record whose declarations cannot be read yet answers ``ready: false`` with the sentence and the field.
+    """
     players = list(record.get("players") or [])
-    tricks_raw = record.get("tricks") or []
-    record = {**record, "tricks": []}
     try:
-        read = read_record(record)
+        read = read_record({**record, "tricks": []})
         deal = read.deals[0]
-        rules = read.game.deal_rules(read.options, deal.raw, players=len(read.players), field="")
-        dealt = None
-        problems: list[dict[str, Any]] = []
-        if deal.hands is not None:
-            dealt, found = _dealt_hands(rules, deal.hands, 0, "hands")
-            problems += [_problem(v, lang, players) for v in found]
-        setup = rules.setup(dealt)
-        plays = [rules_card(code, rules.pack_mask) for trick in tricks_raw for code in trick]
+        rules = read.game.deal_rules(read.options, deal.raw, players=len(players), field=deal.field)
+        size = len(rules.seats)
+        position = play_position({**record, "tricks": tricks_of(cards, size)})
     except MalformedRecord as exc:
-        return {"ready": False, "message": exc.text(lang) if hasattr(exc, "text") else str(exc),
-                "field": exc.field}
-    problems += [_problem(v, lang, players) for v in setup.violations]
-    hands = setup.hands
-    if hands is not None and any(hands[s].bit_count() != rules.hand_size for s in rules.seats):
-        hands = None  # hands not (yet) complete: no check of what each seat holds
-    state = DealState(rules, hands)
-    for card in plays:
-        if card is None or state.over:
-            break
-        violation = state.check_play(card)
-        if violation is not None:
-            problems.append(_problem(violation, lang, players))
-        state.apply(card)
-    tricks = [t.to_json() for t in state.tricks]
-    current = state.unfinished_trick()
-    if current is not None:
-        tricks.append(current.to_json())
-    answer: dict[str, Any] = {
-        "ready": True, "trick_size": len(rules.seats), "tricks_per_deal": rules.tricks_per_deal,
-        "tricks": tricks, "over": state.over, "problems": problems,
-        "played": [format_card(c) for c in cards_of(state.played)],
-    }
-    if state.over:
-        return answer
-    seat = state.seat_to_play
-    answer.update({"seat": seat, "trick": state.trick_no, "hand": None, "legal": None, "forbidden": []})
-    if hands is not None:
-        hand = state.hands[seat] if state.hands is not None else 0
-        legal = state.legal_mask(seat)
-        answer["hand"] = [format_card(c) for c in cards_of(hand)]
-        answer["legal"] = [format_card(c) for c in cards_of(legal)]
-        for card in cards_of(hand & ~legal):
-            violation = state.check_play(card)
-            if violation is not None:
-                answer["forbidden"].append({"card": format_card(card),
-                                            "reason": violation.message(lang, players)})
+        return {"ready": False, "message": exc.text(lang), "field": exc.field}
+    answer = position.to_json()
+    seats = []
+    seat = position.leader
+    for _card in position.current:
+        seats.append(seat)
+        seat = rules.next_seat(seat)
+    answer.update({
+        "ready": True, "trick_size": size, "tricks_per_deal": rules.tricks_per_deal, "current_seats": seats,
+        "problems": [{"message": v.message(lang, players), "trick": v.trick, "seat": v.seat,
+                      "card": format_card(v.card) if v.card is not None else None} for v in position.violations],
+    })
+    del answer["violations"]
     return answer
-
-
-def rules_card(code: Any, pack_mask: int) -> int | None:
-    """A card id from a code of the record (None when it is not a card of this pack)."""
-    from rules.cards import CardCodeError, parse_card
-
-    try:
-        card = parse_card(str(code))
-    except CardCodeError:
-        return None
-    return card if BIT[card] & pack_mask else None
-
-
-def _problem(violation: Any, lang: str, players: list[str]) -> dict[str, Any]:
-    return {"message": violation.message(lang, players), "trick": violation.trick, "seat": violation.seat,
-            "card": format_card(violation.card) if violation.card is not None else None, "rule": violation.rule}
