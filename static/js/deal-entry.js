@@ -44,7 +44,9 @@
     } catch (e) { /* a broken entry is replaced */ }
     return fresh();
   }
-  function keep() {
+  var version = 0;      // bumped by every change; an answer is current only for the version it was asked for
+  function keep() { version += 1; store(); }
+  function store() {
     try { localStorage.setItem(config.storageKey, JSON.stringify(deal)); } catch (e) { /* private mode: kept in memory */ }
   }
 
@@ -270,6 +272,11 @@
     if (field.kind === "object") {
       if (value === null) { setPath(target, field.name, null); return; }
       if (!value || typeof value !== "object") return;
+      var said = field.fields.some(function (f) {
+        var v = value[f.name];
+        return f.kind !== "boolean" && v !== undefined && v !== "" && !(Array.isArray(v) && !v.length);
+      });
+      if (!said) return;  // an optional object left alone (a checkbox alone does not declare it)
       var sub = {};
       field.fields.forEach(function (f) { emit(sub, f, value); });
       if (Object.keys(sub).length) setPath(target, field.name, sub);
@@ -286,6 +293,7 @@
     }
     if (value === undefined || value === "") {
       if (field.default !== undefined) setPath(target, field.name, field.default);
+      else if (field.kind === "boolean" && field.required) setPath(target, field.name, false);
       return;
     }
     setPath(target, field.name, value);
@@ -311,7 +319,7 @@
   // -- the server's view of the play ---------------------------------------------------------------
 
   var state = null;      // the last answer of the state endpoint
-  var stateFor = -1;     // the number of cards it answered for
+  var stateFor = -1;     // the version of the deal it answered for
   var asked = 0;
   var offline = false;
   var timer = null;
@@ -321,7 +329,7 @@
   function refresh() {
     if (!playing) return;
     var ask = ++asked;
-    var count = deal.cards.length;
+    var count = version;
     var fields = record();
     delete fields.tricks;
     fields.cards = deal.cards.slice();
@@ -336,7 +344,7 @@
       if (state.ready) {
         deal.winners = (deal.winners || []).slice(0, state.over ? tricksPerDeal : state.trick);
         if (state.trick_complete && state.last_trick) deal.winners[(state.over ? tricksPerDeal : state.trick) - 1] = state.last_trick.winner;
-        keep();
+        store();
       }
       render();
     }, function () {
@@ -411,13 +419,13 @@
   }
 
   function seatToPlay() {
-    if (state && stateFor === deal.cards.length && !state.over && state.ready) return state.seat;
+    if (state && stateFor === version && !state.over && state.ready) return state.seat;
     return null;
   }
 
   function tapCard(code) {
     var seat = seatToPlay();
-    var bad = state && stateFor === deal.cards.length && state.forbidden ?
+    var bad = state && stateFor === version && state.forbidden ?
       state.forbidden.filter(function (f) { return f.card === code; })[0] : null;
     if (bad) { askConfirm(code, bad.reason); return; }
     play(code);
@@ -452,7 +460,7 @@
     var done = deal.cards.length;
     var tricksDone = Math.floor(done / trickSize);
     var inTrick = done % trickSize;
-    var known = state && stateFor === done && state.ready;
+    var known = state && stateFor === version && state.ready;
     var over = known ? state.over : tricksDone >= tricksPerDeal;
     var status = el("div", {class: "play-status"});
     var line = el("div", {class: "line"});
@@ -520,7 +528,7 @@
       var reason = "";
       if (known && state.forbidden) state.forbidden.forEach(function (f) { forbidden[f.card] = f.reason; reason = f.reason; });
       if (reason) playBox.appendChild(el("p", {class: "forbid-note", id: "forbid-note",
-        text: fmt(T.forbiddenNote, {who: nameOf(seatToPlay()), reason: reason})}));
+        text: fmt(T.forbiddenNote, {reason: reason})}));
       var cards = pack.filter(function (c) { return !played[c.code] && (!hand || hand.indexOf(c.code) !== -1); });
       var grid = packGrid(cards, tapCard);
       grid.id = "pack";
