@@ -74,6 +74,7 @@ from .errors import MalformedRecord, Violation
 from .game import DealRules, Game, Setup, register
 from .messages import register as register_messages
 from .record import join_path, optional_card, optional_cards, read_cards, require_seat
+from .summary import TricksSummary, read_summary
 from .triomphe import ORDER_1725, PACK_MASK, check_talon, forcee_requirement, trick_winner
 
 HAND_SIZE = 5
@@ -141,6 +142,9 @@ class King:
 
 class EcarteDeal(DealRules):
     """The rules of one Écarté deal."""
+
+    #: the quick summary entered instead of the tricks (``summary``), if any
+    summary: TricksSummary | None = None
 
     tricks_per_deal = TRICKS
     hand_size = HAND_SIZE
@@ -313,16 +317,21 @@ class Ecarte(Game):
         if deal.get("exchanges") is not None:
             exchanges = _read_exchanges(deal["exchanges"], join_path(field, "exchanges"), seats, dealer,
                                         talon_known=talon is not None, hands_known=deal.get("hands") is not None)
-        elif deal.get("tricks") and len(seats) < 4:
-            raise MalformedRecord(join_path(field, "exchanges"), 'required when tricks are given: at least '
-                                                             '[{"seat": first hand, "action": "play"}]',
-                                  fr='obligatoire quand les plis sont donnés : au moins '
+        elif (deal.get("tricks") or deal.get("summary") is not None) and len(seats) < 4:
+            raise MalformedRecord(join_path(field, "exchanges"), 'required when tricks or a summary are given: at '
+                                                             'least [{"seat": first hand, "action": "play"}]',
+                                  fr='obligatoire quand les plis ou un résumé sont donnés : au moins '
                                      '[{"seat": premier en cartes, "action": "play"}]')
         king = None
         if deal.get("king") is not None:
             king = _read_king(deal["king"], join_path(field, "king"), seats)
-        return EcarteDeal(options, dealer=dealer, turn_up=turn_up, seats=seats, talon=talon, exchanges=exchanges,
-                          king=king)
+        rules = EcarteDeal(options, dealer=dealer, turn_up=turn_up, seats=seats, talon=talon, exchanges=exchanges,
+                           king=king)
+        if deal.get("summary") is not None:
+            rules.summary = read_summary(deal["summary"], join_path(field, "summary"), players=players,
+                                         keys=("first_to_two",), pack=PACK_MASK,
+                                         sides=2 if options.players == 4 else None)
+        return rules
 
 
 def _read_seats(value: Any, field: str, players: int, dealer: int) -> tuple[int, ...]:

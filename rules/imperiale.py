@@ -79,6 +79,7 @@ from .forcing import ForcingDealRules
 from .game import GAMES, Game, Setup, register
 from .messages import register as register_messages
 from .record import join_path, read_card, read_cards, read_seat
+from .summary import TricksSummary, read_summary
 
 PLAY_ORDER = CardOrder.from_ranks(rank_order("K Q J A 10 9 8 7 6"))
 """Order for play (« à la triomphe »): R D V As 10 9 8 7 (6)."""
@@ -229,6 +230,9 @@ def read_point(raw: Mapping[str, Any], field: str, players: int) -> tuple[PointC
 class ImperialeDeal(ForcingDealRules):
     """One deal of L'Impériale."""
 
+    #: the quick summary entered instead of the tricks (``summary``), if any
+    summary: TricksSummary | None = None
+
     def __init__(self, options: ImperialeOptions, *, dealer: int, turn_up: Card,
                  announcements: Announcements, field: str = "") -> None:
         n = options.players
@@ -368,7 +372,11 @@ class Imperiale(Game):
                                                           "no tricks may be recorded",
                                   fr="une donne avec cartes blanches ne se joue pas : aucun pli ne peut être "
                                      "enregistré")
-        return ImperialeDeal(options, dealer=dealer, turn_up=turn_up, announcements=announcements, field=field)
+        rules = ImperialeDeal(options, dealer=dealer, turn_up=turn_up, announcements=announcements, field=field)
+        if deal.get("summary") is not None:
+            rules.summary = read_summary(deal["summary"], join_path(field, "summary"), players=players,
+                                         keys=("honours",), pack=mask_of(pack))
+        return rules
 
 
 def read_announcements(deal: Mapping[str, Any], options: ImperialeOptions, *, dealer: int, turn_up: Card,

@@ -69,6 +69,7 @@ from .errors import MalformedRecord, Violation
 from .game import DealRules, Game, Setup, register
 from .messages import register as register_messages
 from .record import join_path, optional_card, optional_cards, read_cards, require_seat
+from .summary import TricksSummary, read_summary
 
 ORDER_1725 = CardOrder.from_ranks(rank_order("K Q J A 10 9 8 7"))
 """R > D > V > As > 10 > 9 > 8 > 7 (1725 Triomphe and Écarté)."""
@@ -259,6 +260,9 @@ class Abandon:
 class TriompheDeal(DealRules):
     """The rules of one Triomphe deal."""
 
+    #: the quick summary entered instead of the tricks (``summary``), if any
+    summary: TricksSummary | None = None
+
     tricks_per_deal = TRICKS
     hand_size = HAND_SIZE
     pack = PIQUET_32
@@ -437,8 +441,13 @@ class Triomphe(Game):
         if not isinstance(stopped, bool):
             raise MalformedRecord(join_path(field, "stopped"), "stopped is true or false",
                                   fr="stopped vaut true ou false")
-        return TriompheDeal(options, dealer=deal["dealer"], turn_up=turn_up, talon=talon, pillage=pillage,
-                            abandon=abandon, stopped=stopped)
+        rules = TriompheDeal(options, dealer=deal["dealer"], turn_up=turn_up, talon=talon, pillage=pillage,
+                             abandon=abandon, stopped=stopped)
+        if deal.get("summary") is not None:
+            rules.summary = read_summary(deal["summary"], join_path(field, "summary"), players=players,
+                                         keys=("engaged",), pack=PACK_MASK,
+                                         sides=len(options.teams) if options.teams else None)
+        return rules
 
     def describe_entry(self, options: TriompheOptions) -> EntryForm:
         return entry_form(options)

@@ -69,6 +69,7 @@ from .game import GAMES, Game, Setup, register
 from .imperiale import PointClaim, point_winner, read_point
 from .messages import register as register_messages
 from .record import join_path, read_card, read_cards, read_seat
+from .summary import TricksSummary, read_summary
 
 PACK_52 = mask_of(FRENCH_52)
 
@@ -163,6 +164,9 @@ class Announcements:
 
 class VingtQuatreDeal(ForcingDealRules):
     """One deal of Le Vingt-quatre."""
+
+    #: the quick summary entered instead of the tricks (``summary``), if any
+    summary: TricksSummary | None = None
 
     def __init__(self, options: VingtQuatreOptions, *, dealer: int, turn_up: Card, honours: str,
                  announcements: Announcements, field: str = "") -> None:
@@ -294,8 +298,12 @@ class VingtQuatre(Game):
         if honours not in HONOURS:
             raise MalformedRecord(join_path(field, "honours"), f"one of {', '.join(HONOURS)}",
                                   fr=f"l'une des valeurs {', '.join(HONOURS)}")
-        return VingtQuatreDeal(options, dealer=dealer, turn_up=turn_up, honours=honours,
-                               announcements=read_announcements(deal, field=field, players=players), field=field)
+        rules = VingtQuatreDeal(options, dealer=dealer, turn_up=turn_up, honours=honours,
+                                announcements=read_announcements(deal, field=field, players=players), field=field)
+        if deal.get("summary") is not None:
+            rules.summary = read_summary(deal["summary"], join_path(field, "summary"), players=players,
+                                         keys=("honours",), pack=PACK_52)
+        return rules
 
 
 def read_announcements(deal: Mapping[str, Any], *, field: str, players: int) -> Announcements:
