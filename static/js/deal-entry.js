@@ -467,7 +467,7 @@
     line.appendChild(el("h2", {id: "play-title", style: "margin:0", text: over ? T.over :
       fmt(T.trickOf, {n: Math.min(tricksDone + 1, tricksPerDeal), total: tricksPerDeal})}));
     var net = el("span", {class: "net" + (offline ? " offline" : ""), id: "net", text: offline ? T.offline :
-      (known ? T.online : T.checking)});
+      (state && stateFor === version ? T.online : T.checking)});
     line.appendChild(net);
     status.appendChild(line);
     if (!over) {

@@ -271,3 +271,65 @@ def test_reconstituted_deal_marks_forbidden_cards_and_a_confirmed_renonce_is_rep
     assert Deal.objects.count() == 0
     page.screenshot(path=str(screenshots / "tap_renonce_reported_phone.png"), full_page=False)
     fits(page)
+
+
+# -- nothing spills, at both sizes ------------------------------------------------------------------------
+
+@pytest.mark.parametrize("width", [390, 1366])
+def test_entry_pages_fit_any_name_at_phone_and_desktop_width(live_server, chromium, arbiter, screenshots, width):
+    context = chromium.new_context(viewport={"width": width, "height": 844 if width < 500 else 900}, locale="fr-FR")
+    context.set_default_timeout(15_000)
+    page = context.new_page()
+    try:
+        tarot = table_for(arbiter, "tarot", {"players": 4}, LONG)
+        v24 = table_for(arbiter, "vingt-quatre", {"honours": "figures", "target": 24}, LONG)
+        login(page, live_server)
+        size = "phone" if width < 500 else "desktop"
+
+        def look(name: str) -> None:
+            page.screenshot(path=str(screenshots / f"fit_{name}_{size}.png"), full_page=True)
+            fits(page)
+
+        page.goto(f"{live_server.url}/desk/tables/{tarot.pk}/")
+        look("table")
+        # the Tarot summary: seat buttons with long names, the check without saving, a refused deal
+        page.goto(f"{live_server.url}/desk/tables/{tarot.pk}/deal/")
+        look("tarot_summary")
+        seat_button = page.locator('input[name="taker"][value="1"]').locator("xpath=..")
+        seat_button.click()
+        page.locator('input[name="dealer"][value="0"]').locator("xpath=..").click()
+        page.locator('input[name="contract"][value="garde"]').locator("xpath=..").click()
+        page.locator('input[name="oudlers"][value="2"]').locator("xpath=..").click()
+        page.get_by_label("Points du camp du preneur").fill("49")
+        page.get_by_role("button", name="Vérifier sans enregistrer").click()
+        page.locator("#check-ok").wait_for()
+        look("tarot_summary_checked")
+        page.get_by_label("Points du camp du preneur").fill("95")
+        page.get_by_role("button", name="Vérifier et enregistrer").click()
+        page.locator("#problems").wait_for()
+        look("tarot_summary_refused")
+        page.get_by_role("link", name="Expert").click()
+        page.locator("textarea").first.wait_for()
+        look("tarot_expert")
+        # card by card, Tarot and Vingt-quatre (four long names), with a card played and the hands open
+        for table, name in ((tarot, "tarot"), (v24, "vingt_quatre")):
+            page.goto(f"{live_server.url}/desk/tables/{table.pk}/deal/play/")
+            page.locator("#net").wait_for()
+            look(f"{name}_play")
+            page.locator("#hands summary").click()
+            page.locator("#pack button").first.click()
+            page.locator("#net", has_text="Vérifié").wait_for()
+            look(f"{name}_play_hands")
+        # the saved deal
+        page.get_by_label("Points du camp du preneur").count()
+        page.goto(f"{live_server.url}/desk/tables/{tarot.pk}/deal/?mode=summary")
+        page.locator('input[name="taker"][value="1"]').locator("xpath=..").click()
+        page.locator('input[name="dealer"][value="0"]').locator("xpath=..").click()
+        page.locator('input[name="contract"][value="garde"]').locator("xpath=..").click()
+        page.locator('input[name="oudlers"][value="2"]').locator("xpath=..").click()
+        page.get_by_label("Points du camp du preneur").fill("49")
+        page.get_by_role("button", name="Vérifier et enregistrer").click()
+        page.wait_for_url(re.compile(r"/desk/deals/\d+/$"))
+        look("deal_detail")
+    finally:
+        context.close()
