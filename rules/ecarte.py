@@ -68,6 +68,7 @@ from .entry import (
     dealer_field,
     pack_in_order,
     play_phase,
+    tricks_summary_field,
     turn_up_field,
 )
 from .errors import MalformedRecord, Violation
@@ -561,4 +562,11 @@ def entry_form(options: EcarteOptions) -> EntryForm:
         )),
     )))
     phases.append(play_phase(TRICKS))
+    summary = [tricks_summary_field(TRICKS)]
+    if options.players == 3:
+        summary.append(DeclarationField("summary.first_to_two", "seat", "Premier à deux plis", playing=True,
+                                        help="Obligatoire quand les plis sont deux, deux et un : le point va au "
+                                             "premier qui a fait deux plis."))
+    phases.append(Phase("summary", "Résumé de la donne", tuple(summary), kind="summary",
+                        help="Au lieu des plis, quand ils n'ont pas été notés ; les propositions restent à dire."))
     return EntryForm("ecarte", options.players, tuple(phases), pack_in_order(PIQUET_32, ORDER_1725), TRICKS, HAND_SIZE)

@@ -21,10 +21,11 @@ from typing import Any
 
 from .cards import EXCUSE, PETIT, SUIT, SUIT_NAMES_FR, SUIT_SYMBOLS, TRUMP_BASE, TRUMPS, Card, CardOrder, format_card
 
-KINDS = ("choice", "seat", "seats", "card", "cards", "boolean", "integer", "number", "object", "list")
+KINDS = ("choice", "seat", "seats", "card", "cards", "boolean", "integer", "number", "counts", "object", "list")
 """The kinds of a field's value: one of ``choices``; a seat (index into ``players``); a list of
 seats; a card code; a list of card codes; true / false; a whole number; a number to the half
-point; an object of sub-fields (``fields``); a list of objects of sub-fields (``fields``)."""
+point; one whole number per seat (``total``: what they add up to); an object of sub-fields
+(``fields``); a list of objects of sub-fields (``fields``)."""
 
 
 @dataclass(frozen=True)
@@ -78,6 +79,7 @@ class DeclarationField:
     default: Any = None
     step: float | None = None
     playing: bool = False
+    total: int | None = None
     help: str = ""
 
     def __post_init__(self) -> None:
@@ -95,7 +97,7 @@ class DeclarationField:
             out["choices"] = [c.to_json() for c in self.choices]
         if self.when:
             out["when"] = [w.to_json() for w in self.when]
-        for key in ("min", "max", "step", "default", "nullable"):
+        for key in ("min", "max", "step", "default", "nullable", "total"):
             value = getattr(self, key)
             if value is not None:
                 out[key] = value
@@ -243,6 +245,21 @@ def turn_up_field(label: str = "Retourne", help: str = "") -> DeclarationField:
 def play_phase(tricks: int) -> Phase:
     return Phase("tricks", "Jeu de la carte", kind="play",
                  help=f"{tricks} plis, carte par carte ; le gagnant de chaque pli entame le suivant.")
+
+
+def tricks_summary_field(tricks: int, help: str = "") -> DeclarationField:
+    """The tricks won by each seat, in a quick summary."""
+    return DeclarationField("summary.tricks", "counts", "Plis gagnés par chaque joueur", required=True, min=0,
+                            max=tricks, total=tricks, playing=True, help=help)
+
+
+def honours_summary_field(honours: str) -> DeclarationField:
+    """The honours taken, in the order taken, in a quick summary (L'Impériale, Le Vingt-quatre)."""
+    return DeclarationField("summary.honours", "list", "Honneurs levés, dans l'ordre", fields=(
+        DeclarationField("seat", "seat", "Joueur qui lève", required=True),
+        DeclarationField("cards", "cards", "Honneurs du pli", required=True, min=1, max=5),
+    ), help=f"Les honneurs sont {honours}. L'ordre compte : le premier à une impériale (ou au but) efface "
+            "ou gagne aussitôt.")
 
 
 def point_field(name: str, label: str) -> DeclarationField:

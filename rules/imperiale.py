@@ -69,9 +69,11 @@ from .entry import (
     EntryForm,
     Phase,
     dealer_field,
+    honours_summary_field,
     pack_in_order,
     play_phase,
     point_field,
+    tricks_summary_field,
     turn_up_field,
 )
 from .errors import MalformedRecord, Violation
@@ -509,6 +511,11 @@ def entry_form(options: ImperialeOptions) -> EntryForm:
             point_field("announcements.point", "Le point"),
         )),
         play_phase(12),
+        Phase("summary", "Résumé de la donne", (
+            tricks_summary_field(12),
+            honours_summary_field("l'as, le roi, la dame, le valet et le " + ("six" if three else "sept")
+                                  + " d'atout"),
+        ), kind="summary", help="Au lieu des plis, quand ils n'ont pas été notés."),
     )
     pack = PIQUET_36 if three else PIQUET_32
     return EntryForm("imperiale", options.players, phases, pack_in_order(pack, PLAY_ORDER), 12, 12)

@@ -64,7 +64,16 @@ from .cards import (
     mask_of,
     rank_order,
 )
-from .entry import DeclarationField, EntryForm, Phase, dealer_field, pack_in_order, play_phase, turn_up_field
+from .entry import (
+    DeclarationField,
+    EntryForm,
+    Phase,
+    dealer_field,
+    pack_in_order,
+    play_phase,
+    tricks_summary_field,
+    turn_up_field,
+)
 from .errors import MalformedRecord, Violation
 from .game import DealRules, Game, Setup, register
 from .messages import register as register_messages
@@ -574,5 +583,12 @@ def entry_form(options: TriompheOptions) -> EntryForm:
              "quatrième, la vole est engagée."))
     phases.append(Phase("announcements", "Abandon et vole", tuple(play_fields)))
     phases.append(play_phase(TRICKS))
+    phases.append(Phase("summary", "Résumé de la donne", (
+        tricks_summary_field(TRICKS, help="Avec des équipes, les plis de chaque joueur ou de son camp : seul le "
+                                          "total du camp compte."),
+        DeclarationField("summary.engaged", "boolean", "Vole engagée", default=False,
+                         help="Le camp qui a fait les trois premières levées, les autres n'en ayant aucune, a "
+                              "entamé la quatrième."),
+    ), kind="summary", help="Au lieu des plis, quand ils n'ont pas été notés."))
     return EntryForm("triomphe", options.players, tuple(phases), pack_in_order(PIQUET_32, options.card_order),
                      TRICKS, HAND_SIZE)

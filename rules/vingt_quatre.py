@@ -58,9 +58,11 @@ from .entry import (
     EntryForm,
     Phase,
     dealer_field,
+    honours_summary_field,
     pack_in_order,
     play_phase,
     point_field,
+    tricks_summary_field,
     turn_up_field,
 )
 from .errors import MalformedRecord, Violation
@@ -400,6 +402,11 @@ def entry_form(options: VingtQuatreOptions) -> EntryForm:
             point_field("announcements.point", "Le point"),
         )),
         play_phase(hand_size),
+        Phase("summary", "Résumé de la donne", (
+            tricks_summary_field(hand_size),
+            honours_summary_field("les cinq atouts convenus (aux figures : 9, 10, valet, dame, roi ; au point : "
+                                  "as, 2, 3, 4, 5)"),
+        ), kind="summary", help="Au lieu des plis, quand ils n'ont pas été notés."),
     )
     return EntryForm("vingt-quatre", options.players, phases, pack_in_order(FRENCH_52, PLAY_ORDER), hand_size,
                      hand_size)

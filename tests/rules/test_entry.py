@@ -102,6 +102,12 @@ def test_declarations_follow_the_options() -> None:
     imp = get_game("imperiale").entry_form({"players": 3})
     assert imp.field("announcements.imperiales.cards").help.endswith("six.")
     assert imp.field("announcements.point.count").kind == "integer"
+    for name in ("triomphe", "ecarte", "imperiale", "vingt-quatre"):
+        form = get_game(name).entry_form()
+        assert form.phase("summary").kind == "summary"
+        assert form.field("summary.tricks").kind == "counts" and form.field("summary.tricks").total == form.tricks
+    assert get_game("ecarte").entry_form({"players": 3}).field("summary.first_to_two").kind == "seat"
+    assert get_game("imperiale").entry_form().field("summary.honours.seat").required
     vq = get_game("vingt-quatre").entry_form({"players": 4, "honours": "point"})
     assert vq.field("honours").default == "point" and vq.tricks == 12
 
