@@ -224,6 +224,8 @@
         input.addEventListener("change", changed);
         body = input;
       }
+    } else if (kind === "counts") {
+      body = countsControl(field, scope);
     } else if (kind === "object") {
       var inner = scope[field.name];
       body = el("div", {class: "decl list-entry"});
@@ -264,6 +266,44 @@
     return wrap;
   }
 
+  /* one whole number per seat (the tricks won): a row of number buttons per player; when all but one are
+     given and the field has a total, the last is the rest */
+  function countsControl(field, scope) {
+    var min = field.min === undefined ? 0 : field.min, max = field.max;
+    var box = el("div", {class: "decl counts"});
+    var values = Array.isArray(scope[field.name]) ? scope[field.name].slice() : players.map(function () { return null; });
+    var guessed = {};
+    players.forEach(function (name, seat) {
+      var group = el("div", {class: "choices count-row", role: "radiogroup", "aria-label": name});
+      var radio = nextId("c");
+      for (var n = min; n <= max; n++) {
+        (function (n) {
+          var input = el("input", {type: "radio", name: radio, value: String(n), checked: values[seat] === n,
+            "aria-label": name + " : " + n});
+          input.addEventListener("click", function () {
+            values[seat] = n;
+            delete guessed[seat];
+            var open = [];
+            var sum = 0;
+            values.forEach(function (v, i) { if (v === null || guessed[i]) open.push(i); else sum += v; });
+            if (field.total !== undefined && open.length === 1 && field.total - sum >= min && field.total - sum <= max) {
+              values[open[0]] = field.total - sum; guessed[open[0]] = true;
+            }
+            scope[field.name] = values.slice();
+            changed(true);
+          });
+          group.appendChild(el("label", {class: "choice"}, [input, el("span", {text: String(n)})]));
+        })(n);
+      }
+      box.appendChild(el("div", {class: "item"}, [el("div", {class: "label", text: name}), group]));
+    });
+    if (field.total !== undefined) {
+      var sum = values.reduce(function (a, v) { return a + (v || 0); }, 0);
+      box.appendChild(el("div", {class: "help", text: fmt(T.countsTotal, {n: sum, total: field.total})}));
+    }
+    return box;
+  }
+
   // -- the record from what was entered ------------------------------------------------------------
 
   function emit(target, field, scope) {
@@ -291,6 +331,7 @@
       }));
       return;
     }
+    if (field.kind === "counts" && (!Array.isArray(value) || value.some(function (v) { return v === null; }))) return;
     if (value === undefined || value === "") {
       if (field.default !== undefined) setPath(target, field.name, field.default);
       else if (field.kind === "boolean" && field.required) setPath(target, field.name, false);

@@ -70,18 +70,18 @@ def login(page, live_server) -> None:
     page.wait_for_url(re.compile(r"/desk/$|/$"))
 
 
-def seat(page, field: str, position: int) -> None:
+def seat(page, field: str, position: int, within: str = "") -> None:
     """Tap a seat (or a choice) of a declaration by its position."""
-    page.locator(f'[data-field="{field}"] > .choices > .choice').nth(position).click()
+    page.locator(f'{within} [data-field="{field}"] > .choices > .choice').nth(position).click()
 
 
 def choose(page, field: str, label: str) -> None:
     page.locator(f'[data-field="{field}"] .choice', has_text=label).first.click()
 
 
-def pick_cards(page, field: str, codes: list[str]) -> None:
+def pick_cards(page, field: str, codes: list[str], within: str = "") -> None:
     """Tap cards into a declaration's card picker (opening it first when it is folded)."""
-    box = page.locator(f'[data-field="{field}"]').first
+    box = page.locator(f'{within} [data-field="{field}"]').first
     folded = box.locator("details")
     if folded.count() and not folded.first.get_attribute("open") is not None:
         folded.first.locator("summary").click()
@@ -172,7 +172,7 @@ def test_each_game_entered_by_taps_and_saved_with_its_score(live_server, chromiu
         pick_cards(page, "turn_up", ["8H"])
         page.get_by_role("button", name=re.compile("Impériales en main")).click()
         seat(page, "seat", 0)
-        pick_cards(page, "cards", ["AS", "KS", "QS", "JS"])
+        pick_cards(page, "cards", ["AS", "KS", "QS", "JS"], within='[data-field="announcements.imperiales"]')
         page.locator('[data-field="announcements.point"] label.check').click()
         page.screenshot(path=str(screenshots / "tap_imperiale_phone.png"), full_page=True)
         fits(page)
@@ -320,8 +320,11 @@ def test_entry_pages_fit_any_name_at_phone_and_desktop_width(live_server, chromi
             page.locator("#pack button").first.click()
             page.locator("#net", has_text="Vérifié").wait_for()
             look(f"{name}_play_hands")
+        # the quick summary of a historical game, four long names
+        page.goto(f"{live_server.url}/desk/tables/{v24.pk}/deal/play/?mode=summary")
+        page.locator('[data-field="summary.tricks"]').wait_for()
+        look("vingt_quatre_summary")
         # the saved deal
-        page.get_by_label("Points du camp du preneur").count()
         page.goto(f"{live_server.url}/desk/tables/{tarot.pk}/deal/?mode=summary")
         page.locator('input[name="taker"][value="1"]').locator("xpath=..").click()
         page.locator('input[name="dealer"][value="0"]').locator("xpath=..").click()
@@ -330,6 +333,83 @@ def test_entry_pages_fit_any_name_at_phone_and_desktop_width(live_server, chromi
         page.get_by_label("Points du camp du preneur").fill("49")
         page.get_by_role("button", name="Vérifier et enregistrer").click()
         page.wait_for_url(re.compile(r"/desk/deals/\d+/$"))
+        # garde (×2), 2 bouts: 41 needed, 49 made, won by 8: each defender −(25 + 8) × 2 = −66 (RULES.md §1.11)
+        assert page.locator("#scores tbody td").all_inner_texts() == ["-66", "198", "-66", "-66"]
         look("deal_detail")
     finally:
         context.close()
+
+
+# -- the quick summary of each historical game ---------------------------------------------------------
+
+def tricks_won(page, counts: list[int]) -> None:
+    """Tap each seat's tricks (the last seat is filled in as the rest)."""
+    rows = page.locator('[data-field="summary.tricks"] .count-row')
+    for position, n in enumerate(counts[:-1]):
+        rows.nth(position).locator(".choice", has_text=re.compile(rf"^{n}$")).click()
+    assert rows.nth(len(counts) - 1).locator("input:checked").get_attribute("value") == str(counts[-1])
+
+
+def test_each_game_summary_saved_with_its_score(live_server, phone, arbiter, screenshots):
+    page = phone
+    triomphe = table_for(arbiter, "triomphe", {"mode": "forcee", "target": 5}, LONG[:2])
+    ecarte = table_for(arbiter, "ecarte", {"target": 5}, LONG[:2])
+    imperiale = table_for(arbiter, "imperiale", {"target": 5}, LONG[:2])
+    v24 = table_for(arbiter, "vingt-quatre", {"honours": "figures", "target": 24}, LONG)
+    login(page, live_server)
+
+    def open_summary(table) -> None:
+        page.goto(f"{live_server.url}/desk/tables/{table.pk}/deal/")
+        page.get_by_role("link", name="Résumé").click()
+        page.locator('[data-field="summary.tricks"]').wait_for()
+
+    # La Triomphe: Ana 3 tricks, Bruno 2: the point, 1 (RULES.md §2.4)
+    open_summary(triomphe)
+    seat(page, "dealer", 1)
+    pick_cards(page, "turn_up", ["9H"])
+    tricks_won(page, [3, 2])
+    page.screenshot(path=str(screenshots / "summary_triomphe_phone.png"), full_page=True)
+    fits(page)
+    assert save_and_read_scores(page) == ["1", "0"]
+
+    # L'Écarté: Ana plays d'autorité and takes all five tricks: the point 1 and the vole 1 more (§3.4): 2
+    open_summary(ecarte)
+    seat(page, "dealer", 1)
+    pick_cards(page, "turn_up", ["9H"])
+    page.get_by_role("button", name=re.compile("Ajouter")).first.click()
+    seat(page, "seat", 0)
+    choose(page, "action", "Je joue")
+    tricks_won(page, [5, 0])
+    assert save_and_read_scores(page) == ["2", "0"]
+
+    # L'Impériale: Ana shows the quatrième majeure in spades (1 impériale, §4.2 rule 11), the Point not counted;
+    # Bruno takes the R and 7 of trump (hearts) in one trick: 2 jetons; Ana 8 tricks: 2 jetons of cartes.
+    # Nobody reaches a sixth jeton: fiches gained 1 and 0.
+    open_summary(imperiale)
+    seat(page, "dealer", 1)
+    pick_cards(page, "turn_up", ["8H"])
+    page.get_by_role("button", name=re.compile("Impériales en main")).click()
+    seat(page, "seat", 0, within='[data-field="announcements.imperiales"]')
+    pick_cards(page, "cards", ["AS", "KS", "QS", "JS"], within='[data-field="announcements.imperiales"]')
+    page.locator('[data-field="announcements.point"] label.check').click()
+    tricks_won(page, [8, 4])
+    page.get_by_role("button", name=re.compile("Honneurs levés")).click()
+    seat(page, "seat", 1, within='[data-field="summary.honours"]')
+    pick_cards(page, "cards", ["KH", "7H"], within='[data-field="summary.honours"]')
+    page.screenshot(path=str(screenshots / "summary_imperiale_phone.png"), full_page=True)
+    fits(page)
+    assert save_and_read_scores(page) == ["1", "0"]
+
+    # Le Vingt-quatre: Bruno takes the twelve tricks and the five honours « aux figures » of clubs (R D V 10 9):
+    # 5 jetons, la carte 1: 6 jetons = 24 points (§5 rule 4). Scores in jetons 0, 6, 0, 0.
+    open_summary(v24)
+    seat(page, "dealer", 0)
+    pick_cards(page, "turn_up", ["2C"])
+    page.locator('[data-field="announcements.point"] label.check').click()
+    tricks_won(page, [0, 12, 0, 0])
+    page.get_by_role("button", name=re.compile("Honneurs levés")).click()
+    seat(page, "seat", 1, within='[data-field="summary.honours"]')
+    pick_cards(page, "cards", ["KC", "QC", "JC", "10C", "9C"], within='[data-field="summary.honours"]')
+    page.screenshot(path=str(screenshots / "summary_vingt_quatre_phone.png"), full_page=True)
+    fits(page)
+    assert save_and_read_scores(page) == ["0", "6", "0", "0"]

@@ -79,6 +79,7 @@ STRINGS = {
     "cards": gettext_lazy('Cards'),
     "points": gettext_lazy('Points'),
     "choose": gettext_lazy('Choose the cards'),
+    "countsTotal": gettext_lazy("%(n)s of %(total)s in all"),
     "hide": gettext_lazy('Close'),
 }
 
