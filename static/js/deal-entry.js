@@ -254,11 +254,7 @@
       });
       var canAdd = field.max === undefined || items.length < field.max;
       if (canAdd) body.appendChild(el("button", {type: "button", class: "btn", text: fmt(T.add, {what: field.label}), onclick: function () {
-        var item = {};
-        if (field.fields.length && field.fields[0].kind === "seat" && deal.values.dealer !== undefined && field.name === "exchanges") {
-          item[field.fields[0].name] = (deal.values.dealer + 1 + items.length) % players.length;
-        }
-        items.push(item); scope[field.name] = items; changed(true);
+        items.push({}); scope[field.name] = items; changed(true);
       }}));
     }
     if (body) wrap.appendChild(body);
