@@ -470,7 +470,12 @@
   }
 
   var pending = null;   // a forbidden card waiting for the arbiter's confirmation
-  function askConfirm(code, reason) { pending = {code: code, reason: reason}; render(); }
+  function askConfirm(code, reason) {
+    pending = {code: code, reason: reason};
+    render();
+    var yes = document.getElementById("confirm-yes");
+    if (yes) { yes.focus(); yes.scrollIntoView({block: "center"}); }
+  }
   function play(code) {
     pending = null;
     deal.cards.push(code);
@@ -509,7 +514,7 @@
     status.appendChild(line);
     if (!over) {
       var seat = seatToPlay();
-      status.appendChild(el("div", {class: "to-play", id: "to-play"}, [T.toPlay + " ", el("strong", {text: nameOf(seat)})]));
+      status.appendChild(el("div", {class: "to-play", id: "to-play", "aria-live": "polite"}, [T.toPlay + " ", el("strong", {text: nameOf(seat)})]));
     }
     // the trick on the table: the cards of the trick in progress, or the trick just completed and its winner
     var list = el("ol", {class: "current-trick", id: "trick"});
