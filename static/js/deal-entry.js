@@ -302,17 +302,21 @@
 
   // -- the record from what was entered ------------------------------------------------------------
 
+  /* an object field is declared once one of its sub-fields other than a checkbox holds a value */
+  function declared(field, value) {
+    if (!value || typeof value !== "object") return false;
+    return field.fields.some(function (f) {
+      var v = value[f.name];
+      return f.kind !== "boolean" && v !== undefined && v !== "" && v !== null && !(Array.isArray(v) && !v.length);
+    });
+  }
+
   function emit(target, field, scope) {
     if (!visible(field, scope)) return;
     var value = scope[field.name];
     if (field.kind === "object") {
       if (value === null) { setPath(target, field.name, null); return; }
-      if (!value || typeof value !== "object") return;
-      var said = field.fields.some(function (f) {
-        var v = value[f.name];
-        return f.kind !== "boolean" && v !== undefined && v !== "" && !(Array.isArray(v) && !v.length);
-      });
-      if (!said) return;  // an optional object left alone (a checkbox alone does not declare it)
+      if (!declared(field, value)) return;  // an optional object left alone (a checkbox alone does not declare it)
       var sub = {};
       field.fields.forEach(function (f) { emit(sub, f, value); });
       if (Object.keys(sub).length) setPath(target, field.name, sub);
@@ -604,7 +608,7 @@
         if (!visible(f, scope)) return;
         var v = scope[f.name];
         if (f.required && (v === undefined || v === "" || (Array.isArray(v) && !v.length))) out.push(f.label);
-        else if (f.kind === "object" && v && typeof v === "object") walk(f.fields, v);
+        else if (f.kind === "object" && declared(f, v)) walk(f.fields, v);
         else if (f.kind === "list" && Array.isArray(v)) v.forEach(function (item) { walk(f.fields, item); });
       });
     }

@@ -70,17 +70,12 @@ STRINGS = {
     "restartConfirm": gettext_lazy('Erase everything entered for this deal?'),
     "add": gettext_lazy('Add: %(what)s'),
     "remove": gettext_lazy('Remove'),
-    "none": gettext_lazy('none'),
-    "yes": gettext_lazy('yes'),
+    "none": gettext_lazy("no card yet"),
     "picked": gettext_lazy('%(n)s chosen'),
     "notReady": gettext_lazy('Before the first card: %(what)s'),
     "playProblems": gettext_lazy('Found in the deal as entered'),
-    "trick": gettext_lazy('Trick %(n)s'),
-    "cards": gettext_lazy('Cards'),
-    "points": gettext_lazy('Points'),
     "choose": gettext_lazy('Choose the cards'),
     "countsTotal": gettext_lazy("%(n)s of %(total)s in all"),
-    "hide": gettext_lazy('Close'),
 }
 
 #: the most a posted deal may weigh (a 78-card Tarot deal with hands is about 3 kB)
