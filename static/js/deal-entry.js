@@ -82,6 +82,7 @@
     }
     node[keys[keys.length - 1]] = value;
   }
+  var openObjects = {};   // optional objects the arbiter unfolded (kept open across re-renders)
   var uid = 0;
   function nextId(prefix) { uid += 1; return prefix + "-" + uid; }
 
@@ -239,7 +240,13 @@
       }
       if (inner !== null) {
         if (!inner || typeof inner !== "object") { inner = {}; scope[field.name] = inner; }
-        field.fields.forEach(function (sub) { if (visible(sub, inner)) body.appendChild(control(sub, inner)); });
+        var subs = field.required ? body : el("details", {class: "declare", open: declared(field, inner) || openObjects[field.name]});
+        if (!field.required) {
+          subs.addEventListener("toggle", function () { openObjects[field.name] = subs.open; });
+          subs.appendChild(el("summary", {text: fmt(T.declare, {what: field.label})}));
+          body.appendChild(subs);
+        }
+        field.fields.forEach(function (sub) { if (visible(sub, inner)) subs.appendChild(control(sub, inner)); });
       }
     } else if (kind === "list") {
       var items = Array.isArray(scope[field.name]) ? scope[field.name] : [];

@@ -68,6 +68,7 @@ STRINGS = {
     "kept": gettext_lazy('Deal in progress restored from this device.'),
     "restart": gettext_lazy('Start the deal again'),
     "restartConfirm": gettext_lazy('Erase everything entered for this deal?'),
+    "declare": gettext_lazy("Declare: %(what)s"),
     "add": gettext_lazy('Add: %(what)s'),
     "remove": gettext_lazy('Remove'),
     "none": gettext_lazy("no card yet"),
