@@ -515,6 +515,7 @@
     var inTrick = done % trickSize;
     var known = state && stateFor === version && state.ready;
     var over = known ? state.over : tricksDone >= tricksPerDeal;
+    var forbiddenReason = "";
     var status = el("div", {class: "play-status"});
     var line = el("div", {class: "line"});
     line.appendChild(el("h2", {id: "play-title", style: "margin:0", text: over ? T.over :
@@ -541,26 +542,25 @@
       index = Math.floor(start / trickSize);
     }
     list.setAttribute("aria-label", fmt(T.trickN, {n: index + 1}));
-    cardsShown.forEach(function (code, i) {
-      var s = seatsShown[i];
+    // a slot for every card of the trick, and a line for its winner, always there: the buttons below never move
+    list.style.gridTemplateColumns = "repeat(" + trickSize + ", minmax(0, 1fr))";
+    for (var slot = 0; slot < trickSize; slot++) {
+      var code = cardsShown[slot];
+      if (code === undefined) { list.appendChild(el("li", {class: "empty", "aria-hidden": "true"})); continue; }
+      var s = seatsShown[slot];
       var badHere = known && state.problems.some(function (p) { return p.trick === index && p.card === code; });
-      list.appendChild(el("li", {class: (winner !== null && s === winner ? "win" : "") + (badHere ? " bad" : "")},
+      list.appendChild(el("li", {class: (winner !== null && s === winner ? "win" : "") + (badHere ? " bad" : ""),
+        title: s === undefined ? null : players[s]},
         [el("span", {class: "who", text: s === undefined ? "" : players[s]}), cardSpan(code)]));
-    });
-    status.appendChild(list);
-    if (winner !== null && winner !== undefined) {
-      status.appendChild(el("div", {class: "trick-done", id: "trick-winner", role: "status",
-        text: fmt(over ? T.lastWonBy : T.wonBy, {n: index + 1, who: players[winner]})}));
     }
+    status.appendChild(list);
+    status.appendChild(el("div", {class: "trick-done", id: winner !== null && winner !== undefined ? "trick-winner" : null,
+      role: "status", text: winner !== null && winner !== undefined ?
+        fmt(over ? T.lastWonBy : T.wonBy, {n: index + 1, who: players[winner]}) : ""}));
     playBox.appendChild(status);
 
     if (state && !state.ready && !offline) {
       playBox.appendChild(el("p", {class: "forbid-note", id: "not-ready", text: fmt(T.notReady, {what: notReadyText()})}));
-    }
-    if (known && state.problems.length) {
-      var ul = el("ul", {});
-      state.problems.forEach(function (p) { ul.appendChild(el("li", {text: p.message})); });
-      playBox.appendChild(el("div", {class: "violations", id: "play-problems"}, [el("h2", {text: T.playProblems}), ul]));
     }
     if (pending) {
       var c = byCode[pending.code];
@@ -578,10 +578,7 @@
       deal.cards.forEach(function (code) { played[code] = true; });
       var hand = known && state.hand ? state.hand : null;
       var forbidden = {};
-      var reason = "";
-      if (known && state.forbidden) state.forbidden.forEach(function (f) { forbidden[f.card] = f.reason; reason = f.reason; });
-      if (reason) playBox.appendChild(el("p", {class: "forbid-note", id: "forbid-note",
-        text: fmt(T.forbiddenNote, {reason: reason})}));
+      if (known && state.forbidden) state.forbidden.forEach(function (f) { forbidden[f.card] = f.reason; forbiddenReason = f.reason; });
       var cards = pack.filter(function (c) { return !played[c.code] && (!hand || hand.indexOf(c.code) !== -1); });
       var grid = packGrid(cards, tapCard);
       grid.id = "pack";
@@ -593,6 +590,14 @@
     var tools = el("div", {class: "play-tools"});
     tools.appendChild(el("button", {type: "button", class: "btn", id: "undo", text: T.undo, disabled: !deal.cards.length, onclick: undo}));
     playBox.appendChild(tools);
+    // what may change from one card to the next comes below the buttons
+    if (!over && forbiddenReason) playBox.appendChild(el("p", {class: "forbid-note", id: "forbid-note",
+      text: fmt(T.forbiddenNote, {reason: forbiddenReason})}));
+    if (known && state.problems.length) {
+      var ul = el("ul", {});
+      state.problems.forEach(function (p) { ul.appendChild(el("li", {text: p.message})); });
+      playBox.appendChild(el("div", {class: "violations", id: "play-problems"}, [el("h2", {text: T.playProblems}), ul]));
+    }
     var all = chunk(deal.cards);
     if (all.length > 1 || (all.length === 1 && all[0].length === trickSize)) {
       var past = el("ol", {class: "past-tricks"});
