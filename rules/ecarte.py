@@ -58,7 +58,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
-from .cards import ACE, BIT, PIQUET_32, RANK, SUIT, Card, format_card
+from .cards import ACE, BIT, PIQUET_32, RANK, SUIT, Card, format_card, mask_of
 from .entry import (
     Choice,
     DeclarationField,
@@ -175,6 +175,13 @@ class EcarteDeal(DealRules):
     @property
     def talon_size(self) -> int:
         return 32 - HAND_SIZE * len(self.seats) - 1
+
+    def unplayed(self) -> int:
+        """The retourne (never drawn) and the cards laid down in the exchange (dead)."""
+        out = BIT[self.turn_up]
+        for step in self.exchanges or ():
+            out |= mask_of(step.discards)
+        return out
 
     @property
     def exchanged(self) -> bool:

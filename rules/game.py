@@ -82,6 +82,11 @@ class DealRules(ABC):
     def setup(self, dealt: list[int] | None) -> Setup:
         """Check the hands as dealt and the deal's declarations; give the hands at the first lead."""
 
+    def unplayed(self) -> int:
+        """The mask of the cards the declarations show will not be played (a retourne in no hand, an écart):
+        the tap-to-play page does not offer them when the hands are unknown."""
+        return 0
+
     # -- shared helpers -----------------------------------------------------------------------------
 
     def next_seat(self, seat: int) -> int:

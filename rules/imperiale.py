@@ -268,6 +268,10 @@ class ImperialeDeal(ForcingDealRules):
         """Whether the retourne is an honour (the dealer scores one jeton, §4.2 rule 7)."""
         return bool(self.honours & BIT[self.turn_up])
 
+    def unplayed(self) -> int:
+        """At 2 players the retourne is in no hand (at 3 it is the dealer's)."""
+        return BIT[self.turn_up] if self.options.players == 2 else 0
+
     def true_point(self, dealt: Sequence[int]) -> PointClaim | None:
         """The Point of the hands as dealt."""
         return point_winner(dealt, self.primaute, POINT_VALUES)

@@ -116,7 +116,8 @@ def _position(state: DealState, players: list[str], violations: list[Violation])
             hand = tuple(c for c in rules.pack if held & BIT[c])
             candidates = hand
         else:
-            candidates = tuple(c for c in rules.pack if not state.played & BIT[c])
+            gone = state.played | rules.unplayed()
+            candidates = tuple(c for c in rules.pack if not gone & BIT[c])
         for c in candidates:
             violation = state.check_play(c)
             if violation is None:

@@ -478,6 +478,12 @@ class TarotDeal(DealRules):
         seats = self.seats
         return seats[(self._position[seat] + 1) % len(seats)]
 
+    def unplayed(self) -> int:
+        """The écart on a petite or a garde, the chien on a garde sans or contre, when given."""
+        if self.contract in ("petite", "garde"):
+            return self.discard or 0
+        return self.dog or 0
+
     def led_suit(self, trick: Sequence[Card]) -> int | None:
         """The suit of the first card that is not the Excuse (None while only the Excuse is down)."""
         for c in trick:

@@ -304,6 +304,13 @@ class TriompheDeal(DealRules):
     def winner(self, trick: Sequence[Card], trick_no: int, leader: int, winners: Sequence[int]) -> int:
         return trick_winner(trick, self.trump, self.order.strength)
 
+    def unplayed(self) -> int:
+        """The retourne and the talon, less what a pillage took into hand, plus what it laid down."""
+        out = BIT[self.turn_up] | mask_of(self.talon or ())
+        if self.pillage is not None:
+            out = (out & ~mask_of(self.pillage.taken)) | mask_of(self.pillage.discarded)
+        return out
+
     @property
     def primaute(self) -> tuple[int, ...]:
         """The seats from the first hand to the dealer: the order that breaks ties (§2.4 rule 9)."""

@@ -194,6 +194,10 @@ class VingtQuatreDeal(ForcingDealRules):
     def retourne_is_honour(self) -> bool:
         return bool(self.honours & BIT[self.turn_up])
 
+    def unplayed(self) -> int:
+        """The virade is in no hand."""
+        return BIT[self.turn_up]
+
     def true_point(self, dealt: Sequence[int]) -> PointClaim | None:
         return point_winner(dealt, self.primaute, POINT_VALUES)
 

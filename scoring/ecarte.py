@@ -48,6 +48,7 @@ from .base import (
     outcome,
     party_points,
     tie_at_target,
+    wrong_dealer,
 )
 from .summary import check_tricks, compare, facts_from_tricks
 
@@ -296,6 +297,21 @@ class _Partie:
         self.closed = self.options.players != 3
 
 
+def next_dealers(partie: _Partie, previous: int | None, rules: EcarteDeal) -> list[int] | None:
+    """Who may deal the next deal (§3.1 rule 2; None: anybody, the first dealer is drawn): the players alternate —
+    the deal passes to the previous first hand, the next seat that still plays (at three after a withdrawal, the
+    other of the two left; at four, decision: to the right, as at three) —, except that in a partie liée the
+    loser of a manche deals first in the next (at four, either player of the losing team)."""
+    if previous is None:
+        return None
+    if partie.closed and partie.manches:
+        winner = partie.manches[-1]["winner"]
+        won = set(winner) if isinstance(winner, list) else {winner}
+        return [seat for seat in rules.seats if seat not in won]
+    players = partie.options.players
+    return [next(seat for seat in ((previous + k) % players for k in range(1, players + 1)) if seat in rules.seats)]
+
+
 def score_match(replay: Replay) -> MatchScore:
     """Every mark of every deal in order, the manches, and the end of the partie at its exact mark."""
     options: EcarteOptions = replay.record.options
@@ -321,6 +337,7 @@ def score_match(replay: Replay) -> MatchScore:
                 partie.manches[-1]["ended"] = {"deal": after, "adjustment": adj.index}
 
     adjustments(-1)
+    previous_dealer: int | None = None
     for deal in replay.deals:
         rules: EcarteDeal = deal.rules  # type: ignore[assignment]
         if partie.ended is not None:
@@ -328,7 +345,12 @@ def score_match(replay: Replay) -> MatchScore:
                                    (Violation("match_over", deal.index, None, None),)))
             adjustments(deal.index)
             continue
+        allowed = next_dealers(partie, previous_dealer, rules)
+        previous_dealer = rules.dealer
         _score_deal(partie, deal, rules, options, deals)
+        if allowed is not None and rules.dealer not in allowed:
+            wrong = wrong_dealer(deal.index, rules.dealer, allowed)
+            deals[-1] = DealScore(deals[-1].scores, deals[-1].result, (wrong, *deals[-1].violations))
         adjustments(deal.index)
     detail = {"manches": partie.manches, "current_manche": list(partie.manche_points),
               "target": partie.goal, "withdrawn": partie.withdrawn,

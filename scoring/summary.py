@@ -2,7 +2,7 @@
 or the quick summary entered instead (``summary``, :mod:`rules.summary`).
 
 :class:`PlayFacts` holds what the marks depend on — the tricks won by each seat, the honours taken in
-the order taken, the winners in order when the tricks are known — built the same way from the tricks
+the order taken — built the same way from the tricks
 (:func:`facts_from_tricks`) or from the summary (:func:`facts_from_summary`), so that a deal and its
 own summary score the same. A summary that cannot be true is a list of violations (codes
 ``summary_*``), and a summary given beside complete tricks must agree with them
@@ -24,16 +24,14 @@ from rules.summary import TricksSummary
 
 @dataclass(frozen=True)
 class PlayFacts:
-    """What a deal's play gave: tricks per seat, honours taken in order, and (from the tricks) the winners.
+    """What a deal's play gave: tricks per seat and honours taken in order.
 
-    ``honours``: (trick index — None from a summary —, seat, honour cards) in the order taken;
-    ``winners``: the seat that won each trick, when the tricks are known.
+    ``honours``: (trick index — None from a summary —, seat, honour cards) in the order taken.
     """
 
     tricks_won: tuple[int, ...]
     honours: tuple[tuple[int | None, int, tuple[Card, ...]], ...]
     complete: bool
-    winners: tuple[int, ...] | None = None
     source: str = "tricks"
 
     def taken_mask(self, seat: int) -> int:
@@ -48,26 +46,29 @@ class PlayFacts:
 
 def facts_from_tricks(deal: DealReplay, players: int, honours: int = 0) -> PlayFacts:
     """The facts of a deal's tricks (``honours``: the mask of the cards that are honours in this deal)."""
-    taken = []
-    winners = []
-    for trick in deal.tricks:
-        if trick.winner is None:
-            continue
-        winners.append(trick.winner)
-        if honours:
-            found = mask_of(trick.cards) & honours
-            if found:
-                taken.append((trick.index, trick.winner, tuple(c for c in trick.cards if BIT[c] & found)))
     won = [0] * players
-    for w in winners:
-        won[w] += 1
-    return PlayFacts(tuple(won), tuple(taken), deal.complete, tuple(winners))
+    taken = []
+    honour_set = _honour_sets.get(honours)
+    if honour_set is None:
+        honour_set = _honour_sets[honours] = frozenset(cards_of(honours))
+    for trick in deal.tricks:
+        winner = trick.winner
+        if winner is None:
+            continue
+        won[winner] += 1
+        if not honour_set.isdisjoint(trick.cards):
+            taken.append((trick.index, winner, tuple([c for c in trick.cards if c in honour_set])))
+    return PlayFacts(tuple(won), tuple(taken), deal.complete)
+
+
+_honour_sets: dict[int, frozenset[Card]] = {}
+"""The honours of a mask as a set (a deal's trump and convention give a handful of masks)."""
 
 
 def facts_from_summary(summary: TricksSummary, tricks_per_deal: int) -> PlayFacts:
     """The facts a summary gives (tricks per seat; ``by_side`` summaries are expanded by the game)."""
     return PlayFacts(summary.tricks, tuple((None, h.seat, h.cards) for h in summary.honours),
-                     summary.total == tricks_per_deal, None, "summary")
+                     summary.total == tricks_per_deal, "summary")
 
 
 def honour_runs(honours: Sequence[tuple[int | None, int, tuple[Card, ...]]]) -> list[tuple[int, int]]:

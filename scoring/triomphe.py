@@ -36,7 +36,9 @@ from .base import (
     outcome,
     party_points,
     tie_at_target,
+    wrong_dealer,
 )
+from .jetons import dealer_violations
 from .summary import check_tricks, compare, facts_from_tricks
 
 VOLE_THRESHOLD = 3
@@ -182,6 +184,51 @@ def _score(deal: DealReplay, rules: TriompheDeal, options: TriompheOptions, tric
     return DealScore(scores, result)
 
 
+class DealerRotation:
+    """Who deals next (§2.2 rule 6). Individual game: the previous first hand (the dealer's right). Team game:
+    the teams alternate, each always dealing through the same player: not « the next first hand ». The first
+    deal follows the draw, which the record does not hold: its dealer is taken as given. The other team's
+    player is, with partners seated together (each team a block in the order of play), the one nearest the
+    first team, whose right-hand neighbour — the first hand — is an opponent (the seed's example at six: C
+    deals and D leads, then F deals and A leads; C and F alternate); with other seatings, any of its players,
+    then always the same."""
+
+    def __init__(self, options: TriompheOptions) -> None:
+        self.options = options
+        self.previous: int | None = None
+        self.by_side: dict[int, int] = {}
+        teams = options.teams
+        players = options.players
+        self.blocks = teams is not None and all(
+            sum(1 for seat in team if (seat + 1) % players not in team) == 1 for team in teams)
+
+    def expected(self) -> list[int] | None:
+        """The seats that may deal the next deal of a team game (None: any, for the first deal)."""
+        if self.previous is None:
+            return None  # the draw decides the first dealer
+        options = self.options
+        side = 1 - options.side_of(self.previous)  # the teams alternate
+        if side in self.by_side:
+            return [self.by_side[side]]
+        team = options.sides[side]
+        if self.blocks:
+            return [seat for seat in team if (seat + 1) % options.players not in team]
+        return list(team)
+
+    def check(self, index: int, dealer: int) -> Violation | None:
+        """``wrong_dealer`` when ``dealer`` may not deal deal ``index``; then remember who dealt."""
+        if self.options.teams is None:  # the previous first hand, as at L'Impériale (same code and sentence)
+            found = dealer_violations(index, dealer, self.previous, self.options.players)
+            self.previous = dealer
+            return found[0] if found else None
+        allowed = self.expected()
+        self.previous = dealer
+        self.by_side.setdefault(self.options.side_of(dealer), dealer)
+        if allowed is None or dealer in allowed:
+            return None
+        return wrong_dealer(index, dealer, allowed)
+
+
 def score_match(replay: Replay) -> MatchScore:
     """The deals' marks, the arbiter's adjustments, the running totals, and the match's end at the target.
 
@@ -231,6 +278,7 @@ def score_match(replay: Replay) -> MatchScore:
             winner = side[0] if len(side) == 1 else list(side)
 
     end_of(-1, False)
+    rotation = DealerRotation(options)
     for deal in replay.deals:
         if ended is not None:
             deals.append(DealScore(None, {"reason": "after_end", "marks": []},
@@ -238,6 +286,9 @@ def score_match(replay: Replay) -> MatchScore:
             end_of(deal.index, False)
             continue
         scored = score_deal(deal, options)
+        wrong = rotation.check(deal.index, deal.rules.dealer)  # type: ignore[attr-defined]
+        if wrong is not None:
+            scored = DealScore(scored.scores, scored.result, (wrong, *scored.violations))
         deals.append(scored)
         if scored.scores is not None:
             totals = [t + s for t, s in zip(totals, scored.scores, strict=True)]

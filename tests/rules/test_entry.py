@@ -150,6 +150,22 @@ def test_tap_without_hands_shows_the_revoke_a_card_would_prove() -> None:
     assert position["hand"] is None and position["seat"] == 1
     assert {f["card"] for f in position["forbidden"]} >= {"8S", "10S"}
     assert "8C" not in position["playable"] and "AS" not in position["playable"]
+    # the retourne is in no hand: never offered
+    assert "9H" not in position["playable"] and "9H" not in {f["card"] for f in position["forbidden"]}
+
+
+def test_tap_without_hands_leaves_out_the_cards_the_declarations_put_aside() -> None:
+    ecarte_deal = {"format": "levee.deal/1", "game": "ecarte", "players": ["Ana", "Bruno"], "dealer": 1,
+                   "turn_up": "9H", "exchanges": [
+                       {"seat": 0, "action": "propose"}, {"seat": 1, "action": "accept"},
+                       {"seat": 0, "action": "exchange", "discards": ["7C", "8C"], "draws": ["KS", "QS"]}]}
+    playable = play_position(ecarte_deal).to_json()["playable"]
+    assert len(playable) == 29 and not {"9H", "7C", "8C"} & set(playable)  # 32 − retourne − 2 laid down
+    rng = random.Random(3)
+    data = tarot.random_record(rng, players=4, contract="garde")
+    without_hands = {k: v for k, v in data.items() if k not in ("hands", "tricks")}
+    position = play_position({**without_hands, "discard": data["discard"]}).to_json()
+    assert len(position["playable"]) == 78 - 6 and not set(data["discard"]) & set(position["playable"])
 
 
 def test_tarot_tap_called_suit_and_excuse() -> None:
