@@ -159,6 +159,7 @@
       else if (chosen.length) scope[field.name] = chosen[0];
       else delete scope[field.name];
       showChosen();
+      lastOffered = null;
       keep();
       if (!multiple && chosen.length && details) details.open = false;
       refreshSoon();
@@ -423,6 +424,7 @@
   var saveBox = el("div", {class: "stack"});
 
   function changed(rebuild) {
+    lastOffered = null;
     keep();
     if (rebuild) renderDeclarations();
     else renderDeclarationsIfDependent();
@@ -480,6 +482,7 @@
     void seat;
   }
 
+  var lastOffered = null; // without the hands, the cards the last answer offered (any seat may hold them)
   var pending = null;   // a forbidden card waiting for the arbiter's confirmation
   function askConfirm(code, reason) {
     pending = {code: code, reason: reason};
@@ -496,6 +499,7 @@
   }
   function undo() {
     pending = null;
+    lastOffered = null;
     deal.cards.pop();
     keep();
     render();
@@ -579,7 +583,20 @@
       var hand = known && state.hand ? state.hand : null;
       var forbidden = {};
       if (known && state.forbidden) state.forbidden.forEach(function (f) { forbidden[f.card] = f.reason; forbiddenReason = f.reason; });
-      var cards = pack.filter(function (c) { return !played[c.code] && (!hand || hand.indexOf(c.code) !== -1); });
+      // the server's answer: the cards the seat may play and the forbidden ones (its hand, or, without the hands,
+      // every card not played nor put aside by the declarations); offline, every card not yet played
+      var offered = null;
+      if (known && state.playable) {
+        offered = {};
+        state.playable.forEach(function (code) { offered[code] = true; });
+        (state.forbidden || []).forEach(function (f) { offered[f.card] = true; });
+        lastOffered = state.hand ? null : offered;
+      } else if (lastOffered) {
+        offered = lastOffered;  // without the hands, until the answer: the same cards less those just played
+      }
+      var cards = pack.filter(function (c) {
+        return !played[c.code] && (offered ? offered[c.code] : (!hand || hand.indexOf(c.code) !== -1));
+      });
       var grid = packGrid(cards, tapCard);
       grid.id = "pack";
       grid.querySelectorAll("button").forEach(function (b) {
@@ -661,6 +678,7 @@
       var at = hs[seat].indexOf(code);
       if (at !== -1) hs[seat].splice(at, 1); else hs[seat].push(code);
       deal.hands = hs;
+      lastOffered = null;
       keep(); render(); refreshSoon();
     }, function (code) { return owner[code] === seat; });
     body.appendChild(grid);
