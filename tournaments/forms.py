@@ -103,8 +103,10 @@ class TarotCommonMixin:
     def _add_common(self) -> None:
         seats = [(str(i), name) for i, name in enumerate(self.players)]
         fields: dict[str, forms.Field] = self.fields  # type: ignore[attr-defined]
-        fields["dealer"] = forms.TypedChoiceField(label=_("Dealer"), choices=seats, coerce=int, widget=ChoiceRadio)
-        fields["taker"] = forms.TypedChoiceField(label=_("Taker"), choices=seats, coerce=int, widget=ChoiceRadio)
+        fields["dealer"] = forms.TypedChoiceField(label=_("Dealer"), choices=seats, coerce=int,
+                                                  widget=ChoiceRadio(attrs={"class": "seats"}))
+        fields["taker"] = forms.TypedChoiceField(label=_("Taker"), choices=seats, coerce=int,
+                                                 widget=ChoiceRadio(attrs={"class": "seats"}))
         fields["contract"] = forms.ChoiceField(label=_("Contract"), choices=CONTRACTS,
                                                widget=ChoiceRadio(attrs={"class": "wide"}))
         if self.five_called:
@@ -139,7 +141,7 @@ class TarotSummaryForm(TarotCommonMixin, forms.Form):
             self.fields["partner"] = forms.TypedChoiceField(
                 label=_("Partner (holder of the called card)"), coerce=int, required=False, empty_value=None,
                 choices=[("", _("alone"))] + [(str(i), name) for i, name in enumerate(self.players)],
-                widget=ChoiceRadio)
+                widget=ChoiceRadio(attrs={"class": "seats"}))
         self.fields["oudlers"] = forms.TypedChoiceField(
             label=_("Bouts of the taker's side"), coerce=int, widget=ChoiceRadio,
             choices=[(str(n), str(n)) for n in range(4)])

@@ -38,6 +38,10 @@ urlpatterns = [
     path("desk/deals/<id:pk>/correct/", views.deal_correct_view, name="deal_correct"),
     path("desk/deals/<id:pk>/approve/", views.deal_approve_view, name="deal_approve"),
     path("desk/deals/<id:pk>/restore/", views.deal_restore_view, name="deal_restore"),
+    # the tap-to-play entry of every game (views/play.py)
+    path("desk/tables/<id:pk>/deal/play/", views.deal_play, name="deal_play"),
+    path("desk/tables/<id:pk>/deal/play/state/", views.deal_play_state, name="deal_play_state"),
+    path("desk/tables/<id:pk>/deal/play/save/", views.deal_play_save, name="deal_play_save"),
 ]
 
 # The REST API (tournaments/api/urls.py, written separately) lives under /api/.

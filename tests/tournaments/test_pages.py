@@ -361,9 +361,14 @@ def test_historical_game_entry_is_a_prefilled_record(client, game, count, field)
     table = seated_table(tournament, players=count, names=PLAYERS[:count] + ["Émile"] * (count > 4))
     user = UserFactory(username=f"arb-{game}")
     role(tournament, user, "chief_arbiter")
-    page = html.unescape(login(client, user).get(reverse("deal_enter", args=[table.pk])).content.decode())
+    login(client, user)
+    # the desk's entry is the tap-to-play page; the JSON record stays behind the Expert tab
+    response = client.get(reverse("deal_enter", args=[table.pk]))
+    assert response.status_code == 302 and response.url == reverse("deal_play", args=[table.pk])
+    play = client.get(response.url).content.decode()
+    assert "?mode=record" in play and "?mode=summary" in play and 'id="deal-entry-config"' in play
+    page = html.unescape(client.get(reverse("deal_enter", args=[table.pk]) + "?mode=record").content.decode())
     assert "levee.deal/1" in page and f'"game": "{game}"' in page and field in page
-    assert "Résumé" not in page  # only Tarot has the summary form
 
 
 def test_ecarte_deal_entered_as_json_is_saved_with_its_marks(client):

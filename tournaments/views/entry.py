@@ -79,6 +79,14 @@ def build_form(mode: str, table: Table, *, data: Any = None, initial: dict[str, 
     return form
 
 
+def entry_tabs_for(table: Table, mode: str) -> list[dict[str, Any]]:
+    """The tabs of the entry page (summary, card by card, expert), the current one marked."""
+    from .play import entry_description, entry_tabs
+
+    has_summary = any(p["kind"] == "summary" for p in entry_description(table)["phases"])
+    return entry_tabs(table, mode, has_summary=has_summary)
+
+
 # -- what went wrong, for people ----------------------------------------------------------------------
 
 _INDEX = re.compile(r"\[(\d+)\]")
@@ -174,6 +182,8 @@ def deal_enter(request: HttpRequest, pk: int) -> HttpResponse:
     table = get_object_or_404(Table.objects.select_related("round__tournament"), pk=pk)
     require(request, permissions.can_enter_deal(request.user, table))
     tournament = table.round.tournament
+    if request.method == "GET" and tournament.game != Game.TAROT and request.GET.get("mode") != "record":
+        return redirect("deal_play", pk=table.pk)  # the historical games are entered by taps (views/play.py)
     mode = _mode(request, tournament.game)
     players = selectors.table_players(table)
     problems: list[dict[str, Any]] = []
@@ -206,7 +216,8 @@ def deal_enter(request: HttpRequest, pk: int) -> HttpResponse:
         form = build_form(mode, table, initial=initial)
     context = table_context(request, table)
     context.update({"form": form, "mode": mode, "modes": modes_for(tournament.game), "problems": problems,
-                    "card_help": CARD_HELP, "action": "enter", "entry_key": key})
+                    "card_help": CARD_HELP, "action": "enter", "entry_key": key,
+                    "tabs": entry_tabs_for(table, mode)})
     status = 422 if problems else 200
     return render(request, "tournaments/deal_form.html", context, status=status)
 

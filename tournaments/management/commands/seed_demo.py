@@ -221,9 +221,10 @@ class Command(BaseCommand):
         services.role_assign(tournament=tournament, user=arbiter, role=TournamentRole.Role.ARBITER,
                              tables=table_objs)
         services.round_set_status(round=rnd, status="running")
-        for table in table_objs:
+        for index, table in enumerate(table_objs):
             dealer = 0
-            for _ in range(3):
+            # the last table keeps its match going (one deal): a deal can always be tried there at the desk
+            for _ in range(3 if index < len(table_objs) - 1 else 1):
                 table.refresh_from_db()
                 if table.match_ended:
                     break
