@@ -11,6 +11,8 @@
   player, the link or account used) and when; append-only: a later answer replaces an earlier one.
 * :class:`DealSheet` — the score sheet's state for the deal's current version (``confirmed`` once enough
   players confirmed and nobody disputes); the rankings read it when unconfirmed deals do not count.
+* :class:`RoundClosing` — when a round was finished and when its results become official (the end of the
+  appeal window); before that they are provisional.
 * :class:`ArbiterCall` — « Appeler l'arbitre »: a table's call with its reason, taken and resolved by an
   arbiter (a ruling, a correction, or nothing), the answer shown to the table.
 """
@@ -22,7 +24,7 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
-__all__ = ["ArbiterCall", "DealAnswer", "DealSheet", "PrivateLink", "TablePolicy"]
+__all__ = ["ArbiterCall", "DealAnswer", "DealSheet", "PrivateLink", "RoundClosing", "TablePolicy"]
 
 
 class TablePolicy(models.Model):
@@ -178,3 +180,15 @@ class ArbiterCall(models.Model):
         verbose_name = _("appel à l'arbitre")
         verbose_name_plural = _("appels à l'arbitre")
         indexes = [models.Index(fields=["tournament", "state"], name="arbitercall_tournament_state")]
+
+
+class RoundClosing(models.Model):
+    """A finished round's appeal window: its results are provisional until ``official_at``, then official."""
+
+    round = models.OneToOneField("tournaments.Round", on_delete=models.CASCADE, related_name="closing")
+    finished_at = models.DateTimeField(_("finie le"))
+    official_at = models.DateTimeField(_("officielle le"))
+
+    class Meta:
+        verbose_name = _("clôture de manche")
+        verbose_name_plural = _("clôtures de manche")

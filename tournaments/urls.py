@@ -6,7 +6,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from . import views
-from .views import arbiter_calls, table_cards, tables
+from .views import arbiter_calls, ledger, table_cards, tables
 
 urlpatterns = [
     # public
@@ -54,6 +54,7 @@ urlpatterns = [
     path("t/<slug:slug>/arbiter/", arbiter_calls.chief_page, name="chief_page"),
     path("t/<slug:slug>/calls/<id:pk>/take/", arbiter_calls.call_take_view, name="call_take"),
     path("t/<slug:slug>/calls/<id:pk>/resolve/", arbiter_calls.call_resolve_view, name="call_resolve"),
+    path("p/<slug:slug>/ledger/", ledger.ledger, name="public-ledger"),
 ]
 
 # The REST API (tournaments/api/urls.py, written separately) lives under /api/.
