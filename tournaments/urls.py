@@ -6,7 +6,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from . import views
-from .views import arbiter_calls, ledger, table_cards, tables
+from .views import arbiter_calls, ledger, offline, table_cards, tables
 
 urlpatterns = [
     # public
@@ -55,6 +55,10 @@ urlpatterns = [
     path("t/<slug:slug>/calls/<id:pk>/take/", arbiter_calls.call_take_view, name="call_take"),
     path("t/<slug:slug>/calls/<id:pk>/resolve/", arbiter_calls.call_resolve_view, name="call_resolve"),
     path("p/<slug:slug>/ledger/", ledger.ledger, name="public-ledger"),
+    path("k/<str:token>/deal/offline/", offline.link_deal_offline, name="link_deal_offline"),
+    path("k/<str:token>/manifest.webmanifest", offline.link_manifest, name="link_manifest"),
+    path("k/<str:token>/sw.js", offline.link_service_worker, name="link_sw"),
+    path("desk/tables/<id:pk>/deal/offline/", offline.desk_deal_offline, name="deal_offline"),
 ]
 
 # The REST API (tournaments/api/urls.py, written separately) lives under /api/.

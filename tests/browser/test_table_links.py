@@ -141,3 +141,41 @@ def test_a_table_enters_its_players_confirm_one_disputes_and_a_revoked_link_is_r
     tp.screenshot(path=str(screenshots / "table_link_revoked_phone.png"), full_page=True)
     for ctx in (desk, table_phone, viewer.context):
         ctx.close()
+
+
+def test_three_deals_entered_without_network_arrive_once_each(chromium, live_server, screenshots):
+    names = [LONG, "Bruno", "Chloé", "David"]
+    t, e = make_tournament(names, slug="hors-ligne")
+    (table,) = make_round(t, 1, [[e[name] for name in names]])
+    TablePolicy.objects.create(tournament=t, tables_enter=True)
+    link = links.link_for_table(table=table)
+    context = _context(chromium)
+    page = context.new_page()
+    try:
+        page.goto(f"{live_server.url}/k/{link.token}/deal/")
+        assert page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+        context.set_offline(True)
+        for i, (taker, points) in enumerate([("1", "49"), ("2", "41"), ("3", "60")], start=1):
+            _tap(page, "dealer", str(i - 1))
+            _tap(page, "taker", taker)
+            _tap(page, "contract", "garde")
+            _tap(page, "oudlers", "2")
+            page.get_by_label("Points du camp du preneur").fill(points)
+            page.get_by_role("button", name="Vérifier et enregistrer").click()
+            page.locator("#offline-entry li.outbox-waiting").nth(i - 1).wait_for()
+        assert Deal.objects.filter(table=table).count() == 0
+        # a reload without network: the page comes from the service worker, the three deals from IndexedDB
+        page.reload()
+        page.locator("#offline-entry li.outbox-waiting").nth(2).wait_for()
+        page.screenshot(path=str(screenshots / "offline_waiting_phone.png"), full_page=True)
+        fits(page, PHONE["width"])
+        context.set_offline(False)
+        page.locator("#offline-entry li.outbox-sent").nth(2).wait_for()
+        page.evaluate("window.LeveeOffline.flush()")  # sending again sends nothing twice
+        assert page.locator("#offline-entry li.outbox-waiting").count() == 0
+        page.screenshot(path=str(screenshots / "offline_sent_phone.png"), full_page=True)
+        deals = list(Deal.objects.filter(table=table).order_by("number"))
+        assert [d.number for d in deals] == [1, 2, 3]
+        assert [d.record["bid"]["taker"] for d in deals] == [1, 2, 3]
+    finally:
+        context.close()

@@ -32,7 +32,7 @@ def played():
 
 
 def test_finishing_a_round_opens_its_appeal_window_and_reopening_closes_it(played):
-    t, table, _deal = played
+    _t, table, _deal = played
     rnd = table.round
     before = timezone.now()
     services.round_set_status(round=rnd, status="finished")
