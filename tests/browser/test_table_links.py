@@ -14,7 +14,7 @@ import pytest
 
 from tests.browser.conftest import PHONE
 from tests.services.builders import make_round, make_tournament
-from tournaments.models import ArbiterCall, Deal, DealAnswer, Round, TablePolicy
+from tournaments.models import ArbiterCall, Deal, DealAnswer, Player, Round, TablePolicy
 from tournaments.services import tables as links
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -26,6 +26,13 @@ DESKTOP = {"width": 1366, "height": 900}
 def fits(page, width: int) -> None:
     scroll = page.evaluate("document.documentElement.scrollWidth")
     assert scroll <= width + 2, f"{page.url} is {scroll}px wide"
+
+
+def _tournament(slug: str):
+    """A running tournament of Marie-Bernadette Delacroix-Montfort (a long name), Bruno, Chloé and David."""
+    t, e = make_tournament(["Marie", "Bruno", "Chloé", "David"], slug=slug)  # the licence holds the short name
+    Player.objects.filter(pk=e["Marie"].player_id).update(name=LONG)
+    return t, [e[name] for name in ("Marie", "Bruno", "Chloé", "David")]
 
 
 def _tap(page, field: str, value: str) -> None:
@@ -48,9 +55,7 @@ def _ranking_marks(page, live_server, slug: str) -> dict[str, str]:
 
 def test_a_table_enters_its_players_confirm_one_disputes_and_a_revoked_link_is_refused(
         chromium, live_server, screenshots, django_user_model):
-    names = [LONG, "Bruno", "Chloé", "David"]
-    t, e = make_tournament(names, slug="open-des-tables")
-    entries = [e[name] for name in names]
+    t, entries = _tournament("tables")
     (table,) = make_round(t, 1, [entries])
     Round.objects.filter(pk=table.round_id).update(released=True, status=Round.Status.RUNNING)
     TablePolicy.objects.create(tournament=t, tables_enter=True, unconfirmed_count=False)
@@ -144,9 +149,8 @@ def test_a_table_enters_its_players_confirm_one_disputes_and_a_revoked_link_is_r
 
 
 def test_three_deals_entered_without_network_arrive_once_each(chromium, live_server, screenshots):
-    names = [LONG, "Bruno", "Chloé", "David"]
-    t, e = make_tournament(names, slug="hors-ligne")
-    (table,) = make_round(t, 1, [[e[name] for name in names]])
+    t, entries = _tournament("hors-ligne")
+    (table,) = make_round(t, 1, [entries])
     TablePolicy.objects.create(tournament=t, tables_enter=True)
     link = links.link_for_table(table=table)
     context = _context(chromium)

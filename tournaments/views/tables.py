@@ -88,8 +88,10 @@ def link_home(request: HttpRequest, token: str) -> HttpResponse:
     table = link.table
     sheets, _seats, _players = _sheets(table)
     context = _table_context(request, table)
+    progress = context["progress"]
+    full = progress["planned"] is not None and progress["played"] >= progress["planned"]
     context.update({"link": link, "sheets": sheets, "to_confirm": [s for s in sheets if s["state"] != "confirmed"],
-                    "calls": _calls(table), "may_enter": links.may_enter(request, table),
+                    "calls": _calls(table), "may_enter": links.may_enter(request, table) and not full,
                     "round_over": table.round.status == Round.Status.FINISHED})
     return render(request, "tables/link_home.html", context)
 
