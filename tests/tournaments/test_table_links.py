@@ -191,3 +191,25 @@ def test_a_table_calls_the_arbiter_with_a_reason(client, tarot_table):
     assert (call.table, call.reason, call.note, call.link) == (tarot_table, "renonce", "pli 5", link)
     client.post(reverse("link_call", args=[link.token]), {"reason": "renonce"})  # a second tap: the same call
     assert ArbiterCall.objects.count() == 1
+
+
+def test_the_check_without_saving_works_through_the_link(client, tarot_table, tables_enter):
+    link = sheet.link_for_table(table=tarot_table)
+    page = client.post(reverse("link_deal_check", args=[link.token]), summary_post()).content.decode()
+    assert "198" in page and not Deal.objects.exists()
+
+
+def test_the_organizer_sets_the_policy_and_prints_the_player_cards(client, tarot_table, staff):
+    tournament = tarot_table.round.tournament
+    client.force_login(staff["organizer"])
+    response = client.post(reverse("table_links", args=[tournament.slug]),
+                           {"tables_enter": "on", "confirmations_needed": "3", "appeal_minutes": "30"})
+    assert response.status_code == 302
+    policy = TablePolicy.objects.get(tournament=tournament)
+    assert (policy.tables_enter, policy.confirmations_needed, policy.unconfirmed_count, policy.appeal_minutes) == (
+        True, 3, False, 30)
+    page = client.get(reverse("player_cards", args=[tournament.slug])).content.decode()
+    assert page.count("<svg") == 4 and "/j/" in page
+    client.force_login(staff["chief"])
+    assert client.get(reverse("player_cards", args=[tournament.slug])).status_code == 403
+    assert client.get(reverse("table_links", args=[tournament.slug])).status_code == 403
