@@ -158,6 +158,13 @@ def test_three_deals_entered_without_network_arrive_once_each(chromium, live_ser
     try:
         page.goto(f"{live_server.url}/k/{link.token}/deal/")
         assert page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+        # what is typed survives a reload (kept in IndexedDB as it is typed)
+        _tap(page, "taker", "2")
+        page.get_by_label("Points du camp du preneur").fill("57")
+        page.wait_for_timeout(300)
+        page.reload()
+        page.wait_for_function("document.querySelector('input[name=points]').value === '57'")
+        assert page.locator('input[name="taker"][value="2"]').is_checked()
         context.set_offline(True)
         for i, (taker, points) in enumerate([("1", "49"), ("2", "41"), ("3", "60")], start=1):
             _tap(page, "dealer", str(i - 1))
