@@ -369,3 +369,4 @@ class IdempotencyKey(models.Model):
 # (tournaments/models_ranking.py, tournaments/models_forfeits.py)
 from .models_forfeits import *  # noqa: E402, F403
 from .models_ranking import *  # noqa: E402, F403
+from .models_tables import *  # noqa: E402, F403

@@ -32,7 +32,7 @@ from functools import cache
 from typing import Any
 
 from django.db import IntegrityError, connection, transaction
-from django.db.models import Max, Q
+from django.db.models import F, Max, Q
 from django.utils import timezone
 
 from scoring import ranking as pure
@@ -40,6 +40,7 @@ from scoring import ranking as pure
 from . import sql
 from .models import Deal, Entry, Forfeit, Game, Round, ScoreRow, Seat, Table, Team, Tournament
 from .models_ranking import RankingClock, RankingLine, RankingSnapshot
+from .models_tables import TablePolicy
 
 log = logging.getLogger(__name__)
 
@@ -175,7 +176,7 @@ _TAROT_TOTALS_SQL = """
                MAX(CASE WHEN ruling_id IS NULL THEN points END) AS best,
                COUNT(CASE WHEN ruling_id IS NULL THEN 1 END) AS deals
         FROM tournaments_scorerow
-        WHERE tournament_id = %s AND counts {rounds}
+        WHERE tournament_id = %s AND counts {rounds} {sheets}
         GROUP BY entry_id
     ) a ON a.entry_id = e.id
     WHERE e.tournament_id = %s
@@ -199,19 +200,34 @@ def tarot_totals(tournament: Tournament, round_ids: Sequence[int], *, with_taker
         ids = [int(r) for r in round_ids] or [0]
         rounds = f"AND round_id IN ({', '.join(['%s'] * len(ids))})"
         params += ids
+    sheets = "" if unconfirmed_count(tournament) else f"AND (deal_id IS NULL OR deal_id IN ({_CONFIRMED_DEALS}))"
     params.append(tournament.pk)
     with connection.cursor() as cursor:
-        cursor.execute(_TAROT_TOTALS_SQL.format(rounds=rounds), params)
+        cursor.execute(_TAROT_TOTALS_SQL.format(rounds=rounds, sheets=sheets), params)
         rows = cursor.fetchall()
     won = _won_as_taker(tournament, round_ids) if with_taker else {}
     return [pure.TarotTotals(entry_id, marks or 0, best, won.get(entry_id, 0), deals or 0)
             for entry_id, marks, best, deals in rows]
 
 
+# the deals whose players confirmed the current version (tournaments.models_tables.DealSheet)
+_CONFIRMED_DEALS = ("SELECT s.deal_id FROM tournaments_dealsheet s JOIN tournaments_deal d "
+                    "ON d.id = s.deal_id AND d.version = s.version WHERE s.state = 'confirmed'")
+
+
+def unconfirmed_count(tournament: Tournament) -> bool:
+    """Whether deals its players have not confirmed count in the tournament's ranking (the organizer's
+    choice, ``TablePolicy.unconfirmed_count``; they do unless he said otherwise)."""
+    return not TablePolicy.objects.filter(tournament_id=tournament.pk, unconfirmed_count=False).exists()
+
+
 def _won_as_taker(tournament: Tournament, round_ids: Sequence[int]) -> dict[int, int]:
     """Contracts made as taker: the taker's (``record.bid.taker``) row of a counting deal is positive."""
+    deals = Deal.objects.filter(table__round_id__in=list(round_ids), status=Deal.Status.VALID)
+    if not unconfirmed_count(tournament):
+        deals = deals.filter(sheet__state="confirmed", sheet__version=F("version"))
     takers = {deal_id: (table_id, taker) for deal_id, table_id, taker in
-              Deal.objects.filter(table__round_id__in=list(round_ids), status=Deal.Status.VALID)
+              deals
               .values_list("id", "table_id", "record__bid__taker") if isinstance(taker, int)}
     seats = {(t, p): e for t, p, e in Seat.objects.filter(table__round_id__in=list(round_ids))
              .values_list("table_id", "position", "entry_id")}
@@ -288,6 +304,10 @@ def match_results(tournament: Tournament, round_ids: Sequence[int]) -> list[pure
                                          .values_list("table_id", "position", "entry_id")):
         seats[table_id][position] = entry_id
     forfeits = _forfeits(round_ids)
+    # a match with a deal its players have not confirmed is still in play, when unconfirmed deals do not count
+    unsigned = set() if unconfirmed_count(tournament) else set(
+        Deal.objects.filter(table__round_id__in=list(round_ids)).exclude(status=Deal.Status.ANNULLED)
+        .exclude(sheet__state="confirmed", sheet__version=F("version")).values_list("table_id", flat=True))
     teams_at: dict[int, tuple[tuple[int, ...], ...] | None] = {}
     out = []
     tables = (Table.objects.filter(round_id__in=list(round_ids))
@@ -310,7 +330,7 @@ def match_results(tournament: Tournament, round_ids: Sequence[int]) -> list[pure
             if result is not None:
                 out.append(result)
             continue
-        if not ended:
+        if not ended or table_id in unsigned:
             continue
         sided = _sides(positions, teams, winner)
         if sided is None:

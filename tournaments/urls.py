@@ -6,6 +6,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from . import views
+from .views import arbiter_calls, ledger, offline, table_cards, tables
 
 urlpatterns = [
     # public
@@ -42,6 +43,26 @@ urlpatterns = [
     path("desk/tables/<id:pk>/deal/play/", views.deal_play, name="deal_play"),
     path("desk/tables/<id:pk>/deal/play/state/", views.deal_play_state, name="deal_play_state"),
     path("desk/tables/<id:pk>/deal/play/save/", views.deal_play_save, name="deal_play_save"),
+    # the table in the players' hands (tournaments/views/tables.py, table_cards.py, arbiter_calls.py)
+    path("k/<str:token>/", tables.link_home, name="link_home"),
+    path("k/<str:token>/deal/", tables.link_enter, name="link_enter"),
+    path("k/<str:token>/deal/check/", tables.link_check, name="link_deal_check"),
+    path("k/<str:token>/deals/<id:pk>/", tables.link_deal, name="link_deal"),
+    path("k/<str:token>/call/", tables.link_call, name="link_call"),
+    path("j/<str:token>/", tables.player_home, name="player_home"),
+    path("j/<str:token>/deals/<id:pk>/", tables.player_answer, name="player_answer"),
+    path("t/<slug:slug>/rounds/<id:number>/cards/", table_cards.table_cards, name="table_cards"),
+    path("t/<slug:slug>/player-cards/", table_cards.player_cards, name="player_cards"),
+    path("t/<slug:slug>/links/", table_cards.links_page, name="table_links"),
+    path("t/<slug:slug>/links/<id:pk>/revoke/", table_cards.link_revoke, name="link_revoke"),
+    path("t/<slug:slug>/arbiter/", arbiter_calls.chief_page, name="chief_page"),
+    path("t/<slug:slug>/calls/<id:pk>/take/", arbiter_calls.call_take_view, name="call_take"),
+    path("t/<slug:slug>/calls/<id:pk>/resolve/", arbiter_calls.call_resolve_view, name="call_resolve"),
+    path("p/<slug:slug>/ledger/", ledger.ledger, name="public-ledger"),
+    path("k/<str:token>/deal/offline/", offline.link_deal_offline, name="link_deal_offline"),
+    path("k/<str:token>/manifest.webmanifest", offline.link_manifest, name="link_manifest"),
+    path("k/<str:token>/sw.js", offline.link_service_worker, name="link_sw"),
+    path("desk/tables/<id:pk>/deal/offline/", offline.desk_deal_offline, name="deal_offline"),
 ]
 
 # The REST API (tournaments/api/urls.py, written separately) lives under /api/.

@@ -381,6 +381,9 @@ def round_set_status(*, round: Round, status: str) -> Round:
                            field="status")
     round.status = status
     round.save(update_fields=["status"])
+    from .appeal import round_closing_update  # the appeal window opens when the round is finished
+
+    round_closing_update(round=round)
     return round
 
 

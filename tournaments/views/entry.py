@@ -25,7 +25,7 @@ from rules.cards import card_name
 from rules.errors import MalformedRecord
 from scoring import penalties
 
-from .. import permissions, selectors
+from .. import links, permissions, selectors
 from ..forms import (
     CARD_HELP,
     DealRestoreForm,
@@ -180,7 +180,7 @@ def _mode(request: HttpRequest, game: str, default: str | None = None) -> str:
 def deal_enter(request: HttpRequest, pk: int) -> HttpResponse:
     """Enter a new deal at a table: the summary, trick-by-trick, or the JSON record."""
     table = get_object_or_404(Table.objects.select_related("round__tournament"), pk=pk)
-    require(request, permissions.can_enter_deal(request.user, table))
+    require(request, permissions.can_enter_deal(request.user, table) or links.may_enter(request, table))
     tournament = table.round.tournament
     if request.method == "GET" and tournament.game != Game.TAROT and request.GET.get("mode") != "record":
         return redirect("deal_play", pk=table.pk)  # the historical games are entered by taps (views/play.py)
@@ -210,6 +210,8 @@ def deal_enter(request: HttpRequest, pk: int) -> HttpResponse:
                                      % {"n": deal.number})
                 else:
                     messages.success(request, _("Deal %(n)s saved.") % {"n": deal.number})
+                if links.held(request) is not None:  # a table's own link: back to its score sheet
+                    return redirect("link_deal", token=links.held(request).token, pk=deal.pk)
                 return redirect("deal_detail", pk=deal.pk)
     else:
         initial = {"dealer": next_dealer(table, len(players))}
@@ -396,7 +398,7 @@ def preset_label(preset: penalties.Preset, lang: str) -> str:
 def deal_check(request: HttpRequest, pk: int) -> HttpResponse:
     """Check the deal being typed without saving it (htmx): the marks it would score, or what is wrong."""
     table = get_object_or_404(Table.objects.select_related("round__tournament"), pk=pk)
-    require(request, permissions.can_enter_deal(request.user, table))
+    require(request, permissions.can_enter_deal(request.user, table) or links.may_enter(request, table))
     mode = _mode(request, table.round.tournament.game)
     players = selectors.table_players(table)
     form = build_form(mode, table, data=request.POST)

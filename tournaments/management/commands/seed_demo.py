@@ -138,9 +138,27 @@ class Command(BaseCommand):
             t = Tournament.objects.get(slug=slug)
             count = Deal.objects.filter(table__round__tournament=t).count()
             self.stdout.write(f"  {t.name} [{t.game}] — /t/{slug}/ — {count} donnes")
+        self._table_links(built)
         self.stdout.write(f"Identifiants / logins (mot de passe / password: {PASSWORD}):")
         for username, (label, _) in USERS.items():
             self.stdout.write(f"  {username} / {PASSWORD}  — {label}")
+
+    def _table_links(self, slugs: list[str]) -> None:
+        """Every demo table gets its private link (the table cards print them); the Tarot tables enter their own
+        deals through it (TablePolicy.tables_enter), the other games' are entered by the arbiters."""
+        from tournaments.models import Table, TablePolicy
+        from tournaments.services import tables as links
+
+        for slug in slugs:
+            t = Tournament.objects.get(slug=slug)
+            TablePolicy.objects.get_or_create(tournament=t, defaults={"tables_enter": t.game == "tarot"})
+            made = links.links_for_round(tables=list(Table.objects.filter(round__tournament=t)))
+            running = [link for link in made.values() if link.table.round.status != "finished"]
+            if running and t.game == "tarot":
+                link = min(running, key=lambda k: (-k.table.round.number, k.table.number))
+                self.stdout.write(f"  lien de la table {link.table.number} (manche {link.table.round.number}) / "
+                                  f"table link: /k/{link.token}/ — cartes / cards: "
+                                  f"/t/{slug}/rounds/{link.table.round.number}/cards/")
 
     def _users(self) -> dict[str, Any]:
         User = get_user_model()
