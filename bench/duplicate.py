@@ -26,7 +26,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from scoring.duplicate import BoardResult, rank_duplicate  # noqa: E402
+from scoring.duplicate import BoardResult, rank_duplicate
 
 PLAYERS, ROUNDS, BOARDS = 256, 8, 32
 TABLES = PLAYERS // 4
