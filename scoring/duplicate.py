@@ -292,11 +292,13 @@ def rank_duplicate(
 ) -> RankingSnapshot:
     """The individual duplicate ranking by decreasing event score (A-T13, A-T11 for ties)."""
     tie_breaks = _check_tie_breaks(tie_breaks, DUPLICATE_TIE_BREAKS)
+    entries = tuple(entries)
     results = tuple(sorted(results))
     scores = entry_scores(score_results(results, method=method, expected=expected), method=method, score=score,
                           entries=entries)
     rows = [(e, _metrics(scores[e])) for e in sorted(scores, key=_entry_order)]
-    options = (("expected", tuple(sorted((expected or {}).items()))), ("method", method), ("score", score),
+    options = (("entries", tuple(sorted(set(entries), key=_entry_order))),
+               ("expected", tuple(sorted((expected or {}).items()))), ("method", method), ("score", score),
                ("tie_breaks", tie_breaks))
     return _build("duplicate", ("score", *tie_breaks), rows, results, options)
 
@@ -329,6 +331,17 @@ def rank_duplicate_teams(
     options = (("expected", tuple(sorted((expected or {}).items()))), ("method", method), ("score", score),
                ("tie_breaks", tie_breaks))
     return _build("duplicate_teams", ("score", *tie_breaks), rows, (results, membership), options)
+
+
+def regenerate(snapshot: RankingSnapshot) -> RankingSnapshot:
+    """Rebuild a duplicate snapshot from its own inputs and options (``scoring.ranking.regenerate``)."""
+    opts = dict(snapshot.options)
+    common = {"method": opts["method"], "score": opts["score"], "tie_breaks": tuple(opts["tie_breaks"]),
+              "expected": dict(opts["expected"]) or None}
+    if snapshot.kind == "duplicate":
+        return rank_duplicate(snapshot.inputs, entries=opts["entries"], **common)
+    results, membership = snapshot.inputs
+    return rank_duplicate_teams(results, dict(membership), **common)
 
 
 def traveller(scored: Iterable[ScoredResult], board: int) -> list[ScoredResult]:

@@ -643,6 +643,10 @@ def regenerate(snapshot: RankingSnapshot) -> RankingSnapshot:
     if snapshot.kind == "matches_teams":
         results, membership = snapshot.inputs
         return rank_match_teams(results, dict(membership), points=opts["points"], tie_breaks=opts["tie_breaks"])
+    if snapshot.kind in ("duplicate", "duplicate_teams"):
+        from scoring import duplicate  # duplicate builds on this module: imported when needed
+
+        return duplicate.regenerate(snapshot)
     raise ValueError(f"unknown ranking kind {snapshot.kind!r}")
 
 

@@ -205,3 +205,14 @@ def test_a_fouled_etui_never_enters_another_groups_comparison(marks, fouled_mark
     for entry, s in alone.items():
         assert together[entry].matchpoints == s.matchpoints
         assert together[entry].compared == len(clean)
+
+
+def test_snapshots_regenerate_exactly():
+    from scoring.ranking import regenerate
+
+    snap = rank_duplicate(EVENT, tie_breaks=("tops",), expected={1: 5, 2: 4}, entries=["A", "B", "C", "D", "Z"])
+    assert snap.line_for("Z").metric("boards") == 0
+    again = regenerate(snap)
+    assert again.digest == snap.digest and again.lines == snap.lines
+    teams = rank_duplicate_teams(EVENT, {"AC": ["A", "C"], "BD": ["B", "D"]}, score="sum")
+    assert regenerate(teams).lines == teams.lines

@@ -276,6 +276,8 @@ def deal_record(*, table: Table, record: Any, user: Any, idempotency_key: str | 
             _after_commit(table.round.tournament_id, tx)
             deal.idempotent_replay = False  # type: ignore[attr-defined]
             deal.idempotent_response = response  # type: ignore[attr-defined]
+        if not table.round.tournament.is_match_game:
+            _duplicate_check(deal, user)
         return deal
     except IntegrityError:
         existing = _used_key(user, idempotency_key)
@@ -474,8 +476,19 @@ def deal_correct(*, deal: Deal, record: Any, expected_version: int | None, reaso
     _write_rows(deal, mine.scores, seats)
     if tournament.is_match_game:
         _refresh_match(table, deals, judged, skip=next(d for d in deals if d.pk == deal.pk))
+    else:
+        _duplicate_check(deal, user)
     _after_commit(tournament.pk)
     return deal
+
+
+def _duplicate_check(deal: Deal, user: Any) -> None:
+    """A duplicate table's deal is tied to its étui and checked against its cards
+    (``services.duplicate``); after the deal's own commit, since the check may read and write
+    the étui through the ORM. Idempotent: a lost check is made again by the next correction."""
+    from .duplicate import etui_play_check
+
+    etui_play_check(deal=deal, user=user)
 
 
 @transaction.atomic
