@@ -52,3 +52,12 @@ if _has_api():
     urlpatterns.append(path("api/", include("tournaments.api.urls")))
 
 urlpatterns += [path("", include("tournaments.public.urls"))]  # public pages and exports (tournaments/public)
+
+from .views import duplicate as duplicate_views  # noqa: E402
+
+urlpatterns += [
+    path("desk/tables/<id:pk>/etuis/", duplicate_views.table_etuis, name="table_etuis"),
+    path("t/<slug:slug>/duplicate/", duplicate_views.duplicate_setup, name="duplicate_setup"),
+    path("t/<slug:slug>/rounds/<id:number>/cards/", duplicate_views.table_cards, name="duplicate_cards"),
+    path("t/<slug:slug>/etuis/print/", duplicate_views.etui_records, name="duplicate_records"),
+]

@@ -1,0 +1,166 @@
+"""Duplicate Tarot pages for the tables and the staff.
+
+* ``/desk/tables/<pk>/etuis/`` — a table's étuis of the round: for each étui the table has played,
+  its seats' percentages and the results of the tables that played it before (never for an étui
+  the table has not played yet); a fouled étui says the arbiter is called.
+* ``/t/<slug>/duplicate/`` — the organizer sets the duplicate up (étuis a round, seed, scoring).
+* ``/t/<slug>/rounds/<n>/cards/`` — the movement as one card per table: who sits North, East,
+  South, West, the étuis in order, and the table each étui goes to next (printable).
+* ``/t/<slug>/etuis/print/`` — the hand records (« fiches de donnes ») the arbiters make up the
+  étuis from.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_http_methods
+
+from rules.cards import SUIT_SYMBOLS, card_name, format_card, parse_card, rank_of, suit_of
+from tournaments import permissions, selectors
+from tournaments.duplicate import setup_of, traveller
+from tournaments.models import Deal, Round, Table, Tournament
+from tournaments.models_duplicate import DuplicateSetup, DuplicateTable, Etui, EtuiPlay
+from tournaments.services.duplicate import duplicate_create, problem_text
+from tournaments.services.errors import ServiceError
+
+from .access import guarded, lang_of, require
+
+ORIENTATIONS = (gettext_lazy("North"), gettext_lazy("East"), gettext_lazy("South"), gettext_lazy("West"))
+
+
+def _percent(value: Any) -> str:
+    from tournaments.public.queries import _fmt
+
+    return "—" if value is None else f"{_fmt(value)} %"
+
+
+@guarded
+def table_etuis(request: HttpRequest, pk: int) -> HttpResponse:
+    """The table's étuis: its result and percentage on each étui it has played, and the tables before it."""
+    table = get_object_or_404(Table.objects.select_related("round__tournament"), pk=pk)
+    require(request, permissions.can_view_table(request.user, table))
+    dup = DuplicateTable.objects.filter(table=table).first()
+    if dup is None:
+        raise Http404("not a duplicate table")
+    tournament = table.round.tournament
+    players = selectors.table_players(table)
+    played = {d.number: d for d in Deal.objects.filter(table=table).exclude(status=Deal.Status.ANNULLED)}
+    etuis = {e.number: e for e in Etui.objects.filter(tournament=tournament, number__in=dup.boards)}
+    plays = {p.deal_id: p for p in EtuiPlay.objects.filter(table=table)}
+    items = []
+    for i, number in enumerate(dup.boards, start=1):
+        deal = played.get(i)
+        item: dict[str, Any] = {"number": number, "position": i, "played": deal is not None}
+        if deal is not None:
+            trav = traveller(tournament, etuis[number], mine_table=table.number, so_far=True)
+            mine = next((line for line in trav.lines if line.mine and line.round == table.round.number), None)
+            play = plays.get(deal.pk)
+            item.update({
+                "mine": [(ORIENTATIONS[o] if o < 4 else "", players[o] if o < len(players) else "",
+                          mine.marks[o], _percent(mine.percentages[o])) for o in range(len(mine.marks))]
+                if mine else [],
+                "others": [line for line in trav.lines if not (line.mine and line.round == table.round.number)],
+                "fouled": bool(play and play.fouled),
+                "problem": problem_text(play.problem, players) if play and play.fouled else [],
+                "count": len(trav.lines),
+            })
+        items.append(item)
+    return render(request, "tournaments/duplicate_table.html", {
+        "tournament": tournament, "round": table.round, "table": table, "items": items, "players": players,
+        "orientations": ORIENTATIONS, "lang": lang_of(request), "percent": _percent})
+
+
+def _staff_tournament(request: HttpRequest, slug: str) -> Tournament:
+    tournament = get_object_or_404(Tournament, slug=slug)
+    require(request, permissions.is_staff_of(request.user, tournament))
+    return tournament
+
+
+class DuplicateForm(forms.Form):
+    boards_per_round = forms.IntegerField(label=gettext_lazy("Étuis a round"), min_value=1, max_value=36, initial=4)
+    seed = forms.CharField(label=gettext_lazy("Seed of the étuis"), required=False, max_length=64,
+                           help_text=gettext_lazy("The same seed deals the same étuis. Leave empty to import the "
+                                                  "étuis or key them in at the first table."))
+    method = forms.ChoiceField(label=gettext_lazy("Scoring"), choices=DuplicateSetup.Method.choices)
+    score = forms.ChoiceField(label=gettext_lazy("Ranking"), choices=DuplicateSetup.Score.choices)
+    short = forms.ChoiceField(label=gettext_lazy("Extra players"), choices=DuplicateSetup.Short.choices)
+
+
+@guarded
+@require_http_methods(["GET", "POST"])
+def duplicate_setup(request: HttpRequest, slug: str) -> HttpResponse:
+    tournament = _staff_tournament(request, slug)
+    setup = setup_of(tournament)
+    initial = ({"boards_per_round": setup.boards_per_round, "seed": setup.seed, "method": setup.method,
+                "score": setup.score, "short": setup.short} if setup else None)
+    form = DuplicateForm(request.POST or None, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        require(request, permissions.can_manage(request.user, tournament))
+        try:
+            duplicate_create(tournament=tournament, **form.cleaned_data)
+        except ServiceError as exc:
+            form.add_error(None, exc.text(lang_of(request)))
+        else:
+            messages.success(request, _("The movement and the étuis are ready."))
+            return redirect("duplicate_setup", slug=tournament.slug)
+    rounds = list(tournament.rounds.order_by("number")) if setup else []
+    return render(request, "tournaments/duplicate_setup.html", {
+        "tournament": tournament, "form": form, "setup": setup, "rounds": rounds,
+        "etuis": Etui.objects.filter(tournament=tournament).count(),
+        "known": Etui.objects.filter(tournament=tournament).exclude(hands=[]).count()})
+
+
+@guarded
+def table_cards(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """The movement of a round as one printable card per table."""
+    tournament = _staff_tournament(request, slug)
+    rnd = get_object_or_404(Round, tournament=tournament, number=number)
+    cards = []
+    for dup in (DuplicateTable.objects.filter(table__round=rnd).select_related("table")
+                .order_by("table__number")):
+        seats = list(dup.table.seats.select_related("entry__player").order_by("position"))
+        cards.append({"table": dup.table, "boards": dup.boards, "copy": dup.copy, "pass_to": dup.pass_to,
+                      "seats": [(ORIENTATIONS[s.position], s.entry.player.name) for s in seats]})
+    if not cards:
+        raise Http404("not a duplicate round")
+    return render(request, "tournaments/duplicate_cards.html", {"tournament": tournament, "round": rnd,
+                                                                "cards": cards})
+
+
+def _hand_by_suit(codes: list[str], lang: str) -> list[tuple[str, str, str]]:
+    """A hand as (symbol, codes, spoken names) per suit, trumps first, highest first."""
+    cards = sorted((parse_card(c) for c in codes), key=lambda c: (suit_of(c), -rank_of(c)))
+    rows = []
+    for suit, symbol in ((4, "Atouts"), (0, SUIT_SYMBOLS[0]), (1, SUIT_SYMBOLS[1]), (2, SUIT_SYMBOLS[2]),
+                         (3, SUIT_SYMBOLS[3])):
+        mine = [c for c in cards if suit_of(c) == suit]
+        if suit == 4:
+            mine = sorted(mine, key=lambda c: -rank_of(c))
+        rows.append((symbol if suit != 4 else _("Trumps"), " ".join(format_card(c) for c in mine) or "—",
+                     ", ".join(card_name(c, lang) for c in mine)))
+    excuse = [c for c in cards if suit_of(c) not in (0, 1, 2, 3, 4)]
+    if excuse:
+        rows.append(("", " ".join(format_card(c) for c in excuse), ", ".join(card_name(c, lang) for c in excuse)))
+    return rows
+
+
+@guarded
+def etui_records(request: HttpRequest, slug: str) -> HttpResponse:
+    """The hand records (« fiches de donnes »): each étui's hands, chien and dealer, to make up the étuis."""
+    tournament = _staff_tournament(request, slug)
+    require(request, permissions.can_referee(request.user, tournament))
+    lang = lang_of(request)
+    sheets = []
+    for etui in Etui.objects.filter(tournament=tournament).order_by("number"):
+        names = ORIENTATIONS[:etui.players]
+        sheets.append({"etui": etui, "dealer": names[etui.dealer] if etui.known else "",
+                       "hands": [(names[i], _hand_by_suit(h, lang)) for i, h in enumerate(etui.hands)],
+                       "dog": " ".join(etui.dog)})
+    return render(request, "tournaments/duplicate_records.html", {"tournament": tournament, "sheets": sheets})
