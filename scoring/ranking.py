@@ -173,6 +173,10 @@ LABELS: dict[str, str] = {
     "played": "matches played",
     "points_for": "points for",
     "points_against": "points against",
+    "score": "result (duplicate)",
+    "best_board": "best étui",
+    "tops": "tops",
+    "boards": "étuis played",
 }
 
 LABELS_FR: dict[str, str] = {
@@ -193,6 +197,10 @@ LABELS_FR: dict[str, str] = {
     "played": "parties jouées",
     "points_for": "points marqués",
     "points_against": "points concédés",
+    "score": "résultat (donnes dupliquées)",
+    "best_board": "meilleur étui",
+    "tops": "tops",
+    "boards": "étuis joués",
 }
 
 #: the sentences of :func:`explain`, French and English (as ``rules/messages.py`` keeps rule texts)
