@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass, field
-from decimal import Decimal
+from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 from typing import Any
 
@@ -69,7 +69,8 @@ def _fmt(value: Any) -> str:
     if value is None:
         return "—"
     if isinstance(value, Fraction) and value.denominator != 1:  # duplicate percentages: two decimals
-        return number_format(Decimal(value.numerator) / Decimal(value.denominator), 2)
+        exact = Decimal(value.numerator) / Decimal(value.denominator)
+        return number_format(exact.quantize(Decimal("0.01"), rounding=ROUND_HALF_UP), 2)
     return str(value)
 
 

@@ -28,13 +28,17 @@ def duplicate_deal_result(deal: Deal | None = None, table: Table | None = None) 
     dup = DuplicateTable.objects.filter(table_id=table.pk).first()
     if dup is None:
         return {}
+    last = Deal.objects.filter(table=table).order_by("-number").values_list("number", flat=True).first() or 0
+    upcoming = dup.etui_number(last + 1)
+    following = {"table": table, "dup": dup, "next": upcoming, "next_dealer": ORIENTATIONS[
+        Etui.objects.get(tournament_id=table.round.tournament_id, number=upcoming).dealer] if upcoming else None}
     if deal is None:
         deal = Deal.objects.filter(table=table).exclude(status=Deal.Status.ANNULLED).order_by("-number").first()
         if deal is None:
-            return {"table": table, "dup": dup}
+            return following
     number = dup.etui_number(deal.number)
     if number is None or deal.status == Deal.Status.ANNULLED:
-        return {"table": table, "dup": dup}
+        return following
     etui = Etui.objects.get(tournament_id=table.round.tournament_id, number=number)
     trav = traveller(table.round.tournament, etui, mine_table=table.number, so_far=True)
     mine = next((line for line in trav.lines if line.mine and line.round == table.round.number), None)
@@ -42,5 +46,5 @@ def duplicate_deal_result(deal: Deal | None = None, table: Table | None = None) 
     play = EtuiPlay.objects.filter(deal=deal).first()
     seats = [] if mine is None else [(ORIENTATIONS[o], players[o] if o < len(players) else "",
                                       _percent(mine.percentages[o])) for o in range(len(mine.marks))]
-    return {"table": table, "dup": dup, "etui": etui, "seats": seats, "tables": len(trav.lines),
+    return {**following, "etui": etui, "seats": seats, "tables": len(trav.lines),
             "fouled": bool(play and play.fouled)}
