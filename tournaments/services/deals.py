@@ -36,6 +36,7 @@ from scoring.verdict import Verdict, judge
 
 from .. import permissions, sql
 from ..models import Deal, IdempotencyKey, Round, ScoreRow, Table, Tournament
+from ..models_duplicate import DuplicateTable
 from ..selectors import (
     build_deal_record,
     check_fixed_fields,
@@ -276,7 +277,7 @@ def deal_record(*, table: Table, record: Any, user: Any, idempotency_key: str | 
             _after_commit(table.round.tournament_id, tx)
             deal.idempotent_replay = False  # type: ignore[attr-defined]
             deal.idempotent_response = response  # type: ignore[attr-defined]
-        if not table.round.tournament.is_match_game:
+        if getattr(deal, "at_duplicate_table", False):
             _duplicate_check(deal, user)
         return deal
     except IntegrityError:
@@ -306,6 +307,7 @@ class _Locked:
     status: str
     deals_per_round: int | None
     new_id: int | None = None
+    duplicate: bool = False
 
 
 def _lock_table(table: Table, cursor: Any, *, new_id: bool = False) -> _Locked | None:
@@ -322,14 +324,16 @@ def _lock_table(table: Table, cursor: Any, *, new_id: bool = False) -> _Locked |
     sql = (f"SELECT (SELECT MAX(d.number) FROM {deal} d WHERE d.table_id = t.id), "
            f"CASE WHEN u.deals_per_round IS NULL THEN 0 "
            f"ELSE (SELECT COUNT(*) FROM {deal} d WHERE d.table_id = t.id AND d.status <> %s) END, "
-           f"u.status, u.deals_per_round"
+           f"u.status, u.deals_per_round, "
+           f"EXISTS (SELECT 1 FROM {DuplicateTable._meta.db_table} x WHERE x.table_id = t.id)"
            + (f", nextval(pg_get_serial_sequence('{deal}', 'id')) " if new_id else " ")
            + f"FROM {tbl} t JOIN {rnd} r ON r.id = t.round_id JOIN {tour} u ON u.id = r.tournament_id WHERE t.id = %s")
     if connection.features.has_select_for_update:
         sql += " FOR UPDATE OF t" if connection.features.has_select_for_update_of else " FOR UPDATE"
     cursor.execute(sql, [Deal.Status.ANNULLED.value, table.pk])
     row = cursor.fetchone()
-    return None if row is None else _Locked(row[0] or 0, row[1], row[2], row[3], row[4] if new_id else None)
+    return None if row is None else _Locked(row[0] or 0, row[1], row[2], row[3], row[5] if new_id else None,
+                                            bool(row[4]))
 
 
 def _deal_record(*, table: Table, record: Any, user: Any, cursor: Any, new_id: bool = False) -> Deal:
@@ -374,6 +378,7 @@ def _deal_record(*, table: Table, record: Any, user: Any, cursor: Any, new_id: b
         deal.approved_by, deal.approved_at = _user(user), now
     _insert_deal(deal, user=user, reason="saisie" if not pending else "saisie (en attente du visa)", cursor=cursor)
     _write_rows(deal, mine.scores, seats, new=True, cursor=cursor)
+    deal.at_duplicate_table = locked.duplicate  # type: ignore[attr-defined]
     if tournament.is_match_game:
         table.save(update_fields=["match_totals", "match_winner", "match_ended"])
     return deal
