@@ -43,7 +43,7 @@ class TableRound:
     """One table in one round: the seats (N, E, S, W, or three seats), the étuis in playing order.
 
     ``copy`` is the copy of the round's étuis the table uses; ``pass_to`` the table that receives
-    each étui once played (None: the relay stand).
+    each étui once played (None: the relay stand, where the étuis no table of the set is playing wait).
     """
 
     round: int
@@ -205,6 +205,17 @@ def _pick_out(players: Sequence[Hashable], k: int, history: Counter[Hashable], r
     return [players[i] for i in order[:k]]
 
 
+def _pass_to(index: int, count: int, boards: int, base: int) -> int | None:
+    """The table number that receives the étuis of table ``index`` (0-based among ``count`` tables
+    numbered from ``base`` + 1): the table below in its set; the first table of a full set hands
+    them to the last one (the relay is a ring), of a short set to the relay stand (None)."""
+    first = index - index % boards
+    if index > first:
+        return base + index  # the table below, numbered base + (index − 1) + 1
+    size = min(boards, count - first)
+    return base + first + size if size == boards and size > 1 else None
+
+
 def build_movement(
     players: Sequence[Hashable], *, rounds: int, boards: int, short: str = "auto",
 ) -> Movement:
@@ -255,7 +266,7 @@ def build_movement(
             copy, pos = divmod(t, boards)
             first = (r - 1) * boards + 1
             order = tuple(first + (pos + j) % boards for j in range(boards))
-            tables.append(TableRound(r, t + 1, seats, order, copy + 1, t if pos > 0 else None))
+            tables.append(TableRound(r, t + 1, seats, order, copy + 1, _pass_to(t, fours, boards, 0)))
         # the players out: tables of 3 (other étuis) or byes
         if threes:
             # deal the extra players to the tables of 3 so that the fewest meet again
@@ -266,7 +277,7 @@ def build_movement(
                 copy, pos = divmod(i, boards)
                 order = tuple(first + (pos + j) % boards for j in range(boards))
                 tables.append(TableRound(r, fours + i + 1, tuple(seats3), order, copy + 1,
-                                         fours + i if pos > 0 else None))
+                                         _pass_to(i, threes, boards, fours)))
                 met.update(frozenset(pq) for pq in combinations(seats3, 2))
         else:
             bye_list += [(r, p) for p in out]

@@ -77,7 +77,7 @@ def test_relay_passes_etuis_down_and_table_card():
     m = build_movement(list("ABCDEFGHIJKLMNOP"), rounds=3, boards=4)
     t1, t2 = m.round_tables(2)[:2]
     # round 2 uses étuis 5–8; table 1 starts at the first, table 2 at the second and passes to table 1
-    assert t1.boards == (5, 6, 7, 8) and t1.pass_to is None
+    assert t1.boards == (5, 6, 7, 8) and t1.pass_to == 4  # a full set: the relay is a ring
     assert t2.boards == (6, 7, 8, 5) and t2.pass_to == 1
     card = table_card(m, 2, 2)
     assert [o for o, _ in card["seats"]] == ["N", "E", "S", "W"]
@@ -89,6 +89,8 @@ def test_relay_passes_etuis_down_and_table_card():
 def test_more_tables_than_etuis_use_copies():
     m = build_movement(list(range(32)), rounds=2, boards=3)  # 8 tables, 3 étuis: copies 1, 1, 1, 2, 2, 2, 3, 3
     assert [t.copy for t in m.round_tables(1)] == [1, 1, 1, 2, 2, 2, 3, 3]
+    # sets of 3 tables pass in a ring (1 → 3, 4 → 6); the short set 3 (tables 7, 8) uses the relay stand
+    assert [t.pass_to for t in m.round_tables(1)] == [3, 1, 2, 6, 4, 5, None, 7]
     assert m.problems() == []
 
 
