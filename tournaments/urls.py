@@ -57,6 +57,8 @@ from .views import duplicate as duplicate_views  # noqa: E402
 
 urlpatterns += [
     path("desk/tables/<id:pk>/etuis/", duplicate_views.table_etuis, name="table_etuis"),
+    path("desk/tables/<id:pk>/etuis/<id:number>/artificial/", duplicate_views.table_artificial,
+         name="table_artificial"),
     path("t/<slug:slug>/duplicate/", duplicate_views.duplicate_setup, name="duplicate_setup"),
     path("t/<slug:slug>/rounds/<id:number>/cards/", duplicate_views.table_cards, name="duplicate_cards"),
     path("t/<slug:slug>/etuis/print/", duplicate_views.etui_records, name="duplicate_records"),

@@ -102,3 +102,23 @@ def test_import_refuses_a_record_that_is_not_a_pack(event):
     good = deal_etui("other", 1).as_json() | {"format": "levee.deal/1", "game": "tarot"}
     (etui,) = etuis_import(tournament=event, records=[good], first=2)
     assert etui.number == 2 and etui.source == "imported"
+
+
+def test_artificial_result_replaces_the_played_one_and_is_refused_without_a_reason(event):
+    from tournaments.models_duplicate import ArtificialResult
+    from tournaments.services.duplicate import artificial_result_set
+
+    user = UserFactory(username="chief")
+    table = _table(event, 1, 1)
+    north = table.seats.get(position=0).entry_id
+    services.deal_record(table=table, user=user, record=tarot_summary(taker=1, points=49, dealer=0))
+    with pytest.raises(InvalidInput) as exc:
+        artificial_result_set(table=table, etui_number=1, entry_id=north, kind="plus", reason=" ", user=user)
+    assert exc.value.field == "reason"
+    with pytest.raises(InvalidInput):
+        artificial_result_set(table=table, etui_number=5, entry_id=north, kind="plus", reason="x", user=user)
+    artificial_result_set(table=table, etui_number=1, entry_id=north, kind="plus", reason="carte exposée", user=user)
+    (mine,) = [r for r in board_results(event) if r.entry == north and r.board == 1]
+    assert mine.artificial == "plus" and mine.mark is None
+    artificial_result_set(table=table, etui_number=1, entry_id=north, kind="", reason="", user=user)
+    assert not ArtificialResult.objects.exists()

@@ -23,8 +23,9 @@ from django.utils.translation import gettext as _
 from scoring import etui as pure_etui
 from scoring.movement import SHORT_POLICIES, build_movement
 
-from ..models import Deal, Game, Round, Ruling, Seat, Table, Tournament
-from ..models_duplicate import DuplicateSetup, DuplicateTable, Etui, EtuiPlay
+from ..models import Deal, Entry, Game, Round, Ruling, Seat, Table, Tournament
+from ..models_duplicate import ArtificialResult, DuplicateSetup, DuplicateTable, Etui, EtuiPlay
+from .deals import _after_commit
 from .errors import InvalidInput, StateConflict
 
 MAX_BOARDS_PER_ROUND = 36
@@ -171,9 +172,12 @@ def etui_play_check(*, deal: Deal, user: Any = None) -> EtuiPlay | None:
         found = pure_etui.contradictions(cards, record)
         if found:
             played_fp = pure_etui.fingerprint(played) if played is not None else f"deal-{deal.pk}"
+    before = EtuiPlay.objects.filter(deal=deal).values_list("fouled", "fingerprint").first()
     play, _created = EtuiPlay.objects.update_or_create(
         deal=deal, defaults={"etui": etui, "table": table, "fouled": bool(found), "fingerprint": played_fp,
                              "problem": _problem_json(found)})
+    if before != (play.fouled, play.fingerprint) and (before is not None or play.fouled):
+        _after_commit(table.round.tournament_id)  # the comparison groups changed: the ranking follows
     called = Ruling.objects.filter(deal=deal, kind=Ruling.Kind.OTHER, reason__startswith="Étui faussé").exists()
     if found and not called:
         players = [s.entry.player.name for s in table.seats.select_related("entry__player").order_by("position")]
@@ -182,3 +186,32 @@ def etui_play_check(*, deal: Deal, user: Any = None) -> EtuiPlay | None:
                                                                                                       players)),
                               created_by=user if getattr(user, "is_authenticated", False) else None)
     return play
+
+
+@transaction.atomic
+def artificial_result_set(*, table: Table, etui_number: int, entry_id: int, kind: str, reason: str,
+                          user: Any) -> ArtificialResult | None:
+    """The arbiter's artificial result for a player on an étui of his table: 60 / 50 / 40 % or not
+    played (A-T13); ``kind`` empty removes it. It replaces the played result in the comparison."""
+    dup = DuplicateTable.objects.filter(table=table).first()
+    if dup is None or etui_number not in dup.boards:
+        raise InvalidInput(_("this table does not play étui %(number)s") % {"number": etui_number}, field="etui")
+    if not table.seats.filter(entry_id=entry_id).exists():
+        raise InvalidInput(_("this player does not sit at this table"), field="entry")
+    etui = Etui.objects.get(tournament_id=table.round.tournament_id, number=etui_number)
+    existing = ArtificialResult.objects.filter(etui=etui, entry_id=entry_id)
+    if not kind:
+        existing.delete()
+        _after_commit(table.round.tournament_id)
+        return None
+    if kind not in ArtificialResult.Kind.values:
+        raise InvalidInput(_("unknown artificial result"), field="kind")
+    reason = (reason or "").strip()
+    if not reason:
+        raise InvalidInput(_("say why (the reason is kept with the result)"), field="reason")
+    result, _created = ArtificialResult.objects.update_or_create(
+        etui=etui, entry=Entry.objects.get(pk=entry_id),
+        defaults={"table": table, "kind": kind, "reason": reason,
+                  "created_by": user if getattr(user, "is_authenticated", False) else None})
+    _after_commit(table.round.tournament_id)
+    return result

@@ -26,8 +26,8 @@ from rules.cards import SUIT_SYMBOLS, card_name, format_card, parse_card, rank_o
 from tournaments import permissions, selectors
 from tournaments.duplicate import setup_of, traveller
 from tournaments.models import Deal, Round, Table, Tournament
-from tournaments.models_duplicate import DuplicateSetup, DuplicateTable, Etui, EtuiPlay
-from tournaments.services.duplicate import duplicate_create, problem_text
+from tournaments.models_duplicate import ArtificialResult, DuplicateSetup, DuplicateTable, Etui, EtuiPlay
+from tournaments.services.duplicate import artificial_result_set, duplicate_create, problem_text
 from tournaments.services.errors import ServiceError
 
 from .access import guarded, lang_of, require
@@ -54,10 +54,18 @@ def table_etuis(request: HttpRequest, pk: int) -> HttpResponse:
     played = {d.number: d for d in Deal.objects.filter(table=table).exclude(status=Deal.Status.ANNULLED)}
     etuis = {e.number: e for e in Etui.objects.filter(tournament=tournament, number__in=dup.boards)}
     plays = {p.deal_id: p for p in EtuiPlay.objects.filter(table=table)}
+    seats = selectors.table_seats(table)
+    names = {s.entry_id: name for s, name in zip(seats, players, strict=False)}
+    artificial: dict[int, list[str]] = {}
+    rulings = ArtificialResult.objects.filter(etui__tournament=tournament, etui__number__in=dup.boards,
+                                              entry_id__in=names)
+    for number, entry_id, kind in rulings.values_list("etui__number", "entry_id", "kind"):
+        artificial.setdefault(number, []).append(f"{names[entry_id]} : {ArtificialResult.Kind(kind).label}")
     items = []
     for i, number in enumerate(dup.boards, start=1):
         deal = played.get(i)
-        item: dict[str, Any] = {"number": number, "position": i, "played": deal is not None}
+        item: dict[str, Any] = {"number": number, "position": i, "played": deal is not None,
+                                "artificial": artificial.get(number, [])}
         if deal is not None:
             trav = traveller(tournament, etuis[number], mine_table=table.number, so_far=True)
             mine = next((line for line in trav.lines if line.mine and line.round == table.round.number), None)
@@ -74,7 +82,30 @@ def table_etuis(request: HttpRequest, pk: int) -> HttpResponse:
         items.append(item)
     return render(request, "tournaments/duplicate_table.html", {
         "tournament": tournament, "round": table.round, "table": table, "items": items, "players": players,
-        "orientations": ORIENTATIONS, "lang": lang_of(request), "percent": _percent})
+        "orientations": ORIENTATIONS, "lang": lang_of(request), "percent": _percent,
+        "can_referee": permissions.can_referee(request.user, tournament), "seats": list(zip(seats, players,
+                                                                                              strict=False)),
+        "kinds": ArtificialResult.Kind.choices})
+
+
+@guarded
+@require_http_methods(["POST"])
+def table_artificial(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    """The arbiter sets (or removes) an artificial result on one of the table's étuis."""
+    table = get_object_or_404(Table.objects.select_related("round__tournament"), pk=pk)
+    require(request, permissions.can_referee(request.user, table.round.tournament))
+    try:
+        entry_id = int(request.POST.get("entry", ""))
+    except ValueError:
+        entry_id = 0
+    try:
+        artificial_result_set(table=table, etui_number=number, entry_id=entry_id, kind=request.POST.get("kind", ""),
+                              reason=request.POST.get("reason", ""), user=request.user)
+    except ServiceError as exc:
+        messages.error(request, exc.text(lang_of(request)))
+    else:
+        messages.success(request, _("Artificial result saved."))
+    return redirect(f"{request.path.rsplit('/', 3)[0]}/#etui-{number}")
 
 
 def _staff_tournament(request: HttpRequest, slug: str) -> Tournament:
