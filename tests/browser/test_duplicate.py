@@ -55,7 +55,7 @@ def test_duplicate_entry_percentage_and_travellers(chromium, phone, live_server,
 
     # the result, entered as in free deals (summary), with the étui's dealer
     page.goto(f"{live_server.url}/desk/tables/{table.pk}/deal/")
-    _tap(page, "dealer", str(etui.dealer))
+    assert page.locator(f'input[name="dealer"][value="{etui.dealer}"]').is_checked()  # the étui's dealer, ready
     _tap(page, "taker", "1")
     _tap(page, "contract", "garde")
     _tap(page, "oudlers", "2")

@@ -215,3 +215,16 @@ def artificial_result_set(*, table: Table, etui_number: int, entry_id: int, kind
                   "created_by": user if getattr(user, "is_authenticated", False) else None})
     _after_commit(table.round.tournament_id)
     return result
+
+
+def next_etui_dealer(table: Table) -> int | None:
+    """The dealer of the étui a duplicate table plays next (None: not a duplicate table, or the round is done)."""
+    dup = DuplicateTable.objects.filter(table_id=table.pk).first()
+    if dup is None:
+        return None
+    last = Deal.objects.filter(table=table).order_by("-number").values_list("number", flat=True).first() or 0
+    number = dup.etui_number(last + 1)
+    if number is None:
+        return None
+    return Etui.objects.filter(tournament_id=table.round.tournament_id, number=number).values_list(
+        "dealer", flat=True).first()
