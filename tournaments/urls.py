@@ -62,4 +62,5 @@ urlpatterns += [
     path("t/<slug:slug>/duplicate/", duplicate_views.duplicate_setup, name="duplicate_setup"),
     path("t/<slug:slug>/rounds/<id:number>/cards/", duplicate_views.table_cards, name="duplicate_cards"),
     path("t/<slug:slug>/etuis/print/", duplicate_views.etui_records, name="duplicate_records"),
+    path("t/<slug:slug>/etuis/import/", duplicate_views.etuis_import_view, name="duplicate_import"),
 ]

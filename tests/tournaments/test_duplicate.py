@@ -122,3 +122,20 @@ def test_artificial_result_replaces_the_played_one_and_is_refused_without_a_reas
     assert mine.artificial == "plus" and mine.mark is None
     artificial_result_set(table=table, etui_number=1, entry_id=north, kind="", reason="", user=user)
     assert not ArtificialResult.objects.exists()
+
+
+def test_import_page_gives_the_etuis_their_cards(event, client):
+    import json
+
+    from tests.tournaments.factories import role
+
+    chief = UserFactory(username="chief")
+    role(event, chief, "chief_arbiter")
+    client.force_login(chief)
+    url = f"/t/{event.slug}/etuis/import/"
+    bad = client.post(url, {"records": "[{", "first": 1})
+    assert bad.status_code == 200 and "JSON" in bad.content.decode()
+    record = deal_etui("imported", 3).as_json() | {"format": "levee.deal/1", "game": "tarot"}
+    ok = client.post(url, {"records": json.dumps([record]), "first": 3})
+    assert ok.status_code == 302
+    assert Etui.objects.get(tournament=event, number=3).source == "imported"

@@ -195,3 +195,38 @@ def etui_records(request: HttpRequest, slug: str) -> HttpResponse:
                        "hands": [(names[i], _hand_by_suit(h, lang)) for i, h in enumerate(etui.hands)],
                        "dog": " ".join(etui.dog)})
     return render(request, "tournaments/duplicate_records.html", {"tournament": tournament, "sheets": sheets})
+
+
+class EtuiImportForm(forms.Form):
+    records = forms.CharField(label=gettext_lazy("Deal records (levee.deal/1), as a JSON list"),
+                              widget=forms.Textarea(attrs={"rows": 8, "spellcheck": "false"}))
+    first = forms.IntegerField(label=gettext_lazy("Number of the first étui"), min_value=1, initial=1)
+
+
+@guarded
+@require_http_methods(["GET", "POST"])
+def etuis_import_view(request: HttpRequest, slug: str) -> HttpResponse:
+    """Give étuis their cards from deal records (``services.duplicate.etuis_import``)."""
+    import json
+
+    from tournaments.services.duplicate import etuis_import
+
+    tournament = _staff_tournament(request, slug)
+    require(request, permissions.can_referee(request.user, tournament))
+    form = EtuiImportForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            records = json.loads(form.cleaned_data["records"])
+        except ValueError as exc:
+            form.add_error("records", _("not JSON: %(detail)s") % {"detail": exc})
+        else:
+            records = records if isinstance(records, list) else [records]
+            try:
+                done = etuis_import(tournament=tournament, records=records, first=form.cleaned_data["first"])
+            except ServiceError as exc:
+                form.add_error(None, f"{exc.field} : {exc.text(lang_of(request))}" if exc.field
+                               else exc.text(lang_of(request)))
+            else:
+                messages.success(request, _("%(count)s étuis imported.") % {"count": len(done)})
+                return redirect("duplicate_records", slug=tournament.slug)
+    return render(request, "tournaments/duplicate_import.html", {"tournament": tournament, "form": form})
