@@ -92,6 +92,13 @@ def test_first_table_keys_in_an_unknown_etui(event):
     etui = Etui.objects.get(tournament=event, number=1)
     assert etui.source == "keyed" and etui.keyed_from_id == deal.pk and len(etui.fingerprint) == 64
     assert not EtuiPlay.objects.get(deal=deal).fouled
+    # the keying deal corrected with other cards: the étui follows it, it is not fouled by its own correction
+    first_fingerprint = etui.fingerprint
+    other = tarot_full_deal(seed=6, dealer=0)
+    services.deal_correct(deal=deal, record=other, expected_version=deal.version, reason="relu", user=deal.created_by)
+    etui.refresh_from_db()
+    assert etui.hands != [] and not EtuiPlay.objects.get(deal=deal).fouled
+    assert etui.fingerprint not in ("", first_fingerprint)
 
 
 def test_import_refuses_a_record_that_is_not_a_pack(event):

@@ -162,7 +162,8 @@ def etui_play_check(*, deal: Deal, user: Any = None) -> EtuiPlay | None:
         played = pure_etui.from_record(record)
     except (ValueError, TypeError):
         played = None
-    if not etui.known:
+    rekey = etui.source == Etui.Source.KEYED and etui.keyed_from_id == deal.pk  # its own deal, corrected
+    if not etui.known or rekey:
         if played is not None:
             _set_cards(etui, played, Etui.Source.KEYED)
             etui.keyed_from = deal
