@@ -146,3 +146,21 @@ def test_import_page_gives_the_etuis_their_cards(event, client):
     ok = client.post(url, {"records": json.dumps([record]), "first": 3})
     assert ok.status_code == 302
     assert Etui.objects.get(tournament=event, number=3).source == "imported"
+
+
+def test_tables_of_three_play_other_etuis():
+    tournament = TournamentFactory(game="tarot", options={"players": 4}, rounds_planned=2)
+    for i in range(18):  # 3 tables of 4 and 2 tables of 3
+        EntryFactory(tournament=tournament, player__name=f"Joueur {i:02d}")
+    duplicate_create(tournament=tournament, boards_per_round=2, seed="trois")
+    threes = [t for t in Table.objects.filter(round__tournament=tournament, round__number=1) if t.seats.count() == 3]
+    assert len(threes) == 2
+    boards = DuplicateTable.objects.get(table=threes[0]).boards
+    assert boards == [5, 6]  # after the 2 rounds × 2 étuis of 4
+    etui = Etui.objects.get(tournament=tournament, number=5)
+    assert etui.players == 3 and [len(h) for h in etui.hands] == [24, 24, 24]
+    services.deal_record(table=threes[0], user=UserFactory(username="chief"),
+                         record={**tarot_summary(taker=0, points=50, dealer=etui.dealer)})
+    assert not EtuiPlay.objects.get(table=threes[0]).fouled
+    ranked = rankings.ranking_compute(tournament=tournament, rounds="all").individual
+    assert len(ranked.lines) == 18
