@@ -35,6 +35,8 @@ from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cached_property
+from operator import attrgetter
 
 from scoring.ranking import Entry, RankingSnapshot, _build, _check_tie_breaks, _entry_order
 
@@ -97,13 +99,25 @@ class ScoredResult:
     """
 
     result: BoardResult
-    matchpoints: Fraction | None
+    matchpoints: int | Fraction | None
     top: int
-    percentage: Fraction | None
     compared: int
     expected: int
     datum: Fraction | None = None
     datum_score: Fraction | None = None
+
+    @cached_property
+    def percentage(self) -> Fraction | None:
+        """100 · matchpoints / top (a lone result, top 0: 50 %); an artificial result its own; None if absent."""
+        artificial = self.result.artificial
+        if self.matchpoints is None:
+            return None
+        if artificial is not None:
+            return ARTIFICIAL[artificial]
+        if self.top == 0:
+            return Fraction(50)
+        return Fraction(100 * self.matchpoints, self.top) if type(self.matchpoints) is int \
+            else 100 * self.matchpoints / self.top
 
 
 def matchpoints(marks: Sequence[int]) -> list[int]:
@@ -145,11 +159,6 @@ def datum_of(marks: Sequence[int]) -> Fraction:
     if len(marks) >= 5:
         return Fraction(sum(marks) - max(marks) - min(marks), len(marks) - 2)
     return Fraction(sum(marks), len(marks))
-
-
-def _percentage(mp: Fraction | int, top: int) -> Fraction:
-    return Fraction(50) if top == 0 else Fraction(100 * mp) / top if isinstance(mp, Fraction) \
-        else Fraction(100 * mp, top)
 
 
 def expected_counts(results: Iterable[BoardResult]) -> dict[tuple[int, int], int]:
@@ -197,23 +206,25 @@ def score_results(
         datum = datum_of(marks) if method == "datum" and marks else None  # type: ignore[arg-type]
         if k:
             points = matchpoints(marks)  # type: ignore[arg-type]
-            if k == e:
-                for r, mp in zip(played, points, strict=True):
-                    out.append(ScoredResult(r, Fraction(mp), top, Fraction(100 * mp, top) if top else Fraction(50),
-                                            k, e, datum, None if datum is None else r.mark - datum))
+            if k == e:  # the common case: integer matchpoints, the percentage computed when read
+                if datum is None:
+                    out += [ScoredResult(r, mp, top, k, e) for r, mp in zip(played, points, strict=True)]
+                else:
+                    out += [ScoredResult(r, mp, top, k, e, datum, r.mark - datum)  # type: ignore[operator]
+                            for r, mp in zip(played, points, strict=True)]
             else:
                 for r, mp in zip(played, points, strict=True):
                     scaled = (Fraction(mp) + 1) * e / k - 1
-                    out.append(ScoredResult(r, scaled, top, _percentage(scaled, top), k, e, datum,
-                                            None if datum is None else r.mark - datum))
+                    out.append(ScoredResult(r, scaled, top, k, e, datum,
+                                            None if datum is None else r.mark - datum))  # type: ignore[operator]
         for r in members:
             if r.artificial is None:
                 continue
             if r.artificial == ABSENT:
-                out.append(ScoredResult(r, None, top, None, k, e))
+                out.append(ScoredResult(r, None, top, k, e))
             else:
                 pct = ARTIFICIAL[r.artificial]
-                out.append(ScoredResult(r, pct * top / 100, top, pct, k, e,
+                out.append(ScoredResult(r, pct * top / 100, top, k, e,
                                         datum, None if method == "matchpoints" else Fraction(0)))
     return out
 
@@ -239,42 +250,56 @@ def entry_scores(
     """
     if score not in SCORES:
         raise ValueError(f"score is one of {SCORES}: got {score!r}")
-    # exact sums, cheap: the per-entry sums of matchpoints are kept per top, one division at the end
-    by_top: dict[Entry, dict[int, Fraction]] = defaultdict(lambda: defaultdict(Fraction))
-    sums: dict[Entry, Fraction] = defaultdict(Fraction)
+    # exact sums, cheap: the per-entry sums of matchpoints are kept per top (ints in the common case),
+    # one division at the end; the best étui is compared as num/den by cross-multiplication
+    by_top: dict[Entry, dict[int, int | Fraction]] = defaultdict(lambda: defaultdict(int))
+    sums: dict[Entry, int | Fraction] = defaultdict(int)
     counts: dict[Entry, int] = defaultdict(int)
-    best: dict[Entry, Fraction] = {}
+    best: dict[Entry, tuple[int | Fraction, int | Fraction]] = {}
     tops: dict[Entry, int] = defaultdict(int)
+    mean = method != "datum" and score == "mean"
     for s in scored:
-        if s.percentage is None:
+        mp = s.matchpoints
+        if mp is None:
             continue
         e = s.result.entry
         counts[e] += 1
+        top = s.top
         if method == "datum":
-            value = s.datum_score
-            sums[e] += value  # type: ignore[operator]
-        elif score == "sum":
-            value = s.matchpoints
-            sums[e] += value  # type: ignore[operator]
+            num, den = s.datum_score, 1  # type: ignore[assignment]
+        elif not mean:
+            num, den = mp, 1
+        elif top:
+            num, den = mp, top
+        else:  # a lone result: its percentage over 100
+            num, den = s.percentage / 100, 1  # type: ignore[operator]
+        if mean:
+            by_top[e][top] += num  # summed per top; top 0 holds fractions of 1
         else:
-            value = s.percentage
-            by_top[e][s.top] += s.matchpoints if s.top else Fraction(1, 2)  # type: ignore[operator]
-        if e not in best or value > best[e]:  # type: ignore[operator]
-            best[e] = value  # type: ignore[assignment]
-        if s.result.artificial is None and s.matchpoints == s.top and s.top:
+            sums[e] += num  # type: ignore[operator]
+        held = best.get(e)
+        if held is None or num * held[1] > held[0] * den:
+            best[e] = (num, den)  # type: ignore[assignment]
+        if top and mp == top and s.result.artificial is None:
             tops[e] += 1
     out: dict[Entry, EntryScore] = {}
     for e in set(counts) | set(entries):
         n = counts.get(e, 0)
-        if method == "datum" or score == "sum":
-            total = sums.get(e, Fraction(0))
+        if not mean:
+            total = Fraction(sums.get(e, 0))
         elif n:
-            total = sum((Fraction(100) * (v if top == 0 else v / top) for top, v in by_top[e].items()),
+            total = sum((Fraction(100) * (v if top == 0 else Fraction(v) / top) for top, v in by_top[e].items()),
                         Fraction(0)) / n
         else:
             total = Fraction(0)
-        out[e] = EntryScore(e, total, n, best.get(e), tops.get(e, 0))
+        held = best.get(e)
+        best_value = None if held is None else (100 if mean else 1) * Fraction(held[0]) / held[1]
+        out[e] = EntryScore(e, total, n, best_value, tops.get(e, 0))
     return out
+
+
+_result_key = attrgetter("board", "orientation", "entry", "fingerprint")
+"""The canonical order of the results (one result per étui, orientation and entry)."""
 
 
 def _metrics(s: EntryScore) -> tuple[tuple[str, Fraction | int | None], ...]:
@@ -293,7 +318,7 @@ def rank_duplicate(
     """The individual duplicate ranking by decreasing event score (A-T13, A-T11 for ties)."""
     tie_breaks = _check_tie_breaks(tie_breaks, DUPLICATE_TIE_BREAKS)
     entries = tuple(entries)
-    results = tuple(sorted(results))
+    results = tuple(sorted(results, key=_result_key))
     scores = entry_scores(score_results(results, method=method, expected=expected), method=method, score=score,
                           entries=entries)
     rows = [(e, _metrics(scores[e])) for e in sorted(scores, key=_entry_order)]
@@ -317,7 +342,7 @@ def rank_duplicate_teams(
     members = [m for ms in teams.values() for m in ms]
     if len(set(members)) != len(members):
         raise ValueError("a player belongs to two teams")
-    results = tuple(sorted(results))
+    results = tuple(sorted(results, key=_result_key))
     scores = entry_scores(score_results(results, method=method, expected=expected), method=method, score=score,
                           entries=members)
     rows = []

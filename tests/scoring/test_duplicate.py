@@ -216,3 +216,10 @@ def test_snapshots_regenerate_exactly():
     assert again.digest == snap.digest and again.lines == snap.lines
     teams = rank_duplicate_teams(EVENT, {"AC": ["A", "C"], "BD": ["B", "D"]}, score="sum")
     assert regenerate(teams).lines == teams.lines
+
+
+def test_a_lone_artificial_result_keeps_its_percentage():
+    # one seat, alone on its étui and orientation (top 0), given 60 % by the arbiter: its mean is 60, not 50
+    snap = rank_duplicate([BoardResult(9, N, "A", None, artificial="plus"), BoardResult(8, N, "A", 20)])
+    assert snap.line_for("A").metric("score") == 55  # (60 + 50) / 2
+    assert snap.line_for("A").metric("best_board") == 60
