@@ -104,7 +104,15 @@ class ScoredResult:
     compared: int
     expected: int
     datum: Fraction | None = None
-    datum_score: Fraction | None = None
+
+    @cached_property
+    def datum_score(self) -> Fraction | None:
+        """Result − datum (the datum method); 0 for an artificial result; None otherwise."""
+        if self.datum is None or self.matchpoints is None:
+            return None
+        if self.result.artificial is not None:
+            return Fraction(0)
+        return self.result.mark - self.datum  # type: ignore[operator]
 
     @cached_property
     def percentage(self) -> Fraction | None:
@@ -210,13 +218,11 @@ def score_results(
                 if datum is None:
                     out += [ScoredResult(r, mp, top, k, e) for r, mp in zip(played, points, strict=True)]
                 else:
-                    out += [ScoredResult(r, mp, top, k, e, datum, r.mark - datum)  # type: ignore[operator]
-                            for r, mp in zip(played, points, strict=True)]
+                    out += [ScoredResult(r, mp, top, k, e, datum) for r, mp in zip(played, points, strict=True)]
             else:
                 for r, mp in zip(played, points, strict=True):
                     scaled = (Fraction(mp) + 1) * e / k - 1
-                    out.append(ScoredResult(r, scaled, top, k, e, datum,
-                                            None if datum is None else r.mark - datum))  # type: ignore[operator]
+                    out.append(ScoredResult(r, scaled, top, k, e, datum))
         for r in members:
             if r.artificial is None:
                 continue
@@ -224,8 +230,9 @@ def score_results(
                 out.append(ScoredResult(r, None, top, k, e))
             else:
                 pct = ARTIFICIAL[r.artificial]
+                # under the datum method an artificial result scores the datum itself (0)
                 out.append(ScoredResult(r, pct * top / 100, top, k, e,
-                                        datum, None if method == "matchpoints" else Fraction(0)))
+                                        None if method == "matchpoints" else (datum or Fraction(0))))
     return out
 
 
@@ -265,8 +272,12 @@ def entry_scores(
         e = s.result.entry
         counts[e] += 1
         top = s.top
-        if method == "datum":
-            num, den = s.datum_score, 1  # type: ignore[assignment]
+        if method == "datum":  # mark − p/q as (mark·q − p) / q: ints, summed per denominator
+            d = s.datum
+            if s.result.artificial is not None:
+                num, den = 0, 1
+            else:
+                num, den = s.result.mark * d.denominator - d.numerator, d.denominator  # type: ignore[operator,union-attr]
         elif not mean:
             num, den = mp, 1
         elif top:
@@ -275,6 +286,8 @@ def entry_scores(
             num, den = s.percentage / 100, 1  # type: ignore[operator]
         if mean:
             by_top[e][top] += num  # summed per top; top 0 holds fractions of 1
+        elif method == "datum":
+            by_top[e][den] += num  # summed per denominator
         else:
             sums[e] += num  # type: ignore[operator]
         held = best.get(e)
@@ -285,7 +298,9 @@ def entry_scores(
     out: dict[Entry, EntryScore] = {}
     for e in set(counts) | set(entries):
         n = counts.get(e, 0)
-        if not mean:
+        if method == "datum":
+            total = sum((Fraction(v, den) for den, v in by_top[e].items()), Fraction(0))
+        elif not mean:
             total = Fraction(sums.get(e, 0))
         elif n:
             total = sum((Fraction(100) * (v if top == 0 else Fraction(v) / top) for top, v in by_top[e].items()),

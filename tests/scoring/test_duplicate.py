@@ -223,3 +223,19 @@ def test_a_lone_artificial_result_keeps_its_percentage():
     snap = rank_duplicate([BoardResult(9, N, "A", None, artificial="plus"), BoardResult(8, N, "A", 20)])
     assert snap.line_for("A").metric("score") == 55  # (60 + 50) / 2
     assert snap.line_for("A").metric("best_board") == 60
+
+
+def test_ranking_by_datum_sum():
+    # étui 1 (datum 40/3): A 260/3, B 80/3, C 20/3, D −100/3, F −640/3
+    # étui 2 (0, 30, −30, 60: datum 15): A −15, B 15, C −45, D 45; F did not play it
+    # sums: A 215/3, B 125/3, D 35/3, C −115/3, F −640/3
+    marks1 = {"A": 100, "B": 40, "C": 20, "D": -20, "F": -200}
+    marks2 = {"A": 0, "B": 30, "C": -30, "D": 60}
+    results = [BoardResult(1, N, w, m) for w, m in marks1.items()]
+    results += [BoardResult(2, N, w, m) for w, m in marks2.items()]
+    snap = rank_duplicate(results, method="datum")
+    assert [(line.entry, line.metric("score")) for line in snap.lines] == [
+        ("A", Fraction(215, 3)), ("B", Fraction(125, 3)), ("D", Fraction(35, 3)), ("C", Fraction(-115, 3)),
+        ("F", Fraction(-640, 3))]
+    assert snap.line_for("D").metric("best_board") == 45
+    assert snap.line_for("A").metric("best_board") == Fraction(260, 3)
