@@ -99,16 +99,27 @@ class ScoredResult:
     """
 
     result: BoardResult
-    matchpoints: int | Fraction | None
+    points: int | None
     top: int
     compared: int
     expected: int
     datum: Fraction | None = None
+    per: int = 1
+
+    # ``points / per`` are the matchpoints, kept as two ints so that sums and comparisons stay in
+    # integer arithmetic: Neuberg's ((MP + 1)·E − k) / k, an artificial result's pct·top / 100
+
+    @cached_property
+    def matchpoints(self) -> int | Fraction | None:
+        """The matchpoints on ``top`` (after Neuberg); None for a result not played."""
+        if self.points is None:
+            return None
+        return self.points if self.per == 1 else Fraction(self.points, self.per)
 
     @cached_property
     def datum_score(self) -> Fraction | None:
         """Result − datum (the datum method); 0 for an artificial result; None otherwise."""
-        if self.datum is None or self.matchpoints is None:
+        if self.datum is None or self.points is None:
             return None
         if self.result.artificial is not None:
             return Fraction(0)
@@ -118,14 +129,13 @@ class ScoredResult:
     def percentage(self) -> Fraction | None:
         """100 · matchpoints / top (a lone result, top 0: 50 %); an artificial result its own; None if absent."""
         artificial = self.result.artificial
-        if self.matchpoints is None:
+        if self.points is None:
             return None
         if artificial is not None:
             return ARTIFICIAL[artificial]
         if self.top == 0:
             return Fraction(50)
-        return Fraction(100 * self.matchpoints, self.top) if type(self.matchpoints) is int \
-            else 100 * self.matchpoints / self.top
+        return Fraction(100 * self.points, self.top * self.per)
 
 
 def matchpoints(marks: Sequence[int]) -> list[int]:
@@ -219,20 +229,19 @@ def score_results(
                     out += [ScoredResult(r, mp, top, k, e) for r, mp in zip(played, points, strict=True)]
                 else:
                     out += [ScoredResult(r, mp, top, k, e, datum) for r, mp in zip(played, points, strict=True)]
-            else:
-                for r, mp in zip(played, points, strict=True):
-                    scaled = (Fraction(mp) + 1) * e / k - 1
-                    out.append(ScoredResult(r, scaled, top, k, e, datum))
+            else:  # Neuberg: MP′ = (MP + 1)·E/k − 1 = ((MP + 1)·E − k) / k
+                out += [ScoredResult(r, (mp + 1) * e - k, top, k, e, datum, k)
+                        for r, mp in zip(played, points, strict=True)]
         for r in members:
             if r.artificial is None:
                 continue
             if r.artificial == ABSENT:
                 out.append(ScoredResult(r, None, top, k, e))
             else:
-                pct = ARTIFICIAL[r.artificial]
+                pct = int(ARTIFICIAL[r.artificial])
                 # under the datum method an artificial result scores the datum itself (0)
-                out.append(ScoredResult(r, pct * top / 100, top, k, e,
-                                        None if method == "matchpoints" else (datum or Fraction(0))))
+                out.append(ScoredResult(r, pct * top, top, k, e,
+                                        None if method == "matchpoints" else (datum or Fraction(0)), 100))
     return out
 
 
@@ -257,21 +266,21 @@ def entry_scores(
     """
     if score not in SCORES:
         raise ValueError(f"score is one of {SCORES}: got {score!r}")
-    # exact sums, cheap: the per-entry sums of matchpoints are kept per top (ints in the common case),
-    # one division at the end; the best étui is compared as num/den by cross-multiplication
-    by_top: dict[Entry, dict[int, int | Fraction]] = defaultdict(lambda: defaultdict(int))
-    sums: dict[Entry, int | Fraction] = defaultdict(int)
+    # exact and cheap: each entry's values are summed as ints per denominator (matchpoints over
+    # top·per for the mean), one division per denominator at the end; the best étui is compared as
+    # num/den by cross-multiplication
+    by_den: dict[Entry, dict[int, int]] = defaultdict(lambda: defaultdict(int))
     counts: dict[Entry, int] = defaultdict(int)
-    best: dict[Entry, tuple[int | Fraction, int | Fraction]] = {}
+    best: dict[Entry, tuple[int, int]] = {}
     tops: dict[Entry, int] = defaultdict(int)
     mean = method != "datum" and score == "mean"
     for s in scored:
-        mp = s.matchpoints
+        mp = s.points
         if mp is None:
             continue
         e = s.result.entry
         counts[e] += 1
-        top = s.top
+        top, per = s.top, s.per
         if method == "datum":  # mark − p/q as (mark·q − p) / q: ints, summed per denominator
             d = s.datum
             if s.result.artificial is not None:
@@ -279,36 +288,25 @@ def entry_scores(
             else:
                 num, den = s.result.mark * d.denominator - d.numerator, d.denominator  # type: ignore[operator,union-attr]
         elif not mean:
-            num, den = mp, 1
+            num, den = mp, per
         elif top:
-            num, den = mp, top
+            num, den = mp, top * per
         else:  # a lone result: its percentage over 100
-            num, den = s.percentage / 100, 1  # type: ignore[operator]
-        if mean:
-            by_top[e][top] += num  # summed per top; top 0 holds fractions of 1
-        elif method == "datum":
-            by_top[e][den] += num  # summed per denominator
-        else:
-            sums[e] += num  # type: ignore[operator]
+            num, den = s.percentage.numerator, 100 * s.percentage.denominator  # type: ignore[union-attr]
+        by_den[e][den] += num
         held = best.get(e)
         if held is None or num * held[1] > held[0] * den:
-            best[e] = (num, den)  # type: ignore[assignment]
-        if top and mp == top and s.result.artificial is None:
+            best[e] = (num, den)
+        if top and mp == top * per and s.result.artificial is None:
             tops[e] += 1
     out: dict[Entry, EntryScore] = {}
     for e in set(counts) | set(entries):
         n = counts.get(e, 0)
-        if method == "datum":
-            total = sum((Fraction(v, den) for den, v in by_top[e].items()), Fraction(0))
-        elif not mean:
-            total = Fraction(sums.get(e, 0))
-        elif n:
-            total = sum((Fraction(100) * (v if top == 0 else Fraction(v) / top) for top, v in by_top[e].items()),
-                        Fraction(0)) / n
-        else:
-            total = Fraction(0)
+        total = sum((Fraction(v, den) for den, v in by_den[e].items()), Fraction(0)) if n else Fraction(0)
+        if mean and n:
+            total = 100 * total / n
         held = best.get(e)
-        best_value = None if held is None else (100 if mean else 1) * Fraction(held[0]) / held[1]
+        best_value = None if held is None else (100 if mean else 1) * Fraction(held[0], held[1])
         out[e] = EntryScore(e, total, n, best_value, tops.get(e, 0))
     return out
 
