@@ -282,10 +282,17 @@ def _key(line: RankLine, criteria: Sequence[str]) -> tuple[Any, ...]:
     return tuple((0, 0) if (value := metrics[name]) is None else (1, value) for name in criteria)
 
 
-def _fmt(value: Value, lang: str = "en") -> str:
+def _fmt(value: Value, lang: str = "en", decimals: bool = False) -> str:
+    """A metric for people: an exact fraction as n/d, or with ``decimals`` (duplicate percentages) rounded half up
+    to two decimals, with a decimal comma in French."""
     if value is None:
         return "aucune" if lang == "fr" else "none"
     if isinstance(value, Fraction) and value.denominator != 1:
+        if decimals:
+            hundredths = (value * 100 + Fraction(1, 2)).__floor__()
+            sign, hundredths = ("-", -hundredths) if hundredths < 0 else ("", hundredths)
+            text = f"{sign}{hundredths // 100}.{hundredths % 100:02d}"
+            return text.replace(".", ",") if lang == "fr" else text
         return f"{value.numerator}/{value.denominator}"
     return str(int(value)) if isinstance(value, Fraction) else str(value)
 
@@ -682,7 +689,9 @@ def explain(snapshot: RankingSnapshot, line: RankLine | Entry, lang: str = "en",
     criteria = snapshot.criteria
     primary = criteria[0]
     n = len(snapshot.lines)
-    parts = [say["rank"].format(rank=line.rank, n=n, value=_fmt(line.metric(primary), lang), label=lab(primary))]
+    dec = snapshot.kind.startswith("duplicate")
+    parts = [say["rank"].format(rank=line.rank, n=n, value=_fmt(line.metric(primary), lang, dec),
+                                label=lab(primary))]
     level = [o for o in snapshot.lines if o.entry != line.entry and o.metric(primary) == line.metric(primary)]
     if not level:
         parts.append(say["alone"].format(label=lab(primary)))
@@ -695,7 +704,7 @@ def explain(snapshot: RankingSnapshot, line: RankLine | Entry, lang: str = "en",
             if mine != theirs:
                 key = "ahead" if _key(line, (name,)) > _key(other, (name,)) else "behind"
                 parts.append(say[key].format(who=who(other.entry), rank=other.rank, label=lab(name),
-                                             mine=_fmt(mine, lang), theirs=_fmt(theirs, lang)))
+                                             mine=_fmt(mine, lang, dec), theirs=_fmt(theirs, lang, dec)))
                 break
         else:
             shared.append(other)

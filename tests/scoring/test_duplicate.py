@@ -239,3 +239,10 @@ def test_ranking_by_datum_sum():
         ("F", Fraction(-640, 3))]
     assert snap.line_for("D").metric("best_board") == 45
     assert snap.line_for("A").metric("best_board") == Fraction(260, 3)
+
+
+def test_explain_gives_percentages_with_two_decimals():
+    snap = rank_duplicate(EVENT)
+    # C: 200/3 = 66.666… → 66,67 ; A and D share 125/3 = 41,67
+    assert "66,67" in snap.explain("C", "fr")
+    assert "41.67" in snap.explain("A", "en")
