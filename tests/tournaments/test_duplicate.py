@@ -143,6 +143,9 @@ def test_import_page_gives_the_etuis_their_cards(event, client):
     bad = client.post(url, {"records": "[{", "first": 1})
     assert bad.status_code == 200 and "JSON" in bad.content.decode()
     record = deal_etui("imported", 3).as_json() | {"format": "levee.deal/1", "game": "tarot"}
+    not_a_pack = {"format": "levee.deal/1", "game": "tarot", "hands": [["KS"] * 18] * 4, "dog": ["EX"] * 6}
+    refused = client.post(url, {"records": json.dumps([not_a_pack]), "first": 3}).content.decode()
+    assert "Donne 1" in refused and "records[" not in refused  # no JSON path on the page
     ok = client.post(url, {"records": json.dumps([record]), "first": 3})
     assert ok.status_code == 302
     assert Etui.objects.get(tournament=event, number=3).source == "imported"

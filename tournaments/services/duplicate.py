@@ -100,9 +100,9 @@ def etuis_import(*, tournament: Tournament, records: Sequence[Mapping[str, Any]]
             raise InvalidInput(_("a levee.deal/1 record is expected"), field=f"{path}.format")
         try:
             cards = pure_etui.from_record(record)
-        except (ValueError, TypeError) as exc:
-            raise InvalidInput(_("these cards are not one Tarot pack (%(detail)s)") % {"detail": exc},
-                               field=f"{path}.hands") from None
+        except (ValueError, TypeError):
+            raise InvalidInput(_("these cards are not one Tarot pack: check each hand's count, the chien, and that "
+                                 "no card is missing or twice"), field=f"{path}.hands") from None
         if cards is None:
             raise InvalidInput(_("the record gives no hands and chien"), field=f"{path}.hands")
         if len(cards.hands) != etuis[number].players:

@@ -12,6 +12,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from django import forms
@@ -224,8 +225,9 @@ def etuis_import_view(request: HttpRequest, slug: str) -> HttpResponse:
             try:
                 done = etuis_import(tournament=tournament, records=records, first=form.cleaned_data["first"])
             except ServiceError as exc:
-                form.add_error(None, f"{exc.field} : {exc.text(lang_of(request))}" if exc.field
-                               else exc.text(lang_of(request)))
+                at = re.match(r"records\[(\d+)\]", exc.field or "")
+                where = _("Deal %(n)s") % {"n": int(at.group(1)) + 1} if at else ""
+                form.add_error(None, f"{where} : {exc.text(lang_of(request))}" if where else exc.text(lang_of(request)))
             else:
                 messages.success(request, _("%(count)s étuis imported.") % {"count": len(done)})
                 return redirect("duplicate_records", slug=tournament.slug)
