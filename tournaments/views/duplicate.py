@@ -23,7 +23,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods
 
-from rules.cards import SUIT_SYMBOLS, card_name, format_card, parse_card, rank_of, suit_of
+from rules.cards import EXCUSE, SUIT_SYMBOLS, TRUMPS, card_label, card_name, parse_card, rank_of, suit_of
 from tournaments import permissions, selectors
 from tournaments.duplicate import setup_of, traveller
 from tournaments.models import Deal, Round, Table, Tournament
@@ -167,19 +167,18 @@ def table_cards(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 
 
 def _hand_by_suit(codes: list[str], lang: str) -> list[tuple[str, str, str]]:
-    """A hand as (symbol, codes, spoken names) per suit, trumps first, highest first."""
+    """A hand as (suit, short French labels, spoken names) per suit, trumps first, highest first:
+    « ♠ R V 10 », « Atouts 21 20 15 », the Excuse on its own line."""
     cards = sorted((parse_card(c) for c in codes), key=lambda c: (suit_of(c), -rank_of(c)))
     rows = []
-    for suit, symbol in ((4, "Atouts"), (0, SUIT_SYMBOLS[0]), (1, SUIT_SYMBOLS[1]), (2, SUIT_SYMBOLS[2]),
-                         (3, SUIT_SYMBOLS[3])):
+    for suit in (TRUMPS, 0, 1, 2, 3):
         mine = [c for c in cards if suit_of(c) == suit]
-        if suit == 4:
-            mine = sorted(mine, key=lambda c: -rank_of(c))
-        rows.append((symbol if suit != 4 else _("Trumps"), " ".join(format_card(c) for c in mine) or "—",
+        labels = [card_label(c) if suit == TRUMPS else card_label(c)[:-1] for c in mine]
+        rows.append((_("Trumps") if suit == TRUMPS else SUIT_SYMBOLS[suit], " ".join(labels) or "—",
                      ", ".join(card_name(c, lang) for c in mine)))
-    excuse = [c for c in cards if suit_of(c) not in (0, 1, 2, 3, 4)]
+    excuse = [c for c in cards if c == EXCUSE]
     if excuse:
-        rows.append(("", " ".join(format_card(c) for c in excuse), ", ".join(card_name(c, lang) for c in excuse)))
+        rows.append(("", card_name(EXCUSE, lang), card_name(EXCUSE, lang)))
     return rows
 
 
@@ -194,7 +193,7 @@ def etui_records(request: HttpRequest, slug: str) -> HttpResponse:
         names = ORIENTATIONS[:etui.players]
         sheets.append({"etui": etui, "dealer": names[etui.dealer] if etui.known else "",
                        "hands": [(names[i], _hand_by_suit(h, lang)) for i, h in enumerate(etui.hands)],
-                       "dog": " ".join(etui.dog)})
+                       "dog": " ".join(card_label(parse_card(c)) for c in etui.dog)})
     return render(request, "tournaments/duplicate_records.html", {"tournament": tournament, "sheets": sheets})
 
 
