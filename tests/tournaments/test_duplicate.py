@@ -167,3 +167,23 @@ def test_tables_of_three_play_other_etuis():
     assert not EtuiPlay.objects.get(table=threes[0]).fouled
     ranked = rankings.ranking_compute(tournament=tournament, rounds="all").individual
     assert len(ranked.lines) == 18
+
+
+def test_setup_page_declares_tie_breaks(client):
+    from tests.tournaments.factories import role
+
+    tournament = TournamentFactory(game="tarot", options={"players": 4}, rounds_planned=2)
+    for i in range(8):
+        EntryFactory(tournament=tournament, player__name=f"Joueur {i}")
+    organizer = UserFactory(username="orga")
+    role(tournament, organizer, "organizer")
+    client.force_login(organizer)
+    response = client.post(f"/t/{tournament.slug}/duplicate/", {
+        "boards_per_round": 3, "seed": "s", "method": "matchpoints", "score": "mean", "short": "auto",
+        "tie_breaks": "tops,best_board"})
+    assert response.status_code == 302
+    tournament.refresh_from_db()
+    assert tournament.tie_breaks == ["tops", "best_board"] and tournament.deals_per_round == 3
+    assert rankings.ranking_compute(tournament=tournament, rounds="all").individual.criteria == (
+        "score", "tops", "best_board")
+    assert Etui.objects.filter(tournament=tournament).count() == 6

@@ -21,6 +21,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from scoring import etui as pure_etui
+from scoring.duplicate import DUPLICATE_TIE_BREAKS
 from scoring.movement import SHORT_POLICIES, build_movement
 
 from ..models import Deal, Entry, Game, Round, Ruling, Seat, Table, Tournament
@@ -33,8 +34,10 @@ MAX_BOARDS_PER_ROUND = 36
 
 @transaction.atomic
 def duplicate_create(*, tournament: Tournament, boards_per_round: int, seed: str = "", method: str = "matchpoints",
-                     score: str = "mean", short: str = "auto") -> DuplicateSetup:
-    """Set a Tarot tournament up as a duplicate of ``tournament.rounds_planned`` rounds."""
+                     score: str = "mean", short: str = "auto", tie_breaks: Sequence[str] | None = None
+                     ) -> DuplicateSetup:
+    """Set a Tarot tournament up as a duplicate of ``tournament.rounds_planned`` rounds (``tie_breaks``, when
+    given, replaces the tournament's declared tie-breaks: ``best_board``, ``tops``)."""
     if tournament.game != Game.TAROT:
         raise InvalidInput(_("only Tarot is played in duplicate"), field="game")
     if tournament.rounds.filter(tables__deals__isnull=False).exists():
@@ -48,6 +51,9 @@ def duplicate_create(*, tournament: Tournament, boards_per_round: int, seed: str
         raise InvalidInput(_("unknown ranking score"), field="score")
     if short not in SHORT_POLICIES:
         raise InvalidInput(_("unknown policy for the extra players"), field="short")
+    if tie_breaks is not None and (any(t not in DUPLICATE_TIE_BREAKS for t in tie_breaks)
+                                   or len(set(tie_breaks)) != len(tie_breaks)):
+        raise InvalidInput(_("unknown tie-break"), field="tie_breaks")
     entries = list(tournament.entries.filter(withdrawn=False).order_by("id").values_list("id", flat=True))
     if len(entries) < 8:
         raise InvalidInput(_("a duplicate needs at least 8 players"), field="entries")
@@ -59,7 +65,9 @@ def duplicate_create(*, tournament: Tournament, boards_per_round: int, seed: str
     tournament.rounds.all().delete()
     Etui.objects.filter(tournament=tournament).delete()
     tournament.deals_per_round = boards_per_round
-    tournament.save(update_fields=["deals_per_round", "updated_at"])
+    if tie_breaks is not None:
+        tournament.tie_breaks = list(tie_breaks)
+    tournament.save(update_fields=["deals_per_round", "tie_breaks", "updated_at"])
     sizes: dict[int, tuple[int, int]] = {}
     for r in range(1, rounds + 1):
         rnd = Round.objects.create(tournament=tournament, number=r)

@@ -123,6 +123,12 @@ class DuplicateForm(forms.Form):
     method = forms.ChoiceField(label=gettext_lazy("Scoring"), choices=DuplicateSetup.Method.choices)
     score = forms.ChoiceField(label=gettext_lazy("Ranking"), choices=DuplicateSetup.Score.choices)
     short = forms.ChoiceField(label=gettext_lazy("Extra players"), choices=DuplicateSetup.Short.choices)
+    tie_breaks = forms.ChoiceField(
+        label=gettext_lazy("Tie-breaks declared in advance"), required=False,
+        choices=[("", gettext_lazy("none: equal scores share the rank")),
+                 ("best_board", gettext_lazy("the best étui")), ("tops", gettext_lazy("the number of tops")),
+                 ("best_board,tops", gettext_lazy("the best étui, then the number of tops")),
+                 ("tops,best_board", gettext_lazy("the number of tops, then the best étui"))])
 
 
 @guarded
@@ -131,12 +137,15 @@ def duplicate_setup(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = _staff_tournament(request, slug)
     setup = setup_of(tournament)
     initial = ({"boards_per_round": setup.boards_per_round, "seed": setup.seed, "method": setup.method,
-                "score": setup.score, "short": setup.short} if setup else None)
+                "score": setup.score, "short": setup.short, "tie_breaks": ",".join(tournament.tie_breaks or [])}
+               if setup else None)
     form = DuplicateForm(request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid():
         require(request, permissions.can_manage(request.user, tournament))
+        data = dict(form.cleaned_data)
+        tie_breaks = [t for t in data.pop("tie_breaks").split(",") if t]
         try:
-            duplicate_create(tournament=tournament, **form.cleaned_data)
+            duplicate_create(tournament=tournament, tie_breaks=tie_breaks, **data)
         except ServiceError as exc:
             form.add_error(None, exc.text(lang_of(request)))
         else:
