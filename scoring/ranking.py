@@ -173,6 +173,10 @@ LABELS: dict[str, str] = {
     "played": "matches played",
     "points_for": "points for",
     "points_against": "points against",
+    "score": "points (duplicate)",
+    "best_board": "best étui",
+    "tops": "tops",
+    "boards": "étuis played",
 }
 
 LABELS_FR: dict[str, str] = {
@@ -193,6 +197,10 @@ LABELS_FR: dict[str, str] = {
     "played": "parties jouées",
     "points_for": "points marqués",
     "points_against": "points concédés",
+    "score": "points (donnes dupliquées)",
+    "best_board": "meilleur étui",
+    "tops": "tops",
+    "boards": "étuis joués",
 }
 
 #: the sentences of :func:`explain`, French and English (as ``rules/messages.py`` keeps rule texts)
@@ -274,10 +282,17 @@ def _key(line: RankLine, criteria: Sequence[str]) -> tuple[Any, ...]:
     return tuple((0, 0) if (value := metrics[name]) is None else (1, value) for name in criteria)
 
 
-def _fmt(value: Value, lang: str = "en") -> str:
+def _fmt(value: Value, lang: str = "en", decimals: bool = False) -> str:
+    """A metric for people: an exact fraction as n/d, or with ``decimals`` (duplicate percentages) rounded half up
+    to two decimals, with a decimal comma in French."""
     if value is None:
         return "aucune" if lang == "fr" else "none"
     if isinstance(value, Fraction) and value.denominator != 1:
+        if decimals:
+            hundredths = (value * 100 + Fraction(1, 2)).__floor__()
+            sign, hundredths = ("-", -hundredths) if hundredths < 0 else ("", hundredths)
+            text = f"{sign}{hundredths // 100}.{hundredths % 100:02d}"
+            return text.replace(".", ",") if lang == "fr" else text
         return f"{value.numerator}/{value.denominator}"
     return str(int(value)) if isinstance(value, Fraction) else str(value)
 
@@ -643,6 +658,10 @@ def regenerate(snapshot: RankingSnapshot) -> RankingSnapshot:
     if snapshot.kind == "matches_teams":
         results, membership = snapshot.inputs
         return rank_match_teams(results, dict(membership), points=opts["points"], tie_breaks=opts["tie_breaks"])
+    if snapshot.kind in ("duplicate", "duplicate_teams"):
+        from scoring import duplicate  # duplicate builds on this module: imported when needed
+
+        return duplicate.regenerate(snapshot)
     raise ValueError(f"unknown ranking kind {snapshot.kind!r}")
 
 
@@ -670,7 +689,9 @@ def explain(snapshot: RankingSnapshot, line: RankLine | Entry, lang: str = "en",
     criteria = snapshot.criteria
     primary = criteria[0]
     n = len(snapshot.lines)
-    parts = [say["rank"].format(rank=line.rank, n=n, value=_fmt(line.metric(primary), lang), label=lab(primary))]
+    dec = snapshot.kind.startswith("duplicate")
+    parts = [say["rank"].format(rank=line.rank, n=n, value=_fmt(line.metric(primary), lang, dec),
+                                label=lab(primary))]
     level = [o for o in snapshot.lines if o.entry != line.entry and o.metric(primary) == line.metric(primary)]
     if not level:
         parts.append(say["alone"].format(label=lab(primary)))
@@ -683,7 +704,7 @@ def explain(snapshot: RankingSnapshot, line: RankLine | Entry, lang: str = "en",
             if mine != theirs:
                 key = "ahead" if _key(line, (name,)) > _key(other, (name,)) else "behind"
                 parts.append(say[key].format(who=who(other.entry), rank=other.rank, label=lab(name),
-                                             mine=_fmt(mine, lang), theirs=_fmt(theirs, lang)))
+                                             mine=_fmt(mine, lang, dec), theirs=_fmt(theirs, lang, dec)))
                 break
         else:
             shared.append(other)

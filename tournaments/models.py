@@ -367,6 +367,7 @@ class IdempotencyKey(models.Model):
 
 # the ranking models, and the forfeits and absences at a table, live in their own modules
 # (tournaments/models_ranking.py, tournaments/models_forfeits.py)
+from .models_duplicate import *  # noqa: E402, F403
 from .models_forfeits import *  # noqa: E402, F403
 from .models_ranking import *  # noqa: E402, F403
 from .models_tables import *  # noqa: E402, F403

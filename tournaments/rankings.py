@@ -35,9 +35,10 @@ from django.db import IntegrityError, connection, transaction
 from django.db.models import F, Max, Q
 from django.utils import timezone
 
+from scoring import duplicate as pure_duplicate
 from scoring import ranking as pure
 
-from . import sql
+from . import duplicate, sql
 from .models import Deal, Entry, Forfeit, Game, Round, ScoreRow, Seat, Table, Team, Tournament
 from .models_ranking import RankingClock, RankingLine, RankingSnapshot
 from .models_tables import TablePolicy
@@ -394,7 +395,12 @@ def ranking_compute(*, tournament: Tournament, rounds: str | Sequence[int] = "re
     version = _current_version(tournament.pk)
     round_ids, numbers, every_round = _round_ids(tournament, rounds)
     teams_snapshot = None
-    if tournament.game == Game.TAROT:
+    duplicate_setup = duplicate.setup_of(tournament) if tournament.game == Game.TAROT else None
+    if duplicate_setup is not None:
+        tie_breaks = _tie_breaks(tournament, pure_duplicate.DUPLICATE_TIE_BREAKS)
+        members = _members(tournament) if tournament.format == Tournament.Format.TEAMS else None
+        individual, teams_snapshot = duplicate.rank(tournament, duplicate_setup, round_ids, tie_breaks, members)
+    elif tournament.game == Game.TAROT:
         tie_breaks = _tie_breaks(tournament, pure.TAROT_TIE_BREAKS)
         totals = tarot_totals(tournament, round_ids, with_taker="won_as_taker" in tie_breaks, every_round=every_round)
         individual = pure.rank_tarot(totals, tie_breaks=tie_breaks)
@@ -515,7 +521,7 @@ def snapshot_ranking(snapshot: RankingSnapshot, *, teams: bool = False) -> pure.
     """The pure ranking of a stored snapshot, rebuilt from its own inputs with
     :func:`scoring.ranking.regenerate`; raises if it does not come out with the stored digest."""
     if teams:
-        kind = "tarot_teams" if snapshot.kind == "tarot" else "matches_teams"
+        kind = {"tarot": "tarot_teams", "duplicate": "duplicate_teams"}.get(snapshot.kind, "matches_teams")
         inputs, options, digest = snapshot.team_inputs, snapshot.team_options, snapshot.team_digest
     else:
         kind, inputs, options, digest = snapshot.kind, snapshot.inputs, snapshot.options, snapshot.digest
@@ -534,7 +540,8 @@ def snapshot_compare(old: RankingSnapshot, new: RankingSnapshot) -> pure.Ranking
 # JSON encoding of the pure inputs (dataclasses by name and fields, Fractions as "n/d")
 # --------------------------------------------------------------------------------------------
 
-_CLASSES = {cls.__name__: cls for cls in (pure.TarotTotals, pure.ScoreRow, pure.MatchResult, pure.MatchPoints)}
+_CLASSES = {cls.__name__: cls for cls in (pure.TarotTotals, pure.ScoreRow, pure.MatchResult, pure.MatchPoints,
+                                          pure_duplicate.BoardResult)}
 
 
 def encode(obj: Any) -> Any:

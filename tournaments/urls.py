@@ -77,3 +77,15 @@ if _has_api():
     urlpatterns.append(path("api/", include("tournaments.api.urls")))
 
 urlpatterns += [path("", include("tournaments.public.urls"))]  # public pages and exports (tournaments/public)
+
+from .views import duplicate as duplicate_views  # noqa: E402
+
+urlpatterns += [
+    path("desk/tables/<id:pk>/etuis/", duplicate_views.table_etuis, name="table_etuis"),
+    path("desk/tables/<id:pk>/etuis/<id:number>/artificial/", duplicate_views.table_artificial,
+         name="table_artificial"),
+    path("t/<slug:slug>/duplicate/", duplicate_views.duplicate_setup, name="duplicate_setup"),
+    path("t/<slug:slug>/rounds/<id:number>/cards/", duplicate_views.table_cards, name="duplicate_cards"),
+    path("t/<slug:slug>/etuis/print/", duplicate_views.etui_records, name="duplicate_records"),
+    path("t/<slug:slug>/etuis/import/", duplicate_views.etuis_import_view, name="duplicate_import"),
+]

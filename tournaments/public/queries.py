@@ -4,10 +4,13 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass, field
+from decimal import ROUND_HALF_UP, Decimal
+from fractions import Fraction
 from typing import Any
 
 from django.core.cache import cache
 from django.db.models import Q
+from django.utils.formats import number_format
 from django.utils.translation import gettext_lazy as _
 
 from tournaments import rankings
@@ -20,11 +23,15 @@ LABELS = {
     "sonneborn_berger": _("Sonneborn-Berger"), "margin": _("Margin"), "wins": _("Wins"), "draws": _("Draws"),
     "losses": _("Losses"), "byes": _("Byes"), "played": _("Played"), "points_for": _("Points for"),
     "points_against": _("Points against"),
+    "score": _("Result"), "boards": _("Étuis played"), "best_board": _("Best étui"), "tops": _("Tops"),
 }
 #: columns shown on the ranking, per kind of snapshot
 COLUMNS = {"tarot": ("marks", "deals", "best_deal"), "tarot_teams": ("marks", "members", "deals"),
            "matches": ("match_points", "wins", "draws", "losses", "byes", "buchholz", "sonneborn_berger", "margin"),
-           "matches_teams": ("match_points", "members", "wins", "draws", "losses", "buchholz", "margin")}
+           "matches_teams": ("match_points", "members", "wins", "draws", "losses", "buchholz", "margin"),
+           "duplicate": ("score", "boards", "best_board", "tops"), "duplicate_teams": ("score", "boards", "tops")}
+#: the team columns that go with each kind of individual snapshot
+TEAM_KINDS = {"tarot": "tarot_teams", "duplicate": "duplicate_teams"}
 
 
 def released_rounds(tournament: Tournament):
@@ -61,6 +68,9 @@ def _fmt(value: Any) -> str:
     value = rankings.metric_value(value)
     if value is None:
         return "—"
+    if isinstance(value, Fraction) and value.denominator != 1:  # duplicate percentages: two decimals
+        exact = Decimal(value.numerator) / Decimal(value.denominator)
+        return number_format(exact.quantize(Decimal("0.01"), rounding=ROUND_HALF_UP), 2)
     return str(value)
 
 
@@ -100,7 +110,7 @@ def ranking(tournament: Tournament, lang: str = "fr") -> Ranking:
     out.criteria = [(c, LABELS.get(c, c)) for c in snap.criteria]
     out.rows = _rows(snap, RankingLine.Unit.ENTRY, cols, lang)
     if snap.team_digest:
-        tcols = COLUMNS["tarot_teams" if snap.kind == "tarot" else "matches_teams"]
+        tcols = COLUMNS[TEAM_KINDS.get(snap.kind, "matches_teams")]
         out.team_columns = [(c, LABELS.get(c, c)) for c in tcols]
         out.team_rows = _rows(snap, RankingLine.Unit.TEAM, tcols, lang)
     return out

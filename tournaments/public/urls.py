@@ -17,3 +17,10 @@ urlpatterns = [
     path("p/<slug:slug>/rounds/<id:number>/sheets/", views.score_sheets, name="public-score-sheets"),
     path("p/<slug:slug>/rounds/<id:number>/draw/", views.round_draw, name="public-round-draw"),
 ]
+
+from . import duplicate as duplicate_views  # noqa: E402
+
+urlpatterns += [
+    path("p/<slug:slug>/etuis/", duplicate_views.etuis, name="public-etuis"),
+    path("p/<slug:slug>/etuis/<id:number>/", duplicate_views.etui_traveller, name="public-etui"),
+]

@@ -38,6 +38,15 @@ NAMES = [
     ("Gaëlle Bonnet", "Amicale de Bourges"), ("Hugo Mercier", "Amicale de Bourges"),
 ]
 
+#: eight more players for the duplicate demo (long names on purpose: the pages must hold them)
+DUPLICATE_NAMES = [
+    ("Marie-Bernadette Delacroix-Montfort", "Cercle Tarot de Saint-Germain-en-Laye"),
+    ("Jean-Baptiste Lefebvre-Desrosiers", "Tarot Club de Lyon"), ("Inès Chevalier", "Amicale de Bourges"),
+    ("Julien Perrin", "Les Excusés de Nantes"), ("Karima Benali", "Cercle du Petit au Bout"),
+    ("Louis Fontaine", "Tarot Club de Lyon"), ("Margaux Lambert", "Amicale de Bourges"),
+    ("Nicolas Roux", "Les Excusés de Nantes"),
+]
+
 #: the historical games: (players at a table, options, name)
 MATCH_GAMES: dict[str, tuple[int, dict[str, Any], str]] = {
     "triomphe": (2, {"mode": "forcee", "target": 5}, "Triomphe forcée — coupe de démonstration"),
@@ -118,7 +127,8 @@ class Command(BaseCommand):
         if options["reset"]:
             Tournament.objects.filter(slug__startswith="demo-").delete()
         built = []
-        for game, builder in [("tarot", self._tarot)] + [(g, self._match) for g in MATCH_GAMES]:
+        for game, builder in ([("tarot", self._tarot), ("tarot-duplicate", self._duplicate)]
+                              + [(g, self._match) for g in MATCH_GAMES]):
             slug = f"demo-{game}"
             if Tournament.objects.filter(slug=slug).exists():
                 self.stdout.write(f"  {slug}: already there")
@@ -225,6 +235,35 @@ class Command(BaseCommand):
             fields["summary"] = {**fields["summary"], "points": fields["summary"]["points"] + 1}
             services.deal_correct(deal=deal, record=fields, expected_version=deal.version,
                                   reason="Feuille de marque relue : un point oublié", user=chief)
+
+    def _duplicate(self, game: str, slug: str, users: dict[str, Any], rng: random.Random) -> None:
+        """A 16-player duplicate Tarot of 3 rounds of 4 étuis (dealt from a seed): round 1 played and
+        published, round 2 under way (three tables have played two étuis), round 3 to come."""
+        from tournaments.services.duplicate import duplicate_create
+
+        tournament, _e = self._setup(game="tarot", slug=slug, name="Tarot en donnes dupliquées — démonstration",
+                                     users=users, players=NAMES + DUPLICATE_NAMES, options={"players": 4},
+                                     rounds_planned=3)
+        duplicate_create(tournament=tournament, boards_per_round=4, seed="levee-demo")
+        arbiter, chief = users[TournamentRole.Role.ARBITER], users[TournamentRole.Role.CHIEF_ARBITER]
+        etuis = dict(tournament.etuis.values_list("number", "dealer"))
+        own_rng = random.Random(2026)  # its own draws: the other demos stay as they were
+        for rnd in tournament.rounds.order_by("number"):
+            tables = list(rnd.tables.order_by("number").select_related("duplicate"))
+            services.role_assign(tournament=tournament, user=arbiter, role=TournamentRole.Role.ARBITER,
+                                 tables=tables)
+            if rnd.number == 3:
+                continue
+            for table in tables:
+                boards = table.duplicate.boards if rnd.number == 1 else table.duplicate.boards[:2]
+                if rnd.number == 2 and table.number == len(tables):
+                    boards = []
+                for board in boards:
+                    services.deal_record(table=table, record=tarot_summary(own_rng, etuis[board]),
+                                         user=arbiter if table.number == 1 else chief)
+            services.round_set_status(round=rnd, status="finished" if rnd.number == 1 else "running")
+            if rnd.number == 1:
+                services.round_release(round=rnd)
 
     def _match(self, game: str, slug: str, users: dict[str, Any], rng: random.Random) -> None:
         players, options, name = MATCH_GAMES[game]
