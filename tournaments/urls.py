@@ -6,6 +6,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from . import views
+from .views import middle
 
 urlpatterns = [
     # public
@@ -38,6 +39,9 @@ urlpatterns = [
     path("desk/deals/<id:pk>/correct/", views.deal_correct_view, name="deal_correct"),
     path("desk/deals/<id:pk>/approve/", views.deal_approve_view, name="deal_approve"),
     path("desk/deals/<id:pk>/restore/", views.deal_restore_view, name="deal_restore"),
+    # the organizer's day: arrivals, late arrivals and leavers; seat changes of a round (views/middle.py)
+    path("t/<slug:slug>/arrivals/", middle.arrivals, name="arrivals"),
+    path("t/<slug:slug>/rounds/<id:number>/changes/", middle.round_changes, name="round_changes"),
 ]
 
 # The REST API (tournaments/api/urls.py, written separately) lives under /api/.

@@ -198,8 +198,6 @@ def round_draw(request: HttpRequest, slug: str, number: int) -> HttpResponse:
                 messages.success(request, _("Draw done."))
         except (ServiceError, ValueError, KeyError) as exc:
             messages.error(request, str(getattr(exc, "message", exc)))
-        return redirect("public-round-draw", slug=slug, number=number)
-    return render(request, "public/draw.html", {
-        "tournament": tournament, "round": rnd, "methods": seating_service.methods_for(tournament),
-        "tables": list(rnd.tables.prefetch_related("seats__entry__player").order_by("number")),
-        "repeats": seating_service.round_repeats(round=rnd)})
+        return redirect("round_changes", slug=slug, number=number)
+    # the seats of a round are changed by name on the organizer's page (tournaments/views/middle.py)
+    return redirect("round_changes", slug=slug, number=number)
