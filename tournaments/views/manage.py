@@ -37,6 +37,9 @@ def round_draw(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     if not form.is_valid():
         messages.error(request, _("Choose a draw method."))
         return redirect("round_detail", slug=slug, number=number)
+    if rnd.number == 1 and rnd.tournament.separate_clubs != bool(request.POST.get("separate_clubs")):
+        rnd.tournament.separate_clubs = bool(request.POST.get("separate_clubs"))
+        rnd.tournament.save(update_fields=["separate_clubs", "updated_at"])
     try:
         tables = seating_service.round_draw(round=rnd, method=form.cleaned_data["method"],
                                             seed=form.cleaned_data.get("seed") or 0)

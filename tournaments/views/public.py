@@ -9,6 +9,7 @@ from django.shortcuts import get_object_or_404, render
 from .. import permissions, seating_service
 from ..forms import DrawForm
 from ..models import Round, Tournament
+from ..services.setup import TRANSITIONS
 from .access import guarded, require
 from .organizer import seating_form_for
 
@@ -37,6 +38,8 @@ def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
         "can_manage": permissions.can_manage(request.user, tournament),
         "is_staff": permissions.is_staff_of(request.user, tournament),
         "released_rounds": [r for r in rounds if r.released or r.number <= tournament.released_round],
+        "status_moves": [(value, label) for value, label in Tournament.Status.choices
+                         if value in TRANSITIONS[tournament.status]],
     })
 
 
