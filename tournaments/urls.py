@@ -42,6 +42,7 @@ urlpatterns = [
     # the organizer's day: arrivals, late arrivals and leavers; seat changes of a round (views/middle.py)
     path("t/<slug:slug>/arrivals/", middle.arrivals, name="arrivals"),
     path("t/<slug:slug>/rounds/<id:number>/changes/", middle.round_changes, name="round_changes"),
+    path("t/<slug:slug>/rounds/<id:number>/clock/", middle.round_clock, name="round_clock"),
 ]
 
 # The REST API (tournaments/api/urls.py, written separately) lives under /api/.

@@ -13,6 +13,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
@@ -20,7 +21,7 @@ from tournaments import permissions
 from tournaments.models import Entry, Round, Tournament
 from tournaments.views.access import lang_of
 
-from . import queries
+from . import hall, queries
 from .chart import running_total_svg
 
 REFRESH_DEFAULT = 10
@@ -150,9 +151,22 @@ def screen(request: HttpRequest, slug: str) -> HttpResponse:
     except ValueError:
         page = 1
     page = min(max(page, 1), pages)
+    next_url = (reverse("public-screen", args=[slug]) + f"?page={page + 1}" if page < pages
+                else hall.after_ranking(tournament))  # then the seating and the clock (public/hall.py)
     return render(request, "public/screen.html", {
         "tournament": tournament, "ranking": ranking, "rows": ranking.rows[(page - 1) * per:page * per],
-        "page": page, "pages": pages, "next_page": page % pages + 1, "every": _every(request) * 2})
+        "page": page, "pages": pages, "next_page": page % pages + 1, "every": _every(request) * 2,
+        "next_url": next_url})
+
+
+def screen_seating(request: HttpRequest, slug: str) -> HttpResponse:
+    """The hall screen: where each player sits this round, by name."""
+    return hall.seating(request, _tournament(request, slug), _every(request) * 2)
+
+
+def screen_clock(request: HttpRequest, slug: str) -> HttpResponse:
+    """The hall screen: the round clock (``?stay=1``: the clock alone, no rotation)."""
+    return hall.clock(request, _tournament(request, slug), _every(request) * 2)
 
 
 # -- organizer -------------------------------------------------------------------------------------

@@ -7,13 +7,15 @@ from __future__ import annotations
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
 
 from .. import permissions, seating_service
 from ..collation import french_key, french_sorted
 from ..forms_middle import LateArrivalForm, ReplaceForm, ShortForm, SwapForm
 from ..models import Entry, Round, Seat, Tournament
-from ..services import ServiceError, middle
+from ..services import ServiceError, clock, middle
 from .access import guarded, require
 
 
@@ -134,3 +136,19 @@ def round_changes(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         "replace_form": replace_form, "short_form": short_form,
         "repeats": seating_service.round_repeats(round=rnd) if seats else [],
     })
+
+
+@guarded
+@require_POST
+def round_clock(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """Start, pause or reset the round clock shown on the hall screen."""
+    rnd = get_object_or_404(Round.objects.select_related("tournament"), tournament__slug=slug, number=number)
+    require(request, permissions.can_manage(request.user, rnd.tournament))
+    try:
+        state = clock.round_clock(round=rnd, action=request.POST.get("action", ""))
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, (_("Horloge lancée : %(left)s restantes.") if state.running
+                                   else _("Horloge arrêtée à %(left)s.")) % {"left": state.display})
+    return redirect(f"{reverse('round_detail', args=[slug, number])}#clock")
