@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from . import views
+from . import pdf, views
 
 urlpatterns = [
     path("p/<slug:slug>/", views.home, name="public-home"),
@@ -18,4 +18,9 @@ urlpatterns = [
     path("p/<slug:slug>/players/<id:entry_id>/", views.player, name="public-player"),
     path("p/<slug:slug>/rounds/<id:number>/sheets/", views.score_sheets, name="public-score-sheets"),
     path("p/<slug:slug>/rounds/<id:number>/draw/", views.round_draw, name="public-round-draw"),
+    # PDF print-outs made on the server (public/pdf.py)
+    path("p/<slug:slug>/ranking.pdf", pdf.ranking_pdf, name="print-ranking"),
+    path("p/<slug:slug>/rounds/<id:number>/results.pdf", pdf.results_pdf, name="print-round-results"),
+    path("p/<slug:slug>/rounds/<id:number>/sheets.pdf", pdf.sheets_pdf, name="print-score-sheets"),
+    path("p/<slug:slug>/rounds/<id:number>/seating.pdf", pdf.seating_pdf, name="print-seating"),
 ]
