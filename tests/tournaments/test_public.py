@@ -61,13 +61,17 @@ def test_private_tournament_is_hidden(client):
 
 def test_csv_exports(client, tournament):
     t, _ = tournament
-    text = client.get(reverse("public-ranking-csv", args=[t.slug])).content.decode("utf-8-sig")
-    rows = list(csv.reader(io.StringIO(text)))
-    assert rows[0][:4] == ["rang", "ex_aequo", "joueur", "club"]
-    assert [r[:3] for r in rows[1:5]] == [["1", "", "A"], ["2", "oui", "C"], ["2", "oui", "D"], ["4", "", "B"]]
+    # as a French spreadsheet reads it: a byte-order mark, then cells between « ; »
+    raw = client.get(reverse("public-ranking-csv", args=[t.slug])).content
+    assert raw.startswith("\ufeff".encode())
+    rows = list(csv.reader(io.StringIO(raw.decode("utf-8-sig")), delimiter=";"))
+    assert rows[0][:5] == ["Rang", "Ex aequo", "Joueur", "Club", "Total"]
+    assert [r[:3] for r in rows[1:5]] == [["1", "non", "A"], ["2", "oui", "C"], ["2", "oui", "D"], ["4", "non", "B"]]
+    assert not any("empreinte" in cell.lower() for row in rows for cell in row)
     text = client.get(reverse("public-results-csv", args=[t.slug])).content.decode("utf-8-sig")
-    rows = list(csv.reader(io.StringIO(text)))
-    assert len(rows) == 1 + 8 and ["1", "1", "2", "valid", "2", "B", "-90"] in rows
+    rows = list(csv.reader(io.StringIO(text), delimiter=";"))
+    assert rows[0] == ["Manche", "Table", "Donne", "État", "Place", "Joueur", "Points"]
+    assert len(rows) == 1 + 8 and ["1", "1", "2", "valide", "2", "B", "-90"] in rows
     assert not any(r[0] == "2" for r in rows[1:])
 
 

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from . import pdf, views
+from . import exports, pdf, views
 
 urlpatterns = [
     path("p/<slug:slug>/", views.home, name="public-home"),
@@ -23,4 +23,5 @@ urlpatterns = [
     path("p/<slug:slug>/rounds/<id:number>/results.pdf", pdf.results_pdf, name="print-round-results"),
     path("p/<slug:slug>/rounds/<id:number>/sheets.pdf", pdf.sheets_pdf, name="print-score-sheets"),
     path("p/<slug:slug>/rounds/<id:number>/seating.pdf", pdf.seating_pdf, name="print-seating"),
+    path("p/<slug:slug>/results.json", exports.results_json, name="public-results-file"),
 ]

@@ -72,29 +72,33 @@ def ranking_print(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 def _csv_response(filename: str) -> tuple[HttpResponse, csv.writer]:
+    """A CSV that French Excel opens as columns: UTF-8 with a byte-order mark, ``;`` between cells (the
+    decimal comma makes ``,`` the list separator of a French spreadsheet)."""
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
     response.write("\ufeff")  # so that spreadsheet programs read UTF-8
-    return response, csv.writer(response)
+    return response, csv.writer(response, delimiter=";")
 
 
 def ranking_csv(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = _tournament(request, slug)
-    ranking = queries.ranking(tournament, lang_of(request))
+    ranking = queries.ranking(tournament, "fr")
     response, writer = _csv_response(f"{tournament.slug}-classement.csv")
     snap = ranking.snapshot
-    writer.writerow(["rang", "ex_aequo", "joueur", "club", *[c for c, _ in ranking.columns], "explication"])
+    writer.writerow(["Rang", "Ex aequo", "Joueur", "Club", *[str(label) for _c, label in ranking.columns],
+                     "Abandon", "Explication"])
     for row in ranking.rows:
-        writer.writerow([row.rank, "oui" if row.shared else "", row.name, row.club, *row.values, row.explain])
+        writer.writerow([row.rank or "", "oui" if row.shared else "non", row.name, row.club, *row.values,
+                         "oui" if row.withdrawn else "non", row.explain])
     if ranking.team_rows:
         writer.writerow([])
-        writer.writerow(["rang", "ex_aequo", "équipe", "", *[c for c, _ in ranking.team_columns], "explication"])
+        writer.writerow(["Rang", "Ex aequo", "Équipe", "", *[str(label) for _c, label in ranking.team_columns],
+                         "", "Explication"])
         for row in ranking.team_rows:
-            writer.writerow([row.rank, "oui" if row.shared else "", row.name, "", *row.values, row.explain])
+            writer.writerow([row.rank, "oui" if row.shared else "non", row.name, "", *row.values, "", row.explain])
     if snap is not None:
         writer.writerow([])
-        writer.writerow(["version", snap.input_version, "empreinte", snap.digest,
-                         "à jour", "oui" if ranking.up_to_date else "non"])
+        writer.writerow(["Version du classement", snap.input_version, "À jour", "oui" if ranking.up_to_date else "non"])
     return response
 
 
@@ -112,19 +116,24 @@ def results_print(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "public/results_print.html", {"tournament": tournament, "rounds": rounds})
 
 
+#: a deal's status as a spreadsheet shows it
+DEAL_STATUS_FR = {"valid": "valide", "pending": "en attente du visa", "annulled": "annulée"}
+
+
 def results_csv(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = _tournament(request, slug)
     response, writer = _csv_response(f"{tournament.slug}-resultats.csv")
-    writer.writerow(["manche", "table", "donne", "état", "place", "joueur", "points"])
+    writer.writerow(["Manche", "Table", "Donne", "État", "Place", "Joueur", "Points"])
     for rnd in queries.released_rounds(tournament):
         for result in queries.round_results(rnd):
             for number, status, points in result.deals:
                 for seat, (name, value) in enumerate(zip(result.names, points, strict=True)):
-                    writer.writerow([rnd.number, result.table.number, number, status, seat + 1, name,
-                                     "" if value is None else value])
+                    writer.writerow([rnd.number, result.table.number, number, DEAL_STATUS_FR.get(status, status),
+                                     seat + 1, name, "" if value is None else value])
             for seat, (name, value) in enumerate(zip(result.names, result.adjustments, strict=True)):
                 if value:
-                    writer.writerow([rnd.number, result.table.number, "arbitrage", "valid", seat + 1, name, value])
+                    writer.writerow([rnd.number, result.table.number, "décision d'arbitrage", "valide", seat + 1,
+                                     name, value])
     return response
 
 
