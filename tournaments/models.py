@@ -150,7 +150,7 @@ class Entry(models.Model):
     from_round = models.PositiveSmallIntegerField(_("à partir de la manche"), default=1)
     replaces = models.ForeignKey("self", on_delete=models.SET_NULL, null=True, blank=True,
                                  related_name="replaced_by", verbose_name=_("remplace"))
-    checked_in_at = models.DateTimeField(_("arrivé(e) à"), null=True, blank=True)
+    checked_in_at = models.DateTimeField(_("arrivée le"), null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -67,7 +67,7 @@ def test_the_score_sheets_one_table_a_page_with_the_tarot_columns(client, day):
     assert len(sheets) == 2  # one page per table
     assert sq("Manche 1 — table 1") in sheets[0] and sq("Karim Benali") in sheets[0]
     assert sq("Anne Petit") not in sheets[0]
-    assert sq("Manche 1 — table 2") in sheets[1] and sq("remplacé(e) par Yann Remplaçant") in sheets[1]
+    assert sq("Manche 1 — table 2") in sheets[1] and sq("remplaçant : Yann Remplaçant") in sheets[1]
     for title in ("Preneur", "Contrat", "Bouts", "Points", "Poignées", "Petit au bout", "Chelem"):
         assert sq(title) in sheets[0]
     assert sq("page 2 / 2") in sheets[1]

@@ -10,6 +10,7 @@ from django.urls import reverse
 
 from tests.services.builders import add_deal, make_round, make_tournament
 from tournaments import tasks
+from tournaments.public import queries
 from tournaments.public.chart import running_total_svg
 
 pytestmark = pytest.mark.django_db
@@ -104,3 +105,18 @@ def test_running_total_chart_points():
     svg = str(running_total_svg([10, -30, 5], breaks=[2]))
     # totals 0, 10, -20, -15: four points, the extremes labelled
     assert svg.count(",") >= 4 and ">10<" in svg and ">-20<" in svg and "stroke-dasharray" in svg
+
+
+def test_players_who_have_not_played_are_listed_last_without_a_rank(client):
+    t, e = make_tournament("ABCDEFGH", slug="notyet")
+    (t1,) = make_round(t, 1, [[e[x] for x in "ABCD"]])   # E F G H are not seated yet (0 marks, no deal)
+    add_deal(t1, [30, 0, 0, -30], taker=0)               # A 30, B C 0, D -30
+    tasks.ranking_refresh(t.pk)
+    rows = queries.ranking(t).rows
+    # without the rule, E..H would be « 2= » with B and C (0 marks); D would be 8th
+    assert [(r.name, r.rank, r.shared) for r in rows] == [
+        ("A", 1, False), ("B", 2, True), ("C", 2, True), ("D", 4, False),
+        ("E", "—", False), ("F", "—", False), ("G", "—", False), ("H", "—", False)]
+    assert rows[4].explain.startswith("Pas encore joué")
+    html = client.get(reverse("public-ranking", args=[t.slug])).content.decode()
+    assert ">5<" not in html and "<td>—</td>" in html

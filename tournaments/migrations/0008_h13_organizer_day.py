@@ -14,7 +14,7 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='entry',
             name='checked_in_at',
-            field=models.DateTimeField(blank=True, null=True, verbose_name='arrivé(e) à'),
+            field=models.DateTimeField(blank=True, null=True, verbose_name='arrivée le'),
         ),
         migrations.AddField(
             model_name='entry',

@@ -30,16 +30,16 @@ from .setup import _player_counts, player_create, player_register
 def _clean_name(name: str, field: str = "name") -> str:
     name = " ".join((name or "").split())
     if not name:
-        raise InvalidInput(_("Write the player's name."), field=field)
+        raise InvalidInput(_("Écrivez le nom du joueur."), field=field)
     if len(name) > 120:
-        raise InvalidInput(_("A name has at most 120 characters."), field=field)
+        raise InvalidInput(_("Un nom a au plus 120 caractères."), field=field)
     return name
 
 
 def _unlocked(table: Table) -> None:
     if table.deals.exists():
-        raise StateConflict(_("Deals were already entered at table %(n)s: its seats can no longer change in this "
-                              "round.") % {"n": table.number}, field="table", code="table_started")
+        raise StateConflict(_("Des donnes sont déjà saisies à la table %(n)s : ses places ne changent plus dans "
+                              "cette manche.") % {"n": table.number}, field="table", code="table_started")
 
 
 @transaction.atomic
@@ -48,7 +48,7 @@ def late_arrival(*, tournament: Tournament, name: str, club: str = "", licence: 
     """Register a player who arrives late: drawn from round ``from_round`` on, not before."""
     last = max(tournament.rounds_planned, tournament.rounds.count(), 1)
     if from_round < 1 or from_round > last:
-        raise InvalidInput(_("The round of arrival is between 1 and %(n)s.") % {"n": last}, field="from_round")
+        raise InvalidInput(_("La manche d'arrivée est entre 1 et %(n)s.") % {"n": last}, field="from_round")
     player = player_create(name=_clean_name(name), club=club.strip(), licence=licence.strip())
     entry = player_register(tournament=tournament, player=player)
     entry.from_round = from_round
@@ -85,7 +85,8 @@ def seat_remove(*, seat: Seat) -> Table:
     game = table.round.tournament.game
     remaining = table.seats.count() - 1
     if remaining not in _player_counts(game):
-        raise StateConflict(_("Table %(n)s cannot play with %(k)s players: redraw the round or seat a replacement.")
+        raise StateConflict(_("La table %(n)s ne peut pas jouer à %(k)s : refaites le tirage de la manche ou installez "
+                              "un remplaçant.")
                             % {"n": table.number, "k": remaining}, field="seat", code="table_too_small")
     position = seat.position
     seat.delete()

@@ -263,7 +263,8 @@ def players_import_csv(*, tournament: Tournament, text: str | bytes, dry_run: bo
                 columns[key] = i
                 break
     if "name" not in columns:
-        result.errors.append({"line": 1, "field": "name", "message": "the header must name a 'name' (or 'nom') column"})
+        result.errors.append({"line": 1, "field": "name",
+                              "message": _("La première ligne doit nommer une colonne « nom » (ou « name »).")})
         return result
     seen_licences: dict[str, int] = {}
     parsed = []
@@ -277,30 +278,34 @@ def players_import_csv(*, tournament: Tournament, text: str | bytes, dry_run: bo
 
         if len(row) > len(header):
             result.errors.append({"line": n, "field": None,
-                                  "message": f"{len(row)} cells for {len(header)} columns"})
+                                  "message": _("%(cells)s cases pour %(columns)s colonnes : un « ; » ou une virgule "
+                                               "de trop ?") % {"cells": len(row), "columns": len(header)}})
             continue
         name, club, licence, team = cell("name"), cell("club"), cell("licence"), cell("team")
         if not name:
-            result.errors.append({"line": n, "field": "name", "message": "the name is empty"})
+            result.errors.append({"line": n, "field": "name", "message": _("Le nom est vide.")})
             continue
         if len(name) > 120 or len(club) > 120:
             result.errors.append({"line": n, "field": "name" if len(name) > 120 else "club",
-                                  "message": "at most 120 characters"})
+                                  "message": _("120 caractères au plus.")})
             continue
         if licence:
             if len(licence) > 40 or not licence.replace("-", "").replace(" ", "").isalnum():
                 result.errors.append({"line": n, "field": "licence",
-                                      "message": f"{licence!r} is not a licence number"})
+                                      "message": _("« %(licence)s » n'est pas un numéro de licence.")
+                                      % {"licence": licence}})
                 continue
             if licence in seen_licences:
                 result.errors.append({"line": n, "field": "licence",
-                                      "message": f"licence {licence} already on line {seen_licences[licence]}"})
+                                      "message": _("La licence %(licence)s figure déjà ligne %(line)s.")
+                                      % {"licence": licence, "line": seen_licences[licence]}})
                 continue
             seen_licences[licence] = n
             other = Player.objects.filter(licence=licence).first()
             if other is not None and other.name.casefold() != name.casefold():
                 result.errors.append({"line": n, "field": "licence",
-                                      "message": f"licence {licence} belongs to {other.name}"})
+                                      "message": _("La licence %(licence)s est celle de %(name)s.")
+                                      % {"licence": licence, "name": other.name}})
                 continue
         parsed.append((name, club, licence, team))
     if result.errors or dry_run:

@@ -22,7 +22,7 @@ from .access import guarded, require
 def _seat_label(seat: Seat) -> str:
     label = _("%(name)s — table %(t)s") % {"name": seat.entry.player.name, "t": seat.table.number}
     if seat.substitute:
-        label += " " + _("(remplacé(e) par %(sub)s)") % {"sub": seat.substitute}
+        label += " " + _("(remplaçant : %(sub)s)") % {"sub": seat.substitute}
     return label
 
 
@@ -47,8 +47,8 @@ def arrivals(request: HttpRequest, slug: str) -> HttpResponse:
                     form.add_error(exc.field if exc.field in form.fields else None, exc.message)
                 else:
                     middle.check_in(entry=entry)
-                    messages.success(request, _("%(name)s est inscrit(e) et jouera à partir de la manche %(n)s.")
-                                     % {"name": entry.player.name, "n": entry.from_round})
+                    messages.success(request, _("Inscription de %(name)s enregistrée : premier tirage à la manche "
+                                                "%(n)s.") % {"name": entry.player.name, "n": entry.from_round})
                     return redirect("arrivals", slug=slug)
         else:
             entry = get_object_or_404(Entry.objects.select_related("player"), pk=request.POST.get("entry"),
@@ -117,7 +117,7 @@ def round_changes(request: HttpRequest, slug: str, number: int) -> HttpResponse:
                                      % {"sub": " ".join(data["name"].split()), "name": seat.entry.player.name})
                 else:
                     table = middle.seat_remove(seat=seat)
-                    messages.success(request, _("%(name)s est retiré(e) de la table %(t)s, qui jouera à %(k)s.")
+                    messages.success(request, _("%(name)s quitte la table %(t)s, qui jouera à %(k)s.")
                                      % {"name": seat.entry.player.name, "t": table.number,
                                         "k": table.seats.count()})
         except ServiceError as exc:

@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from .. import permissions, services
+from ..collation import french_sorted
 from ..forms import PlayerForm, PlayersCsvForm, RoleForm, SeatingForm, TournamentForm
 from ..models import Game, Round, Table, Tournament
 from .access import guarded, require
@@ -99,7 +100,7 @@ def players(request: HttpRequest, slug: str) -> HttpResponse:
                 messages.success(request, _("%(n)s players registered from the file.") % {"n": len(result.entries)})
                 return redirect("players", slug=slug)
             csv_errors = result.errors
-    entries = tournament.entries.select_related("player", "team").order_by("player__name")
+    entries = french_sorted(tournament.entries.select_related("player", "team"), key=lambda e: e.player.name)
     return render(request, "tournaments/players.html", {
         "tournament": tournament, "form": form, "csv_form": csv_form, "csv_errors": csv_errors, "entries": entries,
     })
