@@ -158,11 +158,15 @@ def round_swap(*, round: Round, a: int, b: int) -> pure.SwapResult:
     except pure.SeatingError as exc:
         raise InvalidInput(exc.text(translation.get_language() or "fr"), field="b") from None
     tables = [list(t) for t in result.seating.tables]
+    substitutes = dict(Seat.objects.filter(table__round=round).exclude(substitute="")
+                       .values_list("entry_id", "substitute"))  # a one-round replacement follows his player
     if tournament.is_match_game:
         singles = [t[0] for t in tables if len(t) == 1]
         _seat_with_bye(round, [t for t in tables if len(t) > 1], singles)
     else:
         round_seat(round=round, tables=tables)
+    for entry_id, name in substitutes.items():
+        Seat.objects.filter(table__round=round, entry_id=entry_id).update(substitute=name)
     return result
 
 

@@ -82,3 +82,16 @@ def test_the_rotation_ranking_then_seating_then_clock(client):
     Round.objects.filter(pk=table.round_id).update(status="finished")
     ranking = client.get(reverse("public-screen", args=[t.slug])).content.decode()
     assert "screen/seating" not in ranking  # no round to sit down for: the ranking turns on itself
+
+
+def test_the_hall_shows_the_latest_round_drawn_and_the_clock_of_the_round_in_play(client):
+    t, e = make_tournament("ABCDEFGH", slug="latest")
+    make_round(t, 1, [[e[x] for x in "ABCD"], [e[x] for x in "EFGH"]])                   # released
+    (r2,) = {tb.round for tb in make_round(t, 2, [[e[x] for x in "AEBF"], [e[x] for x in "CGDH"]],
+                                           released=False)}
+    round_clock(round=r2, action="start")                                                 # round 2 in play
+    make_round(t, 3, [[e[x] for x in "AHBG"], [e[x] for x in "CEDF"]], released=False)   # drawn ahead
+    seating = client.get(reverse("public-screen-seating", args=[t.slug])).content.decode()
+    assert "Manche 3 : où suis-je assis ?" in seating
+    clock = client.get(reverse("public-screen-clock", args=[t.slug])).content.decode()
+    assert "Manche 2 —" in clock and 'data-running="yes"' in clock

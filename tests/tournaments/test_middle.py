@@ -166,3 +166,13 @@ def test_the_arrivals_page_checks_in_and_registers_late(client, organizer):
     assert Entry.objects.get(pk=e["Karim B"].pk).checked_in_at is None
     client.post(url, {"action": "late", "name": "Lucie Tard", "club": "", "licence": "", "from_round": "2"})
     assert Entry.objects.get(player__name="Lucie Tard").from_round == 2
+
+
+def test_a_one_round_substitute_follows_his_player_through_a_swap():
+    t, e = make_tournament("ABCDEFGH", slug="subswap")
+    make_round(t, 1, [[e[x] for x in "ABCD"], [e[x] for x in "EFGH"]], released=False)
+    middle.seat_replace(seat=Seat.objects.get(entry=e["B"]), name="Yann")
+    seating_service.round_swap(round=t.rounds.get(number=1), a=e["B"].pk, b=e["E"].pk)
+    seat = Seat.objects.get(entry=e["B"])
+    assert (seat.table.number, seat.substitute) == (2, "Yann")
+    assert Seat.objects.exclude(substitute="").count() == 1

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.db.models import Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
@@ -26,9 +27,18 @@ class Place:
 
 
 def current_round(tournament: Tournament) -> Round | None:
-    """The round players are sitting down for: the first seated round not finished, else none."""
-    return (tournament.rounds.exclude(status=Round.Status.FINISHED).filter(tables__isnull=False)
-            .order_by("number").first())
+    """The round players sit down for: the latest round drawn whose results are not released and which is
+    not finished (a round drawn ahead of time is the one players look up)."""
+    return (tournament.rounds.exclude(status=Round.Status.FINISHED).filter(released=False, tables__isnull=False)
+            .distinct().order_by("-number").first())
+
+
+def clock_round(tournament: Tournament) -> Round | None:
+    """The round whose clock the hall shows: the latest one not over whose clock was started, else the
+    current round."""
+    started = (tournament.rounds.exclude(status=Round.Status.FINISHED).filter(released=False)
+               .filter(Q(clock_started_at__isnull=False) | Q(clock_elapsed__gt=0)).order_by("-number").first())
+    return started or current_round(tournament)
 
 
 def places(round: Round) -> list[Place]:
@@ -50,7 +60,8 @@ def after_ranking(tournament: Tournament) -> str:
     return reverse("public-screen", args=[tournament.slug]) + "?page=1"
 
 
-def _clock_shown(rnd: Round | None) -> bool:
+def _clock_shown(tournament: Tournament) -> bool:
+    rnd = clock_round(tournament)
     return rnd is not None and (rnd.clock_started_at is not None or rnd.clock_elapsed > 0)
 
 
@@ -64,7 +75,7 @@ def seating(request: HttpRequest, tournament: Tournament, every: int) -> HttpRes
         page = 1
     if page < pages:
         next_url = reverse("public-screen-seating", args=[tournament.slug]) + f"?page={page + 1}"
-    elif _clock_shown(rnd):
+    elif _clock_shown(tournament):
         next_url = reverse("public-screen-clock", args=[tournament.slug])
     else:
         next_url = reverse("public-screen", args=[tournament.slug]) + "?page=1"
@@ -74,7 +85,7 @@ def seating(request: HttpRequest, tournament: Tournament, every: int) -> HttpRes
 
 
 def clock(request: HttpRequest, tournament: Tournament, every: int) -> HttpResponse:
-    rnd = current_round(tournament)
+    rnd = clock_round(tournament)
     return render(request, "public/hall_clock.html", {
         "tournament": tournament, "round": rnd, "clock": clock_of(rnd) if rnd is not None else None,
         "next_url": reverse("public-screen", args=[tournament.slug]) + "?page=1", "every": every,

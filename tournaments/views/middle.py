@@ -58,8 +58,8 @@ def arrivals(request: HttpRequest, slug: str) -> HttpResponse:
                     middle.check_in(entry=entry, present=action == "in")
                 elif action == "leave":
                     short = middle.player_leaves(entry=entry)
-                    messages.success(request, _("%(name)s abandonne : il ne sera plus placé ; ses donnes jouées "
-                                                "restent.") % {"name": entry.player.name})
+                    messages.success(request, _("Abandon de %(name)s : plus de place aux prochains tirages ; les "
+                                                "donnes jouées restent.") % {"name": entry.player.name})
                     for table in short:
                         messages.warning(request, _("Manche %(r)s, table %(t)s : la table jouera à %(k)s.")
                                          % {"r": table.round.number, "t": table.number, "k": table.seats.count()})
