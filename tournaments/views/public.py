@@ -39,8 +39,9 @@ def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
         "can_manage": permissions.can_manage(request.user, tournament),
         "is_staff": permissions.is_staff_of(request.user, tournament),
         "released_rounds": [r for r in rounds if r.released or r.number <= tournament.released_round],
-        "status_moves": [(value, label) for value, label in Tournament.Status.choices
-                         if value in TRANSITIONS[tournament.status]],
+        "status_moves": [(value, label, Tournament.Status.values.index(value)
+                          < Tournament.Status.values.index(tournament.status))
+                         for value, label in Tournament.Status.choices if value in TRANSITIONS[tournament.status]],
     })
 
 

@@ -1,0 +1,103 @@
+"""The organizer's day in Chromium at 390 px and 1366 px: the new-tournament form (only the chosen game's
+conventions), the status steps, the check-in list (one tap, no reload), seat changes by name, the round
+page with its clock, the hall screen (seating and clock) and the public ranking. On every page: nothing
+wider than the screen, no text spilling out of a button. Screenshots in bench/out/."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.services.builders import add_deal, make_round, make_tournament
+from tournaments import tasks
+from tournaments.models import Entry, Player, TournamentRole
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+LONG = "Marie-Bernadette Delacroix-Montfort"
+WIDTHS = {"phone": (390, 844), "desk": (1366, 900)}
+
+# every button, link-button and choice whose text is wider than its box (text spilling out)
+SPILLS = """() => [...document.querySelectorAll('button, .btn, .choice span, .arrival-tap')]
+  .filter(el => el.offsetParent !== null && el.scrollWidth > el.clientWidth + 1)
+  .map(el => el.innerText.trim().slice(0, 40))"""
+
+
+def check(page, name: str, screenshots, size: str) -> None:
+    width = page.evaluate("document.documentElement.scrollWidth")
+    page.screenshot(path=str(screenshots / f"organizer_day_{name}_{size}.png"), full_page=True)
+    assert width <= WIDTHS[size][0] + 2, f"{name} is {width}px wide at {size}"
+    assert page.evaluate(SPILLS) == [], f"{name}: text spills out of a button at {size}"
+
+
+def test_the_organizers_day_at_phone_and_desk_width(chromium, live_server, screenshots, django_user_model):
+    from django.contrib.auth.models import Permission
+
+    boss = django_user_model.objects.create_user("orga", password="pw-123456")
+    boss.user_permissions.add(Permission.objects.get(codename="add_tournament"))
+    names = ["Élodie Martin", "Karim Benali", LONG, "Bruno Roux", "Anne Petit", "Odile Blanc", "Paul Noir",
+             "Zoé Vert"]
+    t, e = make_tournament(names, slug="open-de-rennes")
+    t.name, t.rounds_planned = "Open de Rennes — Tarot des Rois", 3
+    t.save()
+    TournamentRole.objects.create(tournament=t, user=boss, role="organizer")
+    t1, t2 = make_round(t, 1, [[e[n] for n in names[:4]], [e[n] for n in names[4:]]])
+    add_deal(t1, [150, -50, -50, -50], taker=0)
+    add_deal(t2, [-40, 120, -40, -40], taker=1)
+    tasks.ranking_refresh(t.pk)
+    make_round(t, 2, [[e[n] for n in (names[0], names[4], names[1], names[5])],
+                      [e[n] for n in (names[2], names[6], names[3], names[7])]], released=False)
+    Entry.objects.create(tournament=t, player=Player.objects.create(name="Lucie Tardieu"), from_round=3)
+
+    for size, (w, h) in WIDTHS.items():
+        context = chromium.new_context(viewport={"width": w, "height": h}, locale="fr-FR",
+                                       is_mobile=size == "phone", has_touch=size == "phone")
+        context.set_default_timeout(15_000)
+        page = context.new_page()
+        page.goto(f"{live_server.url}/accounts/login/")
+        page.fill("input[name=username]", "orga")
+        page.fill("input[name=password]", "pw-123456")
+        page.click("main button[type=submit]")
+        page.wait_for_load_state()
+
+        # the new-tournament form: the chosen game's conventions only
+        page.goto(f"{live_server.url}/new/")
+        assert not page.locator("input[name=honours]").first.is_visible()
+        page.click("label:has(input[name=game][value=tarot])")
+        assert page.locator("input[name=tarot_five]").first.is_visible()
+        assert not page.locator("input[name=triomphe_mode]").first.is_visible()
+        page.click("label:has(input[name=game][value=triomphe])")
+        assert page.locator("input[name=triomphe_mode]").first.is_visible()
+        assert not page.locator("input[name=deals_per_round]").is_visible()
+        check(page, "new_tournament", screenshots, size)
+
+        page.goto(f"{live_server.url}/t/{t.slug}/")
+        assert page.locator(".status-steps [aria-current=step]").inner_text() == "en cours"
+        check(page, "tournament", screenshots, size)
+
+        # check-in: one tap marks the player arrived, without reloading the page
+        page.goto(f"{live_server.url}/t/{t.slug}/arrivals/")
+        names_shown = page.locator(".arrival-name").all_inner_texts()
+        assert names_shown.index("Anne Petit") < names_shown.index("Élodie Martin") < names_shown.index("Karim Benali")
+        row = page.locator("li.arrival", has_text=LONG)
+        row.locator("button.arrival-tap").click()
+        page.wait_for_function(f"document.querySelector('#e{e[LONG].pk}').classList.contains('is-in')")
+        assert row.locator("button.arrival-tap").get_attribute("aria-pressed") == "true"
+        check(page, "arrivals", screenshots, size)
+        row.locator("button.arrival-tap").click()  # undone for the next width
+        page.wait_for_function(f"!document.querySelector('#e{e[LONG].pk}').classList.contains('is-in')")
+
+        page.goto(f"{live_server.url}/t/{t.slug}/rounds/2/changes/")
+        check(page, "seat_changes", screenshots, size)
+        page.goto(f"{live_server.url}/t/{t.slug}/rounds/2/")
+        check(page, "round", screenshots, size)
+
+        page.goto(f"{live_server.url}/p/{t.slug}/screen/seating/")
+        assert page.locator(".places li").count() == 8
+        check(page, "hall_seating", screenshots, size)
+        page.goto(f"{live_server.url}/p/{t.slug}/screen/clock/")
+        check(page, "hall_clock", screenshots, size)
+        page.goto(f"{live_server.url}/p/{t.slug}/ranking/")
+        # Lucie Tardieu has not played: listed last, without a rank
+        assert page.locator("#ranking tbody tr").last.locator("td").first.inner_text() == "—"
+        check(page, "public_ranking", screenshots, size)
+        context.close()
