@@ -461,7 +461,7 @@ class SeatingForm(forms.Form):
 
 class RoleForm(forms.Form):
     username = forms.CharField(label=_("User name"), max_length=150)
-    role = forms.ChoiceField(label=_("Role"), choices=[], widget=ChoiceRadio)
+    role = forms.ChoiceField(label=_("Role"), choices=[], widget=ChoiceRadio(attrs={"class": "wide"}))
     tables = forms.CharField(label=_("Tables (table arbiter)"), required=False,
                              help_text=_("Round and table numbers, e.g. 1.2 1.3 2.1"))
 

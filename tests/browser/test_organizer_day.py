@@ -101,3 +101,47 @@ def test_the_organizers_day_at_phone_and_desk_width(chromium, live_server, scree
         assert page.locator("#ranking tbody tr").last.locator("td").first.inner_text() == "—"
         check(page, "public_ranking", screenshots, size)
         context.close()
+
+
+def test_every_page_of_the_demo_fits_at_phone_and_desk_width(chromium, live_server, screenshots):
+    """The overflow check of the entry flow, on every staff and public page of the demo (seed_demo)."""
+    from django.core.management import call_command
+
+    from tournaments.models import Deal, Table, Tournament
+
+    call_command("seed_demo", stdout=open("/dev/null", "w"))  # noqa: SIM115
+    tarot = Tournament.objects.get(game="tarot")
+    table = Table.objects.filter(round__tournament=tarot).order_by("round__number", "number").first()
+    deal = Deal.objects.filter(table=table).order_by("number").first()
+    entry = tarot.entries.order_by("id").first()
+    s = tarot.slug
+    pages = [f"/t/{s}/", f"/t/{s}/players/", f"/t/{s}/teams/", f"/t/{s}/staff/", f"/t/{s}/arrivals/",
+             f"/t/{s}/rounds/1/", f"/t/{s}/rounds/2/", f"/t/{s}/rounds/2/changes/", "/desk/",
+             f"/desk/tables/{table.pk}/", f"/desk/deals/{deal.pk}/", "/new/",
+             f"/p/{s}/", f"/p/{s}/ranking/", f"/p/{s}/rounds/1/", f"/p/{s}/players/{entry.pk}/", f"/p/{s}/screen/",
+             f"/p/{s}/screen/seating/", f"/p/{s}/screen/clock/", f"/p/{s}/ranking/print/", f"/p/{s}/results/print/"]
+    for other in Tournament.objects.exclude(pk=tarot.pk):
+        pages += [f"/t/{other.slug}/", f"/t/{other.slug}/rounds/1/", f"/p/{other.slug}/ranking/"]
+    for size, (w, h) in WIDTHS.items():
+        context = chromium.new_context(viewport={"width": w, "height": h}, locale="fr-FR",
+                                       is_mobile=size == "phone", has_touch=size == "phone")
+        context.set_default_timeout(15_000)
+        page = context.new_page()
+        page.goto(f"{live_server.url}/accounts/login/")
+        page.fill("input[name=username]", "organisateur")
+        page.fill("input[name=password]", "levee-demo")
+        page.click("main button[type=submit]")
+        page.wait_for_load_state()
+        too_wide, spilling = [], []
+        for path in pages:
+            response = page.goto(live_server.url + path)
+            assert response.status == 200, path
+            if page.evaluate("document.documentElement.scrollWidth") > w + 2:
+                too_wide.append(path)
+                page.screenshot(path=str(screenshots / f"too_wide_{size}_{path.strip('/').replace('/', '_')}.png"),
+                                full_page=True)
+            if page.evaluate(SPILLS):
+                spilling.append((path, page.evaluate(SPILLS)))
+        context.close()
+        assert too_wide == [], f"wider than the screen at {size}: {too_wide}"
+        assert spilling == [], f"text spilling out of a button at {size}: {spilling}"
