@@ -176,3 +176,16 @@ def test_a_one_round_substitute_follows_his_player_through_a_swap():
     seat = Seat.objects.get(entry=e["B"])
     assert (seat.table.number, seat.substitute) == (2, "Yann")
     assert Seat.objects.exclude(substitute="").count() == 1
+
+
+def test_a_late_arrival_or_a_replacement_sent_twice_is_made_once():
+    t, e = make_tournament("ABCDEFGH", slug="twice")
+    first = middle.late_arrival(tournament=t, name="Lucie Tardieu", from_round=1)
+    again = middle.late_arrival(tournament=t, name="lucie  tardieu", from_round=1)  # a double tap
+    assert first.pk == again.pk and t.entries.count() == 9
+    make_round(t, 1, [[e[x] for x in "ABCD"], [e[x] for x in "EFGH"]], released=False)
+    seat = Seat.objects.get(entry=e["B"])
+    middle.seat_replace(seat=seat, name="Yann", rest_of_event=True)
+    middle.seat_replace(seat=Seat.objects.get(pk=seat.pk), name="Yann", rest_of_event=True)
+    assert Entry.objects.filter(tournament=t, player__name="Yann").count() == 1
+    assert Entry.objects.get(player__name="Yann").replaces_id == e["B"].pk

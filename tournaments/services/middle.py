@@ -36,6 +36,15 @@ def _clean_name(name: str, field: str = "name") -> str:
     return name
 
 
+def _entry_named(tournament: Tournament, name: str) -> Entry | None:
+    """The entry of this tournament whose player has this name (case and spaces aside), if any."""
+    key = " ".join(name.casefold().split())
+    for entry in tournament.entries.select_related("player"):
+        if " ".join(entry.player.name.casefold().split()) == key:
+            return entry
+    return None
+
+
 def _unlocked(table: Table) -> None:
     if table.deals.exists():
         raise StateConflict(_("Des donnes sont déjà saisies à la table %(n)s : ses places ne changent plus dans "
@@ -49,7 +58,11 @@ def late_arrival(*, tournament: Tournament, name: str, club: str = "", licence: 
     last = max(tournament.rounds_planned, tournament.rounds.count(), 1)
     if from_round < 1 or from_round > last:
         raise InvalidInput(_("La manche d'arrivée est entre 1 et %(n)s.") % {"n": last}, field="from_round")
-    player = player_create(name=_clean_name(name), club=club.strip(), licence=licence.strip())
+    name = _clean_name(name)
+    same = _entry_named(tournament, name)
+    if same is not None:
+        return same  # sent twice (a double tap, a reload): the player is registered once
+    player = player_create(name=name, club=club.strip(), licence=licence.strip())
     entry = player_register(tournament=tournament, player=player)
     entry.from_round = from_round
     entry.save(update_fields=["from_round"])
@@ -107,6 +120,8 @@ def seat_replace(*, seat: Seat, name: str, club: str = "", rest_of_event: bool =
         seat.substitute = name
         seat.save(update_fields=["substitute"])
         return seat
+    if seat.entry.player.name.casefold() == name.casefold():
+        return seat  # sent twice: the substitute already holds the seat
     _unlocked(table)
     old = seat.entry
     player = player_create(name=name, club=club.strip())
