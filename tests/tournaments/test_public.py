@@ -120,3 +120,12 @@ def test_players_who_have_not_played_are_listed_last_without_a_rank(client):
     assert rows[4].explain.startswith("Pas encore joué")
     html = client.get(reverse("public-ranking", args=[t.slug])).content.decode()
     assert ">5<" not in html and "<td>—</td>" in html
+
+
+def test_players_level_are_listed_as_french_sorts_their_names():
+    t, e = make_tournament(["Zoé", "Karim", "Élodie", "Anne"], slug="tied")
+    (t1,) = make_round(t, 1, [[e[x] for x in ("Zoé", "Karim", "Élodie", "Anne")]])
+    add_deal(t1, [0, 0, 0, 0], taker=0)
+    tasks.ranking_refresh(t.pk)
+    assert [(r.name, r.rank, r.shared) for r in queries.ranking(t).rows] == [
+        ("Anne", 1, True), ("Élodie", 1, True), ("Karim", 1, True), ("Zoé", 1, True)]

@@ -11,6 +11,7 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from tournaments import rankings
+from tournaments.collation import french_key
 from tournaments.models import Entry, Forfeit, Round, ScoreRow, Table, Tournament
 from tournaments.models_ranking import RankingLine, RankingSnapshot
 
@@ -103,9 +104,8 @@ NOT_PLAYED = {"fr": "Pas encore joué : classé après ceux qui ont joué.",
 def _not_played_last(rows: list[Row], lang: str) -> list[Row]:
     """Those who have not played yet go last with no rank (never « 3= » with 0 marks); the others' ranks
     and ties are counted among those who played (competition ranking: 1, 2, 2, 4)."""
-    if all(row.played for row in rows):
-        return rows
-    played = [row for row in rows if row.played]
+    # ex aequo in the order French sorts their names (the snapshot keeps them in registration order)
+    played = sorted((row for row in rows if row.played), key=lambda row: (row.rank, french_key(row.name)))
     out: list[Row] = []
     first_at: dict[Any, int] = {}
     sizes: dict[Any, int] = {}
@@ -114,7 +114,8 @@ def _not_played_last(rows: list[Row], lang: str) -> list[Row]:
     for i, row in enumerate(played, start=1):
         rank = first_at.setdefault(row.rank, i)
         out.append(replace(row, rank=rank, shared=sizes[row.rank] > 1))
-    out += [replace(row, rank="—", shared=False, explain=NOT_PLAYED[lang]) for row in rows if not row.played]
+    out += [replace(row, rank="—", shared=False, explain=NOT_PLAYED[lang])
+            for row in sorted((row for row in rows if not row.played), key=lambda row: french_key(row.name))]
     return out
 
 
