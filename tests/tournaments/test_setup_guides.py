@@ -86,3 +86,14 @@ def test_no_round_is_published_while_the_tournament_is_a_draft(client, organizer
     t.save()
     client.post(reverse("round_release", args=[t.slug, 1]))
     assert t.rounds.get(number=1).released
+
+
+def test_the_day_through_the_api(api_client, organizer):
+    api_client.force_authenticate(organizer)
+    body = api_client.post("/api/tournaments/", {"name": "Open", "game": "tarot", "date": "2026-12-05",
+                                                 "start_time": "13:30", "venue": "Rennes"}, format="json").json()
+    assert (body["date"], body["start_time"], body["venue"], body["round_minutes"]) == (
+        "2026-12-05", "13:30:00", "Rennes", 60)
+    body = api_client.patch(f"/api/tournaments/{body['id']}/", {"venue": "Brest", "separate_clubs": True},
+                            format="json").json()
+    assert (body["venue"], body["separate_clubs"]) == ("Brest", True)
