@@ -31,8 +31,9 @@ def _iso(value: Any) -> str | None:
     return value.isoformat() if value is not None else None
 
 
-def results_file(tournament: Tournament) -> dict[str, Any]:
-    """The whole tournament as a ``levee.results/1`` document (plain JSON types only)."""
+def results_file(tournament: Tournament, *, licences: bool = False) -> dict[str, Any]:
+    """The whole tournament as a ``levee.results/1`` document (plain JSON types only). Licence numbers
+    are personal data: written only when ``licences`` (the tournament's staff), null otherwise."""
     rounds = list(released_rounds(tournament))
     round_ids = [r.pk for r in rounds]
     entries = list(Entry.objects.filter(tournament=tournament).select_related("player", "team").order_by("id"))
@@ -106,7 +107,8 @@ def results_file(tournament: Tournament) -> dict[str, Any]:
         },
         "teams": [{"id": t.pk, "name": t.name} for t in tournament.teams.order_by("name")],
         "players": [{
-            "id": e.pk, "name": e.player.name, "club": e.player.club or None, "licence": e.player.licence or None,
+            "id": e.pk, "name": e.player.name, "club": e.player.club or None,
+            "licence": (e.player.licence or None) if licences else None,
             "team": e.team_id, "from_round": e.from_round, "withdrawn": e.withdrawn, "replaces": e.replaces_id,
         } for e in entries],
         "rounds": [{"number": r.number, "tables": [table_doc(t) for t in tables[r.pk]]} for r in rounds],

@@ -10,13 +10,13 @@ from django.urls import reverse
 
 from tests.services.builders import add_deal, make_round, make_tournament
 from tournaments import tasks
-from tournaments.models import Ruling, ScoreRow, Seat
+from tournaments.models import Ruling, ScoreRow, Seat, TournamentRole
 from tournaments.results_file import schema
 
 pytestmark = pytest.mark.django_db
 
 
-def test_the_results_file_holds_the_whole_tournament(client):
+def test_the_results_file_holds_the_whole_tournament(client, django_user_model):
     t, e = make_tournament("ABCDEFGH", slug="file")
     t1, t2 = make_round(t, 1, [[e[x] for x in "ABCD"], [e[x] for x in "EFGH"]])
     add_deal(t1, [150, -50, -50, -50], taker=0)
@@ -43,6 +43,12 @@ def test_the_results_file_holds_the_whole_tournament(client):
     b = next(ln for ln in lines if ln["player"] == e["B"].pk)
     assert b["metrics"]["marks"] == -60  # -50 in the deal, -10 by the ruling
     assert len(doc["ranking"]["digest"]) == 64 and doc["ranking"]["up_to_date"] is True
+    assert {p["licence"] for p in doc["players"]} == {None}  # personal data: the staff's file only
+    staff = django_user_model.objects.create_user("orga", password="x")
+    TournamentRole.objects.create(tournament=t, user=staff, role="organizer")
+    client.force_login(staff)
+    doc = json.loads(client.get(reverse("public-results-file", args=[t.slug])).content)
+    assert next(p["licence"] for p in doc["players"] if p["id"] == e["A"].pk) == "file-A"
 
 
 def test_the_schema_refuses_a_file_missing_its_ranking():

@@ -16,7 +16,8 @@ def results_json(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = get_object_or_404(Tournament, slug=slug)
     if not permissions.can_view_tournament(request.user, tournament):
         raise Http404("no such public tournament")
-    body = json.dumps(results_file(tournament), ensure_ascii=False, indent=1)
+    staff = permissions.is_staff_of(request.user, tournament)
+    body = json.dumps(results_file(tournament, licences=staff), ensure_ascii=False, indent=1)
     response = HttpResponse(body, content_type="application/json; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{tournament.slug}-resultats-complets.json"'
     return response
