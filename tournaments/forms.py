@@ -8,6 +8,7 @@ the service's answer (``scoring.verdict.judge`` through ``tournaments.services``
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 from collections.abc import Sequence
@@ -18,9 +19,10 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from rules.cards import CardCodeError, format_card
+from rules.game import get_game
 from rules.typed import is_french, parse_typed_card, split_tokens
 
-from .models import Game, Tournament
+from .models import MATCH_GAMES, Game, Tournament
 
 CARD_HELP = _("Type the cards the French way or as codes: RC or R♥ (roi de cœur), DK or D♦ (dame de carreau), "
               "CT or C♣ (cavalier de trèfle), VP, AT, 10Co; trumps 1 to 21; Exc for the Excuse. Also KS 10H NC "
@@ -393,6 +395,28 @@ class TournamentForm(forms.Form):
     target = forms.IntegerField(label=_("Target of a match (other games)"), min_value=1, required=False,
                                 help_text=_("Points, impériales or jetons that end a match; game default when empty."))
     is_public = forms.BooleanField(label=_("Public"), required=False)
+    date = forms.DateField(label=_("Date"), required=False, widget=forms.DateInput(attrs={"type": "date"}))
+    start_time = forms.TimeField(label=_("Heure de début"), required=False,
+                                 widget=forms.TimeInput(attrs={"type": "time"}, format="%H:%M"))
+    venue = forms.CharField(label=_("Lieu"), max_length=200, required=False)
+    round_minutes = forms.IntegerField(label=_("Durée d'une manche (minutes)"), min_value=5, max_value=600,
+                                       initial=60, required=False,
+                                       help_text=_("Pour l'horloge de la salle."))
+    separate_clubs = forms.BooleanField(label=_("Séparer les joueurs d'un même club à la première manche"),
+                                        required=False)
+
+    #: form field → the option it sets in a record's ``options`` (which games take it: their rules module)
+    OPTION_OF = {"players_per_table": "players", "tarot_five": "five", "triomphe_mode": "mode",
+                 "triomphe_order": "order", "as_qui_pille": "as_qui_pille", "honours": "honours", "target": "target"}
+
+    @staticmethod
+    def games_of(field: str) -> list[str]:
+        """The games a convention field applies to, read from each game's options (rules/)."""
+        if field == "deals_per_round":
+            return [g for g in Game.values if g not in MATCH_GAMES]
+        option = TournamentForm.OPTION_OF[field]
+        return [g for g in Game.values
+                if option in {f.name for f in dataclasses.fields(get_game(g).parse_options({}))}]
 
     def options(self) -> dict[str, Any]:
         """The game's conventions, as a record's ``options`` (only what applies to the game chosen)."""
@@ -455,7 +479,7 @@ class SeatingForm(forms.Form):
 
 class RoleForm(forms.Form):
     username = forms.CharField(label=_("User name"), max_length=150)
-    role = forms.ChoiceField(label=_("Role"), choices=[], widget=ChoiceRadio)
+    role = forms.ChoiceField(label=_("Role"), choices=[], widget=ChoiceRadio(attrs={"class": "wide"}))
     tables = forms.CharField(label=_("Tables (table arbiter)"), required=False,
                              help_text=_("Round and table numbers, e.g. 1.2 1.3 2.1"))
 

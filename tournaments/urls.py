@@ -6,7 +6,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from . import views
-from .views import arbiter_calls, ledger, offline, table_cards, tables
+from .views import arbiter_calls, ledger, middle, offline, table_cards, tables
 
 urlpatterns = [
     # public
@@ -63,6 +63,10 @@ urlpatterns = [
     path("k/<str:token>/manifest.webmanifest", offline.link_manifest, name="link_manifest"),
     path("k/<str:token>/sw.js", offline.link_service_worker, name="link_sw"),
     path("desk/tables/<id:pk>/deal/offline/", offline.desk_deal_offline, name="deal_offline"),
+    # the organizer's day: arrivals, late arrivals and leavers; seat changes of a round (views/middle.py)
+    path("t/<slug:slug>/arrivals/", middle.arrivals, name="arrivals"),
+    path("t/<slug:slug>/rounds/<id:number>/changes/", middle.round_changes, name="round_changes"),
+    path("t/<slug:slug>/rounds/<id:number>/clock/", middle.round_clock, name="round_clock"),
 ]
 
 # The REST API (tournaments/api/urls.py, written separately) lives under /api/.

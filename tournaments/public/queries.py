@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 from typing import Any
@@ -14,6 +14,7 @@ from django.utils.formats import number_format
 from django.utils.translation import gettext_lazy as _
 
 from tournaments import rankings
+from tournaments.collation import french_key
 from tournaments.models import Entry, Forfeit, Round, ScoreRow, Table, Tournament
 from tournaments.models_ranking import RankingLine, RankingSnapshot
 
@@ -50,6 +51,8 @@ class Row:
     values: list[Any]
     explain: str
     withdrawn: bool = False
+    played: bool = True
+    """False for an entry with no deal, match or bye yet: listed last, without a rank (« — »)."""
 
 
 @dataclass
@@ -92,8 +95,37 @@ def _rows(snapshot: RankingSnapshot, unit: str, columns: tuple[str, ...], lang: 
         club = line.entry.player.club if line.entry_id else ""
         out.append(Row(line.position, line.rank, line.shared, names[ident], club, line.entry_id, line.team_id,
                        [_fmt(metrics.get(c)) for c in columns], pure.explain(ident, lang, names),
-                       bool(line.entry_id and line.entry.withdrawn)))
+                       bool(line.entry_id and line.entry.withdrawn), _played(metrics)))
     cache.set(key, out, 3600)
+    return out
+
+
+def _played(metrics: dict[str, Any]) -> bool:
+    """Whether a line's entry has played: a deal (Tarot), a match or a bye (the games played to a target)."""
+    if metrics.get("deals") == 0:
+        return False
+    return not (metrics.get("played") == 0 and not metrics.get("byes"))
+
+
+NOT_PLAYED = {"fr": "Pas encore joué : classé après ceux qui ont joué.",
+              "en": "Has not played yet: listed after those who have."}
+
+
+def _not_played_last(rows: list[Row], lang: str) -> list[Row]:
+    """Those who have not played yet go last with no rank (never « 3= » with 0 marks); the others' ranks
+    and ties are counted among those who played (competition ranking: 1, 2, 2, 4)."""
+    # ex aequo in the order French sorts their names (the snapshot keeps them in registration order)
+    played = sorted((row for row in rows if row.played), key=lambda row: (row.rank, french_key(row.name)))
+    out: list[Row] = []
+    first_at: dict[Any, int] = {}
+    sizes: dict[Any, int] = {}
+    for row in played:
+        sizes[row.rank] = sizes.get(row.rank, 0) + 1
+    for i, row in enumerate(played, start=1):
+        rank = first_at.setdefault(row.rank, i)
+        out.append(replace(row, rank=rank, shared=sizes[row.rank] > 1))
+    out += [replace(row, rank="—", shared=False, explain=NOT_PLAYED[lang])
+            for row in sorted((row for row in rows if not row.played), key=lambda row: french_key(row.name))]
     return out
 
 
@@ -108,7 +140,7 @@ def ranking(tournament: Tournament, lang: str = "fr") -> Ranking:
     cols = COLUMNS.get(snap.kind, tuple(snap.criteria))
     out.columns = [(c, LABELS.get(c, c)) for c in cols]
     out.criteria = [(c, LABELS.get(c, c)) for c in snap.criteria]
-    out.rows = _rows(snap, RankingLine.Unit.ENTRY, cols, lang)
+    out.rows = _not_played_last(_rows(snap, RankingLine.Unit.ENTRY, cols, lang), lang)
     if snap.team_digest:
         tcols = COLUMNS[TEAM_KINDS.get(snap.kind, "matches_teams")]
         out.team_columns = [(c, LABELS.get(c, c)) for c in tcols]

@@ -12,6 +12,7 @@ imported is skipped with a warning.
 
 from __future__ import annotations
 
+import datetime
 import random
 from collections.abc import Mapping
 from typing import Any
@@ -189,7 +190,9 @@ class Command(BaseCommand):
                options: dict[str, Any], **kwargs: Any) -> tuple[Tournament, list[int]]:
         organizer = users[TournamentRole.Role.ORGANIZER]
         tournament = services.tournament_create(name=name, slug=slug, game=game, user=organizer, options=options,
-                                                is_public=True, **kwargs)
+                                                is_public=True, date=datetime.date.today(),
+                                                start_time=datetime.time(14, 0),
+                                                venue="Maison des associations, Rennes", **kwargs)
         services.role_assign(tournament=tournament, user=users[TournamentRole.Role.CHIEF_ARBITER],
                              role=TournamentRole.Role.CHIEF_ARBITER)
         entries = []
