@@ -110,7 +110,7 @@ def test_every_page_of_the_demo_fits_at_phone_and_desk_width(chromium, live_serv
     from tournaments.models import Deal, Table, Tournament
 
     call_command("seed_demo", stdout=open("/dev/null", "w"))  # noqa: SIM115
-    tarot = Tournament.objects.get(game="tarot")
+    tarot = Tournament.objects.get(slug="demo-tarot")
     table = Table.objects.filter(round__tournament=tarot).order_by("round__number", "number").first()
     deal = Deal.objects.filter(table=table).order_by("number").first()
     entry = tarot.entries.order_by("id").first()
