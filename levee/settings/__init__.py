@@ -87,6 +87,15 @@ if DATABASES["default"]["ENGINE"].endswith("postgresql"):
         options["server_side_binding"] = True
         options.setdefault("prepare_threshold", env.int("DATABASE_PREPARE_THRESHOLD", default=2))
 
+# The cache keeps what the public pages render once per published ranking (tournaments.public.published):
+# each process's memory by default, Redis (shared by every worker) when CACHE_URL is set, e.g.
+# CACHE_URL=redis://127.0.0.1:6379/1 (a database of its own, not the broker's).
+CACHES = {"default": env.cache_url("CACHE_URL", default="locmemcache://levee")}
+CACHES["default"].setdefault("OPTIONS", {})
+if CACHES["default"]["BACKEND"].endswith("LocMemCache"):
+    CACHES["default"]["OPTIONS"].setdefault("MAX_ENTRIES", 1000)  # pages of ~40 KB (plain and gzip): ~40 MB at most
+CACHES["default"].setdefault("KEY_PREFIX", "levee")
+
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from collections import defaultdict
+from collections import OrderedDict, defaultdict
 from dataclasses import dataclass, field
+from threading import Lock
 from typing import Any
 
 from django.core.cache import cache
@@ -64,13 +65,37 @@ def _fmt(value: Any) -> str:
     return str(value)
 
 
+def rows_key(snapshot: RankingSnapshot, unit: str, lang: str) -> str:
+    """What identifies a snapshot's rows in one language (snapshots never change)."""
+    return f"levee:ranking:{snapshot.pk}:{snapshot.digest}:{snapshot.created_at.timestamp()}:{unit}:{lang}"
+
+
+#: rows kept in each process, so that a page does not unpickle 1,000 rows from the cache at every request
+_ROWS_KEPT = 16
+_rows_memo: OrderedDict[str, list[Row]] = OrderedDict()
+_rows_lock = Lock()
+
+
 def _rows(snapshot: RankingSnapshot, unit: str, columns: tuple[str, ...], lang: str) -> list[Row]:
-    """The lines of a snapshot with names and the words explaining each rank, in ``lang`` (cached:
-    snapshots never change)."""
-    key = f"levee:ranking:{snapshot.pk}:{snapshot.digest}:{snapshot.created_at.timestamp()}:{unit}:{lang}"
+    """The lines of a snapshot with names and the words explaining each rank, in ``lang`` (computed once:
+    kept in this process and in Django's cache, shared by the processes when it is Redis)."""
+    key = rows_key(snapshot, unit, lang)
+    with _rows_lock:
+        kept = _rows_memo.get(key)
+    if kept is not None:
+        return kept
     cached = cache.get(key)
-    if cached is not None:
-        return cached
+    if cached is None:
+        cached = _compute_rows(snapshot, unit, columns, lang)
+        cache.set(key, cached, 3600)
+    with _rows_lock:
+        _rows_memo[key] = cached
+        while len(_rows_memo) > _ROWS_KEPT:
+            _rows_memo.popitem(last=False)
+    return cached
+
+
+def _compute_rows(snapshot: RankingSnapshot, unit: str, columns: tuple[str, ...], lang: str) -> list[Row]:
     pure = rankings.snapshot_ranking(snapshot, teams=unit == RankingLine.Unit.TEAM)
     lines = list(snapshot.lines.filter(unit=unit).select_related("entry__player", "team").order_by("position"))
     names = {(line.entry_id or line.team_id): (line.entry.player.name if line.entry_id else line.team.name)
@@ -83,14 +108,14 @@ def _rows(snapshot: RankingSnapshot, unit: str, columns: tuple[str, ...], lang: 
         out.append(Row(line.position, line.rank, line.shared, names[ident], club, line.entry_id, line.team_id,
                        [_fmt(metrics.get(c)) for c in columns], pure.explain(ident, lang, names),
                        bool(line.entry_id and line.entry.withdrawn)))
-    cache.set(key, out, 3600)
     return out
 
 
-def ranking(tournament: Tournament, lang: str = "fr") -> Ranking:
-    """The latest published ranking with names, the columns to show and each rank explained in ``lang``."""
+def ranking(tournament: Tournament, lang: str = "fr", status: rankings.RankingStatus | None = None) -> Ranking:
+    """The latest published ranking with names, the columns to show and each rank explained in ``lang``
+    (``status``: the ranking's status when the caller has read it already)."""
     lang = "en" if lang == "en" else "fr"
-    status = rankings.ranking_status(tournament)
+    status = status or rankings.ranking_status(tournament)
     out = Ranking(status.snapshot, status.up_to_date, status.version)
     snap = status.snapshot
     if snap is None:
