@@ -144,6 +144,19 @@ def targets(port: int, slug: str, ids: list[int], players: int) -> list[Target]:
     return out
 
 
+def warm(port: int, tlist: list[Target], times: int = 4) -> float:
+    """Every variant requested ``times`` times, each on a new connection (so that each gunicorn worker renders
+    and keeps its copy, as it would after a few seconds of real traffic); the seconds it took."""
+    started = time.perf_counter()
+    for target in tlist:
+        for path, headers, _ in target.variants:
+            for _ in range(times):
+                conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+                get(conn, path, headers)
+                conn.close()
+    return time.perf_counter() - started
+
+
 def _gunzip(body: bytes) -> bytes:
     import gzip
 
@@ -367,6 +380,7 @@ def main() -> int:
     try:
         _wait_up(port, server)
         tlist = targets(port, slug, ids, args.players)
+        print(f"warm-up (every page rendered by the workers): {warm(port, tlist):.1f} s")
         from levee import gunicorn as conf
 
         print(f"bench/public.py — 1,000 players × 10 rounds, gunicorn {conf.workers} workers × {conf.threads} threads "

@@ -95,6 +95,9 @@ CACHES["default"].setdefault("OPTIONS", {})
 if CACHES["default"]["BACKEND"].endswith("LocMemCache"):
     CACHES["default"]["OPTIONS"].setdefault("MAX_ENTRIES", 1000)  # pages of ~40 KB (plain and gzip): ~40 MB at most
 CACHES["default"].setdefault("KEY_PREFIX", "levee")
+# how long a process keeps what it read of a tournament's published ranking before reading it again (a public
+# page request reads nothing else when its page is in the cache): a new ranking reaches the pages that much later
+LEVEE_PUBLIC_STATE_SECONDS = env.float("LEVEE_PUBLIC_STATE_SECONDS", default=0.25)
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

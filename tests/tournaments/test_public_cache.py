@@ -152,3 +152,19 @@ def test_a_private_tournament_stays_hidden(client):
     for name in ("public-home", "public-ranking", "public-screen", "public-ranking-print"):
         assert client.get(reverse(name, args=[t.slug])).status_code == 404
     assert client.get(reverse("public-ranking", args=["no-such-slug"])).status_code == 404
+
+
+def test_the_published_state_is_kept_a_moment_in_the_process(client, tournament, settings):
+    from tournaments.public import published
+
+    t, _ = tournament
+    settings.LEVEE_PUBLIC_STATE_SECONDS = 60
+    published._recent.clear()
+    try:
+        url = reverse("public-ranking", args=[t.slug])
+        etag = client.get(url)["ETag"]
+        with CaptureQueriesContext(connection) as queries:
+            assert client.get(url, HTTP_IF_NONE_MATCH=etag).status_code == 304
+        assert len(queries) == 0
+    finally:
+        published._recent.clear()

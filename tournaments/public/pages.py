@@ -91,9 +91,10 @@ def ranking(request: HttpRequest, slug: str) -> HttpResponse:
         return published.nothing_new(state, etag, private)
 
     def render() -> str:
-        rk = _ranking(state, lang)
+        whole = state.whole()
+        rk = _ranking(whole, lang)
         base = reverse("public-ranking", args=[slug])
-        context = {"tournament": state.tournament, "ranking": rk, "every": every, "q": q, "me": me,
+        context = {"tournament": whole.tournament, "ranking": rk, "every": every, "q": q, "me": me,
                    "poll_url": _url(base, page=page, me=me, q=q, every=every, since=etag),
                    "next_url": _url(base, page=page, me=me, q=q)}
         if rk.rows:
@@ -137,9 +138,10 @@ def home(request: HttpRequest, slug: str) -> HttpResponse:
     etag = published.validator(state, lang, "home", (state.version,))
 
     def render() -> str:
-        rk = _ranking(state, lang)
+        whole = state.whole()
+        rk = _ranking(whole, lang)
         return render_to_string("public/home.html", {
-            "tournament": state.tournament, "rounds": queries.released_rounds(state.tournament), "ranking": rk,
+            "tournament": whole.tournament, "rounds": queries.released_rounds(whole.tournament), "ranking": rk,
             "top": rk.rows[:10], "next_url": reverse("public-home", args=[slug])}, request)
 
     return published.respond(request, state, etag, render, private=private)
@@ -153,15 +155,16 @@ def player(request: HttpRequest, slug: str, entry_id: int) -> HttpResponse:
     last_modified = max((s for s in (state.last_modified, state.changed_at) if s is not None), default=None)
 
     def render() -> str:
+        whole = state.whole()
         entry = get_object_or_404(Entry.objects.select_related("player", "team"), pk=entry_id,
-                                  tournament=state.tournament)
+                                  tournament=whole.tournament)
         history = queries.player_history(entry)
-        rk = _ranking(state, lang)
+        rk = _ranking(whole, lang)
         row = next((r for r in rk.rows if r.entry_id == entry.pk), None)
         chart = running_total_svg(history.points, breaks=history.breaks,
                                   title=_("Running total of %(name)s, deal after deal") % {"name": entry.player.name})
         return render_to_string("public/player.html", {
-            "tournament": state.tournament, "entry": entry, "history": history, "row": row, "ranking": rk,
+            "tournament": whole.tournament, "entry": entry, "history": history, "row": row, "ranking": rk,
             "chart": chart, "next_url": reverse("public-player", args=[slug, entry_id]),
             "my_place_url": _url(reverse("public-ranking", args=[slug]), me=entry.pk) + "#me"}, request)
 
@@ -177,11 +180,12 @@ def screen(request: HttpRequest, slug: str) -> HttpResponse:
     etag = published.validator(state, lang, "screen", (page, every))
 
     def render() -> str:
-        rk = _ranking(state, lang)
+        whole = state.whole()
+        rk = _ranking(whole, lang)
         pages = max((len(rk.rows) + SCREEN_LINES - 1) // SCREEN_LINES, 1)
         current = min(page, pages)
         return render_to_string("public/screen.html", {
-            "tournament": state.tournament, "ranking": rk,
+            "tournament": whole.tournament, "ranking": rk,
             "rows": rk.rows[(current - 1) * SCREEN_LINES:current * SCREEN_LINES], "page": current, "pages": pages,
             "next_page": current % pages + 1, "every": every,
             "next_url": reverse("public-screen", args=[slug])}, request)
@@ -195,7 +199,8 @@ def ranking_print(request: HttpRequest, slug: str) -> HttpResponse:
     etag = published.validator(state, lang, "print")
 
     def render() -> str:
-        return render_to_string("public/ranking_print.html", {"tournament": state.tournament,
-                                                              "ranking": _ranking(state, lang)}, request)
+        whole = state.whole()
+        return render_to_string("public/ranking_print.html", {"tournament": whole.tournament,
+                                                              "ranking": _ranking(whole, lang)}, request)
 
     return published.respond(request, state, etag, render, private=private)

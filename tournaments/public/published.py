@@ -5,7 +5,8 @@ A public page is a function of few things: the latest published snapshot (immuta
 date (the ranking clock), the tournament's own fields, the language, and the page's parameters. So:
 
 * :func:`read` gets the tournament, the clock and the latest snapshot's header (not its inputs) in **one**
-  SQL statement (written from the models' metadata with :mod:`tournaments.sql`);
+  SQL statement (written from the models' metadata with :mod:`tournaments.sql`), kept a quarter of a second
+  in the process (``LEVEE_PUBLIC_STATE_SECONDS``);
 * :func:`validator` turns those into the page's ``ETag`` (beginning with the snapshot's digest) and
   ``Last-Modified``: a conditional request that matches is answered 304 before anything else is read;
 * :func:`respond` serves the page's bytes from Django's cache (``CACHES["default"]``: local memory by
@@ -21,12 +22,14 @@ from __future__ import annotations
 
 import gzip
 import hashlib
+import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import datetime
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
+from django.conf import settings
 from django.core.cache import cache as django_cache
 from django.db import connection
 from django.http import HttpRequest, HttpResponse
@@ -41,16 +44,20 @@ from tournaments.rankings import RankingStatus
 RENDER_VERSION = "2"
 #: how long rendered bytes stay in the cache (a snapshot never changes; this only bounds the memory)
 PAGE_TIMEOUT = 3600
-#: the snapshot's heavy columns, never read by a page request
-_HEAVY = ("inputs", "options", "team_inputs", "team_options")
+#: columns a page request does not need (read again, whole, when a page is rendered)
+_T_SKIP = ("options", "tie_breaks", "created_by_id", "created_at")
+_S_SKIP = ("criteria", "released_rounds", "inputs", "options", "team_inputs", "team_options", "compute_ms")
 
 
 @dataclass(frozen=True)
 class Published:
-    """A tournament, its ranking clock and its latest snapshot's header, read in one statement."""
+    """A tournament, its ranking clock and its latest snapshot's header, read in one statement.
+
+    ``tournament`` and ``snapshot`` have their large columns deferred: :meth:`whole` reads them whole, which
+    rendering a page needs (a cache miss), and answering from the cache does not."""
 
     tournament: Tournament
-    snapshot: RankingSnapshot | None  # the heavy columns deferred
+    snapshot: RankingSnapshot | None
     version: int
     changed_at: datetime | None
 
@@ -73,30 +80,59 @@ class Published:
                               None if self.up_to_date else self.changed_at) if s is not None]
         return max(stamps) if stamps else None
 
+    def whole(self) -> Published:
+        """The same state with the tournament and the snapshot read whole (two statements by primary key)."""
+        tournament = Tournament.objects.get(pk=self.tournament.pk)
+        snapshot = (RankingSnapshot.objects.defer(*_S_SKIP[2:]).get(pk=self.snapshot.pk)  # inputs: when ranked
+                    if self.snapshot else None)
+        return Published(tournament, snapshot, self.version, self.changed_at)
+
 
 @cache
 def _read_sql(vendor: str) -> str:
     t, c, s = sql.table(Tournament), sql.table(RankingClock), sql.table(RankingSnapshot)
-    s_tournament, s_version = sql.column(RankingSnapshot, "tournament"), sql.column(RankingSnapshot, "input_version")
-    return (f"SELECT {sql.select_list(Tournament, 't')}, c.{sql.column(RankingClock, 'version')}, "
-            f"c.{sql.column(RankingClock, 'changed_at')}, {sql.select_list(RankingSnapshot, 's', _HEAVY)} "
+    # the latest snapshot by the (tournament, input_version) unique index, read backwards, first row only
+    return (f"SELECT {sql.select_list(Tournament, 't', _T_SKIP)}, c.{sql.column(RankingClock, 'version')}, "
+            f"c.{sql.column(RankingClock, 'changed_at')}, {sql.select_list(RankingSnapshot, 's', _S_SKIP)} "
             f"FROM {t} t LEFT JOIN {c} c ON c.{sql.column(RankingClock, 'tournament')} = t.id "
-            f"LEFT JOIN {s} s ON s.id = (SELECT s2.id FROM {s} s2 WHERE s2.{s_tournament} = t.id "
-            f"ORDER BY s2.{s_version} DESC LIMIT 1) "
-            f"WHERE t.{sql.column(Tournament, 'slug')} = %s")
+            f"LEFT JOIN {s} s ON s.{sql.column(RankingSnapshot, 'tournament')} = t.id "
+            f"WHERE t.{sql.column(Tournament, 'slug')} = %s "
+            f"ORDER BY s.{sql.column(RankingSnapshot, 'input_version')} DESC LIMIT 1")
+
+
+_recent: dict[str, tuple[float, Published | None]] = {}
 
 
 def read(slug: str) -> Published | None:
-    """The tournament of ``slug`` with its clock and latest snapshot header; None when there is no such slug."""
+    """The tournament of ``slug`` with its clock and latest snapshot header; None when there is no such slug.
+
+    What was read is kept ``settings.LEVEE_PUBLIC_STATE_SECONDS`` (0.25 s by default; 0 in the tests) in this
+    process: a thousand phones polling cost the database four statements a second per process, not a thousand,
+    and a new ranking reaches the pages at most that much later."""
+    keep = settings.LEVEE_PUBLIC_STATE_SECONDS
+    if keep > 0:
+        now = time.monotonic()
+        recent = _recent.get(slug)
+        if recent is not None and now - recent[0] < keep:
+            return recent[1]
+        state = _read(slug)
+        if len(_recent) > 1000:  # slugs that do not exist, say: never more than a thousand kept
+            _recent.clear()
+        _recent[slug] = (now, state)
+        return state
+    return _read(slug)
+
+
+def _read(slug: str) -> Published | None:
     with connection.cursor() as cursor:
         cursor.execute(_read_sql(connection.vendor), [slug])
         row = cursor.fetchone()
     if row is None:
         return None
-    width = sql.width(Tournament)
-    tournament = sql.load(Tournament, row, 0)
+    width = sql.width(Tournament, _T_SKIP)
+    tournament = sql.load(Tournament, row, 0, _T_SKIP)
     version, changed_at = row[width], row[width + 1]
-    snapshot = sql.load(RankingSnapshot, row, width + 2, _HEAVY)
+    snapshot = sql.load(RankingSnapshot, row, width + 2, _S_SKIP)
     return Published(tournament, snapshot, version or 0,
                      sql.convert(RankingClock, "changed_at", changed_at) if changed_at is not None else None)
 
@@ -126,10 +162,15 @@ def _not_modified(request: HttpRequest, etag: str, last_modified: datetime | Non
     return since is not None and last_modified is not None and int(last_modified.timestamp()) <= since
 
 
+@lru_cache(maxsize=256)
+def _http_date(timestamp: float) -> str:
+    return http_date(timestamp)
+
+
 def _headers(response: HttpResponse, etag: str, last_modified: datetime | None, private: bool) -> HttpResponse:
     response["ETag"] = f'"{etag}"'
     if last_modified is not None:
-        response["Last-Modified"] = http_date(last_modified.timestamp())
+        response["Last-Modified"] = _http_date(last_modified.timestamp())
     # every use revalidates (a 304 costs one small statement); the language comes from a cookie
     response["Cache-Control"] = "private, no-cache" if private else "public, no-cache"
     response["Vary"] = "Cookie, Accept-Encoding, HX-Request"

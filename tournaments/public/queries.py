@@ -12,7 +12,7 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from tournaments import rankings
-from tournaments.models import Entry, Forfeit, Round, ScoreRow, Table, Tournament
+from tournaments.models import Entry, Forfeit, Round, Ruling, ScoreRow, Table, Tournament
 from tournaments.models_ranking import RankingLine, RankingSnapshot
 
 LABELS = {
@@ -200,22 +200,23 @@ class PlayerHistory:
 
 
 def player_history(entry: Entry) -> PlayerHistory:
+    """The player's counting rows of the released rounds, in order, with the running total (one statement)."""
     tournament = entry.tournament
-    numbers = list(released_rounds(tournament).values_list("number", flat=True))
-    rows = (ScoreRow.objects.filter(entry=entry, counts=True, round__number__in=numbers)
-            .select_related("round", "table", "deal", "ruling")
-            .order_by("round__number", "table__number", "deal__number", "id"))
+    released = Q(round__released=True) | Q(round__number__lte=tournament.released_round)
+    rows = (ScoreRow.objects.filter(released, entry=entry, counts=True)
+            .order_by("round__number", "table__number", "deal__number", "id")
+            .values_list("round__number", "table__number", "deal__number", "ruling__kind", "points"))
+    kinds = dict(Ruling.Kind.choices)
     lines, per_round, points, breaks = [], {}, [], []
     running, last_round = 0, None
-    for row in rows:
-        if last_round is not None and row.round.number != last_round:
+    for round_number, table_number, deal_number, ruling_kind, pts in rows:
+        if last_round is not None and round_number != last_round:
             breaks.append(len(points))
-        last_round = row.round.number
-        running += row.points
-        points.append(row.points)
-        per_round[row.round.number] = per_round.get(row.round.number, 0) + row.points
-        lines.append({"round": row.round.number, "table": row.table.number,
-                      "deal": row.deal.number if row.deal_id else None,
-                      "ruling": row.ruling.get_kind_display() if row.ruling_id else "",
-                      "points": row.points, "running": running})
+        last_round = round_number
+        running += pts
+        points.append(pts)
+        per_round[round_number] = per_round.get(round_number, 0) + pts
+        lines.append({"round": round_number, "table": table_number, "deal": deal_number,
+                      "ruling": str(kinds.get(ruling_kind, ruling_kind)) if ruling_kind else "",
+                      "points": pts, "running": running})
     return PlayerHistory(entry, lines, sorted(per_round.items()), points, breaks, running)
