@@ -86,8 +86,10 @@ def ranking(request: HttpRequest, slug: str) -> HttpResponse:
     me = _int(request, "me", None)
     q = " ".join(request.GET.get("q", "").split())[:QUERY_MAX]
     every = _every(request)
-    etag = published.validator(state, lang, "ranking", (fragment, page, me, q, every))
-    if fragment and request.GET.get("since") == etag:
+    # what the reader's page shows (the full page and its fragment show the same lines): the polling sends it back
+    shown = published.validator(state, lang, "ranking", (page, me, q, every))
+    etag = f"{shown}-f" if fragment else shown
+    if fragment and request.GET.get("since") == shown:
         return published.nothing_new(state, etag, private)
 
     def render() -> str:
@@ -95,7 +97,7 @@ def ranking(request: HttpRequest, slug: str) -> HttpResponse:
         rk = _ranking(whole, lang)
         base = reverse("public-ranking", args=[slug])
         context = {"tournament": whole.tournament, "ranking": rk, "every": every, "q": q, "me": me,
-                   "poll_url": _url(base, page=page, me=me, q=q, every=every, since=etag),
+                   "poll_url": _url(base, page=page, me=me, q=q, every=every, since=shown),
                    "next_url": _url(base, page=page, me=me, q=q)}
         if rk.rows:
             found = _lines(rk, slug, lang)
