@@ -23,10 +23,12 @@ from __future__ import annotations
 import gzip
 import hashlib
 import time
+from collections import OrderedDict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import datetime
 from functools import cache, lru_cache
+from threading import Lock
 from typing import Any
 
 from django.conf import settings
@@ -139,7 +141,8 @@ def _read(slug: str) -> Published | None:
 
 def _tournament_fingerprint(t: Tournament) -> str:
     """The tournament's fields a public page shows (its name, game, status …): renaming it changes the pages."""
-    return repr((t.name, t.slug, t.game, t.format, t.status, t.rounds_planned, t.released_round, t.is_public))
+    return repr((t.name, t.slug, t.game, t.format, t.status, t.rounds_planned, t.released_round, t.is_public,
+                 t.updated_at.timestamp() if t.updated_at else 0))
 
 
 def validator(published: Published, lang: str, page: str, variant: Iterable[Any] = ()) -> str:
@@ -177,6 +180,28 @@ def _headers(response: HttpResponse, etag: str, last_modified: datetime | None, 
     return response
 
 
+#: pages kept in this process in front of Django's cache (a key names its bytes for ever: an ETag); with Redis as
+#: the cache, a page served again costs no round trip to it
+_PAGES_KEPT = 256
+_pages: OrderedDict[str, tuple[bytes, bytes]] = OrderedDict()
+_pages_lock = Lock()
+
+
+def _kept(key: str) -> tuple[bytes, bytes] | None:
+    with _pages_lock:
+        stored = _pages.get(key)
+        if stored is not None:
+            _pages.move_to_end(key)
+        return stored
+
+
+def _keep(key: str, stored: tuple[bytes, bytes]) -> None:
+    with _pages_lock:
+        _pages[key] = stored
+        while len(_pages) > _PAGES_KEPT:
+            _pages.popitem(last=False)
+
+
 def respond(request: HttpRequest, published: Published, etag: str, render: Callable[[], str], *,
             last_modified: datetime | None = None, private: bool = False) -> HttpResponse:
     """The page for ``etag``: 304 when the request already has it, else its bytes from the cache, rendered by
@@ -185,11 +210,14 @@ def respond(request: HttpRequest, published: Published, etag: str, render: Calla
     if _not_modified(request, etag, last_modified):
         return _headers(HttpResponse(status=304), etag, last_modified, private)
     key = f"levee:public:{published.tournament.pk}:{etag}"
-    stored = django_cache.get(key)
+    stored = _kept(key)
     if stored is None:
-        body = render().encode()
-        stored = (body, gzip.compress(body, compresslevel=6, mtime=0))
-        django_cache.set(key, stored, PAGE_TIMEOUT)
+        stored = django_cache.get(key)
+        if stored is None:
+            body = render().encode()
+            stored = (body, gzip.compress(body, compresslevel=6, mtime=0))
+            django_cache.set(key, stored, PAGE_TIMEOUT)
+        _keep(key, stored)
     body, compressed = stored
     response = HttpResponse(content_type="text/html; charset=utf-8")
     if "gzip" in request.META.get("HTTP_ACCEPT_ENCODING", ""):
