@@ -2,7 +2,7 @@
 
     BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/levee_bench_public \\
     BENCH_REDIS_URL=redis://127.0.0.1:6379/13 .venv/bin/python bench/public.py \\
-        [--clients 64] [--duration 30] [--rate 100] [--slot 0.5] [--redis-cache] [--only closed|open|publish]
+        [--clients 64] [--duration 30] [--rate 100] [--slot 0.25] [--redis-cache] [--only closed|open|publish]
 
 1. Builds the 1,000-player × 10-round Tarot tournament of ``bench/ranking.py`` (its generator: 12,500 deals,
    50,000 score rows) and publishes its ranking.
@@ -353,7 +353,7 @@ def main() -> int:
     parser.add_argument("--clients", type=int, default=64)
     parser.add_argument("--duration", type=float, default=30.0)
     parser.add_argument("--warmup", type=float, default=3.0)
-    parser.add_argument("--slot", type=float, default=0.5, help="seconds each target has the clients in turn")
+    parser.add_argument("--slot", type=float, default=0.25, help="seconds each target has the clients in turn")
     parser.add_argument("--rate", type=float, default=TARGET_RATE, help="the open loop's requests/s in all")
     parser.add_argument("--players", type=int, default=100, help="distinct player pages requested in turn")
     parser.add_argument("--samples", type=int, default=20, help="deals committed for commit → fragment")

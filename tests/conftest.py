@@ -13,7 +13,7 @@ def _fast_password_hasher(settings):
 
 @pytest.fixture(autouse=True)
 def _public_state_read_at_every_request(settings):
-    """The public pages keep a tournament's published state a quarter of a second (tournaments.public.published):
+    """The public pages keep a tournament's published state a tenth of a second (tournaments.public.published):
     a test reads the database again at every request, as it changes it between requests."""
     settings.LEVEE_PUBLIC_STATE_SECONDS = 0
 

@@ -97,7 +97,7 @@ if CACHES["default"]["BACKEND"].endswith("LocMemCache"):
 CACHES["default"].setdefault("KEY_PREFIX", "levee")
 # how long a process keeps what it read of a tournament's published ranking before reading it again (a public
 # page request reads nothing else when its page is in the cache): a new ranking reaches the pages that much later
-LEVEE_PUBLIC_STATE_SECONDS = env.float("LEVEE_PUBLIC_STATE_SECONDS", default=0.25)
+LEVEE_PUBLIC_STATE_SECONDS = env.float("LEVEE_PUBLIC_STATE_SECONDS", default=0.1)
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

@@ -5,7 +5,7 @@ A public page is a function of few things: the latest published snapshot (immuta
 date (the ranking clock), the tournament's own fields, the language, and the page's parameters. So:
 
 * :func:`read` gets the tournament, the clock and the latest snapshot's header (not its inputs) in **one**
-  SQL statement (written from the models' metadata with :mod:`tournaments.sql`), kept a quarter of a second
+  SQL statement (written from the models' metadata with :mod:`tournaments.sql`), kept a tenth of a second
   in the process (``LEVEE_PUBLIC_STATE_SECONDS``);
 * :func:`validator` turns those into the page's ``ETag`` (beginning with the snapshot's digest) and
   ``Last-Modified``: a conditional request that matches is answered 304 before anything else is read;
@@ -108,8 +108,8 @@ _recent: dict[str, tuple[float, Published | None]] = {}
 def read(slug: str) -> Published | None:
     """The tournament of ``slug`` with its clock and latest snapshot header; None when there is no such slug.
 
-    What was read is kept ``settings.LEVEE_PUBLIC_STATE_SECONDS`` (0.25 s by default; 0 in the tests) in this
-    process: a thousand phones polling cost the database four statements a second per process, not a thousand,
+    What was read is kept ``settings.LEVEE_PUBLIC_STATE_SECONDS`` (0.1 s by default; 0 in the tests) in this
+    process: phones polling a hundred times a second cost the database ten statements a second per process,
     and a new ranking reaches the pages at most that much later."""
     keep = settings.LEVEE_PUBLIC_STATE_SECONDS
     if keep > 0:
