@@ -68,9 +68,9 @@ class Lines:
         return out
 
 
-def _entry_row(row: Row, slug: str, words: dict[str, str]) -> str:
+def _entry_row(row: Row, player_url: tuple[str, str], words: dict[str, str]) -> str:
     rank = f"{row.rank}<abbr title=\"{words['tied']}\">=</abbr>" if row.shared else str(row.rank)
-    link = reverse("public-player", args=[slug, row.entry_id])
+    link = f"{player_url[0]}{row.entry_id}{player_url[1]}"
     withdrawn = f" ({words['withdrawn']})" if row.withdrawn else ""
     values = "".join(f"<td>{escape(v)}</td>" if i == 0 else f'<td class="hide-narrow">{escape(v)}</td>'
                      for i, v in enumerate(row.values))
@@ -94,7 +94,8 @@ def _team_row(row: Row, words: dict[str, str]) -> str:
 def build(rows: list[Row], slug: str, lang: str, *, teams: bool = False) -> Lines:
     with override(lang):
         words = {"tied": escape(_("tied")), "withdrawn": escape(_("withdrawn")), "why": escape(_("why?"))}
-        html = tuple(_team_row(r, words) if teams else _entry_row(r, slug, words) for r in rows)
+        head, tail = reverse("public-player", args=[slug, 987654321]).rsplit("987654321", 1)  # reversed once
+        html = tuple(_team_row(r, words) if teams else _entry_row(r, (head, tail), words) for r in rows)
     position = {(r.team_id if teams else r.entry_id): i for i, r in enumerate(rows)}
     return Lines(tuple(rows), html, position, tuple(fold(r.name) for r in rows))
 

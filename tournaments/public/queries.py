@@ -97,17 +97,18 @@ def _rows(snapshot: RankingSnapshot, unit: str, columns: tuple[str, ...], lang: 
 
 def _compute_rows(snapshot: RankingSnapshot, unit: str, columns: tuple[str, ...], lang: str) -> list[Row]:
     pure = rankings.snapshot_ranking(snapshot, teams=unit == RankingLine.Unit.TEAM)
-    lines = list(snapshot.lines.filter(unit=unit).select_related("entry__player", "team").order_by("position"))
-    names = {(line.entry_id or line.team_id): (line.entry.player.name if line.entry_id else line.team.name)
-             for line in lines}
+    lines = list(snapshot.lines.filter(unit=unit).order_by("position").values_list(
+        "position", "rank", "shared", "entry_id", "team_id", "metrics", "entry__player__name",
+        "entry__player__club", "entry__withdrawn", "team__name"))  # plain values: 1,000 lines, no model instances
+    names = {(entry_id or team_id): (player if entry_id else team)
+             for _p, _r, _s, entry_id, team_id, _m, player, _c, _w, team in lines}
     out = []
-    for line in lines:
-        metrics = dict(line.metrics)
-        ident = line.entry_id or line.team_id
-        club = line.entry.player.club if line.entry_id else ""
-        out.append(Row(line.position, line.rank, line.shared, names[ident], club, line.entry_id, line.team_id,
-                       [_fmt(metrics.get(c)) for c in columns], pure.explain(ident, lang, names),
-                       bool(line.entry_id and line.entry.withdrawn)))
+    for position, rank, shared, entry_id, team_id, metrics, _player, club, withdrawn, _team in lines:
+        values = dict(metrics)
+        ident = entry_id or team_id
+        out.append(Row(position, rank, shared, names[ident], (club or "") if entry_id else "", entry_id, team_id,
+                       [_fmt(values.get(c)) for c in columns], pure.explain(ident, lang, names),
+                       bool(entry_id and withdrawn)))
     return out
 
 
