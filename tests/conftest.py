@@ -11,6 +11,13 @@ def _fast_password_hasher(settings):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
+@pytest.fixture(autouse=True)
+def _public_state_read_at_every_request(settings):
+    """The public pages keep a tournament's published state a tenth of a second (tournaments.public.published):
+    a test reads the database again at every request, as it changes it between requests."""
+    settings.LEVEE_PUBLIC_STATE_SECONDS = 0
+
+
 @pytest.fixture
 def api_client():
     from rest_framework.test import APIClient

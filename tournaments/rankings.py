@@ -21,6 +21,7 @@ the organizer's live ranking (seating by ranking uses it) without publishing any
 
 from __future__ import annotations
 
+import json
 import logging
 import time
 from collections import defaultdict
@@ -468,20 +469,36 @@ def _save(tournament: Tournament, computed: Computed) -> RankingSnapshot:
         digest=ind.digest, team_inputs=encode(teams.inputs) if teams else None,
         team_options=encode(teams.options) if teams else None, team_digest=teams.digest if teams else "",
         compute_ms=computed.compute_ms)
-    RankingLine.objects.bulk_create(_lines(snapshot, ind, RankingLine.Unit.ENTRY)
-                                    + (_lines(snapshot, teams, RankingLine.Unit.TEAM) if teams else []),
-                                    batch_size=2000)
+    _insert_lines(_lines(snapshot.pk, ind, RankingLine.Unit.ENTRY)
+                  + (_lines(snapshot.pk, teams, RankingLine.Unit.TEAM) if teams else []))
     return snapshot
 
 
-def _lines(snapshot: RankingSnapshot, ranked: pure.RankingSnapshot, unit: str) -> list[RankingLine]:
+_LINE_FIELDS = ("snapshot_id", "unit", "position", "rank", "shared", "entry_id", "team_id", "metrics")
+
+
+def _insert_lines(rows: list[tuple[Any, ...]]) -> None:
+    """Write a snapshot's lines (values in the order of ``_LINE_FIELDS``): on PostgreSQL with one ``COPY``
+    (1,000 lines: a few milliseconds, where building 1,000 model instances for ``bulk_create`` and adapting
+    8,000 parameters took 100–300 ms on the worker), elsewhere with ``bulk_create``."""
+    if connection.vendor != "postgresql":
+        RankingLine.objects.bulk_create([RankingLine(**dict(zip(_LINE_FIELDS, row, strict=True))) for row in rows],
+                                        batch_size=2000)
+        return
+    columns = ", ".join(sql.quote(RankingLine._meta.get_field(name).column) for name in _LINE_FIELDS)
+    with connection.cursor() as cursor, cursor.cursor.copy(
+            f"COPY {sql.table(RankingLine)} ({columns}) FROM STDIN") as copy:
+        for *values, metrics in rows:
+            copy.write_row((*values, json.dumps(metrics)))
+
+
+def _lines(snapshot_id: int, ranked: pure.RankingSnapshot, unit: str) -> list[tuple[Any, ...]]:
     counts: dict[int, int] = defaultdict(int)
     for line in ranked.lines:
         counts[line.rank] += 1
-    key = "entry_id" if unit == RankingLine.Unit.ENTRY else "team_id"
-    return [RankingLine(snapshot=snapshot, unit=unit, position=i, rank=line.rank, shared=counts[line.rank] > 1,
-                        metrics=[[name, _metric_json(value)] for name, value in line.metrics],
-                        **{key: line.entry})
+    team = unit != RankingLine.Unit.ENTRY
+    return [(snapshot_id, str(unit), i, line.rank, counts[line.rank] > 1, line.entry if not team else None,
+             line.entry if team else None, [[name, _metric_json(value)] for name, value in line.metrics])
             for i, line in enumerate(ranked.lines, start=1)]
 
 

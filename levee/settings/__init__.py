@@ -97,6 +97,18 @@ if DATABASES["default"]["ENGINE"].endswith("postgresql"):
         options["server_side_binding"] = True
         options.setdefault("prepare_threshold", env.int("DATABASE_PREPARE_THRESHOLD", default=2))
 
+# The cache keeps what the public pages render once per published ranking (tournaments.public.published):
+# each process's memory by default, Redis (shared by every worker) when CACHE_URL is set, e.g.
+# CACHE_URL=redis://127.0.0.1:6379/1 (a database of its own, not the broker's).
+CACHES = {"default": env.cache_url("CACHE_URL", default="locmemcache://levee")}
+CACHES["default"].setdefault("OPTIONS", {})
+if CACHES["default"]["BACKEND"].endswith("LocMemCache"):
+    CACHES["default"]["OPTIONS"].setdefault("MAX_ENTRIES", 1000)  # pages of ~40 KB (plain and gzip): ~40 MB at most
+CACHES["default"].setdefault("KEY_PREFIX", "levee")
+# how long a process keeps what it read of a tournament's published ranking before reading it again (a public
+# page request reads nothing else when its page is in the cache): a new ranking reaches the pages that much later
+LEVEE_PUBLIC_STATE_SECONDS = env.float("LEVEE_PUBLIC_STATE_SECONDS", default=0.1)
+
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [

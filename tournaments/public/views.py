@@ -1,5 +1,7 @@
 """Public pages (no login) and exports. Only released rounds are shown; the ranking is the latest
 published snapshot, with a notice when entries were saved after it (see ``tournaments.rankings``).
+The pages every phone polls (home, ranking, player, hall screen, printable ranking) are in ``pages.py``,
+rendered once per published state.
 
 Organizer-only pages live here too because they print or act on the same data: the score sheets
 per table and the round draw (seating) with manual swaps.
@@ -13,16 +15,13 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from tournaments import permissions
-from tournaments.models import Entry, Round, Tournament
-from tournaments.views.access import lang_of
+from tournaments.models import Round, Tournament
 
 from . import hall, queries
-from .chart import running_total_svg
 
 REFRESH_DEFAULT = 10
 
@@ -39,36 +38,6 @@ def _released_round(tournament: Tournament, number: int) -> Round:
     if rnd is None:
         raise Http404("this round is not released")
     return rnd
-
-
-def _every(request: HttpRequest) -> int:
-    try:
-        return min(max(int(request.GET.get("every", REFRESH_DEFAULT)), 1), 120)
-    except ValueError:
-        return REFRESH_DEFAULT
-
-
-def home(request: HttpRequest, slug: str) -> HttpResponse:
-    tournament = _tournament(request, slug)
-    ranking = queries.ranking(tournament, lang_of(request))
-    return render(request, "public/home.html", {
-        "tournament": tournament, "rounds": queries.released_rounds(tournament), "ranking": ranking,
-        "top": ranking.rows[:10]})
-
-
-def ranking(request: HttpRequest, slug: str) -> HttpResponse:
-    tournament = _tournament(request, slug)
-    context = {"tournament": tournament, "ranking": queries.ranking(tournament, lang_of(request)),
-               "every": _every(request)}
-    if request.headers.get("HX-Request"):
-        return render(request, "public/_ranking.html", context)
-    return render(request, "public/ranking.html", context)
-
-
-def ranking_print(request: HttpRequest, slug: str) -> HttpResponse:
-    tournament = _tournament(request, slug)
-    return render(request, "public/ranking_print.html", {"tournament": tournament,
-                                                         "ranking": queries.ranking(tournament, lang_of(request))})
 
 
 def _csv_response(filename: str) -> tuple[HttpResponse, csv.writer]:
@@ -137,35 +106,11 @@ def results_csv(request: HttpRequest, slug: str) -> HttpResponse:
     return response
 
 
-def player(request: HttpRequest, slug: str, entry_id: int) -> HttpResponse:
-    tournament = _tournament(request, slug)
-    entry = get_object_or_404(Entry.objects.select_related("player", "team"), pk=entry_id, tournament=tournament)
-    history = queries.player_history(entry)
-    ranking = queries.ranking(tournament, lang_of(request))
-    row = next((r for r in ranking.rows if r.entry_id == entry.pk), None)
-    chart = running_total_svg(history.points, breaks=history.breaks,
-                              title=_("Running total of %(name)s, deal after deal") % {"name": entry.player.name})
-    return render(request, "public/player.html", {"tournament": tournament, "entry": entry, "history": history,
-                                                  "row": row, "ranking": ranking, "chart": chart})
-
-
-def screen(request: HttpRequest, slug: str) -> HttpResponse:
-    """The hall screen: large print, pages of ``per`` lines turning at each refresh."""
-    tournament = _tournament(request, slug)
-    ranking = queries.ranking(tournament, lang_of(request))
-    per = 15
-    pages = max((len(ranking.rows) + per - 1) // per, 1)
+def _every(request: HttpRequest) -> int:
     try:
-        page = int(request.GET.get("page", 1))
+        return min(max(int(request.GET.get("every", REFRESH_DEFAULT)), 1), 120)
     except ValueError:
-        page = 1
-    page = min(max(page, 1), pages)
-    next_url = (reverse("public-screen", args=[slug]) + f"?page={page + 1}" if page < pages
-                else hall.after_ranking(tournament))  # then the seating and the clock (public/hall.py)
-    return render(request, "public/screen.html", {
-        "tournament": tournament, "ranking": ranking, "rows": ranking.rows[(page - 1) * per:page * per],
-        "page": page, "pages": pages, "next_page": page % pages + 1, "every": _every(request) * 2,
-        "next_url": next_url})
+        return REFRESH_DEFAULT
 
 
 def screen_seating(request: HttpRequest, slug: str) -> HttpResponse:
