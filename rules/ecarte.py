@@ -58,11 +58,24 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
-from .cards import ACE, BIT, PIQUET_32, RANK, SUIT, Card, format_card
+from .cards import ACE, BIT, PIQUET_32, RANK, SUIT, Card, format_card, mask_of
+from .entry import (
+    Choice,
+    DeclarationField,
+    EntryForm,
+    Phase,
+    When,
+    dealer_field,
+    pack_in_order,
+    play_phase,
+    tricks_summary_field,
+    turn_up_field,
+)
 from .errors import MalformedRecord, Violation
 from .game import DealRules, Game, Setup, register
 from .messages import register as register_messages
 from .record import join_path, optional_card, optional_cards, read_cards, require_seat
+from .summary import TricksSummary, read_summary
 from .triomphe import ORDER_1725, PACK_MASK, check_talon, forcee_requirement, trick_winner
 
 HAND_SIZE = 5
@@ -131,6 +144,9 @@ class King:
 class EcarteDeal(DealRules):
     """The rules of one Écarté deal."""
 
+    #: the quick summary entered instead of the tricks (``summary``), if any
+    summary: TricksSummary | None = None
+
     tricks_per_deal = TRICKS
     hand_size = HAND_SIZE
     pack = PIQUET_32
@@ -159,6 +175,13 @@ class EcarteDeal(DealRules):
     @property
     def talon_size(self) -> int:
         return 32 - HAND_SIZE * len(self.seats) - 1
+
+    def unplayed(self) -> int:
+        """The retourne (never drawn) and the cards laid down in the exchange (dead)."""
+        out = BIT[self.turn_up]
+        for step in self.exchanges or ():
+            out |= mask_of(step.discards)
+        return out
 
     @property
     def exchanged(self) -> bool:
@@ -284,6 +307,9 @@ class Ecarte(Game):
                                   fr="l'Écarté à trois se joue en une seule partie de 7 points (le gagnant se retire)")
         return replace(options, target=target, partie_liee=liee)
 
+    def describe_entry(self, options: EcarteOptions) -> EntryForm:
+        return entry_form(options)
+
     def deal_rules(self, options: EcarteOptions, deal: Mapping[str, Any], *, players: int,
                    field: str) -> EcarteDeal:
         turn_up = optional_card(deal, "turn_up", field, pack=PACK_MASK)
@@ -299,16 +325,21 @@ class Ecarte(Game):
         if deal.get("exchanges") is not None:
             exchanges = _read_exchanges(deal["exchanges"], join_path(field, "exchanges"), seats, dealer,
                                         talon_known=talon is not None, hands_known=deal.get("hands") is not None)
-        elif deal.get("tricks") and len(seats) < 4:
-            raise MalformedRecord(join_path(field, "exchanges"), 'required when tricks are given: at least '
-                                                             '[{"seat": first hand, "action": "play"}]',
-                                  fr='obligatoire quand les plis sont donnés : au moins '
+        elif (deal.get("tricks") or deal.get("summary") is not None) and len(seats) < 4:
+            raise MalformedRecord(join_path(field, "exchanges"), 'required when tricks or a summary are given: at '
+                                                             'least [{"seat": first hand, "action": "play"}]',
+                                  fr='obligatoire quand les plis ou un résumé sont donnés : au moins '
                                      '[{"seat": premier en cartes, "action": "play"}]')
         king = None
         if deal.get("king") is not None:
             king = _read_king(deal["king"], join_path(field, "king"), seats)
-        return EcarteDeal(options, dealer=dealer, turn_up=turn_up, seats=seats, talon=talon, exchanges=exchanges,
-                          king=king)
+        rules = EcarteDeal(options, dealer=dealer, turn_up=turn_up, seats=seats, talon=talon, exchanges=exchanges,
+                           king=king)
+        if deal.get("summary") is not None:
+            rules.summary = read_summary(deal["summary"], join_path(field, "summary"), players=players,
+                                         keys=("first_to_two",), pack=PACK_MASK,
+                                         sides=2 if options.players == 4 else None)
+        return rules
 
 
 def _read_seats(value: Any, field: str, players: int, dealer: int) -> tuple[int, ...]:
@@ -494,3 +525,55 @@ register_messages({
 })
 
 ECARTE = register(Ecarte())
+
+
+# -- what the entry of a deal asks for (rules/entry.py) ----------------------------------------------
+
+ACTION_LABELS = {"play": "Je joue", "propose": "Je propose (cartes)", "accept": "Accepté (combien ?)",
+                 "refuse": "Refusé (jouez)", "exchange": "Écart et reprise"}
+
+
+def entry_form(options: EcarteOptions) -> EntryForm:
+    """The phases of an Écarté deal and their declarations (§3.2 to §3.7 of RULES.md)."""
+    talon = 32 - HAND_SIZE * options.players - 1
+    deal = [
+        dealer_field(),
+        turn_up_field(help="Sa couleur est l'atout ; un roi retourné marque 1 point au donneur."),
+        DeclarationField("talon", "cards", "Talon (facultatif)", min=talon, max=talon,
+                         help="Les cartes sous la retourne, de la première à piocher à la dernière."),
+    ]
+    if options.players == 3:
+        deal.append(DeclarationField("seats", "seats", "Les deux joueurs restants", min=2, max=2,
+                                     help="Quand un joueur a atteint le but et s'est retiré."))
+    phases = [Phase("deal", "Donne", tuple(deal))]
+    if options.players != 4:
+        exchange = When("action", ("exchange",))
+        phases.append(Phase("exchanges", "Propositions et écart", (
+            DeclarationField("exchanges", "list", "Propositions, réponses et écarts, dans l'ordre", fields=(
+                DeclarationField("seat", "seat", "Joueur", required=True),
+                DeclarationField("action", "choice", "Action", required=True,
+                                 choices=tuple(Choice(a, ACTION_LABELS[a]) for a in ACTIONS)),
+                DeclarationField("discards", "cards", "Cartes écartées", min=0, max=HAND_SIZE, when=(exchange,)),
+                DeclarationField("draws", "cards", "Cartes reprises (facultatif si le talon est donné)", min=0,
+                                 max=HAND_SIZE, when=(exchange,)),
+            ), help="Le premier en main joue ou propose ; chaque autre accepte ou refuse ; un refus fait jouer. "
+                    "Après un tour d'écart, le premier en main joue ou propose encore."),
+        )))
+    phases.append(Phase("king", "Roi d'atout", (
+        DeclarationField("king", "object", "Roi d'atout annoncé", fields=(
+            DeclarationField("seat", "seat", "Joueur qui l'annonce", required=True),
+            DeclarationField("trick", "choice", "Quand", nullable="Avant la première carte",
+                             choices=(Choice(0, "En jouant sa première carte"),
+                                      *(Choice(t, f"Au pli {t + 1} (trop tard)") for t in range(1, TRICKS))),
+                             help="L'annonce compte au plus tard en jouant sa première carte."),
+        )),
+    )))
+    phases.append(play_phase(TRICKS))
+    summary = [tricks_summary_field(TRICKS)]
+    if options.players == 3:
+        summary.append(DeclarationField("summary.first_to_two", "seat", "Premier à deux plis", playing=True,
+                                        help="Obligatoire quand les plis sont deux, deux et un : le point va au "
+                                             "premier qui a fait deux plis."))
+    phases.append(Phase("summary", "Résumé de la donne", tuple(summary), kind="summary",
+                        help="Au lieu des plis, quand ils n'ont pas été notés ; les propositions restent à dire."))
+    return EntryForm("ecarte", options.players, tuple(phases), pack_in_order(PIQUET_32, ORDER_1725), TRICKS, HAND_SIZE)

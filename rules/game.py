@@ -18,10 +18,13 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from .cards import SUIT, Card, CardOrder
 from .errors import MalformedRecord, Violation
+
+if TYPE_CHECKING:
+    from .entry import EntryForm
 
 
 @dataclass(frozen=True)
@@ -78,6 +81,16 @@ class DealRules(ABC):
     @abstractmethod
     def setup(self, dealt: list[int] | None) -> Setup:
         """Check the hands as dealt and the deal's declarations; give the hands at the first lead."""
+
+    def decided(self, winners: Sequence[int]) -> bool:
+        """Whether the deal is over by a rule of the game before its last trick, after the tricks won by
+        ``winners`` (Triomphe: the point conceded, the cards laid down, a vole engagée lost)."""
+        return False
+
+    def unplayed(self) -> int:
+        """The mask of the cards the declarations show will not be played (a retourne in no hand, an écart):
+        the tap-to-play page does not offer them when the hands are unknown."""
+        return 0
 
     # -- shared helpers -----------------------------------------------------------------------------
 
@@ -138,6 +151,19 @@ class Game(ABC):
             raise MalformedRecord(f"{field}.players", f"{self.name} is played at "
                                   f"{' or '.join(counts)} players, not {players}",
                                   fr=f"{self.name} se joue à {fr_counts} joueurs, pas à {players}")
+
+    def entry_form(self, options: Any = None) -> EntryForm:
+        """What the entry of one deal asks for under these options (:mod:`rules.entry`).
+
+        ``options`` is the options dataclass, or the record's ``options`` object (None: the defaults).
+        """
+        if options is None or isinstance(options, Mapping):
+            options = self.parse_options(options)
+        return self.describe_entry(options)
+
+    def describe_entry(self, options: Any) -> EntryForm:
+        """The game's :class:`~rules.entry.EntryForm` for parsed options (each game defines it)."""
+        raise NotImplementedError(f"{self.name} does not describe its entry")
 
     @abstractmethod
     def deal_rules(self, options: Any, deal: Mapping[str, Any], *, players: int, field: str) -> DealRules:

@@ -64,11 +64,24 @@ from .cards import (
     mask_of,
     rank_order,
 )
+from .entry import (
+    DeclarationField,
+    EntryForm,
+    Phase,
+    dealer_field,
+    honours_summary_field,
+    pack_in_order,
+    play_phase,
+    point_field,
+    tricks_summary_field,
+    turn_up_field,
+)
 from .errors import MalformedRecord, Violation
 from .forcing import ForcingDealRules
 from .game import GAMES, Game, Setup, register
 from .messages import register as register_messages
 from .record import join_path, read_card, read_cards, read_seat
+from .summary import TricksSummary, read_summary
 
 PLAY_ORDER = CardOrder.from_ranks(rank_order("K Q J A 10 9 8 7 6"))
 """Order for play (« à la triomphe »): R D V As 10 9 8 7 (6)."""
@@ -219,6 +232,9 @@ def read_point(raw: Mapping[str, Any], field: str, players: int) -> tuple[PointC
 class ImperialeDeal(ForcingDealRules):
     """One deal of L'Impériale."""
 
+    #: the quick summary entered instead of the tricks (``summary``), if any
+    summary: TricksSummary | None = None
+
     def __init__(self, options: ImperialeOptions, *, dealer: int, turn_up: Card,
                  announcements: Announcements, field: str = "") -> None:
         n = options.players
@@ -251,6 +267,10 @@ class ImperialeDeal(ForcingDealRules):
     def retourne_is_honour(self) -> bool:
         """Whether the retourne is an honour (the dealer scores one jeton, §4.2 rule 7)."""
         return bool(self.honours & BIT[self.turn_up])
+
+    def unplayed(self) -> int:
+        """At 2 players the retourne is in no hand (at 3 it is the dealer's)."""
+        return BIT[self.turn_up] if self.options.players == 2 else 0
 
     def true_point(self, dealt: Sequence[int]) -> PointClaim | None:
         """The Point of the hands as dealt."""
@@ -337,6 +357,9 @@ class Imperiale(Game):
             raise MalformedRecord(f"{field}.target", "the game is played to at least one impériale",
                                   fr="la partie se joue en une impériale au moins")
 
+    def describe_entry(self, options: Any) -> EntryForm:
+        return entry_form(options)
+
     def deal_rules(self, options: Any, deal: Mapping[str, Any], *, players: int, field: str) -> ImperialeDeal:
         dealer = read_seat(deal.get("dealer"), join_path(field, "dealer"), players)
         if deal.get("turn_up") is None:
@@ -355,7 +378,11 @@ class Imperiale(Game):
                                                           "no tricks may be recorded",
                                   fr="une donne avec cartes blanches ne se joue pas : aucun pli ne peut être "
                                      "enregistré")
-        return ImperialeDeal(options, dealer=dealer, turn_up=turn_up, announcements=announcements, field=field)
+        rules = ImperialeDeal(options, dealer=dealer, turn_up=turn_up, announcements=announcements, field=field)
+        if deal.get("summary") is not None:
+            rules.summary = read_summary(deal["summary"], join_path(field, "summary"), players=players,
+                                         keys=("honours",), pack=mask_of(pack))
+        return rules
 
 
 def read_announcements(deal: Mapping[str, Any], options: ImperialeOptions, *, dealer: int, turn_up: Card,
@@ -464,3 +491,35 @@ register_messages({
         "en": "{who} must lead a trump to the first trick: they hold {example}.",
     },
 })
+
+
+# -- what the entry of a deal asks for (rules/entry.py) ----------------------------------------------
+
+def entry_form(options: ImperialeOptions) -> EntryForm:
+    """The phases of an Impériale deal and their declarations (§4.1 to §4.3 of RULES.md)."""
+    three = options.players == 3
+    retourne_help = ("La dernière carte du donneur, montrée : elle reste dans sa main et fixe l'atout." if three
+                     else "Sa couleur est l'atout ; elle n'est dans aucune main.")
+    phases = (
+        Phase("deal", "Donne", (dealer_field(), turn_up_field(help=retourne_help))),
+        Phase("announcements", "Annonces", (
+            DeclarationField("announcements.cartes_blanches", "seats", "Cartes blanches",
+                             help="Joueurs qui ont montré douze cartes sans roi, dame ni valet : le coup n'est "
+                                  "pas joué."),
+            DeclarationField("announcements.imperiales", "list", "Impériales en main", fields=(
+                DeclarationField("seat", "seat", "Joueur", required=True),
+                DeclarationField("cards", "cards", "Cartes montrées", required=True, min=3, max=4,
+                                 help="As, roi, dame, valet d'une couleur ; ou quatre valets, dames, rois, as ou "
+                                      + ("six" if three else "sept") + "."),
+            ), help="Seules les impériales montrées comptent."),
+            point_field("announcements.point", "Le point"),
+        )),
+        play_phase(12),
+        Phase("summary", "Résumé de la donne", (
+            tricks_summary_field(12),
+            honours_summary_field("l'as, le roi, la dame, le valet et le " + ("six" if three else "sept")
+                                  + " d'atout"),
+        ), kind="summary", help="Au lieu des plis, quand ils n'ont pas été notés."),
+    )
+    pack = PIQUET_36 if three else PIQUET_32
+    return EntryForm("imperiale", options.players, phases, pack_in_order(pack, PLAY_ORDER), 12, 12)

@@ -53,6 +53,17 @@ from .cards import (
     mask_of,
     rank_order,
 )
+from .entry import (
+    Choice,
+    DeclarationField,
+    EntryForm,
+    Phase,
+    When,
+    card_choices,
+    dealer_field,
+    pack_in_order,
+    play_phase,
+)
 from .errors import MalformedRecord, Violation
 from .game import DealRules, Game, Setup, register
 from .messages import register as register_messages
@@ -226,6 +237,9 @@ class Tarot(Game):
 
     def deal_rules(self, options: Any, deal: Mapping[str, Any], *, players: int, field: str) -> TarotDeal:
         return TarotDeal(options, deal, players=players, field=field)
+
+    def describe_entry(self, options: Any) -> EntryForm:
+        return entry_form(options)
 
 
 # -- the facts of a deal read from the record -----------------------------------------------------
@@ -463,6 +477,12 @@ class TarotDeal(DealRules):
     def next_seat(self, seat: int) -> int:
         seats = self.seats
         return seats[(self._position[seat] + 1) % len(seats)]
+
+    def unplayed(self) -> int:
+        """The écart on a petite or a garde, the chien on a garde sans or contre, when given."""
+        if self.contract in ("petite", "garde"):
+            return self.discard or 0
+        return self.dog or 0
 
     def led_suit(self, trick: Sequence[Card]) -> int | None:
         """The suit of the first card that is not the Excuse (None while only the Excuse is down)."""
@@ -951,3 +971,62 @@ def random_playout(rng: random.Random, record: Mapping[str, Any], tricks: int | 
     dealt = [mask_of(h) for h in deal.hands] if deal.hands is not None else None
     setup = rules.setup(dealt)
     return play_out_randomly(DealState(rules, setup.hands), rng, tricks=tricks)
+
+
+# -- what the entry of a deal asks for (rules/entry.py) ----------------------------------------------
+
+CONTRACT_LABELS = {"petite": "Petite", "garde": "Garde", "garde_sans": "Garde sans le chien",
+                   "garde_contre": "Garde contre le chien"}
+SIDE_CHOICES = (Choice("attack", "Le camp du preneur"), Choice("defence", "La défense"))
+
+
+def entry_form(options: TarotOptions) -> EntryForm:
+    """The phases of a Tarot deal and their declarations (§1.3 to §1.6 of RULES.md)."""
+    count = options.playing
+    hand_size, dog_size, thresholds = TABLE[count]
+    called_king = count == 5
+    bid = [
+        dealer_field(),
+        DeclarationField("bid.taker", "seat", "Preneur", required=True, playing=True),
+        DeclarationField("bid.contract", "choice", "Contrat", required=True,
+                         choices=tuple(Choice(c, CONTRACT_LABELS[c]) for c in CONTRACTS)),
+    ]
+    if called_king:
+        bid += [
+            DeclarationField("bid.called", "card", "Carte appelée", required=True,
+                             choices=card_choices(card(KING, s) for s in range(4)),
+                             help="Un roi d'ordinaire ; une dame, un cavalier… si le preneur a les quatre rois."),
+            DeclarationField("partner", "seat", "Partenaire (appelé)", playing=True,
+                             nullable="Le preneur joue seul",
+                             help="Nécessaire avec un résumé quand les mains ne sont pas données."),
+        ]
+    chien = Phase("chien", "Chien et écart", (
+        DeclarationField("dog", "cards", "Chien", min=dog_size, max=dog_size,
+                         help="Facultatif : déduit des mains quand elles sont données."),
+        DeclarationField("discard", "cards", "Écart du preneur", min=dog_size, max=dog_size,
+                         when=(When("bid.contract", ("petite", "garde")),),
+                         help="Ni roi ni bout ; des atouts seulement s'il ne peut faire autrement."),
+    ))
+    sizes = tuple(Choice(name, f"{name.capitalize()} ({n} atouts)") for name, n in zip(HANDFUL_SIZES, thresholds,
+                                                                                       strict=True))
+    announcements = Phase("announcements", "Annonces", (
+        DeclarationField("handfuls", "list", "Poignées", fields=(
+            DeclarationField("seat", "seat", "Joueur", required=True, playing=True),
+            DeclarationField("size", "choice", "Poignée", choices=sizes),
+            DeclarationField("cards", "cards", "Atouts montrés (facultatif)", min=thresholds[0], max=22),
+        ), help="La poignée se montre avant de jouer sa première carte."),
+        DeclarationField("chelem_announced", "boolean", "Chelem annoncé", default=False,
+                         help="Le preneur entame alors le premier pli."),
+    ))
+    step = 1 if count == 4 else 0.5
+    summary = Phase("summary", "Résumé de la donne", (
+        DeclarationField("summary.oudlers", "integer", "Bouts du camp du preneur", required=True, min=0, max=3),
+        DeclarationField("summary.points", "number", "Points du camp du preneur", required=True, min=0, max=91,
+                         step=step),
+        DeclarationField("summary.petit_au_bout", "choice", "Petit au bout", choices=SIDE_CHOICES,
+                         nullable="Personne"),
+        DeclarationField("summary.chelem", "choice", "Chelem réalisé", choices=SIDE_CHOICES, nullable="Personne"),
+    ), kind="summary", help="Au lieu des plis, quand ils n'ont pas été notés.")
+    phases = (Phase("bid", "Enchères", tuple(bid)), chien, announcements, play_phase(hand_size), summary)
+    return EntryForm("tarot", options.players, phases, pack_in_order(TAROT_78, ORDER), hand_size, hand_size)
+

@@ -64,10 +64,21 @@ from .cards import (
     mask_of,
     rank_order,
 )
+from .entry import (
+    DeclarationField,
+    EntryForm,
+    Phase,
+    dealer_field,
+    pack_in_order,
+    play_phase,
+    tricks_summary_field,
+    turn_up_field,
+)
 from .errors import MalformedRecord, Violation
 from .game import DealRules, Game, Setup, register
 from .messages import register as register_messages
 from .record import join_path, optional_card, optional_cards, read_cards, require_seat
+from .summary import TricksSummary, read_summary
 
 ORDER_1725 = CardOrder.from_ranks(rank_order("K Q J A 10 9 8 7"))
 """R > D > V > As > 10 > 9 > 8 > 7 (1725 Triomphe and Écarté)."""
@@ -258,6 +269,9 @@ class Abandon:
 class TriompheDeal(DealRules):
     """The rules of one Triomphe deal."""
 
+    #: the quick summary entered instead of the tricks (``summary``), if any
+    summary: TricksSummary | None = None
+
     tricks_per_deal = TRICKS
     hand_size = HAND_SIZE
     pack = PIQUET_32
@@ -289,6 +303,31 @@ class TriompheDeal(DealRules):
 
     def winner(self, trick: Sequence[Card], trick_no: int, leader: int, winners: Sequence[int]) -> int:
         return trick_winner(trick, self.trump, self.order.strength)
+
+    def decided(self, winners: Sequence[int]) -> bool:
+        """The point conceded and accepted (the deal ends as the first card is played: at most one trick), the
+        cards laid down after the first three tricks, or the side committed to the vole (engaged, or refusing a
+        conceded point) losing a trick (§2.4 rules 11 and 12)."""
+        abandon = self.abandon
+        if abandon is not None and abandon.accepted:
+            return len(winners) >= 1
+        if self.stopped:
+            return len(winners) >= 3
+        options = self.options
+        sides = [options.side_of(w) for w in winners]
+        if abandon is not None:
+            refuser = 1 - options.side_of(abandon.by)
+            return any(side != refuser for side in sides)
+        if len(sides) > 3 and len(set(sides[:3])) == 1:
+            return any(side != sides[0] for side in sides[3:])
+        return False
+
+    def unplayed(self) -> int:
+        """The retourne and the talon, less what a pillage took into hand, plus what it laid down."""
+        out = BIT[self.turn_up] | mask_of(self.talon or ())
+        if self.pillage is not None:
+            out = (out & ~mask_of(self.pillage.taken)) | mask_of(self.pillage.discarded)
+        return out
 
     @property
     def primaute(self) -> tuple[int, ...]:
@@ -436,8 +475,16 @@ class Triomphe(Game):
         if not isinstance(stopped, bool):
             raise MalformedRecord(join_path(field, "stopped"), "stopped is true or false",
                                   fr="stopped vaut true ou false")
-        return TriompheDeal(options, dealer=deal["dealer"], turn_up=turn_up, talon=talon, pillage=pillage,
-                            abandon=abandon, stopped=stopped)
+        rules = TriompheDeal(options, dealer=deal["dealer"], turn_up=turn_up, talon=talon, pillage=pillage,
+                             abandon=abandon, stopped=stopped)
+        if deal.get("summary") is not None:
+            rules.summary = read_summary(deal["summary"], join_path(field, "summary"), players=players,
+                                         keys=("engaged",), pack=PACK_MASK,
+                                         sides=len(options.teams) if options.teams else None)
+        return rules
+
+    def describe_entry(self, options: TriompheOptions) -> EntryForm:
+        return entry_form(options)
 
 
 def _read_teams(value: Any, players: int, field: str) -> tuple[tuple[int, ...], ...] | None:
@@ -524,3 +571,49 @@ register_messages({
 })
 
 TRIOMPHE = register(Triomphe())
+
+
+# -- what the entry of a deal asks for (rules/entry.py) ----------------------------------------------
+
+def entry_form(options: TriompheOptions) -> EntryForm:
+    """The phases of a Triomphe deal and their declarations (§2.2 to §2.5 of RULES.md)."""
+    talon = 32 - HAND_SIZE * options.players - 1
+    phases = [Phase("deal", "Donne", (
+        dealer_field(),
+        turn_up_field(help="Sa couleur est la triomphe (l'atout)."),
+        DeclarationField("talon", "cards", "Talon (facultatif)", min=talon, max=talon,
+                         help="Les cartes restantes, de la première à piocher à la dernière."),
+    ))]
+    if options.as_qui_pille:
+        phases.append(Phase("pillage", "Pillage (l'As qui pille)", (
+            DeclarationField("pillage", "object", "Pillage", fields=(
+                DeclarationField("seat", "seat", "Pilleur", required=True,
+                                 help="Le donneur s'il retourne un as, sinon le détenteur de l'as d'atout."),
+                DeclarationField("taken", "cards", "Cartes prises, dans l'ordre", required=True, min=1,
+                                 help="La retourne, puis chaque carte suivante du talon tant qu'elle est d'atout."),
+                DeclarationField("discarded", "cards", "Cartes écartées, une par carte prise", required=True, min=1),
+            )),
+        )))
+    play_fields: list[DeclarationField] = []
+    if options.two_parties:
+        play_fields.append(DeclarationField("abandon", "object", "Abandon du point", fields=(
+            DeclarationField("by", "seat", "Camp qui abandonne (en jouant sa première carte)", required=True),
+            DeclarationField("accepted", "boolean", "Abandon accepté", required=True,
+                             help="Accepté : l'autre camp marque 1 et le coup s'arrête. Refusé : le camp qui "
+                                  "refuse doit faire la vole (+2) ou perd 2."),
+        )))
+    play_fields.append(DeclarationField(
+        "stopped", "boolean", "Vole non engagée : cartes baissées après les trois premières levées", default=False,
+        help="Le camp qui a fait les trois premières levées baisse ses cartes et marque 1 ; s'il entame la "
+             "quatrième, la vole est engagée."))
+    phases.append(Phase("announcements", "Abandon et vole", tuple(play_fields)))
+    phases.append(play_phase(TRICKS))
+    phases.append(Phase("summary", "Résumé de la donne", (
+        tricks_summary_field(TRICKS, help="Avec des équipes, les plis de chaque joueur ou de son camp : seul le "
+                                          "total du camp compte."),
+        DeclarationField("summary.engaged", "boolean", "Vole engagée", default=False,
+                         help="Le camp qui a fait les trois premières levées, les autres n'en ayant aucune, a "
+                              "entamé la quatrième."),
+    ), kind="summary", help="Au lieu des plis, quand ils n'ont pas été notés."))
+    return EntryForm("triomphe", options.players, tuple(phases), pack_in_order(PIQUET_32, options.card_order),
+                     TRICKS, HAND_SIZE)

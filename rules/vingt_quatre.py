@@ -52,12 +52,26 @@ from .cards import (
     mask_of,
     rank_order,
 )
+from .entry import (
+    Choice,
+    DeclarationField,
+    EntryForm,
+    Phase,
+    dealer_field,
+    honours_summary_field,
+    pack_in_order,
+    play_phase,
+    point_field,
+    tricks_summary_field,
+    turn_up_field,
+)
 from .errors import MalformedRecord, Violation
 from .forcing import ForcingDealRules
 from .game import GAMES, Game, Setup, register
 from .imperiale import PointClaim, point_winner, read_point
 from .messages import register as register_messages
 from .record import join_path, read_card, read_cards, read_seat
+from .summary import TricksSummary, read_summary
 
 PACK_52 = mask_of(FRENCH_52)
 
@@ -153,6 +167,9 @@ class Announcements:
 class VingtQuatreDeal(ForcingDealRules):
     """One deal of Le Vingt-quatre."""
 
+    #: the quick summary entered instead of the tricks (``summary``), if any
+    summary: TricksSummary | None = None
+
     def __init__(self, options: VingtQuatreOptions, *, dealer: int, turn_up: Card, honours: str,
                  announcements: Announcements, field: str = "") -> None:
         n = options.players
@@ -176,6 +193,10 @@ class VingtQuatreDeal(ForcingDealRules):
     @property
     def retourne_is_honour(self) -> bool:
         return bool(self.honours & BIT[self.turn_up])
+
+    def unplayed(self) -> int:
+        """The virade is in no hand."""
+        return BIT[self.turn_up]
 
     def true_point(self, dealt: Sequence[int]) -> PointClaim | None:
         return point_winner(dealt, self.primaute, POINT_VALUES)
@@ -266,6 +287,9 @@ class VingtQuatre(Game):
         if options.parties < 1:
             raise MalformedRecord(f"{field}.parties", "at least one partie", fr="au moins une partie")
 
+    def describe_entry(self, options: Any) -> EntryForm:
+        return entry_form(options)
+
     def deal_rules(self, options: Any, deal: Mapping[str, Any], *, players: int, field: str) -> VingtQuatreDeal:
         dealer = read_seat(deal.get("dealer"), join_path(field, "dealer"), players)
         if deal.get("turn_up") is None:
@@ -280,8 +304,12 @@ class VingtQuatre(Game):
         if honours not in HONOURS:
             raise MalformedRecord(join_path(field, "honours"), f"one of {', '.join(HONOURS)}",
                                   fr=f"l'une des valeurs {', '.join(HONOURS)}")
-        return VingtQuatreDeal(options, dealer=dealer, turn_up=turn_up, honours=honours,
-                               announcements=read_announcements(deal, field=field, players=players), field=field)
+        rules = VingtQuatreDeal(options, dealer=dealer, turn_up=turn_up, honours=honours,
+                                announcements=read_announcements(deal, field=field, players=players), field=field)
+        if deal.get("summary") is not None:
+            rules.summary = read_summary(deal["summary"], join_path(field, "summary"), players=players,
+                                         keys=("honours",), pack=PACK_52)
+        return rules
 
 
 def read_announcements(deal: Mapping[str, Any], *, field: str, players: int) -> Announcements:
@@ -350,3 +378,39 @@ register_messages({
         "en": "{who} counts as two sequences what is a single run (sequence {index}).",
     },
 })
+
+
+# -- what the entry of a deal asks for (rules/entry.py) ----------------------------------------------
+
+HONOUR_LABELS = {"figures": "Aux figures (9, 10, valet, dame, roi d'atout)",
+                 "point": "Au point (as, 2, 3, 4, 5 d'atout)"}
+
+
+def entry_form(options: VingtQuatreOptions) -> EntryForm:
+    """The phases of a Vingt-quatre deal and their declarations (§5 of RULES.md)."""
+    hand_size, _ = DEAL_SIZES[options.players]
+    phases = (
+        Phase("deal", "Donne", (
+            dealer_field(),
+            turn_up_field("Virade", help="La carte retournée sur le talon : sa couleur est l'atout."),
+            DeclarationField("honours", "choice", "Honneurs de cette donne", default=options.honours,
+                             choices=tuple(Choice(h, HONOUR_LABELS[h]) for h in HONOURS)),
+        )),
+        Phase("announcements", "Annonces", (
+            DeclarationField("announcements.sequences", "list", "Séquences", fields=(
+                DeclarationField("seat", "seat", "Joueur", required=True),
+                DeclarationField("cards", "cards", "Cartes de la séquence", required=True, min=5, max=13,
+                                 help="Cinq cartes ou plus d'une couleur qui se suivent (as, 2 … 10, valet, "
+                                      "dame, roi)."),
+            )),
+            point_field("announcements.point", "Le point"),
+        )),
+        play_phase(hand_size),
+        Phase("summary", "Résumé de la donne", (
+            tricks_summary_field(hand_size),
+            honours_summary_field("les cinq atouts convenus (aux figures : 9, 10, valet, dame, roi ; au point : "
+                                  "as, 2, 3, 4, 5)"),
+        ), kind="summary", help="Au lieu des plis, quand ils n'ont pas été notés."),
+    )
+    return EntryForm("vingt-quatre", options.players, phases, pack_in_order(FRENCH_52, PLAY_ORDER), hand_size,
+                     hand_size)

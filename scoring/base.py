@@ -112,7 +112,17 @@ def leaders(totals: Sequence[int], sides: Sequence[Sequence[int]], goal: int) ->
     return [side for side in reached if totals[side[0]] == best]
 
 
+def wrong_dealer(index: int, dealer: int, allowed: Sequence[int]) -> Violation:
+    """``wrong_dealer``: deal ``index`` was dealt by ``dealer`` where one of ``allowed`` should have dealt."""
+    return Violation("wrong_dealer", index, None, dealer, None,
+                     {"expected": " ou ".join(str(seat + 1) for seat in allowed)})
+
+
 register({
+    "wrong_dealer": {
+        "fr": "Mauvais donneur : c'était au joueur {expected} de donner.",
+        "en": "Wrong dealer: player {expected} should have dealt.",
+    },
     "adjustment_after_end": {
         "fr": "L'ajustement {adjustment} vient après la fin de la partie : il ne compterait pas.",
         "en": "Adjustment {adjustment} comes after the end of the match: it would not count.",

@@ -28,6 +28,7 @@ manche's totals, target, winner and end. ``ended`` is the mark that ends the par
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from rules.cards import BIT, KING, RANK, card
@@ -36,6 +37,7 @@ from rules.errors import Violation
 from rules.messages import register
 from rules.record import Adjustment
 from rules.replay import DealReplay, Replay
+from rules.summary import TricksSummary
 
 from .base import (
     DealScore,
@@ -46,7 +48,9 @@ from .base import (
     outcome,
     party_points,
     tie_at_target,
+    wrong_dealer,
 )
+from .summary import check_tricks, compare, facts_from_tricks
 
 
 def sides_of(options: EcarteOptions) -> tuple[tuple[int, ...], ...]:
@@ -100,31 +104,48 @@ def start_marks(deal: DealReplay, options: EcarteOptions) -> tuple[list[dict[str
     return marks, info
 
 
-def deal_winner(deal: DealReplay, options: EcarteOptions) -> tuple[tuple[int, ...], int]:
+@dataclass(frozen=True)
+class TricksWon:
+    """What the point, the vole and the refusal depend on: tricks per seat, who first reached two tricks (for
+    2-2-1 at three), whether all five were played — from the tricks or from the summary."""
+
+    won: tuple[int, ...]
+    first_to_two: int | None
+    complete: bool
+    source: str = "tricks"
+
+
+def tricks_won(deal: DealReplay, players: int) -> TricksWon:
+    """The tricks of a replayed deal."""
+    counts = [0] * players
+    first_to_two = None
+    for trick in deal.tricks:
+        w = trick.winner
+        if w is None:
+            continue
+        counts[w] += 1
+        if counts[w] == 2 and first_to_two is None:
+            first_to_two = w
+    return TricksWon(tuple(counts), first_to_two, deal.complete)
+
+
+def deal_winner(play: TricksWon, rules: EcarteDeal, options: EcarteOptions) -> tuple[tuple[int, ...], int]:
     """The party that wins a finished deal and its number of tricks."""
-    rules: EcarteDeal = deal.rules  # type: ignore[assignment]
-    winners = [t.winner for t in deal.tricks]
     if options.players == 4:
         for side in sides_of(options):
-            got = sum(1 for w in winners if w in side)
+            got = sum(play.won[s] for s in side)
             if got >= 3:
                 return side, got
-    counts = {seat: 0 for seat in rules.seats}
-    first_to_two = None
-    for w in winners:
-        counts[w] += 1  # type: ignore[index]
-        if counts[w] == 2 and first_to_two is None:  # type: ignore[index]
-            first_to_two = w
+    counts = {seat: play.won[seat] for seat in rules.seats}
     best = max(counts.values())
     tied = [s for s, n in counts.items() if n == best]
-    seat = tied[0] if len(tied) == 1 else first_to_two  # 2-2-1 at 3 players (§3.6 rule 23)
+    seat = tied[0] if len(tied) == 1 else play.first_to_two  # 2-2-1 at 3 players (§3.6 rule 23)
     return (seat,), counts[seat]  # type: ignore[index]
 
 
-def end_marks(deal: DealReplay, options: EcarteOptions) -> list[dict[str, Any]]:
+def end_marks(play: TricksWon, rules: EcarteDeal, options: EcarteOptions) -> list[dict[str, Any]]:
     """The point, the vole and the point de refus of a finished deal."""
-    rules: EcarteDeal = deal.rules  # type: ignore[assignment]
-    side, tricks = deal_winner(deal, options)
+    side, tricks = deal_winner(play, rules, options)
     marks = [_mark("point", side, "end")]
     vole = tricks == 5
     if vole:
@@ -137,6 +158,57 @@ def end_marks(deal: DealReplay, options: EcarteOptions) -> list[dict[str, Any]]:
             third = [s for s in rules.seats if s != decliner and s not in side]
             marks.append(_mark("refus", third, "end"))
     return marks
+
+
+def summary_won(summary: TricksSummary, options: EcarteOptions) -> tuple[int, ...]:
+    """A summary's tricks per seat (given per side at four: each side's tricks on its first seat)."""
+    if not summary.by_side:
+        return summary.tricks
+    won = [0] * options.players
+    for side, n in zip(sides_of(options), summary.tricks, strict=True):
+        won[side[0]] = n
+    return tuple(won)
+
+
+def check_summary(rules: EcarteDeal, options: EcarteOptions, deal: int) -> list[Violation]:
+    """What in an Écarté summary cannot be true: five tricks, none for a seat that does not play; at three, the
+    first to reach two tricks is a seat with two tricks or more, and must be given on 2-2-1 (§3.6 rule 23)."""
+    summary = rules.summary
+    assert summary is not None
+    out = check_tricks(summary, deal, expected=5, playing=rules.seats)
+    if len(rules.seats) == 3 and not summary.by_side and not out:
+        first = summary.first_to_two
+        two_two = sorted(summary.tricks[s] for s in rules.seats) == [1, 2, 2]
+        if first is not None and summary.tricks[first] < 2:
+            out.append(Violation("summary_first_to_two", deal, None, first, None,
+                                 {"count": summary.tricks[first]}))
+        elif first is None and two_two:
+            out.append(Violation("summary_first_to_two_missing", deal))
+    return out
+
+
+def play_of(deal: DealReplay, rules: EcarteDeal, options: EcarteOptions) -> tuple[TricksWon | None, list[Violation]]:
+    """The tricks won: from the tricks, or from the summary when the tricks are not complete (None, with the
+    violations, when it cannot be true). A summary beside complete tricks must agree with them."""
+    summary = rules.summary
+    if summary is None or ((deal.tricks or deal.unfinished) and deal.complete):
+        play = tricks_won(deal, options.players)
+        if summary is None:
+            return play, []
+        actual = list(play.won)
+        if summary.by_side:
+            actual = [sum(play.won[s] for s in side) for side in sides_of(options)]
+        found = check_summary(rules, options, deal.index)
+        found += compare(summary, facts_from_tricks(deal, options.players), deal.index, tricks=actual)
+        if summary.first_to_two is not None and summary.first_to_two != play.first_to_two:
+            found.append(Violation("summary_mismatch", deal.index, params={
+                "field": "first_to_two", "given": f"joueur {summary.first_to_two + 1}",
+                "actual": f"joueur {play.first_to_two + 1}" if play.first_to_two is not None else "personne"}))
+        return play, found
+    found = check_summary(rules, options, deal.index)
+    if found:
+        return None, found
+    return TricksWon(summary_won(summary, options), summary.first_to_two, True, "summary"), []
 
 
 class _Partie:
@@ -225,6 +297,21 @@ class _Partie:
         self.closed = self.options.players != 3
 
 
+def next_dealers(partie: _Partie, previous: int | None, rules: EcarteDeal) -> list[int] | None:
+    """Who may deal the next deal (§3.1 rule 2; None: anybody, the first dealer is drawn): the players alternate —
+    the deal passes to the previous first hand, the next seat that still plays (at three after a withdrawal, the
+    other of the two left; at four, decision: to the right, as at three) —, except that in a partie liée the
+    loser of a manche deals first in the next (at four, either player of the losing team)."""
+    if previous is None:
+        return None
+    if partie.closed and partie.manches:
+        winner = partie.manches[-1]["winner"]
+        won = set(winner) if isinstance(winner, list) else {winner}
+        return [seat for seat in rules.seats if seat not in won]
+    players = partie.options.players
+    return [next(seat for seat in ((previous + k) % players for k in range(1, players + 1)) if seat in rules.seats)]
+
+
 def score_match(replay: Replay) -> MatchScore:
     """Every mark of every deal in order, the manches, and the end of the partie at its exact mark."""
     options: EcarteOptions = replay.record.options
@@ -250,6 +337,7 @@ def score_match(replay: Replay) -> MatchScore:
                 partie.manches[-1]["ended"] = {"deal": after, "adjustment": adj.index}
 
     adjustments(-1)
+    previous_dealer: int | None = None
     for deal in replay.deals:
         rules: EcarteDeal = deal.rules  # type: ignore[assignment]
         if partie.ended is not None:
@@ -257,7 +345,12 @@ def score_match(replay: Replay) -> MatchScore:
                                    (Violation("match_over", deal.index, None, None),)))
             adjustments(deal.index)
             continue
+        allowed = next_dealers(partie, previous_dealer, rules)
+        previous_dealer = rules.dealer
         _score_deal(partie, deal, rules, options, deals)
+        if allowed is not None and rules.dealer not in allowed:
+            wrong = wrong_dealer(deal.index, rules.dealer, allowed)
+            deals[-1] = DealScore(deals[-1].scores, deals[-1].result, (wrong, *deals[-1].violations))
         adjustments(deal.index)
     detail = {"manches": partie.manches, "current_manche": list(partie.manche_points),
               "target": partie.goal, "withdrawn": partie.withdrawn,
@@ -280,11 +373,15 @@ def _score_deal(partie: _Partie, deal: DealReplay, rules: EcarteDeal, options: E
     if deal.violations:
         deals.append(DealScore(None, {"reason": "violations", "marks": []}))
         return
+    play, found = play_of(deal, rules, options)
+    if play is None:
+        deals.append(DealScore(None, {"reason": "impossible_summary", "marks": []}, tuple(found)))
+        return
     partie.start_deal(deal)
     marks, king = start_marks(deal, options)
-    complete = deal.complete
+    complete = play.complete
     if complete:
-        marks += end_marks(deal, options)
+        marks += end_marks(play, rules, options)
     before = list(partie.totals)
     interrupted = False
     for k, mark in enumerate(marks):
@@ -294,12 +391,12 @@ def _score_deal(partie: _Partie, deal: DealReplay, rules: EcarteDeal, options: E
         mark["counted"] = True
         if partie.apply(mark, deal.index, k) and mark["phase"] == "start":
             interrupted = True
-    result: dict[str, Any] = {"marks": marks, "tricks_won": deal.tricks_won(options.players),
+    result: dict[str, Any] = {"marks": marks, "tricks_won": list(play.won), "source": play.source,
                               "exchanged": rules.exchanged, "declined_by": rules.decliner}
     if king is not None:
         result["king"] = king
     if complete or interrupted:
-        deals.append(DealScore([a - b for a, b in zip(partie.totals, before, strict=True)], result))
+        deals.append(DealScore([a - b for a, b in zip(partie.totals, before, strict=True)], result, tuple(found)))
     else:
         # unfinished: nothing of it counts (the start marks are taken back)
         for mark in marks:
@@ -308,7 +405,7 @@ def _score_deal(partie: _Partie, deal: DealReplay, rules: EcarteDeal, options: E
                     partie.totals[seat] -= mark["points"]
                     partie.manche_points[seat] -= mark["points"]
                 mark["counted"] = False
-        deals.append(DealScore(None, {**result, "reason": "unfinished"}))
+        deals.append(DealScore(None, {**result, "reason": "unfinished"}, tuple(found)))
 
 
 register({
@@ -316,6 +413,16 @@ register({
     "match_over": {
         "fr": "La partie était déjà terminée : cette donne ne compte pas.",
         "en": "The match was already over: this deal does not count.",
+    },
+    "summary_first_to_two": {
+        "fr": "Le résumé donne {who} premier à deux plis, mais il n'en a fait que {count}.",
+        "en": "The summary has {who} first to two tricks, but they won only {count}.",
+    },
+    "summary_first_to_two_missing": {
+        "fr": "Avec deux plis, deux plis et un pli, le point va au premier qui a fait deux plis : le résumé doit "
+              "le dire.",
+        "en": "With two, two and one tricks the point goes to the first to reach two tricks: the summary must "
+              "say who.",
     },
     "ecarte_wrong_seats": {
         "fr": "Cette donne doit être jouée par les joueurs {seats} (à trois, le premier à atteindre le but "

@@ -41,6 +41,7 @@ from rules.replay import DealReplay, Replay
 
 from .base import DealScore, MatchScore, adjustments_after, after_end, outcome, tie_at_target
 from .jetons import Tally, deal_after_match_end, dealer_violations
+from .summary import PlayFacts, check_honours, check_tricks, compare, facts_from_summary, facts_from_tricks
 
 FAILED_TO_TAKE = frozenset({"must_follow_higher", "must_trump", "must_overtrump", "must_go_higher",
                             "revoke_trump", "revoke_overtrump"})
@@ -87,8 +88,14 @@ def score_match(replay: Replay) -> MatchScore:
             continue
         violations = dealer_violations(i, rules.dealer, previous_dealer, n)
         previous_dealer = rules.dealer
+        facts, found = play_facts(deal, rules)
+        violations += found
+        if facts is None:
+            deals.append(DealScore(None, {"status": "impossible_summary", "marks": []}, tuple(violations)))
+            adjustments(i)
+            continue
         before = list(tally.fiches)
-        result = score_deal(tally, deal, rules, options)
+        result = score_deal(tally, deal, rules, options, facts)
         if tally.ended and ended is None:
             ended = {"deal": i, "event": len(tally.marks) - 1}
         scores = None if result["status"] == "unfinished" else [a - b for a, b in zip(tally.fiches, before,
@@ -99,6 +106,44 @@ def score_match(replay: Replay) -> MatchScore:
                       {"fiches": list(tally.fiches), "jetons": list(tally.jetons), "target": options.target},
                       [outcomes[a.index] for a in sorted(record.adjustments, key=lambda a: a.index)],
                       tuple(problems))
+
+
+def play_facts(deal: DealReplay, rules: ImperialeDeal) -> tuple[PlayFacts | None, list[Violation]]:
+    """What the deal's play gave: from its tricks, or from its summary when the tricks are not complete (None,
+    with the violations, when that summary cannot be true). A summary beside complete tricks is checked
+    against them."""
+    summary = rules.summary
+    players = len(rules.seats)
+    if summary is None or ((deal.tricks or deal.unfinished) and deal.complete):
+        facts = facts_from_tricks(deal, players, rules.honours)
+        if summary is None:
+            return facts, []
+        return facts, check_summary(deal, rules) + compare(summary, facts, deal.index, honours=True)
+    found = check_summary(deal, rules)
+    if found:
+        return None, found
+    return facts_from_summary(summary, rules.tricks_per_deal if rules.played else 0), []
+
+
+def check_summary(deal: DealReplay, rules: ImperialeDeal) -> list[Violation]:
+    """What in an Impériale summary cannot be true: twelve tricks (none when the deal is not played), honours of
+    this deal's trump each taken once by a seat that won a trick, none left out when the cards played are known
+    (the hands; at 3 players the whole pack is dealt), never the retourne at 2 players (it is in no hand)."""
+    summary = rules.summary
+    assert summary is not None
+    expected = rules.tricks_per_deal if rules.played else 0
+    out = check_tricks(summary, deal.index, expected=expected, playing=rules.seats)
+    played = None
+    if deal.start is not None:
+        played = 0
+        for hand in deal.start:
+            played |= hand
+    elif len(rules.seats) == 3:
+        played = rules.pack_mask
+    if not rules.played:
+        played = 0
+    unplayed = BIT[rules.turn_up] if len(rules.seats) == 2 else 0
+    return out + check_honours(summary, deal.index, honours=rules.honours, played=played, unplayed=unplayed)
 
 
 def deal_point(deal: DealReplay, rules: ImperialeDeal) -> PointClaim | None:
@@ -112,12 +157,15 @@ def deal_point(deal: DealReplay, rules: ImperialeDeal) -> PointClaim | None:
     return ann.point
 
 
-def score_deal(tally: Tally, deal: DealReplay, rules: ImperialeDeal, options: ImperialeOptions) -> dict[str, Any]:
-    """Apply one deal's marks to the tally; the deal's ``result``."""
+def score_deal(tally: Tally, deal: DealReplay, rules: ImperialeDeal, options: ImperialeOptions,
+               facts: PlayFacts | None = None) -> dict[str, Any]:
+    """Apply one deal's marks to the tally (``facts``: from :func:`play_facts`); the deal's ``result``."""
+    if facts is None:
+        facts = facts_from_tricks(deal, len(rules.seats), rules.honours)
     tally.begin_deal()
     result: dict[str, Any] = {"dealer": rules.dealer, "turn_up": format_card(rules.turn_up),
-                              "marks": tally.marks}
-    _marks(tally, deal, rules, options, result)
+                              "marks": tally.marks, "source": facts.source}
+    _marks(tally, deal, facts, rules, options, result)
     if "status" not in result:
         result["status"] = "complete"
     if tally.ended:
@@ -127,7 +175,7 @@ def score_deal(tally: Tally, deal: DealReplay, rules: ImperialeDeal, options: Im
     return result
 
 
-def _marks(tally: Tally, deal: DealReplay, rules: ImperialeDeal, options: ImperialeOptions,
+def _marks(tally: Tally, deal: DealReplay, facts: PlayFacts, rules: ImperialeDeal, options: ImperialeOptions,
            result: dict[str, Any]) -> None:
     dealer = rules.dealer
     parlett = options.parlett_order
@@ -164,25 +212,22 @@ def _marks(tally: Tally, deal: DealReplay, rules: ImperialeDeal, options: Imperi
     result["point"] = point.to_json() if point else None
     if point is not None and tally.add_jetons(point.seat, 1, "point", count=point.count, value=point.value):
         return
-    complete = deal.complete
+    complete = facts.complete
     # (Parlett) impériale tombée before the honours
-    if parlett and complete and _tombee(tally, deal, rules, options, trump_major_en_main, erase=False):
+    if parlett and complete and _tombee(tally, facts, rules, options, trump_major_en_main, erase=False):
         return
-    # 4. honours, trick by trick
-    for trick in deal.tricks:
-        honours = mask_of(trick.cards) & rules.honours
-        if honours and trick.winner is not None and tally.add_jetons(
-                trick.winner, honours.bit_count(), "honours", trick=trick.index,
-                cards=[format_card(c) for c in trick.cards if BIT[c] & honours]):
+    # 4. honours, trick by trick (or in the order of the summary)
+    for index, seat, cards in facts.honours:
+        if tally.add_jetons(seat, len(cards), "honours", trick=index, cards=[format_card(c) for c in cards]):
             return
     if not complete:
         result["status"] = "unfinished"
         return
     # 5. impériale tombée
-    if not parlett and _tombee(tally, deal, rules, options, trump_major_en_main, erase=True):
+    if not parlett and _tombee(tally, facts, rules, options, trump_major_en_main, erase=True):
         return
     # 6. les cartes, or the capote
-    won = deal.tricks_won(len(rules.seats))
+    won = list(facts.tricks_won)
     result["tricks_won"] = won
     capot = [seat for seat in rules.seats if won[seat] == rules.tricks_per_deal]
     if capot:
@@ -197,13 +242,13 @@ def _marks(tally: Tally, deal: DealReplay, rules: ImperialeDeal, options: Imperi
         _penalties(tally, deal, rules)
 
 
-def _tombee(tally: Tally, deal: DealReplay, rules: ImperialeDeal, options: ImperialeOptions,
+def _tombee(tally: Tally, facts: PlayFacts, rules: ImperialeDeal, options: ImperialeOptions,
             excluded: set[int], *, erase: bool) -> bool:
     if not options.imperiale_tombee:
         return False
     majors = mask_of(card(r, rules.trump) for r in (ACE, KING, QUEEN, JACK))
     for seat in rules.primaute:
-        if seat not in excluded and deal.won_mask(seat) & majors == majors:
+        if seat not in excluded and facts.taken_mask(seat) & majors == majors:
             return tally.add_fiches(seat, 1, "imperiale_tombee", erase=erase)
     return False
 

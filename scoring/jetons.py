@@ -20,7 +20,7 @@ from typing import Any
 from rules.errors import Violation
 from rules.messages import register as register_messages
 
-from .base import DealScore
+from .base import DealScore, wrong_dealer
 
 
 @dataclass
@@ -155,14 +155,10 @@ def dealer_violations(index: int, dealer: int, previous: int | None, players: in
     """``wrong_dealer`` when the deal is not dealt by the previous first hand (the deal passes to the right)."""
     if previous is None or dealer == (previous + 1) % players:
         return []
-    return [Violation("wrong_dealer", index, None, dealer, None, {"expected": (previous + 1) % players + 1})]
+    return [wrong_dealer(index, dealer, [(previous + 1) % players])]
 
 
 register_messages({
-    "wrong_dealer": {
-        "fr": "Mauvais donneur : c'était au joueur {expected} de donner.",
-        "en": "Wrong dealer: player {expected} should have dealt.",
-    },
     "match_over": {
         "fr": "La partie était déjà terminée : cette donne ne compte pas.",
         "en": "The match was already over: this deal does not count.",

@@ -173,6 +173,10 @@ LABELS: dict[str, str] = {
     "played": "matches played",
     "points_for": "points for",
     "points_against": "points against",
+    "score": "points (duplicate)",
+    "best_board": "best étui",
+    "tops": "tops",
+    "boards": "étuis played",
 }
 
 LABELS_FR: dict[str, str] = {
@@ -193,6 +197,10 @@ LABELS_FR: dict[str, str] = {
     "played": "parties jouées",
     "points_for": "points marqués",
     "points_against": "points concédés",
+    "score": "points (donnes dupliquées)",
+    "best_board": "meilleur étui",
+    "tops": "tops",
+    "boards": "étuis joués",
 }
 
 #: the sentences of :func:`explain`, French and English (as ``rules/messages.py`` keeps rule texts)
@@ -252,6 +260,8 @@ class RankingSnapshot:
     options: tuple[tuple[str, Any], ...]
     digest: str
     _index: dict[Entry, int] = field(default_factory=dict, repr=False, compare=False, hash=False)
+    _levels: dict[str, dict[Value, tuple[RankLine, ...]]] = field(default_factory=dict, repr=False, compare=False,
+                                                                   hash=False)
 
     def __post_init__(self) -> None:
         self._index.update({line.entry: i for i, line in enumerate(self.lines)})
@@ -259,10 +269,27 @@ class RankingSnapshot:
     def line_for(self, entry: Entry) -> RankLine:
         return self.lines[self._index[entry]]
 
+    def level_with(self, line: RankLine) -> tuple[RankLine, ...]:
+        """Every line (``line`` included, in ranking order) with the same primary value as ``line``.
+
+        The groups are built once per snapshot, in one pass over the lines (a dict keyed by the
+        value: ``Fraction(4, 2)`` and ``2`` are one key, as they are equal), so explaining every
+        line costs the size of the sentences, not lines × lines."""
+        levels = self._levels.get("primary")
+        if levels is None:
+            primary = self.criteria[0]
+            groups: dict[Value, list[RankLine]] = {}
+            for other in self.lines:
+                groups.setdefault(other.metric(primary), []).append(other)
+            levels = {value: tuple(group) for value, group in groups.items()}
+            self._levels["primary"] = levels  # one assignment: a thread reading meanwhile builds its own
+        return levels[line.metric(self.criteria[0])]
+
     def shared_with(self, line: RankLine | Entry) -> tuple[Entry, ...]:
-        """The other entries holding the same rank."""
+        """The other entries holding the same rank (lines sharing a rank are level on the primary metric)."""
         line = line if isinstance(line, RankLine) else self.line_for(line)
-        return tuple(other.entry for other in self.lines if other.rank == line.rank and other.entry != line.entry)
+        return tuple(other.entry for other in self.level_with(line)
+                     if other.rank == line.rank and other.entry != line.entry)
 
     def explain(self, line: RankLine | Entry, lang: str = "en", names: Mapping[Entry, str] | None = None) -> str:
         return explain(self, line, lang, names)
@@ -274,10 +301,17 @@ def _key(line: RankLine, criteria: Sequence[str]) -> tuple[Any, ...]:
     return tuple((0, 0) if (value := metrics[name]) is None else (1, value) for name in criteria)
 
 
-def _fmt(value: Value, lang: str = "en") -> str:
+def _fmt(value: Value, lang: str = "en", decimals: bool = False) -> str:
+    """A metric for people: an exact fraction as n/d, or with ``decimals`` (duplicate percentages) rounded half up
+    to two decimals, with a decimal comma in French."""
     if value is None:
         return "aucune" if lang == "fr" else "none"
     if isinstance(value, Fraction) and value.denominator != 1:
+        if decimals:
+            hundredths = (value * 100 + Fraction(1, 2)).__floor__()
+            sign, hundredths = ("-", -hundredths) if hundredths < 0 else ("", hundredths)
+            text = f"{sign}{hundredths // 100}.{hundredths % 100:02d}"
+            return text.replace(".", ",") if lang == "fr" else text
         return f"{value.numerator}/{value.denominator}"
     return str(int(value)) if isinstance(value, Fraction) else str(value)
 
@@ -643,6 +677,10 @@ def regenerate(snapshot: RankingSnapshot) -> RankingSnapshot:
     if snapshot.kind == "matches_teams":
         results, membership = snapshot.inputs
         return rank_match_teams(results, dict(membership), points=opts["points"], tie_breaks=opts["tie_breaks"])
+    if snapshot.kind in ("duplicate", "duplicate_teams"):
+        from scoring import duplicate  # duplicate builds on this module: imported when needed
+
+        return duplicate.regenerate(snapshot)
     raise ValueError(f"unknown ranking kind {snapshot.kind!r}")
 
 
@@ -656,7 +694,10 @@ def explain(snapshot: RankingSnapshot, line: RankLine | Entry, lang: str = "en",
     """How ``line`` got its rank, in words (``lang`` "fr" or "en"): the primary metric, then which
     tie-break separated it from each entry it was level with, or that the tie is shared.
 
-    ``names`` gives the people's names of the entries (the ids are shown otherwise)."""
+    ``names`` gives the people's names of the entries (the ids are shown otherwise). The lines level
+    with ``line`` come from :meth:`RankingSnapshot.level_with` (grouped once per snapshot), so
+    explaining each of n lines costs O(n) in all plus the length of the sentences, where comparing
+    every line with every other cost n² (2 million comparisons for 1,000 players)."""
     lang = "fr" if lang == "fr" else "en"
     say = {key: texts[lang] for key, texts in EXPLAIN_TEXTS.items()}
     line = line if isinstance(line, RankLine) else snapshot.line_for(line)
@@ -670,8 +711,10 @@ def explain(snapshot: RankingSnapshot, line: RankLine | Entry, lang: str = "en",
     criteria = snapshot.criteria
     primary = criteria[0]
     n = len(snapshot.lines)
-    parts = [say["rank"].format(rank=line.rank, n=n, value=_fmt(line.metric(primary), lang), label=lab(primary))]
-    level = [o for o in snapshot.lines if o.entry != line.entry and o.metric(primary) == line.metric(primary)]
+    dec = snapshot.kind.startswith("duplicate")
+    parts = [say["rank"].format(rank=line.rank, n=n, value=_fmt(line.metric(primary), lang, dec),
+                                label=lab(primary))]
+    level = [o for o in snapshot.level_with(line) if o.entry != line.entry]
     if not level:
         parts.append(say["alone"].format(label=lab(primary)))
         return " ".join(parts)
@@ -683,7 +726,7 @@ def explain(snapshot: RankingSnapshot, line: RankLine | Entry, lang: str = "en",
             if mine != theirs:
                 key = "ahead" if _key(line, (name,)) > _key(other, (name,)) else "behind"
                 parts.append(say[key].format(who=who(other.entry), rank=other.rank, label=lab(name),
-                                             mine=_fmt(mine, lang), theirs=_fmt(theirs, lang)))
+                                             mine=_fmt(mine, lang, dec), theirs=_fmt(theirs, lang, dec)))
                 break
         else:
             shared.append(other)
@@ -694,6 +737,12 @@ def explain(snapshot: RankingSnapshot, line: RankLine | Entry, lang: str = "en",
         parts.append(say[key].format(who=", ".join(who(o.entry) for o in shared), label=lab(primary),
                                      detail=detail))
     return " ".join(parts)
+
+
+def explain_all(snapshot: RankingSnapshot, lang: str = "en", names: Mapping[Entry, str] | None = None
+                ) -> tuple[str, ...]:
+    """:func:`explain` for every line of ``snapshot``, in ranking order."""
+    return tuple(explain(snapshot, line, lang, names) for line in snapshot.lines)
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,8 @@ n = 15; smaller counts fall back to tables of 3).
 Hard rule in every method: **nobody sits at an odd table (3 or 5) more often than necessary** —
 the odd seats go to the players who have had the fewest odd seats so far (ties broken by the
 method). Team-mates (``teams``) are never seated at the same table when it can be avoided (rule
-34). Methods:
+34); players of the same club (``clubs``, when the organizer asks, usually for the first round) are
+kept apart next, wherever the count of tables allows it. Methods:
 
 * ``"rotation"`` (FFT-style brassage): nobody meets twice while it is possible. A depth-first
   branch-and-bound search over seatings, cheapest table first, minimising the number of repeated
@@ -55,6 +56,9 @@ ODD_POLICIES = ("auto", "three", "five")
 METHODS = ("rotation", "random", "ranking")
 TEAM_WEIGHT = 1_000_000
 """Cost of seating two team-mates together: above any number of repeated meetings."""
+CLUB_WEIGHT = 1_000
+"""Cost of seating two players of the same club together when the organizer keeps clubs apart: above
+the repeated meetings of any real field, below team-mates."""
 DEFAULT_BUDGET = 20_000
 """Search nodes before the best seating found so far is returned."""
 
@@ -359,11 +363,14 @@ def seat_tarot_round(
     teams: Mapping[Any, Iterable[Entry]] | None = None,
     ranking: Sequence[Entry] | None = None,
     budget: int = DEFAULT_BUDGET,
+    clubs: Mapping[Any, Iterable[Entry]] | None = None,
 ) -> Seating:
     """Seat the ``entries`` present this round at Tarot tables (see the module doc for the rules).
 
     ``history`` holds the previous rounds' seatings (absent players in it are harmless);
-    ``ranking`` is the current ranking order, required by ``method="ranking"``.
+    ``ranking`` is the current ranking order, required by ``method="ranking"``; ``clubs`` (club →
+    members), when given, keeps players of the same club at different tables wherever the count of
+    tables allows it (cost :data:`CLUB_WEIGHT` a pair: after team-mates, before repeated meetings).
     """
     if method not in METHODS:
         raise SeatingError(f"seating method must be one of {METHODS}, not {method!r}",
@@ -375,15 +382,17 @@ def seat_tarot_round(
     rng = random.Random(seed)
     odd_counts = odd_seat_counts(history)
     team_of = _team_of(teams)
+    club_of = _team_of(clubs)
     klass, free_odd = _odd_classes(players, sizes, odd_counts)
 
     if method == "ranking":
         if ranking is None:
             raise SeatingError("method 'ranking' needs the current ranking order",
                                fr="la méthode « ranking » a besoin du classement en cours")
-        return Seating(round, _by_ranking(players, sizes, ranking, klass, free_odd, team_of))
+        return Seating(round, _by_ranking(players, sizes, ranking, klass, free_odd, team_of or club_of))
 
-    weight = _pair_weights(players, meeting_counts(history) if method == "rotation" else {}, team_of)
+    weight = _pair_weights(players, meeting_counts(history) if method == "rotation" else {}, team_of,
+                           club_of)
 
     order = list(range(len(players)))
     rng.shuffle(order)
@@ -391,7 +400,7 @@ def seat_tarot_round(
         # Most constrained first: odd-class players, then those with the most past meetings.
         order.sort(key=lambda i: (klass[i] != 1, -len(weight[i])))
     else:
-        has_team_mates = any(p in team_of for p in players)
+        has_team_mates = any(p in team_of or p in club_of for p in players)
         order.sort(key=lambda i: (klass[i] != 1, -len(weight[i]) if has_team_mates else 0))
     best, _cost = _cheapest_tables(order, sizes, weight, klass, free_odd, budget, rng, shuffle=method == "random")
     return Seating(round, tuple(tuple(players[i] for i in table) for table in best))
@@ -805,9 +814,9 @@ def seat_match_round(
 
 
 def _pair_weights(players: Sequence[Entry], met: Mapping[frozenset[Entry], int],
-                  team_of: Mapping[Entry, Any]) -> list[dict[int, int]]:
+                  team_of: Mapping[Entry, Any], club_of: Mapping[Entry, Any] | None = None) -> list[dict[int, int]]:
     """Per player (by index in ``players``), the cost of seating them with each other: their past
-    meetings, plus :data:`TEAM_WEIGHT` for team-mates."""
+    meetings, plus :data:`TEAM_WEIGHT` for team-mates and :data:`CLUB_WEIGHT` for club-mates."""
     index = {p: i for i, p in enumerate(players)}
     weight: list[dict[int, int]] = [{} for _ in players]
     for pair, count in met.items():
@@ -823,6 +832,14 @@ def _pair_weights(players: Sequence[Entry], met: Mapping[frozenset[Entry], int],
         for i, j in combinations(members, 2):
             weight[i][j] = weight[i].get(j, 0) + TEAM_WEIGHT
             weight[j][i] = weight[j].get(i, 0) + TEAM_WEIGHT
+    by_club: dict[Any, list[int]] = {}
+    for p in players:
+        if club_of and p in club_of:
+            by_club.setdefault(club_of[p], []).append(index[p])
+    for members in by_club.values():
+        for i, j in combinations(members, 2):
+            weight[i][j] = weight[i].get(j, 0) + CLUB_WEIGHT
+            weight[j][i] = weight[j].get(i, 0) + CLUB_WEIGHT
     return weight
 
 

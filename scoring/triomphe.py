@@ -24,7 +24,8 @@ from typing import Any
 from rules.errors import Violation
 from rules.messages import register
 from rules.replay import DealReplay, Replay
-from rules.triomphe import TriompheDeal, TriompheOptions
+from rules.summary import TricksSummary
+from rules.triomphe import TRICKS, TriompheDeal, TriompheOptions
 
 from .base import (
     DealScore,
@@ -35,7 +36,10 @@ from .base import (
     outcome,
     party_points,
     tie_at_target,
+    wrong_dealer,
 )
+from .jetons import dealer_violations
+from .summary import check_tricks, compare, facts_from_tricks
 
 VOLE_THRESHOLD = 3
 """Tricks that make the point sure while nobody else has one (A-R4): leading to the next commits."""
@@ -46,20 +50,95 @@ def _mark(kind: str, side: tuple[int, ...], points: int, **extra: Any) -> dict[s
 
 
 def score_deal(deal: DealReplay, options: TriompheOptions) -> DealScore:
-    """The mark of one deal (its scores per seat), or no score with the reason."""
+    """The mark of one deal (its scores per seat), or no score with the reason: from the tricks, or from the
+    summary when the tricks are not complete."""
     rules: TriompheDeal = deal.rules  # type: ignore[assignment]
-    players = options.players
-    sides = options.sides
-    side_of = [options.side_of(seat) for seat in range(players)]
+    side_of = [options.side_of(seat) for seat in range(options.players)]
     tricks_by = [side_of[t.winner] for t in deal.tricks if t.winner is not None]
+    summary = rules.summary
+    if summary is None or ((deal.tricks or deal.unfinished) and deal.complete):
+        played = len(deal.tricks) + (1 if deal.unfinished else 0)
+        scored = _score(deal, rules, options, tricks_by, played, deal.complete, "tricks")
+        if summary is None:
+            return scored
+        found = check_summary(rules, options, deal.index) + _compare(summary, tricks_by, deal, options)
+        return DealScore(scored.scores, scored.result, scored.violations + tuple(found))
+    found = check_summary(rules, options, deal.index)
+    if found:
+        return DealScore(None, {"reason": "impossible_summary", "marks": []}, tuple(found))
+    order = summary_order(side_totals(summary, options), summary.engaged, rules, options)
+    scored = _score(deal, rules, options, order, len(order), len(order) == TRICKS, "summary")
+    if scored.scores is None and not scored.violations and scored.result.get("reason") == "unfinished":
+        problem = Violation("summary_incomplete", deal.index, params={"count": len(order), "expected": TRICKS})
+        return DealScore(None, {**scored.result, "reason": "impossible_summary"}, (problem,))
+    return scored
+
+
+def side_totals(summary: TricksSummary, options: TriompheOptions) -> list[int]:
+    """The tricks of each side from a summary given per seat or per side."""
+    if summary.by_side:
+        return list(summary.tricks)
+    return [sum(summary.tricks[seat] for seat in side) for side in options.sides]
+
+
+def summary_order(won: list[int], engaged: bool, rules: TriompheDeal, options: TriompheOptions) -> list[int]:
+    """An order of the tricks (the side that won each) that a summary stands for: its marks depend only on
+    the counts, on whether one side won the first three and led to the fourth (the vole engagée, or a vole),
+    and, after a refused abandon, on whether the refusing side lost a trick."""
+    sides = range(len(won))
+    top = max(sides, key=lambda s: won[s])
+    if engaged or won[top] == TRICKS:
+        return [top] * min(won[top], 3) + [s for s in sides if s != top for _ in range(won[s])] \
+            + [top] * max(won[top] - 3, 0)
+    abandon = rules.abandon
+    if abandon is not None and not abandon.accepted:
+        refuser = 1 - options.side_of(abandon.by)
+        return [refuser] * won[refuser] + [s for s in sides if s != refuser for _ in range(won[s])]
+    order = [s for s in sides for _ in range(won[s])]
+    if len(order) > 3 and len(set(order[:3])) == 1:  # not engaged: another side won one of the first three
+        other = next(i for i, s in enumerate(order) if s != order[0])
+        order.insert(2, order.pop(other))
+    return order
+
+
+def check_summary(rules: TriompheDeal, options: TriompheOptions, deal: int) -> list[Violation]:
+    """What in a Triomphe summary cannot be true: more than five tricks, a vole engagée without a side that
+    won the first three."""
+    summary = rules.summary
+    assert summary is not None
+    out = check_tricks(summary, deal, expected=TRICKS, playing=rules.seats, exact=False)
+    won = side_totals(summary, options)
+    if summary.engaged and max(won) < VOLE_THRESHOLD:
+        out.append(Violation("summary_engaged", deal, params={"most": max(won)}))
+    return out
+
+
+def _compare(summary: TricksSummary, tricks_by: list[int], deal: DealReplay,
+             options: TriompheOptions) -> list[Violation]:
+    """The summary against complete tricks: the tricks won (per seat or per side, as given), the vole engagée."""
+    per_seat = deal.tricks_won(options.players)
+    actual = [tricks_by.count(s) for s in range(len(options.sides))] if summary.by_side else per_seat
+    engaged = len(set(tricks_by[:VOLE_THRESHOLD])) == 1 and len(tricks_by) > VOLE_THRESHOLD
+    out = compare(summary, facts_from_tricks(deal, options.players), deal.index, tricks=actual)
+    if summary.engaged != engaged and not (engaged and tricks_by.count(tricks_by[0]) == TRICKS):
+        out.append(Violation("summary_mismatch", deal.index, params={
+            "field": "engaged", "given": "oui" if summary.engaged else "non", "actual": "oui" if engaged else "non"}))
+    return out
+
+
+def _score(deal: DealReplay, rules: TriompheDeal, options: TriompheOptions, tricks_by: list[int], played: int,
+           complete: bool, source: str) -> DealScore:
+    """The mark from the order of the tricks won (each trick's winning side)."""
+    sides = options.sides
     won = [tricks_by.count(s) for s in range(len(sides))]
-    result: dict[str, Any] = {"tricks": won, "sides": [list(s) for s in sides], "marks": []}
+    side_of = [options.side_of(seat) for seat in range(options.players)]
+    players = options.players
+    result: dict[str, Any] = {"tricks": won, "sides": [list(s) for s in sides], "marks": [], "source": source}
     if deal.violations:
         return DealScore(None, {**result, "reason": "violations"})
     violations: list[Violation] = []
     mark = None
     abandon = rules.abandon
-    played = len(deal.tricks) + (1 if deal.unfinished else 0)
     if abandon is not None and not options.two_parties:
         violations.append(Violation("abandon_not_allowed", deal.index, None, abandon.by))
     elif abandon is not None and abandon.accepted:
@@ -70,25 +149,26 @@ def score_deal(deal: DealReplay, options: TriompheOptions) -> DealScore:
     elif abandon is not None:
         refuser = 1 - side_of[abandon.by]
         if rules.stopped:
-            violations.append(Violation("stop_not_allowed", deal.index, len(deal.tricks), abandon.by))
+            violations.append(Violation("stop_not_allowed", deal.index, len(tricks_by), abandon.by))
         lost = next((i for i, s in enumerate(tricks_by) if s != refuser), None)
         if lost is not None:
-            mark = _mark("vole_failed", sides[refuser], -2, trick=lost, refused_abandon=True)
-        elif deal.complete:
+            mark = _mark("vole_failed", sides[refuser], -2, trick=lost if source == "tricks" else None,
+                         refused_abandon=True)
+        elif complete:
             mark = _mark("vole", sides[refuser], 2, refused_abandon=True)
     elif rules.stopped:
-        if len(deal.tricks) == VOLE_THRESHOLD and deal.unfinished is None and len(set(tricks_by)) == 1:
+        if played == VOLE_THRESHOLD == len(tricks_by) and len(set(tricks_by)) == 1:
             mark = _mark("point", sides[tricks_by[0]], 1, stopped=True)
         else:
-            violations.append(Violation("stop_not_allowed", deal.index, len(deal.tricks), None))
+            violations.append(Violation("stop_not_allowed", deal.index, len(tricks_by), None))
     elif len(tricks_by) >= VOLE_THRESHOLD and len(set(tricks_by[:VOLE_THRESHOLD])) == 1 and played > VOLE_THRESHOLD:
         engaged = tricks_by[0]
         lost = next((i for i, s in enumerate(tricks_by) if s != engaged), None)
         if lost is not None:
-            mark = _mark("vole_failed", sides[engaged], -2, trick=lost)
-        elif deal.complete:
+            mark = _mark("vole_failed", sides[engaged], -2, trick=lost if source == "tricks" else None)
+        elif complete:
             mark = _mark("vole", sides[engaged], 2)
-    elif deal.complete:
+    elif complete:
         best = max(won)
         # primauté: the tied party whose seat comes first from the first hand
         winner = next(side_of[seat] for seat in rules.primaute if won[side_of[seat]] == best)
@@ -102,6 +182,51 @@ def score_deal(deal: DealReplay, options: TriompheOptions) -> DealScore:
         scores[seat] += mark["points"]
     result["marks"] = [mark]
     return DealScore(scores, result)
+
+
+class DealerRotation:
+    """Who deals next (§2.2 rule 6). Individual game: the previous first hand (the dealer's right). Team game:
+    the teams alternate, each always dealing through the same player: not « the next first hand ». The first
+    deal follows the draw, which the record does not hold: its dealer is taken as given. The other team's
+    player is, with partners seated together (each team a block in the order of play), the one nearest the
+    first team, whose right-hand neighbour — the first hand — is an opponent (the seed's example at six: C
+    deals and D leads, then F deals and A leads; C and F alternate); with other seatings, any of its players,
+    then always the same."""
+
+    def __init__(self, options: TriompheOptions) -> None:
+        self.options = options
+        self.previous: int | None = None
+        self.by_side: dict[int, int] = {}
+        teams = options.teams
+        players = options.players
+        self.blocks = teams is not None and all(
+            sum(1 for seat in team if (seat + 1) % players not in team) == 1 for team in teams)
+
+    def expected(self) -> list[int] | None:
+        """The seats that may deal the next deal of a team game (None: any, for the first deal)."""
+        if self.previous is None:
+            return None  # the draw decides the first dealer
+        options = self.options
+        side = 1 - options.side_of(self.previous)  # the teams alternate
+        if side in self.by_side:
+            return [self.by_side[side]]
+        team = options.sides[side]
+        if self.blocks:
+            return [seat for seat in team if (seat + 1) % options.players not in team]
+        return list(team)
+
+    def check(self, index: int, dealer: int) -> Violation | None:
+        """``wrong_dealer`` when ``dealer`` may not deal deal ``index``; then remember who dealt."""
+        if self.options.teams is None:  # the previous first hand, as at L'Impériale (same code and sentence)
+            found = dealer_violations(index, dealer, self.previous, self.options.players)
+            self.previous = dealer
+            return found[0] if found else None
+        allowed = self.expected()
+        self.previous = dealer
+        self.by_side.setdefault(self.options.side_of(dealer), dealer)
+        if allowed is None or dealer in allowed:
+            return None
+        return wrong_dealer(index, dealer, allowed)
 
 
 def score_match(replay: Replay) -> MatchScore:
@@ -153,6 +278,7 @@ def score_match(replay: Replay) -> MatchScore:
             winner = side[0] if len(side) == 1 else list(side)
 
     end_of(-1, False)
+    rotation = DealerRotation(options)
     for deal in replay.deals:
         if ended is not None:
             deals.append(DealScore(None, {"reason": "after_end", "marks": []},
@@ -160,6 +286,9 @@ def score_match(replay: Replay) -> MatchScore:
             end_of(deal.index, False)
             continue
         scored = score_deal(deal, options)
+        wrong = rotation.check(deal.index, deal.rules.dealer)  # type: ignore[attr-defined]
+        if wrong is not None:
+            scored = DealScore(scored.scores, scored.result, (wrong, *scored.violations))
         deals.append(scored)
         if scored.scores is not None:
             totals = [t + s for t, s in zip(totals, scored.scores, strict=True)]
@@ -170,6 +299,17 @@ def score_match(replay: Replay) -> MatchScore:
 
 
 register({
+    "summary_engaged": {
+        "fr": "Vole engagée impossible : aucun camp n'a fait les trois premières levées (au plus {most} pli(s) "
+              "dans le résumé).",
+        "en": "Impossible vole engagée: no side won the first three tricks (at most {most} in the summary).",
+    },
+    "summary_incomplete": {
+        "fr": "Le résumé compte {count} plis sur {expected} : la donne n'est pas finie (ni vole engagée perdue, "
+              "ni point abandonné, ni cartes baissées).",
+        "en": "The summary counts {count} tricks of {expected}: the deal is not over (no vole engagée lost, no "
+              "point conceded, no cards laid down).",
+    },
     # the same code and text as the other games (scoring/jetons.py)
     "match_over": {
         "fr": "La partie était déjà terminée : cette donne ne compte pas.",

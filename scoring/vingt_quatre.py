@@ -23,13 +23,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.cards import BIT, format_card, mask_of
+from rules.cards import BIT, format_card
 from rules.errors import Violation
 from rules.replay import DealReplay, Replay
 from rules.vingt_quatre import VingtQuatreDeal, VingtQuatreOptions, best_sequence
 
 from .base import DealScore, MatchScore, adjustments_after, after_end, outcome, tie_at_target
 from .jetons import Tally, deal_after_match_end, dealer_violations
+from .summary import PlayFacts, check_honours, check_tricks, compare, facts_from_summary, facts_from_tricks
 
 
 def _new_partie(n: int, options: VingtQuatreOptions) -> Tally:
@@ -82,7 +83,13 @@ def score_match(replay: Replay) -> MatchScore:
             continue
         violations = dealer_violations(i, rules.dealer, previous_dealer, n)
         previous_dealer = rules.dealer
-        result = score_deal(tally, deal, rules)
+        facts, found = play_facts(deal, rules)
+        violations += found
+        if facts is None:
+            deals.append(DealScore(None, {"status": "impossible_summary", "marks": []}, tuple(violations)))
+            adjustments(i)
+            continue
+        result = score_deal(tally, deal, rules, facts)
         result["partie"] = sum(parties_won) + 1
         gained = [0] * n
         for mark in tally.marks:
@@ -112,12 +119,48 @@ def score_match(replay: Replay) -> MatchScore:
                       tuple(problems))
 
 
-def score_deal(tally: Tally, deal: DealReplay, rules: VingtQuatreDeal) -> dict[str, Any]:
-    """Apply one deal's marks to the partie's tally; the deal's ``result``."""
+def play_facts(deal: DealReplay, rules: VingtQuatreDeal) -> tuple[PlayFacts | None, list[Violation]]:
+    """What the deal's play gave: from its tricks, or from its summary when the tricks are not complete (None,
+    with the violations, when that summary cannot be true). A summary beside complete tricks is checked
+    against them."""
+    summary = rules.summary
+    players = len(rules.seats)
+    if summary is None or ((deal.tricks or deal.unfinished) and deal.complete):
+        facts = facts_from_tricks(deal, players, rules.honours)
+        if summary is None:
+            return facts, []
+        return facts, check_summary(deal, rules) + compare(summary, facts, deal.index, honours=True)
+    found = check_summary(deal, rules)
+    if found:
+        return None, found
+    return facts_from_summary(summary, rules.tricks_per_deal), []
+
+
+def check_summary(deal: DealReplay, rules: VingtQuatreDeal) -> list[Violation]:
+    """What in a Vingt-quatre summary cannot be true: as many tricks as a deal holds, honours of this deal's
+    trump (and convention) each taken once by a seat that won a trick, never the virade (in no hand), and with
+    the hands none of the honours dealt left out."""
+    summary = rules.summary
+    assert summary is not None
+    out = check_tricks(summary, deal.index, expected=rules.tricks_per_deal, playing=rules.seats)
+    played = None
+    if deal.start is not None:
+        played = 0
+        for hand in deal.start:
+            played |= hand
+    return out + check_honours(summary, deal.index, honours=rules.honours, played=played,
+                               unplayed=BIT[rules.turn_up])
+
+
+def score_deal(tally: Tally, deal: DealReplay, rules: VingtQuatreDeal,
+               facts: PlayFacts | None = None) -> dict[str, Any]:
+    """Apply one deal's marks to the partie's tally (``facts``: from :func:`play_facts`); the deal's ``result``."""
+    if facts is None:
+        facts = facts_from_tricks(deal, len(rules.seats), rules.honours)
     tally.begin_deal()
     result: dict[str, Any] = {"dealer": rules.dealer, "turn_up": format_card(rules.turn_up),
-                              "honours": rules.honours_convention, "marks": tally.marks}
-    _marks(tally, deal, rules, result)
+                              "honours": rules.honours_convention, "marks": tally.marks, "source": facts.source}
+    _marks(tally, deal, facts, rules, result)
     result.setdefault("status", "complete")
     if tally.ended:
         result["status"] = "partie_ended"
@@ -125,7 +168,7 @@ def score_deal(tally: Tally, deal: DealReplay, rules: VingtQuatreDeal) -> dict[s
     return result
 
 
-def _marks(tally: Tally, deal: DealReplay, rules: VingtQuatreDeal, result: dict[str, Any]) -> None:
+def _marks(tally: Tally, deal: DealReplay, facts: PlayFacts, rules: VingtQuatreDeal, result: dict[str, Any]) -> None:
     # 1. la retourne
     if rules.retourne_is_honour and tally.add_jetons(rules.dealer, 1, "retourne", card=format_card(rules.turn_up)):
         return
@@ -148,18 +191,15 @@ def _marks(tally: Tally, deal: DealReplay, rules: VingtQuatreDeal, result: dict[
     result["point"] = point.to_json() if point else None
     if point is not None and tally.add_jetons(point.seat, 1, "point", count=point.count, value=point.value):
         return
-    # 4. honours, trick by trick
-    for trick in deal.tricks:
-        honours = mask_of(trick.cards) & rules.honours
-        if honours and trick.winner is not None and tally.add_jetons(
-                trick.winner, honours.bit_count(), "honours", trick=trick.index,
-                cards=[format_card(c) for c in trick.cards if BIT[c] & honours]):
+    # 4. honours, trick by trick (or in the order of the summary)
+    for index, seat, cards in facts.honours:
+        if tally.add_jetons(seat, len(cards), "honours", trick=index, cards=[format_card(c) for c in cards]):
             return
-    if not deal.complete:
+    if not facts.complete:
         result["status"] = "unfinished"
         return
     # 5. la carte
-    won = deal.tricks_won(len(rules.seats))
+    won = list(facts.tricks_won)
     result["tricks_won"] = won
     most = max(won)
     seat = next(s for s in rules.primaute if won[s] == most)

@@ -20,6 +20,13 @@ def _fresh_rates():
     yield
 
 
+@pytest.fixture(autouse=True)
+def _public_state_read_at_every_request(settings):
+    """The public pages keep a tournament's published state a tenth of a second (tournaments.public.published):
+    a test reads the database again at every request, as it changes it between requests."""
+    settings.LEVEE_PUBLIC_STATE_SECONDS = 0
+
+
 @pytest.fixture
 def api_client():
     from rest_framework.test import APIClient

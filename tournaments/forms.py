@@ -8,6 +8,7 @@ the service's answer (``scoring.verdict.judge`` through ``tournaments.services``
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 from collections.abc import Sequence
@@ -17,12 +18,15 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from rules.cards import CardCodeError, format_card, parse_card
+from rules.cards import CardCodeError, format_card
+from rules.game import get_game
+from rules.typed import is_french, parse_typed_card, split_tokens
 
-from .models import Game, Tournament
+from .models import MATCH_GAMES, Game, Tournament
 
-CARD_HELP = _("Codes: K=king, Q=queen, N=knight, J=jack, A=ace; S=♠ H=♥ D=♦ C=♣; T1…T21 trumps, EX the Excuse. "
-              "Example: KS 10H T21 EX")
+CARD_HELP = _("Type the cards the French way or as codes: RC or R♥ (roi de cœur), DK or D♦ (dame de carreau), "
+              "CT or C♣ (cavalier de trèfle), VP, AT, 10Co; trumps 1 to 21; Exc for the Excuse. Also KS 10H NC "
+              "T21 EX.")
 
 
 class ChoiceRadio(forms.RadioSelect):
@@ -39,18 +43,28 @@ _SEPARATORS = re.compile(r"[\s,;]+")
 
 def split_codes(text: str) -> list[str]:
     """Card codes typed with spaces, commas or semicolons between them."""
-    return [token for token in _SEPARATORS.split(text.strip()) if token]
+    return split_tokens(text)
 
 
-def clean_codes(text: str, *, where: str) -> list[str]:
-    """Normalised card codes, or a ValidationError naming the bad code and where it was typed."""
+def clean_codes(text: str, *, where: str, french: bool | None = None) -> list[str]:
+    """The record's codes of the cards typed (the French way or as codes, ``rules/typed.py``), or a
+    ValidationError naming the bad card, where it was typed, and the accepted forms.
+
+    ``french``: the whole entry is written the French way (« 7C » is then the 7 de cœur); None: decided
+    from this text alone.
+    """
+    tokens = split_tokens(text)
+    if french is None:
+        french = is_french(tokens)
     codes = []
-    for position, token in enumerate(split_codes(text), start=1):
+    for position, token in enumerate(tokens, start=1):
         try:
-            codes.append(format_card(parse_card(token)))
+            codes.append(format_card(parse_typed_card(token, french=french)))
         except CardCodeError:
             raise forms.ValidationError(
-                _("%(where)s, card %(position)s: “%(token)s” is not a card code."),
+                _("%(where)s, card %(position)s: “%(token)s” is not a card. Accepted forms: RC or R♥ (roi de "
+                  "cœur), DK or D♦ (dame de carreau), CT or C♣ (cavalier de trèfle), VP, AT, 10Co; trumps 1 to 21; "
+                  "Exc for the Excuse; or the record's codes (KS, 10H, NC, T21, EX)."),
                 code="card_code", params={"where": where, "position": position, "token": token},
             ) from None
     return codes
@@ -91,8 +105,10 @@ class TarotCommonMixin:
     def _add_common(self) -> None:
         seats = [(str(i), name) for i, name in enumerate(self.players)]
         fields: dict[str, forms.Field] = self.fields  # type: ignore[attr-defined]
-        fields["dealer"] = forms.TypedChoiceField(label=_("Dealer"), choices=seats, coerce=int, widget=ChoiceRadio)
-        fields["taker"] = forms.TypedChoiceField(label=_("Taker"), choices=seats, coerce=int, widget=ChoiceRadio)
+        fields["dealer"] = forms.TypedChoiceField(label=_("Dealer"), choices=seats, coerce=int,
+                                                  widget=ChoiceRadio(attrs={"class": "seats"}))
+        fields["taker"] = forms.TypedChoiceField(label=_("Taker"), choices=seats, coerce=int,
+                                                 widget=ChoiceRadio(attrs={"class": "seats"}))
         fields["contract"] = forms.ChoiceField(label=_("Contract"), choices=CONTRACTS,
                                                widget=ChoiceRadio(attrs={"class": "wide"}))
         if self.five_called:
@@ -127,7 +143,7 @@ class TarotSummaryForm(TarotCommonMixin, forms.Form):
             self.fields["partner"] = forms.TypedChoiceField(
                 label=_("Partner (holder of the called card)"), coerce=int, required=False, empty_value=None,
                 choices=[("", _("alone"))] + [(str(i), name) for i, name in enumerate(self.players)],
-                widget=ChoiceRadio)
+                widget=ChoiceRadio(attrs={"class": "seats"}))
         self.fields["oudlers"] = forms.TypedChoiceField(
             label=_("Bouts of the taker's side"), coerce=int, widget=ChoiceRadio,
             choices=[(str(n), str(n)) for n in range(4)])
@@ -196,23 +212,27 @@ class TarotTricksForm(TarotCommonMixin, forms.Form):
     def clean(self) -> dict[str, Any]:
         data = super().clean()
         lines = [line for line in (data.get("tricks") or "").splitlines() if line.strip()]
+        # one convention for the whole deal: « 7C » is the 7 de cœur when the deal is typed the French way
+        typed = [data.get("tricks"), data.get("dog"), data.get("discard"),
+                 *(data.get(f"hand_{i}") for i in range(len(self.players)))]
+        french = is_french(token for text in typed if text for token in split_tokens(text))
         tricks = []
         for number, line in enumerate(lines, start=1):
             try:
-                tricks.append(clean_codes(line, where=_("Trick %(n)s") % {"n": number}))
+                tricks.append(clean_codes(line, where=_("Trick %(n)s") % {"n": number}, french=french))
             except forms.ValidationError as error:
                 self.add_error("tricks", error)
         data["trick_list"] = tricks
         hands = []
         for i, name in enumerate(self.players):
             try:
-                hands.append(clean_codes(data.get(f"hand_{i}") or "", where=name))
+                hands.append(clean_codes(data.get(f"hand_{i}") or "", where=name, french=french))
             except forms.ValidationError as error:
                 self.add_error(f"hand_{i}", error)
         data["hand_list"] = hands
         for key, label in (("dog", _("Chien")), ("discard", _("Écart"))):
             try:
-                data[f"{key}_list"] = clean_codes(data.get(key) or "", where=str(label))
+                data[f"{key}_list"] = clean_codes(data.get(key) or "", where=str(label), french=french)
             except forms.ValidationError as error:
                 self.add_error(key, error)
         return data
@@ -375,6 +395,28 @@ class TournamentForm(forms.Form):
     target = forms.IntegerField(label=_("Target of a match (other games)"), min_value=1, required=False,
                                 help_text=_("Points, impériales or jetons that end a match; game default when empty."))
     is_public = forms.BooleanField(label=_("Public"), required=False)
+    date = forms.DateField(label=_("Date"), required=False, widget=forms.DateInput(attrs={"type": "date"}))
+    start_time = forms.TimeField(label=_("Heure de début"), required=False,
+                                 widget=forms.TimeInput(attrs={"type": "time"}, format="%H:%M"))
+    venue = forms.CharField(label=_("Lieu"), max_length=200, required=False)
+    round_minutes = forms.IntegerField(label=_("Durée d'une manche (minutes)"), min_value=5, max_value=600,
+                                       initial=60, required=False,
+                                       help_text=_("Pour l'horloge de la salle."))
+    separate_clubs = forms.BooleanField(label=_("Séparer les joueurs d'un même club à la première manche"),
+                                        required=False)
+
+    #: form field → the option it sets in a record's ``options`` (which games take it: their rules module)
+    OPTION_OF = {"players_per_table": "players", "tarot_five": "five", "triomphe_mode": "mode",
+                 "triomphe_order": "order", "as_qui_pille": "as_qui_pille", "honours": "honours", "target": "target"}
+
+    @staticmethod
+    def games_of(field: str) -> list[str]:
+        """The games a convention field applies to, read from each game's options (rules/)."""
+        if field == "deals_per_round":
+            return [g for g in Game.values if g not in MATCH_GAMES]
+        option = TournamentForm.OPTION_OF[field]
+        return [g for g in Game.values
+                if option in {f.name for f in dataclasses.fields(get_game(g).parse_options({}))}]
 
     def options(self) -> dict[str, Any]:
         """The game's conventions, as a record's ``options`` (only what applies to the game chosen)."""

@@ -75,6 +75,12 @@ class Tournament(models.Model):
     tie_breaks = models.JSONField(_("départages"), default=list, blank=True,
                                   help_text=_("Critères de départage annoncés à l'avance, dans l'ordre."))
     released_round = models.PositiveSmallIntegerField(_("dernière manche publiée"), default=0)
+    # the day itself (shown on every page and print-out) and the organizer's choices for the draw
+    date = models.DateField(_("date"), null=True, blank=True)
+    venue = models.CharField(_("lieu"), max_length=200, blank=True, default="")
+    start_time = models.TimeField(_("heure de début"), null=True, blank=True)
+    separate_clubs = models.BooleanField(_("séparer les clubs à la première manche"), default=False)
+    round_minutes = models.PositiveSmallIntegerField(_("durée d'une manche (minutes)"), default=60)
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
                                    related_name="+")
     created_at = models.DateTimeField(auto_now_add=True)
@@ -139,6 +145,12 @@ class Entry(models.Model):
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="entries")
     team = models.ForeignKey(Team, on_delete=models.SET_NULL, null=True, blank=True, related_name="entries")
     withdrawn = models.BooleanField(_("forfait"), default=False)
+    # the messy middle (services/middle.py): a late arrival is drawn from ``from_round`` on; a player who
+    # replaces another for the rest of the event is a new entry that ``replaces`` him
+    from_round = models.PositiveSmallIntegerField(_("à partir de la manche"), default=1)
+    replaces = models.ForeignKey("self", on_delete=models.SET_NULL, null=True, blank=True,
+                                 related_name="replaced_by", verbose_name=_("remplace"))
+    checked_in_at = models.DateTimeField(_("arrivée le"), null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -161,6 +173,9 @@ class Round(models.Model):
     number = models.PositiveSmallIntegerField(_("numéro"))
     status = models.CharField(_("état"), max_length=10, choices=Status.choices, default=Status.PLANNED)
     released = models.BooleanField(_("publiée"), default=False)
+    # the hall's round clock: seconds run before the last start, and when it was last started (null: paused)
+    clock_elapsed = models.PositiveIntegerField(_("temps écoulé (s)"), default=0)
+    clock_started_at = models.DateTimeField(_("horloge lancée à"), null=True, blank=True)
 
     class Meta:
         ordering = ["tournament", "number"]
@@ -196,6 +211,8 @@ class Seat(models.Model):
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
     position = models.PositiveSmallIntegerField(_("place"), help_text=_("Index dans l'ordre de jeu du record."))
     entry = models.ForeignKey(Entry, on_delete=models.RESTRICT, related_name="seats")
+    # a replacement for this round only: who actually sits there (the entry's marks still count for it)
+    substitute = models.CharField(_("remplaçant"), max_length=120, blank=True, default="")
 
     class Meta:
         ordering = ["table", "position"]
@@ -367,5 +384,7 @@ class IdempotencyKey(models.Model):
 
 # the ranking models, and the forfeits and absences at a table, live in their own modules
 # (tournaments/models_ranking.py, tournaments/models_forfeits.py)
+from .models_duplicate import *  # noqa: E402, F403
 from .models_forfeits import *  # noqa: E402, F403
 from .models_ranking import *  # noqa: E402, F403
+from .models_tables import *  # noqa: E402, F403

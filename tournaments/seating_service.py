@@ -34,6 +34,7 @@ from scoring import seating as pure
 from . import rankings
 from .models import Entry, Round, Seat, Table, Tournament
 from .services.errors import InvalidInput
+from .services.middle import present_for
 from .services.setup import round_seat
 
 SWISS_METHODS = ("swiss", "random")
@@ -69,6 +70,16 @@ def _teams(tournament: Tournament) -> dict[int, list[int]] | None:
     return dict(teams)
 
 
+def _clubs(tournament: Tournament, round: Round) -> dict[str, list[int]] | None:
+    """Club → entry ids, when the organizer keeps clubs apart and this is the first round."""
+    if not tournament.separate_clubs or round.number != 1:
+        return None
+    clubs: dict[str, list[int]] = defaultdict(list)
+    for entry_id, club in tournament.entries.exclude(player__club="").values_list("id", "player__club"):
+        clubs[" ".join(club.casefold().split())].append(entry_id)
+    return dict(clubs)
+
+
 def _standings(tournament: Tournament, number: int) -> list[int]:
     """Entry ids best first, by the ranking of every round before ``number`` (released or not)."""
     computed = rankings.ranking_compute(tournament=tournament, rounds=list(range(1, number)))
@@ -77,9 +88,10 @@ def _standings(tournament: Tournament, number: int) -> list[int]:
 
 @transaction.atomic
 def round_draw(*, round: Round, method: str, seed: int = 0, odd_tables: str = "auto") -> list[Table]:
-    """Draw and save the seating of ``round`` for the entries present (not withdrawn)."""
+    """Draw and save the seating of ``round`` for the entries present (not withdrawn, arrived by this
+    round); players of one club kept apart in the first round when the tournament asks for it."""
     tournament = round.tournament
-    present = list(tournament.entries.filter(withdrawn=False).values_list("id", flat=True))
+    present = present_for(round)
     if method not in methods_for(tournament):
         raise InvalidInput(_("method is one of %(values)s") % {"values": ", ".join(methods_for(tournament))},
                            field="method")
@@ -87,7 +99,7 @@ def round_draw(*, round: Round, method: str, seed: int = 0, odd_tables: str = "a
         if not tournament.is_match_game:
             seating = pure.seat_tarot_round(
                 present, round=round.number, method=method, history=_seatings(tournament, before=round.number),
-                seed=seed, odd_tables=odd_tables, teams=_teams(tournament),
+                seed=seed, odd_tables=odd_tables, teams=_teams(tournament), clubs=_clubs(tournament, round),
                 ranking=_standings(tournament, round.number) if method == "ranking" else None)
             return round_seat(round=round, tables=[list(t) for t in seating.tables])
         size = table_size(tournament)
@@ -146,11 +158,15 @@ def round_swap(*, round: Round, a: int, b: int) -> pure.SwapResult:
     except pure.SeatingError as exc:
         raise InvalidInput(exc.text(translation.get_language() or "fr"), field="b") from None
     tables = [list(t) for t in result.seating.tables]
+    substitutes = dict(Seat.objects.filter(table__round=round).exclude(substitute="")
+                       .values_list("entry_id", "substitute"))  # a one-round replacement follows his player
     if tournament.is_match_game:
         singles = [t[0] for t in tables if len(t) == 1]
         _seat_with_bye(round, [t for t in tables if len(t) > 1], singles)
     else:
         round_seat(round=round, tables=tables)
+    for entry_id, name in substitutes.items():
+        Seat.objects.filter(table__round=round, entry_id=entry_id).update(substitute=name)
     return result
 
 

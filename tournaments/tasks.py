@@ -23,7 +23,6 @@ from django.utils import timezone
 
 from . import rankings
 from .models_ranking import RankingClock
-from .transactions import WriteTransaction
 
 log = logging.getLogger(__name__)
 
@@ -66,27 +65,13 @@ def ranking_enqueue(tournament_id: int) -> bool:
     return True
 
 
-def ranking_refresh_on_commit(tournament_id: int, *, tx: WriteTransaction | None = None) -> None:
+def ranking_refresh_on_commit(tournament_id: int) -> None:
     """Call inside the transaction that changed the ranking's inputs.
 
     When the clock says a refresh is already queued and not started (the usual case during a burst
     of entries), that refresh will rank this change (:attr:`rankings.ClockBump.refresh_waiting`), and
     nothing more is done; otherwise one is queued once the transaction commits.
-
-    ``tx``: the caller's :func:`~tournaments.transactions.write_transaction`. When it is pipelined,
-    the clock's answer is read after the commit (it was taken under the clock's row lock all the
-    same), so that the bump travels with the other writes.
     """
-    if tx is not None and tx.pipelined:
-        cursor = tx.new_cursor()
-        rankings.send_clock_bump(cursor, tournament_id=tournament_id)
-
-        def after_commit() -> None:
-            if not rankings.read_clock_bump(cursor).refresh_waiting:
-                ranking_enqueue(tournament_id)
-
-        tx.on_commit(after_commit)
-        return
     if rankings.ranking_inputs_changed(tournament_id=tournament_id).refresh_waiting:
         return
     transaction.on_commit(lambda: ranking_enqueue(tournament_id))

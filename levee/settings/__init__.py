@@ -130,6 +130,7 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "tournaments.links.context",
             ],
         },
     },
@@ -137,6 +138,15 @@ TEMPLATES = [
 
 DATABASES = {"default": env.db("DATABASE_URL")}
 DATABASES["default"].setdefault("ATOMIC_REQUESTS", False)
+if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
+    # The embedded database, one file for every worker thread: a transaction takes the write lock at its
+    # BEGIN (IMMEDIATE) rather than at its first write, so two entries never both read and then deadlock
+    # on upgrading their locks (« database is locked »); a writer waits up to ``timeout`` seconds for the
+    # lock; WAL lets the pages read while a deal is being written.
+    sqlite = DATABASES["default"].setdefault("OPTIONS", {})
+    sqlite.setdefault("transaction_mode", "IMMEDIATE")
+    sqlite.setdefault("timeout", env.int("SQLITE_TIMEOUT", default=20))
+    sqlite.setdefault("init_command", "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;")
 if DATABASES["default"]["ENGINE"].endswith("postgresql"):
     DATABASES["default"].setdefault("CONN_MAX_AGE", 60)
     # After a database restart a kept connection fails its next request (a 503, levee.errors) and is closed at the
@@ -152,15 +162,18 @@ if DATABASES["default"]["ENGINE"].endswith("postgresql"):
         options["server_side_binding"] = True
         options.setdefault("prepare_threshold", env.int("DATABASE_PREPARE_THRESHOLD", default=2))
 
-# The cache holds the request rates (throttling, login attempts): Redis when CACHE_URL says so, or the Redis
-# broker's server when there is one, so that every gunicorn worker counts the same; otherwise per process.
-_CACHE_URL = env("CACHE_URL", default="") or (env("CELERY_BROKER_URL") if env("CELERY_BROKER_URL").startswith(
-    ("redis://", "rediss://")) else "")
-if _CACHE_URL:
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": _CACHE_URL,
-                          "KEY_PREFIX": "levee"}}
-else:
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "levee"}}
+# The cache keeps what the public pages render once per published ranking (tournaments.public.published) and
+# the request rates (throttling of the stateless check and of the token endpoint, tournaments.api.throttles):
+# each process's memory by default, Redis (shared by every worker) when CACHE_URL is set, e.g.
+# CACHE_URL=redis://127.0.0.1:6379/1 (a database of its own, not the broker's).
+CACHES = {"default": env.cache_url("CACHE_URL", default="locmemcache://levee")}
+CACHES["default"].setdefault("OPTIONS", {})
+if CACHES["default"]["BACKEND"].endswith("LocMemCache"):
+    CACHES["default"]["OPTIONS"].setdefault("MAX_ENTRIES", 1000)  # pages of ~40 KB (plain and gzip): ~40 MB at most
+CACHES["default"].setdefault("KEY_PREFIX", "levee")
+# how long a process keeps what it read of a tournament's published ranking before reading it again (a public
+# page request reads nothing else when its page is in the cache): a new ranking reaches the pages that much later
+LEVEE_PUBLIC_STATE_SECONDS = env.float("LEVEE_PUBLIC_STATE_SECONDS", default=0.1)
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

@@ -81,9 +81,9 @@ def test_arbiter_enters_a_deal_sees_the_violation_fixes_it_and_sees_the_score(li
     deal = Deal.objects.get()
     assert deal.status == Deal.Status.VALID
 
-    # the next deal: the dealer has moved on by one seat (Bruno), and the trick-by-trick form is one tap away
+    # the next deal: the dealer has moved on by one seat (Bruno), and the card-by-card entry is one tap away
     page.get_by_role("link", name="Donne suivante").click()
     assert page.locator('input[name="dealer"][value="1"]').is_checked()
-    page.get_by_role("link", name="Pli par pli").click()
-    page.get_by_label("Plis").wait_for()
+    page.get_by_role("link", name="Carte par carte").click()
+    page.locator("#pack").wait_for()
     page.screenshot(path=str(screenshots / "entry_phone_tricks.png"), full_page=True)

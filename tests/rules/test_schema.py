@@ -374,6 +374,23 @@ BROKEN: list[tuple[str, dict[str, Any], str, str | None]] = [
     ("vingt-quatre unknown announcement", _set(VINGT_QUATRE_4, "announcements.belote", []),
      "announcements.belote", None),
     ("vingt-quatre in a match", _set(_match(VINGT_QUATRE_4), "deals[0].turn_up", "T1"), "deals[0].turn_up", None),
+    # quick summaries (docs/deal-record.md "Quick summaries")
+    ("triomphe summary tricks", _set(TRIOMPHE_2, "summary", {"tricks": [3, -2]}), "summary.tricks[1]",
+     "summary.tricks"),
+    ("triomphe summary one seat", _set(TRIOMPHE_2, "summary", {"tricks": [5]}), "summary.tricks", None),
+    ("triomphe summary vole key", _set(TRIOMPHE_2, "summary", {"tricks": [5, 0], "vole": True}), "summary.vole",
+     None),
+    ("triomphe summary engaged", _set(TRIOMPHE_4, "summary", {"tricks": [3, 2], "engaged": "oui"}),
+     "summary.engaged", None),
+    ("écarté summary without exchanges", _set(ECARTE_3, "summary", {"tricks": [2, 2, 1]}), "exchanges", None),
+    ("écarté summary first to two", _set(_set(ECARTE_3, "exchanges", [{"seat": 1, "action": "play"}]), "summary",
+                                         {"tricks": [2, 2, 1], "first_to_two": 7}), "summary.first_to_two", None),
+    ("impériale summary honours", _set(IMPERIALE_2, "summary", {"tricks": [6, 6], "honours": {"seat": 0}}),
+     "summary.honours", None),
+    ("impériale summary honour card", _set(IMPERIALE_2, "summary", {"tricks": [6, 6], "honours": [
+        {"seat": 0, "cards": ["6H"]}]}), "summary.honours[0].cards[0]", None),
+    ("vingt-quatre summary honour seat", _set(VINGT_QUATRE_4, "summary", {"tricks": [3, 3, 3, 3], "honours": [
+        {"seat": "Ana", "cards": ["KH"]}]}), "summary.honours[0].seat", None),
 ]
 
 

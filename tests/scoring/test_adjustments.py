@@ -59,7 +59,7 @@ def test_partners_carry_the_same_adjustment() -> None:
 def test_triomphe_a_misdeal_point_makes_the_opponent_reach_the_target_first() -> None:
     # four points to Ana: 4-0. Bruno misdeals with no point to lose: "the opponents score one" (§2.6 rule 20):
     # Ana 5 = the target: the match ends there, before Bruno's vole of the next deal (which would make 4-2)
-    deals = [tri.deal(tri.POINT_0)] * 4 + [tri.deal(tri.VOLE_1)]
+    deals = tri.in_turn([tri.deal(tri.POINT_0)] * 4 + [tri.deal(tri.VOLE_1)])
     misdeal = {"after": 3, "points": [1, 0], "reason": "Maldonne", "rule": "ADP-TRI, RULES.md §2.6 rule 20"}
     without = judge(record("triomphe", deals, [], tri.P2))
     assert without.totals == [4, 2] and without.winner is None
@@ -75,12 +75,14 @@ def test_triomphe_a_misdeal_point_makes_the_opponent_reach_the_target_first() ->
 def test_triomphe_a_penalty_at_the_end_of_the_deal_that_reached_the_target_reopens_the_match() -> None:
     # 5-0 after five points; Ana played out of turn in that deal: −1 (§2.6 rule 21): 4-0, the match goes on;
     # the end is checked at the end of the deal, after the penalty given there (rule 14)
-    deals = [tri.deal(tri.POINT_0)] * 5
+    deals = tri.in_turn([tri.deal(tri.POINT_0)] * 5)
     assert judge(record("triomphe", deals, [], tri.P2)).match.ended == {"deal": 4, "event": 0}
     verdict = judge(record("triomphe", deals, [{"after": 4, "points": [-1, 0]}], tri.P2))
     assert verdict.legal and verdict.totals == [4, 0] and verdict.match.ended is None and verdict.winner is None
     # the next point makes it 5-0 again
-    again = judge(record("triomphe", [*deals, tri.deal(tri.POINT_0)], [{"after": 4, "points": [-1, 0]}], tri.P2))
+    again = judge(record("triomphe", tri.in_turn([tri.deal(tri.POINT_0)] * 6), [{"after": 4, "points": [-1, 0]}],
+                         tri.P2))
+    assert again.legal
     assert again.totals == [5, 0] and again.winner == 0 and again.match.ended == {"deal": 5, "event": 0}
 
 
@@ -92,7 +94,7 @@ def test_triomphe_the_deal_still_ends_the_match_when_a_penalty_leaves_its_winner
 
 def test_triomphe_two_parties_brought_level_to_the_target_is_for_the_arbiter() -> None:
     # 4-0, Bruno's two voles 4-4, then a typed +1 to each: 5-5, nothing separates them
-    deals = [tri.deal(tri.POINT_0)] * 4 + [tri.deal(tri.VOLE_1)] * 2
+    deals = tri.in_turn([tri.deal(tri.POINT_0)] * 4 + [tri.deal(tri.VOLE_1)] * 2)
     verdict = judge(record("triomphe", deals, [{"after": 5, "points": [1, 1]}], tri.P2))
     assert rules_of(verdict) == ["adjustment_tie"] and verdict.winner is None
 
@@ -102,7 +104,7 @@ def test_triomphe_two_parties_brought_level_to_the_target_is_for_the_arbiter() -
 def test_ecarte_a_transfer_ends_the_partie_at_the_adjustment() -> None:
     # four points to Ana (3 tricks each, an exchange took place: no point de refus): 4-0; a transfer of one
     # point from Bruno to Ana: 5-(−1): the target of 5 at two players is reached by the adjustment
-    deals = [ec.deal(ec.POINT_0)] * 4
+    deals = ec.in_turn([ec.deal(ec.POINT_0)] * 4)
     verdict = judge(record("ecarte", deals, [{"after": 3, "points": [1, -1]}], ec.P2))
     assert verdict.legal and verdict.totals == [5, -1] and verdict.winner == 0
     assert verdict.match.ended == {"deal": 3, "adjustment": 0}
@@ -113,7 +115,7 @@ def test_ecarte_a_transfer_ends_the_partie_at_the_adjustment() -> None:
 
 def test_ecarte_an_adjustment_after_the_end_does_not_count() -> None:
     # five points: 5-0, the partie ended at the fifth deal's point; an adjustment after it is refused
-    verdict = judge(record("ecarte", [ec.deal(ec.POINT_0)] * 5, [{"after": 4, "points": [-1, 1]}], ec.P2))
+    verdict = judge(record("ecarte", ec.in_turn([ec.deal(ec.POINT_0)] * 5), [{"after": 4, "points": [-1, 1]}], ec.P2))
     assert rules_of(verdict) == ["adjustment_after_end"]
     assert verdict.totals == [5, 0] and verdict.match.adjustments[0]["applied"] is False
 

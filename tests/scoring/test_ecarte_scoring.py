@@ -43,6 +43,25 @@ def deal(tricks, exchanges=EXCH, *, dealer: int = 1, turn_up: str = "9H", **fiel
     return out
 
 
+def mirrored(fields: dict[str, Any], seats: tuple[int, int] = (0, 1)) -> dict[str, Any]:
+    """The same deal dealt by the other of two players (§3.1 rule 2: they alternate), each seat playing the same
+    cards: the other leads the first trick, so its two cards change order (every fixture's first trick is of
+    one suit, its winner stays the same), and the exchange's seats are swapped."""
+    a, b = seats
+    swap = {a: b, b: a}
+    out = {**fields, "dealer": swap[fields["dealer"]]}
+    if fields.get("tricks"):
+        out["tricks"] = [list(reversed(fields["tricks"][0])), *fields["tricks"][1:]]
+    if fields.get("exchanges"):
+        out["exchanges"] = [{**step, "seat": swap[step["seat"]]} for step in fields["exchanges"]]
+    return out
+
+
+def in_turn(deals: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Two-player deals dealt in turn: every other one :func:`mirrored`."""
+    return [mirrored(d) if i % 2 else d for i, d in enumerate(deals)]
+
+
 def match(deals, players=P2, **options):
     data = {"format": "levee.match/1", "game": "ecarte", "players": players, "options": options, "deals": deals}
     replayed = replay(data)
@@ -135,15 +154,15 @@ def test_turned_king_ends_the_game_before_any_card() -> None:
 
 def test_the_match_ends_at_the_exact_mark() -> None:
     # 0: 4, then a king announced before any card (5): the rest of that deal does not count
-    deals = [deal(VOLE_0), deal(VOLE_0), deal(VOLE_1, king={"seat": 0, "trick": None})]
+    deals = in_turn([deal(VOLE_0), deal(VOLE_0), deal(VOLE_1, king={"seat": 0, "trick": None})])
     scored = match(deals)
     assert scored.ended == {"deal": 2, "event": 0}
     assert scored.totals == [5, 0]
     assert [m["counted"] for m in scored.deals[2].result["marks"]] == [True, False, False]
     # 0: 4, then the point (5) — the vole is the next mark
-    scored = match([deal(VOLE_0), deal(VOLE_0), deal(VOLE_0)])
-    assert scored.ended == {"deal": 2, "event": 0}
-    after = match([deal(VOLE_0), deal(VOLE_0), deal(VOLE_0), deal(POINT_1)])
+    scored = match(in_turn([deal(VOLE_0), deal(VOLE_0), deal(VOLE_0)]))
+    assert scored.ended == {"deal": 2, "event": 0} and not scored.violations
+    after = match(in_turn([deal(VOLE_0), deal(VOLE_0), deal(VOLE_0), deal(POINT_1)]))
     assert [v.rule for v in after.violations] == ["match_over"]
 
 
@@ -202,14 +221,16 @@ def test_three_players_refusal_point_goes_to_the_third() -> None:
 def test_three_players_the_winner_withdraws_and_the_others_play_on() -> None:
     two = [{"seat": 1, "action": "propose"}, {"seat": 2, "action": "accept"},
            {"seat": 1, "action": "exchange", "discards": ["7H"], "draws": ["8H"]}]
-    # target 2: seat 0 makes the vole and withdraws; seats 1 and 2 play on (dealer 2, seat 1 leads)
-    deals = [deal3(VOLE3_0), deal(VOLE_0, two, dealer=2, seats=[1, 2])]
+    # target 2: seat 0 makes the vole and withdraws; seats 1 and 2 play on; the deal passes to the right, to the
+    # next seat that still plays: seat 1 deals, seat 2 leads 7♠ and seat 1 wins with K♠, then every trick
+    deals = [deal3(VOLE3_0), mirrored(deal(VOLE_0, two, dealer=2, seats=[1, 2]), (1, 2))]
     scored = match(deals, P3, target=2)
+    assert not scored.violations
     assert scored.winner == 0
     assert scored.detail["withdrawn"] == [0, 1]
     assert scored.ended == {"deal": 1, "event": 1}
     # a deal still dealt to all three after the withdrawal is wrong
-    wrong = match([deal3(VOLE3_0), deal3(VOLE3_0)], P3, target=2)
+    wrong = match([deal3(VOLE3_0), deal(VOLE3_0, [{"seat": 1, "action": "play"}], dealer=0)], P3, target=2)
     assert [v.rule for v in wrong.violations] == ["ecarte_wrong_seats"]
 
 
@@ -220,6 +241,25 @@ TEAM_02 = [["KS", "7S", "8S", "9S"],  # 0
            ["KC", "7C", "8C", "9C"],  # 0
            ["10S", "QS", "JS", "AS"],  # 1 (Q)
            ["10D", "AD", "QD", "JD"]]  # 1 leads 10♦, 2 heads with A♦, 3 Q♦ wins → team 0-2: 3 tricks
+
+
+def test_the_dealers_alternate() -> None:
+    # §3.1 rule 2: the first dealer is drawn, then the players alternate
+    assert not match(in_turn([deal(POINT_0), deal(POINT_1), deal(POINT_0)])).violations
+    again = match([deal(POINT_0), deal(POINT_1)]).violations
+    assert [(v.rule, v.deal, v.seat) for v in again] == [("wrong_dealer", 1, 1)]
+    assert again[0].message("fr", P2) == "Mauvais donneur : c'était au joueur 1 de donner."
+    # in a partie liée the loser of a manche deals first in the next: Bruno loses the first manche (Ana's vole
+    # at target 2, Ana dealt by Bruno), so Bruno deals again, though it would be Ana's turn
+    liee = match([deal(VOLE_0), deal(VOLE_1)], target=2, partie_liee=True)
+    assert not liee.violations
+    turn = match(in_turn([deal(VOLE_0), deal(VOLE_1)]), target=2, partie_liee=True)
+    assert [(v.rule, v.deal) for v in turn.violations] == [("wrong_dealer", 1)]
+    # at three the deal passes to the right; at four too (decision), the teams alternating
+    assert [v.rule for v in match([deal3(VOLE3_0), deal3(VOLE3_0)], P3, target=9).violations] == ["wrong_dealer"]
+    assert not match([deal(TEAM_02, None, dealer=3), deal(None, dealer=0)], P4).violations
+    assert [v.rule for v in match([deal(TEAM_02, None, dealer=3), deal(None, dealer=1)], P4).violations] \
+        == ["wrong_dealer"]
 
 
 def test_four_players_score_by_team() -> None:

@@ -28,6 +28,20 @@ def deal(tricks: list[list[str]] | None, **fields: Any) -> dict[str, Any]:
     return {"dealer": 1, "turn_up": "9H", "tricks": tricks, **fields}
 
 
+def in_turn(deals: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Two-player deals dealt in turn (§2.2 rule 6: the next dealer is the previous first hand): every other
+    deal is dealt by seat 0, so seat 1 leads its first trick; each seat plays the same cards (the first trick,
+    of one suit in every fixture, in the other order: its winner is the same)."""
+    out = []
+    for i, d in enumerate(deals):
+        if i % 2:
+            d = {**d, "dealer": 1 - d["dealer"]}
+            if d.get("tricks"):
+                d["tricks"] = [list(reversed(d["tricks"][0])), *d["tricks"][1:]]
+        out.append(d)
+    return out
+
+
 def match(deals: list[dict[str, Any]], players: list[str] = P2, **options: Any):
     data = {"format": "levee.match/1", "game": "triomphe", "players": players, "options": options, "deals": deals}
     replayed = replay(data)
@@ -132,17 +146,18 @@ def test_abandon_only_one_against_one_or_team_against_team() -> None:
 
 
 def test_match_ends_at_the_deal_that_reaches_the_target() -> None:
-    deals = [deal(POINT_0),  # 0: 1
-             deal(ENGAGED_LOST),  # 0: -1
-             deal(VOLE_1),  # 1: 2
-             deal(VOLE_1),  # 1: 4
-             deal(POINT_0),  # 0: 0
-             deal(VOLE_1)]  # 1: 6 ≥ 5
+    deals = in_turn([deal(POINT_0),  # 0: 1
+                     deal(ENGAGED_LOST),  # 0: -1
+                     deal(VOLE_1),  # 1: 2
+                     deal(VOLE_1),  # 1: 4
+                     deal(POINT_0),  # 0: 0
+                     deal(VOLE_1)])  # 1: 6 ≥ 5
     scored = match(deals)
+    assert not scored.violations
     assert scored.totals == [0, 6]
     assert scored.winner == 1
     assert scored.ended == {"deal": 5, "event": 0}
-    after = match([*deals, deal(VOLE_0)])
+    after = match([*deals, deal(VOLE_0)])  # the seventh deal, dealt by seat 1 again
     assert after.totals == [0, 6]
     assert [v.rule for v in after.violations] == ["match_over"]
 
@@ -159,3 +174,42 @@ def test_match_in_teams_to_seven_for_three_against_three() -> None:
     assert scored.totals == [6, 6, 6, 0, 0, 0] and scored.ended is None and scored.winner is None
     scored = match([one] * 7, six, teams=[[0, 1, 2], [3, 4, 5]])
     assert scored.winner == [0, 1, 2] and scored.ended == {"deal": 6, "event": 0}
+
+
+# -- who deals (§2.2 rule 6) ------------------------------------------------------------------------------
+
+def test_individual_the_next_dealer_is_the_previous_first_hand() -> None:
+    three = [{"dealer": d, "turn_up": "9H"} for d in (2, 0, 1, 2)]
+    assert not match(three, P3).violations
+    wrong = match([three[0], three[2]], P3).violations  # after 2 comes 0, the first hand
+    assert [(v.rule, v.deal, v.seat, v.params["expected"]) for v in wrong] == [("wrong_dealer", 1, 1, "1")]
+    assert not match(in_turn([deal(POINT_0), deal(POINT_0)])).violations
+    assert [v.rule for v in match([deal(POINT_0), deal(POINT_0)]).violations] == ["wrong_dealer"]
+
+
+SIX = ["D", "E", "F", "A", "B", "C"]  # the seed's example, seats 0..5 in the order of play
+SIX_TEAMS = {"teams": [[0, 1, 2], [3, 4, 5]]}
+
+
+def dealt_by(*dealers: int) -> list[dict[str, Any]]:
+    return [{"dealer": d, "turn_up": "9H"} for d in dealers]
+
+
+def test_teams_alternate_each_through_the_same_player() -> None:
+    # "C deals and D leads; then F deals and A leads; C and F alternate": C is seat 5, F seat 2
+    assert not match(dealt_by(5, 2, 5, 2), SIX, **SIX_TEAMS).violations
+    # not "the next first hand": D (seat 0), who led, does not deal next
+    wrong = match(dealt_by(5, 0), SIX, **SIX_TEAMS).violations
+    assert [(v.rule, v.seat, v.params["expected"]) for v in wrong] == [("wrong_dealer", 0, "3")]
+    # the same team twice in a row, or the team's other player
+    assert [v.deal for v in match(dealt_by(5, 4), SIX, **SIX_TEAMS).violations] == [1]
+    assert [v.deal for v in match(dealt_by(5, 2, 3), SIX, **SIX_TEAMS).violations] == [2]
+    # 2 v 2, partners side by side: seat 1 deals (seat 2, an opponent, leads), then seat 3, then 1 …
+    four = {"teams": [[0, 1], [2, 3]]}
+    assert not match(dealt_by(1, 3, 1, 3), P4, **four).violations
+    assert [v.params["expected"] for v in match(dealt_by(1, 2), P4, **four).violations] == ["4"]
+    # partners opposite: either player of the other team first, then always the same
+    across = {"teams": [[0, 2], [1, 3]]}
+    assert not match(dealt_by(0, 3, 0, 3), P4, **across).violations
+    assert [v.params["expected"] for v in match(dealt_by(0, 3, 2), P4, **across).violations] == ["1"]
+    assert [v.params["expected"] for v in match(dealt_by(0, 2), P4, **across).violations] == ["2 ou 4"]

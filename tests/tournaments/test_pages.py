@@ -361,9 +361,14 @@ def test_historical_game_entry_is_a_prefilled_record(client, game, count, field)
     table = seated_table(tournament, players=count, names=PLAYERS[:count] + ["Émile"] * (count > 4))
     user = UserFactory(username=f"arb-{game}")
     role(tournament, user, "chief_arbiter")
-    page = html.unescape(login(client, user).get(reverse("deal_enter", args=[table.pk])).content.decode())
+    login(client, user)
+    # the desk's entry is the tap-to-play page; the JSON record stays behind the Expert tab
+    response = client.get(reverse("deal_enter", args=[table.pk]))
+    assert response.status_code == 302 and response.url == reverse("deal_play", args=[table.pk])
+    play = client.get(response.url).content.decode()
+    assert "?mode=record" in play and "?mode=summary" in play and 'id="deal-entry-config"' in play
+    page = html.unescape(client.get(reverse("deal_enter", args=[table.pk]) + "?mode=record").content.decode())
     assert "levee.deal/1" in page and f'"game": "{game}"' in page and field in page
-    assert "Résumé" not in page  # only Tarot has the summary form
 
 
 def test_ecarte_deal_entered_as_json_is_saved_with_its_marks(client):
@@ -408,3 +413,24 @@ def test_the_points_hint_follows_the_table_size(client, tarot_table, staff):
     role(three_t, staff["chief"], "chief_arbiter")
     page = html.unescape(client.get(reverse("deal_enter", args=[three.pk])).content.decode())
     assert "demi-points permis (40,5)" in page and "nombre entier" not in page
+
+
+def test_the_entry_form_sent_twice_saves_one_deal(client, tarot_table, staff):
+    """A double tap on « Enregistrer » (or a reload that posts again) sends the form's key twice: one deal."""
+    login(client, staff["arbiter"])
+    url = reverse("deal_enter", args=[tarot_table.pk])
+    page = client.get(url).content.decode()
+    key = re.search(r'name="entry_key" value="([^"]+)"', page).group(1)
+    first = client.post(url, {**summary_post(), "entry_key": key})
+    second = client.post(url, {**summary_post(), "entry_key": key})
+    assert first.status_code == second.status_code == 302
+    assert first["Location"] == second["Location"]
+    assert Deal.objects.filter(table=tarot_table).count() == 1
+    assert "déjà enregistrée" in client.get(second["Location"]).content.decode()
+    # the same form changed and sent again: refused in French, with a new key to save it as a new deal
+    third = client.post(url, {**summary_post(points="60"), "entry_key": key})
+    assert third.status_code == 422 and Deal.objects.filter(table=tarot_table).count() == 1
+    text = third.content.decode()
+    assert "déjà enregistré une donne" in text and f'value="{key}"' not in text
+    # a new form: a new key, a new deal
+    assert re.search(r'name="entry_key" value="([^"]+)"', client.get(url).content.decode()).group(1) != key

@@ -109,5 +109,6 @@ def test_a_refused_status_change_is_said_in_french_without_the_field_code(client
     client.force_login(staff["organizer"])
     page = client.post(reverse("tournament_status", args=[tournament.slug]), {"status": "finished"}, follow=True)
     text = page.content.decode()
-    assert "un tournoi ne passe pas de « brouillon » à « terminé »" in text
-    assert "status: un tournoi" not in text
+    assert ("Un tournoi ne passe pas de « brouillon » à « terminé » directement : l'étape suivante est "
+            "« inscriptions ouvertes ».") in text.replace("&#x27;", "'")
+    assert "status: un tournoi" not in text.lower()

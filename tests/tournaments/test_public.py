@@ -10,6 +10,7 @@ from django.urls import reverse
 
 from tests.services.builders import add_deal, make_round, make_tournament
 from tournaments import tasks
+from tournaments.public import queries
 from tournaments.public.chart import running_total_svg
 
 pytestmark = pytest.mark.django_db
@@ -61,13 +62,17 @@ def test_private_tournament_is_hidden(client):
 
 def test_csv_exports(client, tournament):
     t, _ = tournament
-    text = client.get(reverse("public-ranking-csv", args=[t.slug])).content.decode("utf-8-sig")
-    rows = list(csv.reader(io.StringIO(text)))
-    assert rows[0][:4] == ["rang", "ex_aequo", "joueur", "club"]
-    assert [r[:3] for r in rows[1:5]] == [["1", "", "A"], ["2", "oui", "C"], ["2", "oui", "D"], ["4", "", "B"]]
+    # as a French spreadsheet reads it: a byte-order mark, then cells between « ; »
+    raw = client.get(reverse("public-ranking-csv", args=[t.slug])).content
+    assert raw.startswith("\ufeff".encode())
+    rows = list(csv.reader(io.StringIO(raw.decode("utf-8-sig")), delimiter=";"))
+    assert rows[0][:5] == ["Rang", "Ex aequo", "Joueur", "Club", "Total"]
+    assert [r[:3] for r in rows[1:5]] == [["1", "non", "A"], ["2", "oui", "C"], ["2", "oui", "D"], ["4", "non", "B"]]
+    assert not any("empreinte" in cell.lower() for row in rows for cell in row)
     text = client.get(reverse("public-results-csv", args=[t.slug])).content.decode("utf-8-sig")
-    rows = list(csv.reader(io.StringIO(text)))
-    assert len(rows) == 1 + 8 and ["1", "1", "2", "valid", "2", "B", "-90"] in rows
+    rows = list(csv.reader(io.StringIO(text), delimiter=";"))
+    assert rows[0] == ["Manche", "Table", "Donne", "État", "Place", "Joueur", "Points"]
+    assert len(rows) == 1 + 8 and ["1", "1", "2", "valide", "2", "B", "-90"] in rows
     assert not any(r[0] == "2" for r in rows[1:])
 
 
@@ -100,3 +105,27 @@ def test_running_total_chart_points():
     svg = str(running_total_svg([10, -30, 5], breaks=[2]))
     # totals 0, 10, -20, -15: four points, the extremes labelled
     assert svg.count(",") >= 4 and ">10<" in svg and ">-20<" in svg and "stroke-dasharray" in svg
+
+
+def test_players_who_have_not_played_are_listed_last_without_a_rank(client):
+    t, e = make_tournament("ABCDEFGH", slug="notyet")
+    (t1,) = make_round(t, 1, [[e[x] for x in "ABCD"]])   # E F G H are not seated yet (0 marks, no deal)
+    add_deal(t1, [30, 0, 0, -30], taker=0)               # A 30, B C 0, D -30
+    tasks.ranking_refresh(t.pk)
+    rows = queries.ranking(t).rows
+    # without the rule, E..H would be « 2= » with B and C (0 marks); D would be 8th
+    assert [(r.name, r.rank, r.shared) for r in rows] == [
+        ("A", 1, False), ("B", 2, True), ("C", 2, True), ("D", 4, False),
+        ("E", "—", False), ("F", "—", False), ("G", "—", False), ("H", "—", False)]
+    assert rows[4].explain.startswith("Pas encore joué")
+    html = client.get(reverse("public-ranking", args=[t.slug])).content.decode()
+    assert ">5<" not in html and "<td>—</td>" in html
+
+
+def test_players_level_are_listed_as_french_sorts_their_names():
+    t, e = make_tournament(["Zoé", "Karim", "Élodie", "Anne"], slug="tied")
+    (t1,) = make_round(t, 1, [[e[x] for x in ("Zoé", "Karim", "Élodie", "Anne")]])
+    add_deal(t1, [0, 0, 0, 0], taker=0)
+    tasks.ranking_refresh(t.pk)
+    assert [(r.name, r.rank, r.shared) for r in queries.ranking(t).rows] == [
+        ("Anne", 1, True), ("Élodie", 1, True), ("Karim", 1, True), ("Zoé", 1, True)]

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.scoring.test_triomphe_scoring import POINT_0, VOLE_1
+from tests.scoring.test_triomphe_scoring import POINT_0, VOLE_1, in_turn
 from tests.services.builders import make_round, make_tournament
 from tournaments import rankings, selectors, services, tasks
 from tournaments.models import Table
@@ -17,6 +17,10 @@ pytestmark = pytest.mark.django_db
 
 POINT = {"dealer": 1, "turn_up": "9H", "tricks": POINT_0}
 VOLE_BRUNO = {"dealer": 1, "turn_up": "9H", "tricks": VOLE_1}
+POINTS = in_turn([POINT] * 8)
+"""Ana's points dealt in turn (§2.2 rule 6): ``POINTS[k]`` is the k-th deal that counts, dealt by Bruno when k is
+even, by Ana when odd (each seat playing the same cards: Ana wins the same tricks)."""
+VOLE_BRUNO_BY_ANA = in_turn([VOLE_BRUNO] * 2)[1]
 
 
 @pytest.fixture
@@ -45,8 +49,8 @@ def match_points(table: Table) -> dict[str, int]:
 
 def test_a_misdeal_point_ends_the_match_and_decides_the_ranking(match_table, chief):
     ana, bruno = ids(match_table)
-    for _ in range(4):
-        services.deal_record(table=match_table, record=POINT, user=chief)
+    for k in range(4):
+        services.deal_record(table=match_table, record=POINTS[k], user=chief)
     match_table.refresh_from_db()
     assert match_table.match_totals == [4, 0] and not match_table.match_ended
     assert match_points(match_table) == {"Ana": 0, "Bruno": 0}  # a match in play counts nothing
@@ -72,7 +76,7 @@ def test_a_misdeal_point_ends_the_match_and_decides_the_ranking(match_table, chi
 
 def test_a_penalty_changes_the_winner_and_later_deals_are_judged_with_it(match_table, chief):
     ana, bruno = ids(match_table)
-    for fields in (POINT, POINT, POINT, POINT, VOLE_BRUNO):  # 4-0, then 4-2
+    for fields in (*POINTS[:4], VOLE_BRUNO):  # 4-0, then 4-2
         services.deal_record(table=match_table, record=fields, user=chief)
     # Ana plays out of turn: −1 (§2.6 rule 21): 3-2
     services.ruling_record(table=match_table, kind=None, reason="", user=chief, penalty="triomphe_out_of_turn",
@@ -80,7 +84,7 @@ def test_a_penalty_changes_the_winner_and_later_deals_are_judged_with_it(match_t
     match_table.refresh_from_db()
     assert match_table.match_totals == [3, 2] and not match_table.match_ended
     # the preview and the entry both judge the next deal after the ruling: Bruno's vole, 3-4; again, 3-6
-    services.deal_record(table=match_table, record=VOLE_BRUNO, user=chief)
+    services.deal_record(table=match_table, record=VOLE_BRUNO_BY_ANA, user=chief)
     verdict = selectors.deal_check(table=match_table, fields=VOLE_BRUNO)
     assert verdict.legal and verdict.totals == [3, 6] and verdict.winner == 1
     services.deal_record(table=match_table, record=VOLE_BRUNO, user=chief)
@@ -93,18 +97,19 @@ def test_a_penalty_changes_the_winner_and_later_deals_are_judged_with_it(match_t
 
 def test_annulling_a_deal_keeps_the_ruling_in_place(match_table, chief):
     _ana, bruno = ids(match_table)
-    deals = [services.deal_record(table=match_table, record=POINT, user=chief) for _ in range(4)]
+    deals = [services.deal_record(table=match_table, record=POINTS[k], user=chief) for k in range(4)]
     services.ruling_record(table=match_table, kind=None, reason="", user=chief, penalty="triomphe_misdeal",
                            offender=bruno)  # 5-0: over
     match_table.refresh_from_db()
     assert match_table.match_ended
     # a deal annulled (a ruling annulling it, or the service): 3 points + the misdeal point = 4-0, the match
-    # reopens, the ruling now follows the third deal that counts
-    services.deal_annul(deal=deals[1], reason="donne jouée avec un jeu faux", user=chief)
+    # reopens, the ruling now follows the third deal that counts. (The first deal: without a later one the
+    # dealers of the deals that count would not follow each other, wrong_dealer.)
+    services.deal_annul(deal=deals[0], reason="donne jouée avec un jeu faux", user=chief)
     match_table.refresh_from_db()
     assert match_table.match_totals == [4, 0] and not match_table.match_ended and match_table.match_winner is None
     assert selectors.table_match_record(match_table)["adjustments"][0]["after"] == 2
-    services.deal_record(table=match_table, record=POINT, user=chief)
+    services.deal_record(table=match_table, record=POINTS[0], user=chief)  # after Ana, Bruno deals
     match_table.refresh_from_db()
     assert match_table.match_totals == [5, 0] and match_table.match_winner == 0
 
@@ -112,12 +117,13 @@ def test_annulling_a_deal_keeps_the_ruling_in_place(match_table, chief):
 def test_a_ruling_after_the_end_of_an_ecarte_partie_is_refused(chief):
     from tests.scoring.test_ecarte_scoring import EXCH
     from tests.scoring.test_ecarte_scoring import POINT_0 as EC_POINT
+    from tests.scoring.test_ecarte_scoring import in_turn as in_turn_ecarte
     t, e = make_tournament(["Ana", "Bruno"], game="ecarte", slug="ec-race")
     (table,) = make_round(t, 1, [[e["Ana"], e["Bruno"]]])
     ana, bruno = ids(table)
-    for _ in range(5):  # 5-0: the partie ended at the fifth point
-        services.deal_record(table=table, record={"dealer": 1, "turn_up": "9H", "tricks": EC_POINT,
-                                                  "exchanges": EXCH}, user=chief)
+    dealt_in_turn = in_turn_ecarte([{"dealer": 1, "turn_up": "9H", "tricks": EC_POINT, "exchanges": EXCH}] * 5)
+    for fields in dealt_in_turn:  # 5-0: the partie ended at the fifth point
+        services.deal_record(table=table, record=fields, user=chief)
     with pytest.raises(DealRejected) as exc:
         services.ruling_record(table=table, kind="other", reason="transfert", user=chief,
                                adjustments={str(ana): -1, str(bruno): 1})

@@ -13,7 +13,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from tests.tournaments.factories import tarot_summary
-from tests.tournaments.test_rulings_match_race import POINT, ids, match_points
+from tests.tournaments.test_rulings_match_race import POINTS, ids, match_points
 from tests.tournaments.test_rulings_match_race import chief as chief  # a fixture, shared
 from tests.tournaments.test_rulings_match_race import match_table as match_table  # a fixture, shared
 from tournaments import rankings, selectors, services, tasks
@@ -104,8 +104,8 @@ def test_withdrawing_a_ruling_that_annulled_a_deal_restores_the_deal(tarot_table
 
 def test_a_withdrawn_misdeal_penalty_reopens_the_match_it_ended(match_table, chief):
     ana, bruno = ids(match_table)
-    for _ in range(4):
-        services.deal_record(table=match_table, record=POINT, user=chief)
+    for k in range(4):
+        services.deal_record(table=match_table, record=POINTS[k], user=chief)
     # Bruno misdeals with no point: Ana scores one (§2.6 rule 20): 5-0, the match is over
     ruling = services.ruling_record(table=match_table, kind=None, reason="", user=chief,
                                     penalty="triomphe_misdeal", offender=bruno)
@@ -121,7 +121,7 @@ def test_a_withdrawn_misdeal_penalty_reopens_the_match_it_ended(match_table, chi
     assert match_points(match_table) == {"Ana": 0, "Bruno": 0}  # a match in play counts nothing
     assert "adjustments" not in selectors.table_match_record(match_table)  # the export skips it
     # play resumes: Ana's fifth point wins 5-0 at the end of that deal
-    services.deal_record(table=match_table, record=POINT, user=chief)
+    services.deal_record(table=match_table, record=POINTS[4], user=chief)
     match_table.refresh_from_db()
     assert match_table.match_totals == [5, 0] and match_table.match_winner == 0 and match_table.match_ended
     assert Ruling.objects.get(pk=ruling.pk).is_withdrawn
@@ -129,13 +129,13 @@ def test_a_withdrawn_misdeal_penalty_reopens_the_match_it_ended(match_table, chi
 
 def test_a_ruling_the_later_deals_depend_on_is_not_withdrawn(match_table, chief):
     ana, bruno = ids(match_table)
-    for _ in range(4):
-        services.deal_record(table=match_table, record=POINT, user=chief)
+    for k in range(4):
+        services.deal_record(table=match_table, record=POINTS[k], user=chief)
     # Ana plays out of turn at 4-0: −1 (§2.6 rule 21), 3-0; two more points: 4-0, then 5-0 at the sixth deal
     ruling = services.ruling_record(table=match_table, kind=None, reason="", user=chief,
                                     penalty="triomphe_out_of_turn", offender=ana)
-    services.deal_record(table=match_table, record=POINT, user=chief)
-    services.deal_record(table=match_table, record=POINT, user=chief)
+    services.deal_record(table=match_table, record=POINTS[4], user=chief)
+    services.deal_record(table=match_table, record=POINTS[5], user=chief)
     match_table.refresh_from_db()
     assert match_table.match_totals == [5, 0] and match_table.match_ended
     # without the penalty Ana would have won at the fifth deal: the sixth would follow the end of the match

@@ -290,6 +290,7 @@ def test_players_csv_import_reports_each_bad_line():
             "Chloé;Nantes;12/34\n")
     result = services.players_import_csv(tournament=t, text=text)
     assert [(e["line"], e["field"]) for e in result.errors] == [(3, "name"), (4, "licence"), (5, "licence")]
+    assert result.errors[0]["message"] == "Le nom est vide."  # CSV import errors in French
     assert t.entries.count() == 0
     ok = services.players_import_csv(tournament=t, text="name,club,licence,team\nAnne,Lyon,1,A\nBruno,,,A\n")
     assert ok.ok and [e.player.name for e in ok.entries] == ["Anne", "Bruno"]
@@ -301,7 +302,8 @@ def test_players_csv_import_reports_each_bad_line():
 def test_players_csv_without_name_column():
     t = TournamentFactory(status="open")
     result = services.players_import_csv(tournament=t, text="club,licence\nLyon,1\n")
-    assert result.errors == [{"line": 1, "field": "name", "message": "the header must name a 'name' (or 'nom') column"}]
+    assert result.errors == [{"line": 1, "field": "name",
+                              "message": "La première ligne doit nommer une colonne « nom » (ou « name »)."}]
 
 
 def test_role_assign_for_table_arbiter(tarot_table):
@@ -312,3 +314,13 @@ def test_role_assign_for_table_arbiter(tarot_table):
     with pytest.raises(services.InvalidInput):
         services.role_assign(tournament=t, user="nobody", role="arbiter")
     role(t, user, "arbiter")
+
+
+def test_an_anonymous_entry_ignores_the_key_kept_per_user(tarot_table):
+    """Idempotency keys are kept per user: an entry without an account (a table's private link keeps its own
+    keys) is saved, without a key row that would need a user."""
+    from django.contrib.auth.models import AnonymousUser
+
+    deal = services.deal_record(table=tarot_table, record=tarot_summary(), user=AnonymousUser(),
+                                idempotency_key="desk:abc")
+    assert deal.number == 1 and not IdempotencyKey.objects.exists()

@@ -89,7 +89,8 @@ def test_insert_converts_values_as_the_orm_does(tarot_table, staff):
     values = {"name": "Zoé", "slug": "zoe", "game": "tarot", "options": options, "format": "individual",
               "rounds_planned": 3, "deals_per_round": None, "target": None, "status": Tournament.Status.DRAFT,
               "is_public": False, "tie_breaks": [], "released_round": 0, "created_by": None,
-              "created_at": when, "updated_at": when}
+              "created_at": when, "updated_at": when, "date": None, "venue": "", "start_time": None,
+              "separate_clubs": False, "round_minutes": 60}
     pk = sql.insert(Tournament, values)  # every column: the database has no defaults
     stored = Tournament.objects.get(pk=pk)
     assert stored.options == options and stored.created_at == when and stored.status == "draft"

@@ -17,7 +17,8 @@ class TournamentOut(serializers.ModelSerializer):
     class Meta:
         model = Tournament
         fields = ["id", "name", "slug", "game", "options", "format", "rounds_planned", "deals_per_round", "target",
-                  "status", "is_public", "tie_breaks", "released_round", "created_at", "updated_at"]
+                  "status", "is_public", "tie_breaks", "released_round", "date", "start_time", "venue",
+                  "round_minutes", "separate_clubs", "created_at", "updated_at"]
 
 
 class PlayerOut(serializers.ModelSerializer):
@@ -197,6 +198,11 @@ class TournamentIn(serializers.Serializer):
     target = serializers.IntegerField(min_value=1, max_value=10000, required=False, allow_null=True)
     is_public = serializers.BooleanField(default=False)
     tie_breaks = serializers.ListField(child=serializers.CharField(), required=False, default=list)
+    date = serializers.DateField(required=False, allow_null=True)
+    start_time = serializers.TimeField(required=False, allow_null=True)
+    venue = serializers.CharField(max_length=200, required=False, allow_blank=True)
+    round_minutes = serializers.IntegerField(min_value=5, max_value=600, required=False)
+    separate_clubs = serializers.BooleanField(required=False)
 
 
 class TournamentPatchIn(serializers.Serializer):
@@ -208,6 +214,11 @@ class TournamentPatchIn(serializers.Serializer):
     target = serializers.IntegerField(min_value=1, max_value=10000, required=False, allow_null=True)
     is_public = serializers.BooleanField(required=False)
     tie_breaks = serializers.ListField(child=serializers.CharField(), required=False)
+    date = serializers.DateField(required=False, allow_null=True)
+    start_time = serializers.TimeField(required=False, allow_null=True)
+    venue = serializers.CharField(max_length=200, required=False, allow_blank=True)
+    round_minutes = serializers.IntegerField(min_value=5, max_value=600, required=False)
+    separate_clubs = serializers.BooleanField(required=False)
 
 
 class StatusIn(serializers.Serializer):

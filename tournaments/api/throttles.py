@@ -1,5 +1,5 @@
 """Request rates (DRF throttling), counted in Django's cache: Redis when configured, so every gunicorn worker
-shares the counts (``CACHE_URL``, or the Redis broker; ``levee.settings``). Rates are settings
+shares the counts (``CACHE_URL``; ``levee.settings``). Rates are settings
 (``REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]``, from the environment)."""
 
 from __future__ import annotations

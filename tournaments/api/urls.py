@@ -40,4 +40,5 @@ urlpatterns = [
     path("deals/<id:pk>/approve/", v.DealApproveView.as_view(), name="deal-approve"),
     path("rulings/<id:pk>/withdraw/", v.RulingWithdrawView.as_view(), name="ruling-withdraw"),
     path("", include("tournaments.api.forfeits")),  # tables/<id>/forfeit/
+    path("", include("tournaments.api.ranking")),  # tournaments/<id>/ranking/, …/<version>/, …/diff/
 ]

@@ -2,16 +2,21 @@
 
 from __future__ import annotations
 
-from collections import defaultdict
-from dataclasses import dataclass, field
+from collections import OrderedDict, defaultdict
+from dataclasses import dataclass, field, replace
+from decimal import ROUND_HALF_UP, Decimal
+from fractions import Fraction
+from threading import Lock
 from typing import Any
 
 from django.core.cache import cache
 from django.db.models import Q
+from django.utils.formats import number_format
 from django.utils.translation import gettext_lazy as _
 
 from tournaments import rankings
-from tournaments.models import Entry, Forfeit, Round, ScoreRow, Table, Tournament
+from tournaments.collation import french_key
+from tournaments.models import Entry, Forfeit, Round, Ruling, ScoreRow, Table, Tournament
 from tournaments.models_ranking import RankingLine, RankingSnapshot
 
 LABELS = {
@@ -20,11 +25,15 @@ LABELS = {
     "sonneborn_berger": _("Sonneborn-Berger"), "margin": _("Margin"), "wins": _("Wins"), "draws": _("Draws"),
     "losses": _("Losses"), "byes": _("Byes"), "played": _("Played"), "points_for": _("Points for"),
     "points_against": _("Points against"),
+    "score": _("Result"), "boards": _("Étuis played"), "best_board": _("Best étui"), "tops": _("Tops"),
 }
 #: columns shown on the ranking, per kind of snapshot
 COLUMNS = {"tarot": ("marks", "deals", "best_deal"), "tarot_teams": ("marks", "members", "deals"),
            "matches": ("match_points", "wins", "draws", "losses", "byes", "buchholz", "sonneborn_berger", "margin"),
-           "matches_teams": ("match_points", "members", "wins", "draws", "losses", "buchholz", "margin")}
+           "matches_teams": ("match_points", "members", "wins", "draws", "losses", "buchholz", "margin"),
+           "duplicate": ("score", "boards", "best_board", "tops"), "duplicate_teams": ("score", "boards", "tops")}
+#: the team columns that go with each kind of individual snapshot
+TEAM_KINDS = {"tarot": "tarot_teams", "duplicate": "duplicate_teams"}
 
 
 def released_rounds(tournament: Tournament):
@@ -43,6 +52,8 @@ class Row:
     values: list[Any]
     explain: str
     withdrawn: bool = False
+    played: bool = True
+    """False for an entry with no deal, match or bye yet: listed last, without a rank (« — »)."""
 
 
 @dataclass
@@ -61,36 +72,93 @@ def _fmt(value: Any) -> str:
     value = rankings.metric_value(value)
     if value is None:
         return "—"
+    if isinstance(value, Fraction) and value.denominator != 1:  # duplicate percentages: two decimals
+        exact = Decimal(value.numerator) / Decimal(value.denominator)
+        return number_format(exact.quantize(Decimal("0.01"), rounding=ROUND_HALF_UP), 2)
     return str(value)
 
 
+def rows_key(snapshot: RankingSnapshot, unit: str, lang: str) -> str:
+    """What identifies a snapshot's rows in one language (snapshots never change)."""
+    return f"levee:ranking:{snapshot.pk}:{snapshot.digest}:{snapshot.created_at.timestamp()}:{unit}:{lang}"
+
+
+#: rows kept in each process, so that a page does not unpickle 1,000 rows from the cache at every request
+_ROWS_KEPT = 16
+_rows_memo: OrderedDict[str, list[Row]] = OrderedDict()
+_rows_lock = Lock()
+
+
 def _rows(snapshot: RankingSnapshot, unit: str, columns: tuple[str, ...], lang: str) -> list[Row]:
-    """The lines of a snapshot with names and the words explaining each rank, in ``lang`` (cached:
-    snapshots never change)."""
-    key = f"levee:ranking:{snapshot.pk}:{snapshot.digest}:{snapshot.created_at.timestamp()}:{unit}:{lang}"
+    """The lines of a snapshot with names and the words explaining each rank, in ``lang`` (computed once:
+    kept in this process and in Django's cache, shared by the processes when it is Redis)."""
+    key = rows_key(snapshot, unit, lang)
+    with _rows_lock:
+        kept = _rows_memo.get(key)
+    if kept is not None:
+        return kept
     cached = cache.get(key)
-    if cached is not None:
-        return cached
+    if cached is None:
+        cached = _compute_rows(snapshot, unit, columns, lang)
+        cache.set(key, cached, 3600)
+    with _rows_lock:
+        _rows_memo[key] = cached
+        while len(_rows_memo) > _ROWS_KEPT:
+            _rows_memo.popitem(last=False)
+    return cached
+
+
+def _compute_rows(snapshot: RankingSnapshot, unit: str, columns: tuple[str, ...], lang: str) -> list[Row]:
     pure = rankings.snapshot_ranking(snapshot, teams=unit == RankingLine.Unit.TEAM)
-    lines = list(snapshot.lines.filter(unit=unit).select_related("entry__player", "team").order_by("position"))
-    names = {(line.entry_id or line.team_id): (line.entry.player.name if line.entry_id else line.team.name)
-             for line in lines}
+    lines = list(snapshot.lines.filter(unit=unit).order_by("position").values_list(
+        "position", "rank", "shared", "entry_id", "team_id", "metrics", "entry__player__name",
+        "entry__player__club", "entry__withdrawn", "team__name"))  # plain values: 1,000 lines, no model instances
+    names = {(entry_id or team_id): (player if entry_id else team)
+             for _p, _r, _s, entry_id, team_id, _m, player, _c, _w, team in lines}
     out = []
-    for line in lines:
-        metrics = dict(line.metrics)
-        ident = line.entry_id or line.team_id
-        club = line.entry.player.club if line.entry_id else ""
-        out.append(Row(line.position, line.rank, line.shared, names[ident], club, line.entry_id, line.team_id,
-                       [_fmt(metrics.get(c)) for c in columns], pure.explain(ident, lang, names),
-                       bool(line.entry_id and line.entry.withdrawn)))
-    cache.set(key, out, 3600)
+    for position, rank, shared, entry_id, team_id, metrics, _player, club, withdrawn, _team in lines:
+        values = dict(metrics)
+        ident = entry_id or team_id
+        out.append(Row(position, rank, shared, names[ident], (club or "") if entry_id else "", entry_id, team_id,
+                       [_fmt(values.get(c)) for c in columns], pure.explain(ident, lang, names),
+                       bool(entry_id and withdrawn), _played(values)))
     return out
 
 
-def ranking(tournament: Tournament, lang: str = "fr") -> Ranking:
-    """The latest published ranking with names, the columns to show and each rank explained in ``lang``."""
+def _played(metrics: dict[str, Any]) -> bool:
+    """Whether a line's entry has played: a deal (Tarot), a match or a bye (the games played to a target)."""
+    if metrics.get("deals") == 0:
+        return False
+    return not (metrics.get("played") == 0 and not metrics.get("byes"))
+
+
+NOT_PLAYED = {"fr": "Pas encore joué : classé après ceux qui ont joué.",
+              "en": "Has not played yet: listed after those who have."}
+
+
+def _not_played_last(rows: list[Row], lang: str) -> list[Row]:
+    """Those who have not played yet go last with no rank (never « 3= » with 0 marks); the others' ranks
+    and ties are counted among those who played (competition ranking: 1, 2, 2, 4)."""
+    # ex aequo in the order French sorts their names (the snapshot keeps them in registration order)
+    played = sorted((row for row in rows if row.played), key=lambda row: (row.rank, french_key(row.name)))
+    out: list[Row] = []
+    first_at: dict[Any, int] = {}
+    sizes: dict[Any, int] = {}
+    for row in played:
+        sizes[row.rank] = sizes.get(row.rank, 0) + 1
+    for i, row in enumerate(played, start=1):
+        rank = first_at.setdefault(row.rank, i)
+        out.append(replace(row, rank=rank, shared=sizes[row.rank] > 1))
+    out += [replace(row, rank="—", shared=False, explain=NOT_PLAYED[lang])
+            for row in sorted((row for row in rows if not row.played), key=lambda row: french_key(row.name))]
+    return out
+
+
+def ranking(tournament: Tournament, lang: str = "fr", status: rankings.RankingStatus | None = None) -> Ranking:
+    """The latest published ranking with names, the columns to show and each rank explained in ``lang``
+    (``status``: the ranking's status when the caller has read it already)."""
     lang = "en" if lang == "en" else "fr"
-    status = rankings.ranking_status(tournament)
+    status = status or rankings.ranking_status(tournament)
     out = Ranking(status.snapshot, status.up_to_date, status.version)
     snap = status.snapshot
     if snap is None:
@@ -98,9 +166,9 @@ def ranking(tournament: Tournament, lang: str = "fr") -> Ranking:
     cols = COLUMNS.get(snap.kind, tuple(snap.criteria))
     out.columns = [(c, LABELS.get(c, c)) for c in cols]
     out.criteria = [(c, LABELS.get(c, c)) for c in snap.criteria]
-    out.rows = _rows(snap, RankingLine.Unit.ENTRY, cols, lang)
+    out.rows = _not_played_last(_rows(snap, RankingLine.Unit.ENTRY, cols, lang), lang)
     if snap.team_digest:
-        tcols = COLUMNS["tarot_teams" if snap.kind == "tarot" else "matches_teams"]
+        tcols = COLUMNS[TEAM_KINDS.get(snap.kind, "matches_teams")]
         out.team_columns = [(c, LABELS.get(c, c)) for c in tcols]
         out.team_rows = _rows(snap, RankingLine.Unit.TEAM, tcols, lang)
     return out
@@ -175,22 +243,23 @@ class PlayerHistory:
 
 
 def player_history(entry: Entry) -> PlayerHistory:
+    """The player's counting rows of the released rounds, in order, with the running total (one statement)."""
     tournament = entry.tournament
-    numbers = list(released_rounds(tournament).values_list("number", flat=True))
-    rows = (ScoreRow.objects.filter(entry=entry, counts=True, round__number__in=numbers)
-            .select_related("round", "table", "deal", "ruling")
-            .order_by("round__number", "table__number", "deal__number", "id"))
+    released = Q(round__released=True) | Q(round__number__lte=tournament.released_round)
+    rows = (ScoreRow.objects.filter(released, entry=entry, counts=True)
+            .order_by("round__number", "table__number", "deal__number", "id")
+            .values_list("round__number", "table__number", "deal__number", "ruling__kind", "points"))
+    kinds = dict(Ruling.Kind.choices)
     lines, per_round, points, breaks = [], {}, [], []
     running, last_round = 0, None
-    for row in rows:
-        if last_round is not None and row.round.number != last_round:
+    for round_number, table_number, deal_number, ruling_kind, pts in rows:
+        if last_round is not None and round_number != last_round:
             breaks.append(len(points))
-        last_round = row.round.number
-        running += row.points
-        points.append(row.points)
-        per_round[row.round.number] = per_round.get(row.round.number, 0) + row.points
-        lines.append({"round": row.round.number, "table": row.table.number,
-                      "deal": row.deal.number if row.deal_id else None,
-                      "ruling": row.ruling.get_kind_display() if row.ruling_id else "",
-                      "points": row.points, "running": running})
+        last_round = round_number
+        running += pts
+        points.append(pts)
+        per_round[round_number] = per_round.get(round_number, 0) + pts
+        lines.append({"round": round_number, "table": table_number, "deal": deal_number,
+                      "ruling": str(kinds.get(ruling_kind, ruling_kind)) if ruling_kind else "",
+                      "points": pts, "running": running})
     return PlayerHistory(entry, lines, sorted(per_round.items()), points, breaks, running)

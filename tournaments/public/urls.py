@@ -2,18 +2,34 @@
 
 from django.urls import path
 
-from . import views
+from . import exports, language, pages, pdf, views
 
 urlpatterns = [
-    path("p/<slug:slug>/", views.home, name="public-home"),
-    path("p/<slug:slug>/ranking/", views.ranking, name="public-ranking"),
+    path("p/<slug:slug>/", pages.home, name="public-home"),
+    path("p/<slug:slug>/ranking/", pages.ranking, name="public-ranking"),
     path("p/<slug:slug>/ranking.csv", views.ranking_csv, name="public-ranking-csv"),
-    path("p/<slug:slug>/ranking/print/", views.ranking_print, name="public-ranking-print"),
-    path("p/<slug:slug>/screen/", views.screen, name="public-screen"),
+    path("p/<slug:slug>/ranking/print/", pages.ranking_print, name="public-ranking-print"),
+    path("p/<slug:slug>/screen/", pages.screen, name="public-screen"),
+    path("p/<slug:slug>/screen/seating/", views.screen_seating, name="public-screen-seating"),
+    path("p/<slug:slug>/screen/clock/", views.screen_clock, name="public-screen-clock"),
     path("p/<slug:slug>/rounds/<id:number>/", views.round_results, name="public-round"),
     path("p/<slug:slug>/results.csv", views.results_csv, name="public-results-csv"),
     path("p/<slug:slug>/results/print/", views.results_print, name="public-results-print"),
-    path("p/<slug:slug>/players/<id:entry_id>/", views.player, name="public-player"),
+    path("p/<slug:slug>/players/<id:entry_id>/", pages.player, name="public-player"),
     path("p/<slug:slug>/rounds/<id:number>/sheets/", views.score_sheets, name="public-score-sheets"),
     path("p/<slug:slug>/rounds/<id:number>/draw/", views.round_draw, name="public-round-draw"),
+    # PDF print-outs made on the server (public/pdf.py)
+    path("p/<slug:slug>/ranking.pdf", pdf.ranking_pdf, name="print-ranking"),
+    path("p/<slug:slug>/rounds/<id:number>/results.pdf", pdf.results_pdf, name="print-round-results"),
+    path("p/<slug:slug>/rounds/<id:number>/sheets.pdf", pdf.sheets_pdf, name="print-score-sheets"),
+    path("p/<slug:slug>/rounds/<id:number>/seating.pdf", pdf.seating_pdf, name="print-seating"),
+    path("p/<slug:slug>/results.json", exports.results_json, name="public-results-file"),
+    path("p/-/language/", language.set_language, name="public-language"),
+]
+
+from . import duplicate as duplicate_views  # noqa: E402
+
+urlpatterns += [
+    path("p/<slug:slug>/etuis/", duplicate_views.etuis, name="public-etuis"),
+    path("p/<slug:slug>/etuis/<id:number>/", duplicate_views.etui_traveller, name="public-etui"),
 ]

@@ -1,5 +1,7 @@
 """Public pages (no login) and exports. Only released rounds are shown; the ranking is the latest
 published snapshot, with a notice when entries were saved after it (see ``tournaments.rankings``).
+The pages every phone polls (home, ranking, player, hall screen, printable ranking) are in ``pages.py``,
+rendered once per published state.
 
 Organizer-only pages live here too because they print or act on the same data: the score sheets
 per table and the round draw (seating) with manual swaps.
@@ -16,11 +18,9 @@ from django.views.decorators.http import require_http_methods
 
 from tournaments import permissions
 from tournaments.csv_safe import SafeWriter
-from tournaments.models import Entry, Round, Tournament
-from tournaments.views.access import lang_of
+from tournaments.models import Round, Tournament
 
-from . import queries
-from .chart import running_total_svg
+from . import hall, queries
 
 REFRESH_DEFAULT = 10
 
@@ -39,60 +39,34 @@ def _released_round(tournament: Tournament, number: int) -> Round:
     return rnd
 
 
-def _every(request: HttpRequest) -> int:
-    try:
-        return min(max(int(request.GET.get("every", REFRESH_DEFAULT)), 1), 120)
-    except ValueError:
-        return REFRESH_DEFAULT
-
-
-def home(request: HttpRequest, slug: str) -> HttpResponse:
-    tournament = _tournament(request, slug)
-    ranking = queries.ranking(tournament, lang_of(request))
-    return render(request, "public/home.html", {
-        "tournament": tournament, "rounds": queries.released_rounds(tournament), "ranking": ranking,
-        "top": ranking.rows[:10]})
-
-
-def ranking(request: HttpRequest, slug: str) -> HttpResponse:
-    tournament = _tournament(request, slug)
-    context = {"tournament": tournament, "ranking": queries.ranking(tournament, lang_of(request)),
-               "every": _every(request)}
-    if request.headers.get("HX-Request"):
-        return render(request, "public/_ranking.html", context)
-    return render(request, "public/ranking.html", context)
-
-
-def ranking_print(request: HttpRequest, slug: str) -> HttpResponse:
-    tournament = _tournament(request, slug)
-    return render(request, "public/ranking_print.html", {"tournament": tournament,
-                                                         "ranking": queries.ranking(tournament, lang_of(request))})
-
-
 def _csv_response(filename: str) -> tuple[HttpResponse, SafeWriter]:
+    """A CSV that French Excel opens as columns: UTF-8 with a byte-order mark, ``;`` between cells (the
+    decimal comma makes ``,`` the list separator of a French spreadsheet)."""
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
     response.write("\ufeff")  # so that spreadsheet programs read UTF-8
-    return response, SafeWriter(response)  # names and clubs cannot become spreadsheet formulas
+    return response, SafeWriter(response, delimiter=";")  # names and clubs cannot become spreadsheet formulas
 
 
 def ranking_csv(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = _tournament(request, slug)
-    ranking = queries.ranking(tournament, lang_of(request))
+    ranking = queries.ranking(tournament, "fr")
     response, writer = _csv_response(f"{tournament.slug}-classement.csv")
     snap = ranking.snapshot
-    writer.writerow(["rang", "ex_aequo", "joueur", "club", *[c for c, _ in ranking.columns], "explication"])
+    writer.writerow(["Rang", "Ex aequo", "Joueur", "Club", *[str(label) for _c, label in ranking.columns],
+                     "Abandon", "Explication"])
     for row in ranking.rows:
-        writer.writerow([row.rank, "oui" if row.shared else "", row.name, row.club, *row.values, row.explain])
+        writer.writerow([row.rank or "", "oui" if row.shared else "non", row.name, row.club, *row.values,
+                         "oui" if row.withdrawn else "non", row.explain])
     if ranking.team_rows:
         writer.writerow([])
-        writer.writerow(["rang", "ex_aequo", "équipe", "", *[c for c, _ in ranking.team_columns], "explication"])
+        writer.writerow(["Rang", "Ex aequo", "Équipe", "", *[str(label) for _c, label in ranking.team_columns],
+                         "", "Explication"])
         for row in ranking.team_rows:
-            writer.writerow([row.rank, "oui" if row.shared else "", row.name, "", *row.values, row.explain])
+            writer.writerow([row.rank, "oui" if row.shared else "non", row.name, "", *row.values, "", row.explain])
     if snap is not None:
         writer.writerow([])
-        writer.writerow(["version", snap.input_version, "empreinte", snap.digest,
-                         "à jour", "oui" if ranking.up_to_date else "non"])
+        writer.writerow(["Version du classement", snap.input_version, "À jour", "oui" if ranking.up_to_date else "non"])
     return response
 
 
@@ -110,48 +84,42 @@ def results_print(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "public/results_print.html", {"tournament": tournament, "rounds": rounds})
 
 
+#: a deal's status as a spreadsheet shows it
+DEAL_STATUS_FR = {"valid": "valide", "pending": "en attente du visa", "annulled": "annulée"}
+
+
 def results_csv(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = _tournament(request, slug)
     response, writer = _csv_response(f"{tournament.slug}-resultats.csv")
-    writer.writerow(["manche", "table", "donne", "état", "place", "joueur", "points"])
+    writer.writerow(["Manche", "Table", "Donne", "État", "Place", "Joueur", "Points"])
     for rnd in queries.released_rounds(tournament):
         for result in queries.round_results(rnd):
             for number, status, points in result.deals:
                 for seat, (name, value) in enumerate(zip(result.names, points, strict=True)):
-                    writer.writerow([rnd.number, result.table.number, number, status, seat + 1, name,
-                                     "" if value is None else value])
+                    writer.writerow([rnd.number, result.table.number, number, DEAL_STATUS_FR.get(status, status),
+                                     seat + 1, name, "" if value is None else value])
             for seat, (name, value) in enumerate(zip(result.names, result.adjustments, strict=True)):
                 if value:
-                    writer.writerow([rnd.number, result.table.number, "arbitrage", "valid", seat + 1, name, value])
+                    writer.writerow([rnd.number, result.table.number, "décision d'arbitrage", "valide", seat + 1,
+                                     name, value])
     return response
 
 
-def player(request: HttpRequest, slug: str, entry_id: int) -> HttpResponse:
-    tournament = _tournament(request, slug)
-    entry = get_object_or_404(Entry.objects.select_related("player", "team"), pk=entry_id, tournament=tournament)
-    history = queries.player_history(entry)
-    ranking = queries.ranking(tournament, lang_of(request))
-    row = next((r for r in ranking.rows if r.entry_id == entry.pk), None)
-    chart = running_total_svg(history.points, breaks=history.breaks,
-                              title=_("Running total of %(name)s, deal after deal") % {"name": entry.player.name})
-    return render(request, "public/player.html", {"tournament": tournament, "entry": entry, "history": history,
-                                                  "row": row, "ranking": ranking, "chart": chart})
-
-
-def screen(request: HttpRequest, slug: str) -> HttpResponse:
-    """The hall screen: large print, pages of ``per`` lines turning at each refresh."""
-    tournament = _tournament(request, slug)
-    ranking = queries.ranking(tournament, lang_of(request))
-    per = 15
-    pages = max((len(ranking.rows) + per - 1) // per, 1)
+def _every(request: HttpRequest) -> int:
     try:
-        page = int(request.GET.get("page", 1))
+        return min(max(int(request.GET.get("every", REFRESH_DEFAULT)), 1), 120)
     except ValueError:
-        page = 1
-    page = min(max(page, 1), pages)
-    return render(request, "public/screen.html", {
-        "tournament": tournament, "ranking": ranking, "rows": ranking.rows[(page - 1) * per:page * per],
-        "page": page, "pages": pages, "next_page": page % pages + 1, "every": _every(request) * 2})
+        return REFRESH_DEFAULT
+
+
+def screen_seating(request: HttpRequest, slug: str) -> HttpResponse:
+    """The hall screen: where each player sits this round, by name."""
+    return hall.seating(request, _tournament(request, slug), _every(request) * 2)
+
+
+def screen_clock(request: HttpRequest, slug: str) -> HttpResponse:
+    """The hall screen: the round clock (``?stay=1``: the clock alone, no rotation)."""
+    return hall.clock(request, _tournament(request, slug), _every(request) * 2)
 
 
 # -- organizer -------------------------------------------------------------------------------------
@@ -197,8 +165,6 @@ def round_draw(request: HttpRequest, slug: str, number: int) -> HttpResponse:
                 messages.success(request, _("Draw done."))
         except (ServiceError, ValueError, KeyError) as exc:
             messages.error(request, str(getattr(exc, "message", exc)))
-        return redirect("public-round-draw", slug=slug, number=number)
-    return render(request, "public/draw.html", {
-        "tournament": tournament, "round": rnd, "methods": seating_service.methods_for(tournament),
-        "tables": list(rnd.tables.prefetch_related("seats__entry__player").order_by("number")),
-        "repeats": seating_service.round_repeats(round=rnd)})
+        return redirect("round_changes", slug=slug, number=number)
+    # the seats of a round are changed by name on the organizer's page (tournaments/views/middle.py)
+    return redirect("round_changes", slug=slug, number=number)

@@ -36,6 +36,7 @@ from scoring.verdict import Verdict, judge
 
 from .. import permissions, sql
 from ..models import Deal, IdempotencyKey, Round, ScoreRow, Table, Tournament
+from ..models_duplicate import DuplicateTable
 from ..selectors import (
     build_deal_record,
     check_fixed_fields,
@@ -49,7 +50,6 @@ from ..selectors import (
     table_deals,
     table_seats,
 )
-from ..transactions import WriteTransaction, write_transaction
 from .errors import (
     DealRejected,
     IdempotencyMismatch,
@@ -188,7 +188,7 @@ def _refresh_match(table: Table, deals: list[Deal], judged: list[Judged], *, ski
     table.save(update_fields=["match_totals", "match_winner", "match_ended"])
 
 
-def _ranking_hook(tournament_id: int, tx: WriteTransaction | None = None) -> None:
+def _ranking_hook(tournament_id: int) -> None:
     """Tell the rankings that a tournament's marks changed (tournaments.tasks, when it exists)."""
     try:
         from .. import tasks  # optional module, written separately
@@ -198,14 +198,13 @@ def _ranking_hook(tournament_id: int, tx: WriteTransaction | None = None) -> Non
         return
     refresh = getattr(tasks, "ranking_refresh_on_commit", None)
     if refresh is not None:
-        refresh(tournament_id, tx=tx)
+        refresh(tournament_id)
 
 
-def _after_commit(tournament_id: int, tx: WriteTransaction | None = None) -> None:
+def _after_commit(tournament_id: int) -> None:
     """Called inside the writing transaction: the hook bumps the ranking's input version in it and
-    queues the refresh itself once it commits (see ``tournaments.tasks``); ``tx``: the entry's
-    :func:`~tournaments.transactions.write_transaction`."""
-    _ranking_hook(tournament_id, tx)
+    queues the refresh itself once it commits (see ``tournaments.tasks``)."""
+    _ranking_hook(tournament_id)
 
 
 def _history(deal: Deal, *, user: Any, reason: str) -> None:
@@ -259,23 +258,26 @@ def deal_record(*, table: Table, record: Any, user: Any, idempotency_key: str | 
     deal is refused (the tournament finished or the table full since the first attempt), from the
     stored first response. A new key, the common case, costs one INSERT and no look-up.
     """
+    if not getattr(user, "is_authenticated", False):
+        idempotency_key = None  # keys are kept per user: an anonymous entry (a table's link) keeps its own
     digest = request_hash(table.pk, record) if idempotency_key else ""
     if idempotency_key and len(idempotency_key) > 200:
         raise InvalidInput(_("at most 200 characters"), field="Idempotency-Key")
     try:
-        # a match re-judges and rewrites the table's other deals through the ORM: plain atomic there
-        with write_transaction(pipeline=not table.round.tournament.is_match_game) as tx:
-            deal = _deal_record(table=table, record=record, user=user, cursor=tx.cursor, new_id=tx.pipelined)
+        with transaction.atomic(), connection.cursor() as cursor:
+            deal = _deal_record(table=table, record=record, user=user, cursor=cursor)
             response = None
             if idempotency_key:
                 response = deal_body(deal)
                 sql.insert(IdempotencyKey, {"user_id": user.pk, "key": idempotency_key, "request_hash": digest,
                                             "deal_id": deal.pk, "status_code": 201, "response": response,
-                                            "created_at": deal.created_at}, returning=None, cursor=tx.cursor)
+                                            "created_at": deal.created_at}, returning=None, cursor=cursor)
             # last, so that the ranking clock's row lock is held only until the commit that follows
-            _after_commit(table.round.tournament_id, tx)
+            _after_commit(table.round.tournament_id)
             deal.idempotent_replay = False  # type: ignore[attr-defined]
             deal.idempotent_response = response  # type: ignore[attr-defined]
+        if getattr(deal, "at_duplicate_table", False):
+            _duplicate_check(deal, user)
         return deal
     except IntegrityError:
         existing = _used_key(user, idempotency_key)
@@ -297,45 +299,51 @@ def _used_key(user: Any, idempotency_key: str | None) -> IdempotencyKey | None:
 
 @dataclass(frozen=True)
 class _Locked:
-    """What :func:`_lock_table` read under the lock."""
+    """What :func:`_lock_table` read once it held the lock."""
 
     last_number: int
     played: int
     status: str
     deals_per_round: int | None
-    new_id: int | None = None
+    duplicate: bool = False
 
 
-def _lock_table(table: Table, cursor: Any, *, new_id: bool = False) -> _Locked | None:
-    """Lock the table's row until the transaction ends (its deals are numbered one at a time) and
-    read in the same statement its last deal number, how many of its deals are not annulled (only
-    when the tournament limits them), and the tournament's current status and limit.
+def _lock_table(table: Table, cursor: Any) -> _Locked | None:
+    """Lock the table's row until the transaction ends (its deals are numbered one at a time), then read
+    its last deal number, how many of its deals are not annulled, and the tournament's current status and
+    deal limit.
 
-    None when the table no longer exists. On SQLite (no row locks) the transaction's write lock
-    serialises the entries instead. ``new_id`` (PostgreSQL): also take the new deal's id from its
-    sequence, so that the writes that follow need no answer before the commit.
+    Two statements, on purpose: the lock first, the read after it. Under PostgreSQL's READ COMMITTED a
+    statement sees the data as of its own start, so a read made in the statement that waited for the lock
+    (a sub-select of the ``SELECT … FOR UPDATE``) would miss the deal the previous holder had just
+    committed, and two entries at one table would both take the same number. The read that follows the
+    lock starts after the lock was granted, and sees it.
+
+    None when the table no longer exists. On SQLite (no row locks) the transaction begins IMMEDIATE
+    (``levee/settings``): it holds the database's write lock from its first statement, which
+    serialises the entries the same way.
     """
-    deal, tbl = Deal._meta.db_table, Table._meta.db_table
+    tbl, deal = Table._meta.db_table, Deal._meta.db_table
     rnd, tour = Round._meta.db_table, Tournament._meta.db_table
-    sql = (f"SELECT (SELECT MAX(d.number) FROM {deal} d WHERE d.table_id = t.id), "
-           f"CASE WHEN u.deals_per_round IS NULL THEN 0 "
-           f"ELSE (SELECT COUNT(*) FROM {deal} d WHERE d.table_id = t.id AND d.status <> %s) END, "
-           f"u.status, u.deals_per_round"
-           + (f", nextval(pg_get_serial_sequence('{deal}', 'id')) " if new_id else " ")
-           + f"FROM {tbl} t JOIN {rnd} r ON r.id = t.round_id JOIN {tour} u ON u.id = r.tournament_id WHERE t.id = %s")
     if connection.features.has_select_for_update:
-        sql += " FOR UPDATE OF t" if connection.features.has_select_for_update_of else " FOR UPDATE"
-    cursor.execute(sql, [Deal.Status.ANNULLED.value, table.pk])
+        cursor.execute(f"SELECT t.id FROM {tbl} t WHERE t.id = %s FOR UPDATE", [table.pk])
+        if cursor.fetchone() is None:
+            return None
+    cursor.execute(
+        f"SELECT (SELECT MAX(d.number) FROM {deal} d WHERE d.table_id = t.id), "
+        f"CASE WHEN u.deals_per_round IS NULL THEN 0 "
+        f"ELSE (SELECT COUNT(*) FROM {deal} d WHERE d.table_id = t.id AND d.status <> %s) END, "
+        f"u.status, u.deals_per_round, "
+        f"EXISTS (SELECT 1 FROM {DuplicateTable._meta.db_table} x WHERE x.table_id = t.id) "
+        f"FROM {tbl} t JOIN {rnd} r ON r.id = t.round_id JOIN {tour} u ON u.id = r.tournament_id WHERE t.id = %s",
+        [Deal.Status.ANNULLED.value, table.pk])
     row = cursor.fetchone()
-    return None if row is None else _Locked(row[0] or 0, row[1], row[2], row[3], row[4] if new_id else None)
+    return None if row is None else _Locked(row[0] or 0, row[1], row[2], row[3], bool(row[4]))
 
 
-def _deal_record(*, table: Table, record: Any, user: Any, cursor: Any, new_id: bool = False) -> Deal:
-    """The deal saved with its score rows and first history version (inside the caller's transaction).
-
-    ``new_id``: the deal's id is taken from its sequence with the lock, not returned by its INSERT.
-    """
-    locked = _lock_table(table, cursor, new_id=new_id)
+def _deal_record(*, table: Table, record: Any, user: Any, cursor: Any) -> Deal:
+    """The deal saved with its score rows and first history version (inside the caller's transaction)."""
+    locked = _lock_table(table, cursor)
     if locked is None:
         raise StateConflict(_("this table no longer exists"), field="table", code="table_gone")
     tournament = table.round.tournament
@@ -365,13 +373,14 @@ def _deal_record(*, table: Table, record: Any, user: Any, cursor: Any, new_id: b
     needs_visa = _needs_visa(tournament, mine.record)
     pending = needs_visa and not permissions.can_approve(user, tournament)
     now = timezone.now()
-    deal = Deal(id=locked.new_id, table=table, number=locked.last_number + 1, record=mine.record, verdict=mine.verdict,
+    deal = Deal(table=table, number=locked.last_number + 1, record=mine.record, verdict=mine.verdict,
                 status=Deal.Status.PENDING if pending else Deal.Status.VALID, version=1,
                 created_by=_user(user), updated_by=_user(user), created_at=now, updated_at=now)
     if needs_visa and not pending:
         deal.approved_by, deal.approved_at = _user(user), now
     _insert_deal(deal, user=user, reason="saisie" if not pending else "saisie (en attente du visa)", cursor=cursor)
     _write_rows(deal, mine.scores, seats, new=True, cursor=cursor)
+    deal.at_duplicate_table = locked.duplicate  # type: ignore[attr-defined]
     if tournament.is_match_game:
         table.save(update_fields=["match_totals", "match_winner", "match_ended"])
     return deal
@@ -387,10 +396,7 @@ def _insert_deal(deal: Deal, *, user: Any, reason: str, cursor: Any) -> None:
     values["record"], values["verdict"] = sql.JSONText(json_body(deal.record)), sql.JSONText(json_body(deal.verdict))
     keep_json_texts(deal, values["record"], values["verdict"])
     who = _user(user)
-    if deal.pk is None:
-        deal.pk = sql.insert(Deal, values, cursor=cursor)
-    else:  # its id taken from the sequence already: nothing to wait for
-        sql.insert(Deal, {"id": deal.pk, **values}, returning=None, cursor=cursor)
+    deal.pk = sql.insert(Deal, values, cursor=cursor)
     sql.insert(_historical_deal(), {"id": deal.pk, **values, "history_date": deal.created_at,
                                     "history_change_reason": reason, "history_type": "+",
                                     "history_user_id": who.pk if who is not None else None},
@@ -474,8 +480,19 @@ def deal_correct(*, deal: Deal, record: Any, expected_version: int | None, reaso
     _write_rows(deal, mine.scores, seats)
     if tournament.is_match_game:
         _refresh_match(table, deals, judged, skip=next(d for d in deals if d.pk == deal.pk))
+    else:
+        _duplicate_check(deal, user)
     _after_commit(tournament.pk)
     return deal
+
+
+def _duplicate_check(deal: Deal, user: Any) -> None:
+    """A duplicate table's deal is tied to its étui and checked against its cards
+    (``services.duplicate``); after the deal's own commit, since the check may read and write
+    the étui through the ORM. Idempotent: a lost check is made again by the next correction."""
+    from .duplicate import etui_play_check
+
+    etui_play_check(deal=deal, user=user)
 
 
 @transaction.atomic

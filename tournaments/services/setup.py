@@ -30,6 +30,9 @@ TRANSITIONS: Mapping[str, frozenset[str]] = {
     Status.FINISHED: frozenset({Status.RUNNING}),
 }
 
+DAY_FIELDS = frozenset({"date", "venue", "start_time", "round_minutes", "separate_clubs"})
+"""The day of a tournament: set at creation, changed any time."""
+
 TIE_BREAKS = frozenset({"best_deal", "contracts_won", "deals_won", "matches_won", "head_to_head"})
 """Tie-breaks an organizer may declare in advance (RULES.md A-T11); none by default: shared rank."""
 
@@ -61,8 +64,13 @@ def _unique_slug(name: str, slug: str | None) -> str:
 def tournament_create(*, name: str, game: str, user: Any, options: Mapping[str, Any] | None = None,
                       format: str = Tournament.Format.INDIVIDUAL, rounds_planned: int = 1,
                       deals_per_round: int | None = None, target: int | None = None, is_public: bool = False,
-                      tie_breaks: Sequence[str] = (), slug: str | None = None) -> Tournament:
-    """A new tournament in draft; its creator becomes its organizer."""
+                      tie_breaks: Sequence[str] = (), slug: str | None = None, **day: Any) -> Tournament:
+    """A new tournament in draft; its creator becomes its organizer. ``day``: its date, venue, start_time,
+    round_minutes and separate_clubs (the day itself, :data:`DAY_FIELDS`)."""
+    unknown_day = set(day) - DAY_FIELDS
+    if unknown_day:
+        raise InvalidInput(_("%(field)s cannot be changed here") % {"field": sorted(unknown_day)[0]},
+                           field=sorted(unknown_day)[0])
     if not name or not name.strip():
         raise InvalidInput(_("a tournament needs a name"), field="name")
     if game not in Game.values:
@@ -80,7 +88,8 @@ def tournament_create(*, name: str, game: str, user: Any, options: Mapping[str, 
     tournament = Tournament.objects.create(
         name=name.strip(), slug=_unique_slug(name, slug), game=game, options=_check_options(game, options),
         format=format, rounds_planned=rounds_planned, deals_per_round=deals_per_round, target=target,
-        is_public=is_public, tie_breaks=list(tie_breaks), created_by=user if user and user.is_authenticated else None)
+        is_public=is_public, tie_breaks=list(tie_breaks), created_by=user if user and user.is_authenticated else None,
+        **{k: v for k, v in day.items() if v is not None})
     if user is not None and user.is_authenticated:
         TournamentRole.objects.create(tournament=tournament, user=user, role=TournamentRole.Role.ORGANIZER)
     return tournament
@@ -90,7 +99,7 @@ def tournament_create(*, name: str, game: str, user: Any, options: Mapping[str, 
 def tournament_update(*, tournament: Tournament, **changes: Any) -> Tournament:
     """Change a tournament's settings; conventions and format are frozen once it runs."""
     allowed = {"name", "options", "format", "rounds_planned", "deals_per_round", "target", "is_public",
-               "tie_breaks", "released_round"}
+               "tie_breaks", "released_round", *DAY_FIELDS}
     for key, value in changes.items():
         if key not in allowed:
             raise InvalidInput(_("%(field)s cannot be changed here") % {"field": key}, field=key)
@@ -105,6 +114,19 @@ def tournament_update(*, tournament: Tournament, **changes: Any) -> Tournament:
     return tournament
 
 
+def status_path(old: str, new: str) -> list[str]:
+    """The shortest chain of allowed moves from ``old`` to ``new`` (both included), or [] if none."""
+    paths: dict[str, list[str]] = {old: [old]}
+    queue = [old]
+    while queue:
+        here = queue.pop(0)
+        for step in sorted(TRANSITIONS[here]):
+            if step not in paths:
+                paths[step] = [*paths[here], step]
+                queue.append(step)
+    return paths.get(new, [])
+
+
 @transaction.atomic
 def tournament_set_status(*, tournament: Tournament, status: str) -> Tournament:
     """Move a tournament along draft → open → running → finished (back steps: open → draft, finished → running)."""
@@ -113,6 +135,12 @@ def tournament_set_status(*, tournament: Tournament, status: str) -> Tournament:
     if status == tournament.status:
         return tournament
     if status not in TRANSITIONS[tournament.status]:
+        path = status_path(tournament.status, status)
+        if len(path) > 2:
+            raise StateConflict(_("Un tournoi ne passe pas de « %(old)s » à « %(new)s » directement : l'étape "
+                                  "suivante est « %(next)s ».")
+                                % {"old": Status(tournament.status).label, "new": Status(status).label,
+                                   "next": Status(path[1]).label}, field="status", code="bad_transition")
         raise StateConflict(_("a tournament cannot go from %(old)s to %(new)s")
                             % {"old": Status(tournament.status).label, "new": Status(status).label}, field="status",
                             code="bad_transition")
@@ -123,7 +151,11 @@ def tournament_set_status(*, tournament: Tournament, status: str) -> Tournament:
 
 @transaction.atomic
 def round_release(*, round: Round, released: bool = True) -> Round:
-    """Publish (or withdraw) a round's results; the tournament remembers the last round released."""
+    """Publish (or withdraw) a round's results; the tournament remembers the last round released. A
+    tournament still in draft publishes nothing."""
+    if released and round.tournament.status == Status.DRAFT:
+        raise StateConflict(_("Le tournoi est encore en brouillon : ouvrez les inscriptions puis passez-le « en "
+                              "cours » avant de publier une manche."), field="released", code="draft")
     round.released = released
     round.save(update_fields=["released"])
     tournament = round.tournament
@@ -231,7 +263,8 @@ def players_import_csv(*, tournament: Tournament, text: str | bytes, dry_run: bo
                 columns[key] = i
                 break
     if "name" not in columns:
-        result.errors.append({"line": 1, "field": "name", "message": "the header must name a 'name' (or 'nom') column"})
+        result.errors.append({"line": 1, "field": "name",
+                              "message": _("La première ligne doit nommer une colonne « nom » (ou « name »).")})
         return result
     seen_licences: dict[str, int] = {}
     parsed = []
@@ -245,30 +278,34 @@ def players_import_csv(*, tournament: Tournament, text: str | bytes, dry_run: bo
 
         if len(row) > len(header):
             result.errors.append({"line": n, "field": None,
-                                  "message": f"{len(row)} cells for {len(header)} columns"})
+                                  "message": _("%(cells)s cases pour %(columns)s colonnes : un « ; » ou une virgule "
+                                               "de trop ?") % {"cells": len(row), "columns": len(header)}})
             continue
         name, club, licence, team = cell("name"), cell("club"), cell("licence"), cell("team")
         if not name:
-            result.errors.append({"line": n, "field": "name", "message": "the name is empty"})
+            result.errors.append({"line": n, "field": "name", "message": _("Le nom est vide.")})
             continue
         if len(name) > 120 or len(club) > 120:
             result.errors.append({"line": n, "field": "name" if len(name) > 120 else "club",
-                                  "message": "at most 120 characters"})
+                                  "message": _("120 caractères au plus.")})
             continue
         if licence:
             if len(licence) > 40 or not licence.replace("-", "").replace(" ", "").isalnum():
                 result.errors.append({"line": n, "field": "licence",
-                                      "message": f"{licence!r} is not a licence number"})
+                                      "message": _("« %(licence)s » n'est pas un numéro de licence.")
+                                      % {"licence": licence}})
                 continue
             if licence in seen_licences:
                 result.errors.append({"line": n, "field": "licence",
-                                      "message": f"licence {licence} already on line {seen_licences[licence]}"})
+                                      "message": _("La licence %(licence)s figure déjà ligne %(line)s.")
+                                      % {"licence": licence, "line": seen_licences[licence]}})
                 continue
             seen_licences[licence] = n
             other = Player.objects.filter(licence=licence).first()
             if other is not None and other.name.casefold() != name.casefold():
                 result.errors.append({"line": n, "field": "licence",
-                                      "message": f"licence {licence} belongs to {other.name}"})
+                                      "message": _("La licence %(licence)s est celle de %(name)s.")
+                                      % {"licence": licence, "name": other.name}})
                 continue
         parsed.append((name, club, licence, team))
     if result.errors or dry_run:
@@ -381,6 +418,9 @@ def round_set_status(*, round: Round, status: str) -> Round:
                            field="status")
     round.status = status
     round.save(update_fields=["status"])
+    from .appeal import round_closing_update  # the appeal window opens when the round is finished
+
+    round_closing_update(round=round)
     return round
 
 

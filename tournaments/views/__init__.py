@@ -21,6 +21,7 @@ from .organizer import (
     tournament_create,
     tournament_status,
 )
+from .play import deal_play, deal_play_save, deal_play_state
 from .public import home, round_detail, tournament_detail
 
 __all__ = [
@@ -29,6 +30,9 @@ __all__ = [
     "deal_correct_view",
     "deal_detail",
     "deal_enter",
+    "deal_play",
+    "deal_play_save",
+    "deal_play_state",
     "deal_restore_view",
     "home",
     "my_tables",

@@ -10,6 +10,7 @@ visitor's language — with the form exactly as typed.
 from __future__ import annotations
 
 import re
+import uuid
 from typing import Any
 
 from django import forms
@@ -24,7 +25,7 @@ from rules.cards import card_name
 from rules.errors import MalformedRecord
 from scoring import penalties
 
-from .. import permissions, selectors
+from .. import links, permissions, selectors
 from ..forms import (
     CARD_HELP,
     DealRestoreForm,
@@ -39,7 +40,7 @@ from ..forms import (
 )
 from ..models import Deal, Game, Ruling, Table
 from ..services import deal_approve, deal_correct, deal_record, deal_restore, ruling_record, ruling_withdraw
-from ..services.errors import DealRejected, InvalidInput, MalformedDeal, ServiceError
+from ..services.errors import DealRejected, IdempotencyMismatch, InvalidInput, MalformedDeal, ServiceError
 from . import skeletons
 from .access import guarded, lang_of, require
 from .desk import deal_summary, ruling_points, table_context
@@ -53,7 +54,13 @@ def modes_for(game: str) -> tuple[str, ...]:
 
 
 def next_dealer(table: Table, players: int) -> int:
-    """The seat after the last deal's dealer (the deal passes in the direction of play); seat 0 to start."""
+    """The seat after the last deal's dealer (the deal passes in the direction of play); seat 0 to start.
+    At a duplicate table, the dealer of the next étui (``services.duplicate.next_etui_dealer``)."""
+    from tournaments.services.duplicate import next_etui_dealer
+
+    etui_dealer = next_etui_dealer(table)
+    if etui_dealer is not None:
+        return etui_dealer
     last = Deal.objects.filter(table=table).exclude(status=Deal.Status.ANNULLED).order_by("-number").first()
     if last is None or not isinstance((last.record or {}).get("dealer"), int) or players == 0:
         return 0
@@ -76,6 +83,14 @@ def build_form(mode: str, table: Table, *, data: Any = None, initial: dict[str, 
     form = RecordForm(data, initial={"record": skeletons.dumps(start)})
     form.game_help = skeletons.GAME_HELP.get(tournament.game, "")
     return form
+
+
+def entry_tabs_for(table: Table, mode: str) -> list[dict[str, Any]]:
+    """The tabs of the entry page (summary, card by card, expert), the current one marked."""
+    from .play import entry_description, entry_tabs
+
+    has_summary = any(p["kind"] == "summary" for p in entry_description(table)["phases"])
+    return entry_tabs(table, mode, has_summary=has_summary)
 
 
 # -- what went wrong, for people ----------------------------------------------------------------------
@@ -150,6 +165,17 @@ def explain_rejection(exc: ServiceError, request: HttpRequest, players: list[str
 
 # -- pages -----------------------------------------------------------------------------------------------
 
+_ENTRY_KEY = re.compile(r"[A-Za-z0-9-]{8,64}")
+
+
+def entry_key(request: HttpRequest) -> str:
+    """The entry's key, sent with the form: the same for every submission of one deal (a double tap on
+    « Enregistrer », a reload that posts again, a retry after a rejection), so that the service saves the
+    deal once (its Idempotency-Key); a new one for a new deal."""
+    key = request.POST.get("entry_key", "")
+    return key if _ENTRY_KEY.fullmatch(key) else str(uuid.uuid4())
+
+
 def _mode(request: HttpRequest, game: str, default: str | None = None) -> str:
     allowed = modes_for(game)
     mode = request.POST.get("mode") or request.GET.get("mode") or default or allowed[0]
@@ -160,31 +186,46 @@ def _mode(request: HttpRequest, game: str, default: str | None = None) -> str:
 def deal_enter(request: HttpRequest, pk: int) -> HttpResponse:
     """Enter a new deal at a table: the summary, trick-by-trick, or the JSON record."""
     table = get_object_or_404(Table.objects.select_related("round__tournament"), pk=pk)
-    require(request, permissions.can_enter_deal(request.user, table))
+    require(request, permissions.can_enter_deal(request.user, table) or links.may_enter(request, table))
     tournament = table.round.tournament
+    if request.method == "GET" and tournament.game != Game.TAROT and request.GET.get("mode") != "record":
+        return redirect("deal_play", pk=table.pk)  # the historical games are entered by taps (views/play.py)
     mode = _mode(request, tournament.game)
     players = selectors.table_players(table)
     problems: list[dict[str, Any]] = []
+    key = entry_key(request)
     if request.method == "POST":
         form = build_form(mode, table, data=request.POST)
         if form.is_valid():
             try:
-                deal = deal_record(table=table, record=form.deal_fields(), user=request.user)
+                deal = deal_record(table=table, record=form.deal_fields(), user=request.user,
+                                   idempotency_key=f"desk:{key}")
+            except IdempotencyMismatch:
+                # this form already saved a deal, then was changed and sent again (the browser's back button)
+                key = str(uuid.uuid4())
+                problems = [{"message": _("This form already saved a deal. Check the table's deals: if this one "
+                                          "is a new deal, save it again now."), "where": "", "rule": ""}]
             except ServiceError as exc:
                 problems = explain_rejection(exc, request, players)
             else:
-                if deal.status == Deal.Status.PENDING:
+                if getattr(deal, "idempotent_replay", False):
+                    messages.info(request, _("Deal %(n)s was already saved (the form was sent twice).")
+                                  % {"n": deal.number})
+                elif deal.status == Deal.Status.PENDING:
                     messages.warning(request, _("Deal %(n)s saved; it counts once the chief arbiter approves it.")
                                      % {"n": deal.number})
                 else:
                     messages.success(request, _("Deal %(n)s saved.") % {"n": deal.number})
+                if links.held(request) is not None:  # a table's own link: back to its score sheet
+                    return redirect("link_deal", token=links.held(request).token, pk=deal.pk)
                 return redirect("deal_detail", pk=deal.pk)
     else:
         initial = {"dealer": next_dealer(table, len(players))}
         form = build_form(mode, table, initial=initial)
     context = table_context(request, table)
     context.update({"form": form, "mode": mode, "modes": modes_for(tournament.game), "problems": problems,
-                    "card_help": CARD_HELP, "action": "enter"})
+                    "card_help": CARD_HELP, "action": "enter", "entry_key": key,
+                    "tabs": entry_tabs_for(table, mode)})
     status = 422 if problems else 200
     return render(request, "tournaments/deal_form.html", context, status=status)
 
@@ -366,7 +407,7 @@ def preset_label(preset: penalties.Preset, lang: str) -> str:
 def deal_check(request: HttpRequest, pk: int) -> HttpResponse:
     """Check the deal being typed without saving it (htmx): the marks it would score, or what is wrong."""
     table = get_object_or_404(Table.objects.select_related("round__tournament"), pk=pk)
-    require(request, permissions.can_enter_deal(request.user, table))
+    require(request, permissions.can_enter_deal(request.user, table) or links.may_enter(request, table))
     mode = _mode(request, table.round.tournament.game)
     players = selectors.table_players(table)
     form = build_form(mode, table, data=request.POST)

@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from .. import permissions, seating_service, selectors
+from ..collation import french_sorted
 from ..forms import DrawForm, ForfeitForm, TeamForm
 from ..models import Entry, Forfeit, Round, Table, Team, Tournament
 from ..services import ServiceError, team_create
@@ -37,6 +38,9 @@ def round_draw(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     if not form.is_valid():
         messages.error(request, _("Choose a draw method."))
         return redirect("round_detail", slug=slug, number=number)
+    if rnd.number == 1 and rnd.tournament.separate_clubs != bool(request.POST.get("separate_clubs")):
+        rnd.tournament.separate_clubs = bool(request.POST.get("separate_clubs"))
+        rnd.tournament.save(update_fields=["separate_clubs", "updated_at"])
     try:
         tables = seating_service.round_draw(round=rnd, method=form.cleaned_data["method"],
                                             seed=form.cleaned_data.get("seed") or 0)
@@ -54,7 +58,7 @@ def round_draw(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 
 def _entry_choices(tournament: Tournament) -> list[tuple[int, str]]:
     return [(e.pk, e.player.name + (f" — {e.team.name}" if e.team_id else ""))
-            for e in tournament.entries.select_related("player", "team").order_by("player__name")]
+            for e in french_sorted(tournament.entries.select_related("player", "team"), key=lambda e: e.player.name)]
 
 
 @guarded
@@ -93,7 +97,7 @@ def teams(request: HttpRequest, slug: str) -> HttpResponse:
                 form.add_error("name" if exc.field == "name" else None, exc.message)
             else:
                 messages.error(request, getattr(exc, "message", str(exc)))
-    entries = list(tournament.entries.select_related("player", "team").order_by("player__name"))
+    entries = french_sorted(tournament.entries.select_related("player", "team"), key=lambda e: e.player.name)
     team_list = [{"team": t, "members": [e for e in entries if e.team_id == t.pk]}
                  for t in tournament.teams.order_by("name")]
     return render(request, "tournaments/teams.html", {

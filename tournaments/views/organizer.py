@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from .. import permissions, services
+from ..collation import french_sorted
 from ..forms import PlayerForm, PlayersCsvForm, RoleForm, SeatingForm, TournamentForm
 from ..models import Game, Round, Table, Tournament
 from .access import guarded, require
@@ -46,13 +47,18 @@ def tournament_create(request: HttpRequest) -> HttpResponse:
                 name=data["name"], game=data["game"], user=request.user, options=form.options(),
                 format=data["format"], rounds_planned=data["rounds_planned"],
                 deals_per_round=data.get("deals_per_round"), target=data.get("target"),
-                is_public=bool(data.get("is_public")))
+                is_public=bool(data.get("is_public")), date=data.get("date"), start_time=data.get("start_time"),
+                venue=data.get("venue") or "", round_minutes=data.get("round_minutes"),
+                separate_clubs=bool(data.get("separate_clubs")))
         except services.ServiceError as exc:
             form.add_error(exc.field if exc.field in form.fields else None, exc.message)
         else:
             messages.success(request, _("Tournament created. Register the players next."))
             return redirect("players", slug=tournament.slug)
-    return render(request, "tournaments/tournament_form.html", {"form": form})
+    conventions = [(form[name], TournamentForm.games_of(name)) for name in (
+        "players_per_table", "tarot_five", "triomphe_mode", "triomphe_order", "as_qui_pille", "honours",
+        "deals_per_round", "target")]
+    return render(request, "tournaments/tournament_form.html", {"form": form, "conventions": conventions})
 
 
 @guarded
@@ -95,7 +101,7 @@ def players(request: HttpRequest, slug: str) -> HttpResponse:
                 messages.success(request, _("%(n)s players registered from the file.") % {"n": len(result.entries)})
                 return redirect("players", slug=slug)
             csv_errors = result.errors
-    entries = tournament.entries.select_related("player", "team").order_by("player__name")
+    entries = french_sorted(tournament.entries.select_related("player", "team"), key=lambda e: e.player.name)
     return render(request, "tournaments/players.html", {
         "tournament": tournament, "form": form, "csv_form": csv_form, "csv_errors": csv_errors, "entries": entries,
     })
@@ -168,8 +174,12 @@ def round_status(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 def round_release(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     rnd = _round(slug, number)
     require(request, permissions.can_manage(request.user, rnd.tournament))
-    services.round_release(round=rnd, released=request.POST.get("released", "1") != "0")
-    messages.success(request, _("Round %(n)s: publication updated.") % {"n": rnd.number})
+    try:
+        services.round_release(round=rnd, released=request.POST.get("released", "1") != "0")
+    except services.ServiceError as exc:
+        _error(request, exc)
+    else:
+        messages.success(request, _("Round %(n)s: publication updated.") % {"n": rnd.number})
     return redirect("round_detail", slug=slug, number=number)
 
 

@@ -9,6 +9,8 @@ from django.shortcuts import get_object_or_404, render
 from .. import permissions, seating_service
 from ..forms import DrawForm
 from ..models import Round, Tournament
+from ..services.clock import clock_of
+from ..services.setup import TRANSITIONS
 from .access import guarded, require_visible
 from .organizer import seating_form_for
 
@@ -37,6 +39,9 @@ def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
         "can_manage": permissions.can_manage(request.user, tournament),
         "is_staff": permissions.is_staff_of(request.user, tournament),
         "released_rounds": [r for r in rounds if r.released or r.number <= tournament.released_round],
+        "status_moves": [(value, label, Tournament.Status.values.index(value)
+                          < Tournament.Status.values.index(tournament.status))
+                         for value, label in Tournament.Status.choices if value in TRANSITIONS[tournament.status]],
     })
 
 
@@ -55,6 +60,7 @@ def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         "can_manage": can_manage,
         "released": permissions.round_is_released(rnd),
         "seating_form": seating_form_for(rnd) if can_manage else None,
+        "clock": clock_of(rnd) if can_manage else None,
         "draw_form": DrawForm(methods=seating_service.methods_for(rnd.tournament)) if can_manage else None,
         "repeats": seating_service.round_repeats(round=rnd) if is_staff else None,
     })

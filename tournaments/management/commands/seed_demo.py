@@ -12,6 +12,7 @@ imported is skipped with a warning.
 
 from __future__ import annotations
 
+import datetime
 import random
 import secrets
 from collections.abc import Mapping
@@ -37,6 +38,15 @@ NAMES = [
     ("Chloé Garnier", "Les Excusés de Nantes"), ("David Rousseau", "Les Excusés de Nantes"),
     ("Émilie Fournier", "Cercle du Petit au Bout"), ("François Girard", "Cercle du Petit au Bout"),
     ("Gaëlle Bonnet", "Amicale de Bourges"), ("Hugo Mercier", "Amicale de Bourges"),
+]
+
+#: eight more players for the duplicate demo (long names on purpose: the pages must hold them)
+DUPLICATE_NAMES = [
+    ("Marie-Bernadette Delacroix-Montfort", "Cercle Tarot de Saint-Germain-en-Laye"),
+    ("Jean-Baptiste Lefebvre-Desrosiers", "Tarot Club de Lyon"), ("Inès Chevalier", "Amicale de Bourges"),
+    ("Julien Perrin", "Les Excusés de Nantes"), ("Karima Benali", "Cercle du Petit au Bout"),
+    ("Louis Fontaine", "Tarot Club de Lyon"), ("Margaux Lambert", "Amicale de Bourges"),
+    ("Nicolas Roux", "Les Excusés de Nantes"),
 ]
 
 #: the historical games: (players at a table, options, name)
@@ -123,7 +133,8 @@ class Command(BaseCommand):
         if options["reset"]:
             Tournament.objects.filter(slug__startswith="demo-").delete()
         built = []
-        for game, builder in [("tarot", self._tarot)] + [(g, self._match) for g in MATCH_GAMES]:
+        for game, builder in ([("tarot", self._tarot), ("tarot-duplicate", self._duplicate)]
+                              + [(g, self._match) for g in MATCH_GAMES]):
             slug = f"demo-{game}"
             if Tournament.objects.filter(slug=slug).exists():
                 self.stdout.write(f"  {slug}: already there")
@@ -143,6 +154,7 @@ class Command(BaseCommand):
             t = Tournament.objects.get(slug=slug)
             count = Deal.objects.filter(table__round__tournament=t).count()
             self.stdout.write(f"  {t.name} [{t.game}] — /t/{slug}/ — {count} donnes")
+        self._table_links(built)
         if private:
             self.stdout.write("Identifiants / logins (mots de passe inchangés / passwords unchanged):")
         else:
@@ -150,6 +162,23 @@ class Command(BaseCommand):
         for username, (label, _) in USERS.items():
             shown = passwords.get(username, "(inchangé / unchanged)")
             self.stdout.write(f"  {username} / {shown}  — {label}")
+
+    def _table_links(self, slugs: list[str]) -> None:
+        """Every demo table gets its private link (the table cards print them); the Tarot tables enter their own
+        deals through it (TablePolicy.tables_enter), the other games' are entered by the arbiters."""
+        from tournaments.models import Table, TablePolicy
+        from tournaments.services import tables as links
+
+        for slug in slugs:
+            t = Tournament.objects.get(slug=slug)
+            TablePolicy.objects.get_or_create(tournament=t, defaults={"tables_enter": t.game == "tarot"})
+            made = links.links_for_round(tables=list(Table.objects.filter(round__tournament=t)))
+            running = [link for link in made.values() if link.table.round.status != "finished"]
+            if running and t.game == "tarot":
+                link = min(running, key=lambda k: (-k.table.round.number, k.table.number))
+                self.stdout.write(f"  lien de la table {link.table.number} (manche {link.table.round.number}) / "
+                                  f"table link: /k/{link.token}/ — cartes / cards: "
+                                  f"/t/{slug}/rounds/{link.table.round.number}/cards/")
 
     def _users(self, *, private: bool = False) -> tuple[dict[str, Any], dict[str, str]]:
         """The demo logins by role, and the passwords set now (the published one, or with ``private`` a random one
@@ -178,7 +207,9 @@ class Command(BaseCommand):
                options: dict[str, Any], **kwargs: Any) -> tuple[Tournament, list[int]]:
         organizer = users[TournamentRole.Role.ORGANIZER]
         tournament = services.tournament_create(name=name, slug=slug, game=game, user=organizer, options=options,
-                                                is_public=True, **kwargs)
+                                                is_public=True, date=datetime.date.today(),
+                                                start_time=datetime.time(14, 0),
+                                                venue="Maison des associations, Rennes", **kwargs)
         services.role_assign(tournament=tournament, user=users[TournamentRole.Role.CHIEF_ARBITER],
                              role=TournamentRole.Role.CHIEF_ARBITER)
         entries = []
@@ -225,6 +256,35 @@ class Command(BaseCommand):
             services.deal_correct(deal=deal, record=fields, expected_version=deal.version,
                                   reason="Feuille de marque relue : un point oublié", user=chief)
 
+    def _duplicate(self, game: str, slug: str, users: dict[str, Any], rng: random.Random) -> None:
+        """A 16-player duplicate Tarot of 3 rounds of 4 étuis (dealt from a seed): round 1 played and
+        published, round 2 under way (three tables have played two étuis), round 3 to come."""
+        from tournaments.services.duplicate import duplicate_create
+
+        tournament, _e = self._setup(game="tarot", slug=slug, name="Tarot en donnes dupliquées — démonstration",
+                                     users=users, players=NAMES + DUPLICATE_NAMES, options={"players": 4},
+                                     rounds_planned=3)
+        duplicate_create(tournament=tournament, boards_per_round=4, seed="levee-demo")
+        arbiter, chief = users[TournamentRole.Role.ARBITER], users[TournamentRole.Role.CHIEF_ARBITER]
+        etuis = dict(tournament.etuis.values_list("number", "dealer"))
+        own_rng = random.Random(2026)  # its own draws: the other demos stay as they were
+        for rnd in tournament.rounds.order_by("number"):
+            tables = list(rnd.tables.order_by("number").select_related("duplicate"))
+            services.role_assign(tournament=tournament, user=arbiter, role=TournamentRole.Role.ARBITER,
+                                 tables=tables)
+            if rnd.number == 3:
+                continue
+            for table in tables:
+                boards = table.duplicate.boards if rnd.number == 1 else table.duplicate.boards[:2]
+                if rnd.number == 2 and table.number == len(tables):
+                    boards = []
+                for board in boards:
+                    services.deal_record(table=table, record=tarot_summary(own_rng, etuis[board]),
+                                         user=arbiter if table.number == 1 else chief)
+            services.round_set_status(round=rnd, status="finished" if rnd.number == 1 else "running")
+            if rnd.number == 1:
+                services.round_release(round=rnd)
+
     def _match(self, game: str, slug: str, users: dict[str, Any], rng: random.Random) -> None:
         players, options, name = MATCH_GAMES[game]
         tables = 2
@@ -238,9 +298,10 @@ class Command(BaseCommand):
         services.role_assign(tournament=tournament, user=arbiter, role=TournamentRole.Role.ARBITER,
                              tables=table_objs)
         services.round_set_status(round=rnd, status="running")
-        for table in table_objs:
+        for index, table in enumerate(table_objs):
             dealer = 0
-            for _ in range(3):
+            # the last table keeps its match going (one deal): a deal can always be tried there at the desk
+            for _ in range(3 if index < len(table_objs) - 1 else 1):
                 table.refresh_from_db()
                 if table.match_ended:
                     break

@@ -1,10 +1,8 @@
-"""The deal entry's pipelined transaction on PostgreSQL (tournaments/transactions.py).
+"""The deal entry's transaction on PostgreSQL (``services.deals.deal_record``).
 
-Outside any atomic block a Tarot deal is written in psycopg's pipeline mode: BEGIN and the lock,
-then the writes and COMMIT together. These tests run outside the test's own transaction
-(``transaction=True``), where that path is taken, and check what the atomic path guarantees: all or
-nothing, the connection left idle, the same rows, a retry recognised, the ranking queued after the
-commit and never before.
+These tests run outside the test's own transaction (``transaction=True``), as requests do, and check
+what the entry guarantees: all or nothing, the connection left idle, the same rows as the ORM would
+write, a retry recognised, the ranking queued after the commit and never before.
 """
 
 from __future__ import annotations
@@ -14,13 +12,13 @@ from django.db import connection
 from psycopg.pq import TransactionStatus
 
 from tests.tournaments.factories import tarot_full_deal, tarot_illegal_deal, tarot_summary
-from tournaments import selectors, services, tasks, transactions
+from tournaments import selectors, services, tasks
 from tournaments.models import Deal, IdempotencyKey, ScoreRow, Tournament
 from tournaments.models_ranking import RankingClock
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),
-    pytest.mark.skipif("connection.vendor != 'postgresql'", reason="the pipeline is psycopg's (PostgreSQL)"),
+    pytest.mark.skipif("connection.vendor != 'postgresql'", reason="row locks: PostgreSQL"),
 ]
 
 
@@ -33,25 +31,9 @@ def _enter(table, record, user, key=None):
                                 idempotency_key=key)
 
 
-@pytest.fixture
-def pipelined(monkeypatch):
-    """Records whether each write_transaction was pipelined."""
-    seen: list[bool] = []
-    original = transactions.WriteTransaction.__init__
-
-    def spy(self, cursor, *, pipelined):
-        seen.append(pipelined)
-        original(self, cursor, pipelined=pipelined)
-
-    monkeypatch.setattr(transactions.WriteTransaction, "__init__", spy)
-    return seen
-
-
-def test_a_deal_is_saved_whole_through_the_pipeline(tarot_table, staff, pipelined):
-    assert transactions.can_pipeline()
+def test_a_deal_is_saved_whole(tarot_table, staff):
     clock_before = RankingClock.objects.filter(tournament_id=tarot_table.round.tournament_id).first()
     deal = _enter(tarot_table, tarot_full_deal(3), staff["chief"], key="k-1")
-    assert pipelined == [True]
     assert _idle()
     stored = Deal.objects.get(pk=deal.pk)
     assert stored.number == 1 and stored.version == 1 and stored.record == deal.record
@@ -63,18 +45,18 @@ def test_a_deal_is_saved_whole_through_the_pipeline(tarot_table, staff, pipeline
     assert key.deal_id == deal.pk and key.response == deal.idempotent_response
     clock = RankingClock.objects.get(tournament_id=tarot_table.round.tournament_id)
     assert clock.version == (clock_before.version if clock_before else 0) + 1
-    # numbering goes on, and the ORM's own inserts do not collide with the ids taken from the sequence
+    # numbering goes on, and the ORM's own inserts do not collide with the plain SQL's
     second = _enter(tarot_table, tarot_summary(points=60), staff["chief"])
     assert second.number == 2 and second.pk > deal.pk
     twin = Deal.objects.create(table=tarot_table, number=99, record=deal.record, verdict=deal.verdict, version=1)
     assert twin.pk > second.pk
 
 
-def test_a_rejected_deal_saves_nothing_and_leaves_the_connection_idle(tarot_table, staff, pipelined):
+def test_a_rejected_deal_saves_nothing_and_leaves_the_connection_idle(tarot_table, staff):
     record, _trick, _seat, _card = tarot_illegal_deal(5)
     with pytest.raises(services.DealRejected):
         _enter(tarot_table, record, staff["chief"], key="k-bad")
-    assert pipelined == [True] and _idle()
+    assert _idle()
     assert not Deal.objects.exists() and not ScoreRow.objects.exists() and not IdempotencyKey.objects.exists()
     assert Deal.history.count() == 0
     assert _enter(tarot_table, tarot_summary(), staff["chief"]).number == 1  # the connection still works
@@ -97,10 +79,10 @@ def test_the_table_full_is_refused_and_nothing_written(tarot_table, staff):
     assert _idle() and Deal.objects.count() == 1 and ScoreRow.objects.count() == 4
 
 
-def test_a_retry_is_answered_from_the_first_response(tarot_table, staff, pipelined):
+def test_a_retry_is_answered_from_the_first_response(tarot_table, staff):
     first = _enter(tarot_table, tarot_summary(), staff["arbiter"], key="retry")
     again = _enter(tarot_table, tarot_summary(), staff["arbiter"], key="retry")
-    assert pipelined == [True, True] and _idle()
+    assert _idle()
     assert again.idempotent_replay and again.pk == first.pk
     assert again.idempotent_response == first.idempotent_response
     assert Deal.objects.count() == 1 and ScoreRow.objects.count() == 4 and Deal.history.count() == 1
@@ -145,10 +127,9 @@ def test_nothing_runs_after_a_rolled_back_entry(tarot_table, staff, monkeypatch)
     assert seen == []
 
 
-def test_inside_an_atomic_block_it_is_a_plain_savepoint(tarot_table, staff, pipelined):
+def test_inside_an_atomic_block_it_is_a_savepoint(tarot_table, staff):
     from django.db import transaction
 
     with transaction.atomic():
-        assert not transactions.can_pipeline()
         _enter(tarot_table, tarot_summary(), staff["chief"])
-    assert pipelined == [False] and Deal.objects.count() == 1
+    assert Deal.objects.count() == 1

@@ -1,0 +1,444 @@
+"""Benchmark of the public pages of a 1,000-player event against gunicorn on PostgreSQL (issue 15).
+
+    BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/levee_bench_public \\
+    BENCH_REDIS_URL=redis://127.0.0.1:6379/13 .venv/bin/python bench/public.py \\
+        [--clients 64] [--duration 30] [--rate 100] [--slot 0.25] [--redis-cache] [--only closed|open|publish]
+
+1. Builds the 1,000-player × 10-round Tarot tournament of ``bench/ranking.py`` (its generator: 12,500 deals,
+   50,000 score rows) and publishes its ranking.
+2. Starts gunicorn with ``levee/gunicorn.py`` (2 workers × 2 threads on 2 CPUs) and ``bench/public_site.py``:
+   the project's settings and URLs plus a trivial view, the reference.
+3. **Closed loop, interleaved**: ``--clients`` clients (4 processes of threads, keep-alive, ``Accept-Encoding:
+   gzip`` as a phone sends it) for ``--duration`` seconds. Time is cut in slots of ``--slot`` seconds and every
+   slot, all clients request the same target, the targets taking turns: the trivial view and each public page,
+   full and conditional, so every target is measured under the same load and the same minutes of this shared VM.
+   Per target: requests/s (during its slots), p50 / p95 / p99, bytes on the wire, and the ratio to the trivial
+   view. A closed loop's latency is its queueing (Little's law: 64 clients at 1,000 requests/s wait 64 ms each).
+4. **Open loop** at ``--rate`` requests/s in all over the public targets (each client on its own schedule; the
+   latency counts from when a request was due, so falling behind shows): the run that answers "100 requests a
+   second held, p95 under 100 ms".
+5. **Publication with a real worker** (Celery, solo pool, Redis): a deal committed, then the « ma place »
+   fragment of its taker polled through gunicorn until it shows his new total: p50 / p95 of commit → shown.
+
+Targets: every public page at ≥ 50 % of the trivial view's rate (closed loop), p95 < 100 ms at 100 requests/s
+(open loop), commit → fragment p95 < 1 s. Figures in docs/performance.md, "Public pages".
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import multiprocessing
+import os
+import re
+import statistics
+import subprocess
+import sys
+import threading
+import time
+import uuid
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+BENCH = Path(__file__).resolve().parent
+sys.path[:0] = [str(ROOT), str(BENCH)]
+DB_URL = os.environ.setdefault("BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/levee_bench_public")
+REDIS_URL = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/13")
+os.environ["DATABASE_URL"] = DB_URL
+os.environ["DJANGO_SETTINGS_MODULE"] = "public_site"
+os.environ.setdefault("DEBUG", "False")
+PROCESSES = 4
+TARGET_RATIO, TARGET_P95_MS, TARGET_RATE, TARGET_PUBLISH_MS = 0.5, 100.0, 100.0, 1000.0
+
+
+@dataclass
+class Target:
+    """One thing requested: a name, and its variants (path, headers, expected status) taken in turn."""
+
+    name: str
+    variants: list[tuple[str, dict[str, str], int]]
+    public: bool = True
+
+
+@dataclass
+class Result:
+    latencies: list[float] = field(default_factory=list)
+    bytes: int = 0
+    errors: list[str] = field(default_factory=list)
+
+    def quantile(self, q: int) -> float:
+        if len(self.latencies) < 2:
+            return float("nan")
+        return statistics.quantiles(self.latencies, n=100, method="inclusive")[q - 1] * 1000
+
+
+# -- the tournament ------------------------------------------------------------------------------------
+
+
+def build() -> tuple[str, list[int], int]:
+    """The 1,000 × 10 tournament, published; (slug, entry ids, tournament id)."""
+    import ranking as generator  # bench/ranking.py
+
+    generator.ensure_database()
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+    from django.db import transaction
+
+    from tournaments import rankings
+
+    call_command("migrate", verbosity=0)
+    t = generator.generate()
+    with transaction.atomic():
+        rankings.ranking_inputs_changed(tournament_id=t.pk)
+    started = time.perf_counter()
+    rankings.ranking_publish(tournament_id=t.pk)
+    print(f"ranking published in {(time.perf_counter() - started) * 1000:.0f} ms")
+    ids = list(t.entries.order_by("id").values_list("id", flat=True))
+    return t.slug, ids, t.pk
+
+
+# -- HTTP ----------------------------------------------------------------------------------------------
+
+PHONE = {"Accept-Encoding": "gzip", "Cookie": "django_language=fr"}
+
+
+def get(conn: http.client.HTTPConnection, path: str, headers: dict[str, str]) -> tuple[int, bytes, dict[str, str]]:
+    conn.request("GET", path, headers={**PHONE, **headers})
+    response = conn.getresponse()
+    body = response.read()
+    return response.status, body, {k.lower(): v for k, v in response.getheaders()}
+
+
+def targets(port: int, slug: str, ids: list[int], players: int) -> list[Target]:
+    """The trivial view and each public page, full and conditional (ETags read once here)."""
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+    base = f"/p/{slug}"
+    me = ids[len(ids) // 2]
+
+    def full_and_304(name: str, paths: list[str], headers: dict[str, str] | None = None) -> list[Target]:
+        headers = headers or {}
+        variants, conditional = [], []
+        for p in paths:
+            status, _, h = get(conn, p, headers)
+            assert status == 200, (p, status)
+            variants.append((p, headers, 200))
+            conditional.append((p, {**headers, "If-None-Match": h["etag"]}, 304))
+        return [Target(name, variants), Target(f"{name}, conditional", conditional)]
+
+    out = [Target("trivial view", [("/bench/trivial/", {}, 200)], public=False)]
+    out += full_and_304("ranking", [f"{base}/ranking/"])
+    out += full_and_304("ranking « ma place »", [f"{base}/ranking/?me={me}"])
+    hx = {"HX-Request": "true"}
+    _, body, _ = get(conn, f"{base}/ranking/", hx)
+    poll = re.search(rb'hx-get="([^"]+)"', body if body[:2] != b"\x1f\x8b" else _gunzip(body)).group(1)
+    poll = poll.decode().replace("&amp;", "&")
+    out.append(Target("fragment", [(f"{base}/ranking/", hx, 200)]))
+    out.append(Target("fragment, polling (since)", [(poll, hx, 204)]))
+    out += full_and_304(f"player ({players} players)", [f"{base}/players/{i}/" for i in ids[:players]])
+    out += full_and_304("hall screen", [f"{base}/screen/"])
+    out += full_and_304("home", [f"{base}/"])
+    conn.close()
+    return out
+
+
+def warm(port: int, tlist: list[Target], times: int = 4) -> float:
+    """Every variant requested ``times`` times, each on a new connection (so that each gunicorn worker renders
+    and keeps its copy, as it would after a few seconds of real traffic); the seconds it took."""
+    started = time.perf_counter()
+    for target in tlist:
+        for path, headers, _ in target.variants:
+            for _ in range(times):
+                conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+                get(conn, path, headers)
+                conn.close()
+    return time.perf_counter() - started
+
+
+def _gunzip(body: bytes) -> bytes:
+    import gzip
+
+    return gzip.decompress(body)
+
+
+# -- load ----------------------------------------------------------------------------------------------
+
+
+def _client_process(port: int, tlist: list[Target], threads: int, start: float, warm_until: float, stop: float,
+                    slot: float, rate_each: float | None, out: multiprocessing.Queue, seed: int) -> None:
+    """One process of client threads; puts {target index: Result} on ``out``."""
+    results = [Result() for _ in tlist]
+    lock = threading.Lock()
+
+    def run(k: int) -> None:
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+        turn = [seed * 7919 + k * 31] * len(tlist)
+        interval = 1 / rate_each if rate_each else None
+        due = start + (interval or 0) * ((seed * threads + k) / (PROCESSES * threads))
+        n = 0
+        while True:
+            if interval is None:
+                sent = time.time()
+                if sent >= stop:
+                    break
+                index = int((sent - start) / slot) % len(tlist)
+            else:
+                if due >= stop:
+                    break
+                wait = due - time.time()
+                if wait > 0:
+                    time.sleep(wait)
+                sent, due = due, due + interval
+                index = (seed * threads + k + n) % len(tlist)
+                n += 1
+            target = tlist[index]
+            path, headers, expected = target.variants[turn[index] % len(target.variants)]
+            turn[index] += 1
+            try:
+                status, body, _ = get(conn, path, headers)
+            except (OSError, http.client.HTTPException) as exc:
+                conn.close()
+                conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+                with lock:
+                    results[index].errors.append(repr(exc))
+                continue
+            elapsed = time.time() - sent
+            if sent < warm_until:
+                continue
+            with lock:
+                r = results[index]
+                if status != expected:
+                    r.errors.append(f"{status} for {path}")
+                r.latencies.append(elapsed)
+                r.bytes += len(body)
+        conn.close()
+
+    pool = [threading.Thread(target=run, args=(k,)) for k in range(threads)]
+    for th in pool:
+        th.start()
+    for th in pool:
+        th.join()
+    out.put(results)
+
+
+def load(port: int, tlist: list[Target], clients: int, duration: float, warmup: float, slot: float,
+         rate: float | None) -> list[Result]:
+    threads = max(clients // PROCESSES, 1)
+    start = time.time() + 1.0
+    warm_until, stop = start + warmup, start + warmup + duration
+    rate_each = rate / (threads * PROCESSES) if rate else None
+    queue: multiprocessing.Queue = multiprocessing.Queue()
+    procs = [multiprocessing.Process(target=_client_process, args=(port, tlist, threads, start, warm_until, stop,
+                                                                   slot, rate_each, queue, i))
+             for i in range(PROCESSES)]
+    for p in procs:
+        p.start()
+    merged = [Result() for _ in tlist]
+    for _ in procs:
+        for m, r in zip(merged, queue.get(), strict=True):
+            m.latencies += r.latencies
+            m.bytes += r.bytes
+            m.errors += r.errors
+    for p in procs:
+        p.join()
+    return merged
+
+
+def report_closed(tlist: list[Target], results: list[Result], duration: float, slot: float) -> bool:
+    """Requests/s of each target during its own slots, latencies, bytes, ratio to the trivial view."""
+    slots = duration / slot
+    own_time = slots / len(tlist) * slot  # seconds of the measured window that were each target's
+    rates = [len(r.latencies) / own_time for r in results]
+    trivial = rates[0]
+    print("| target | requests/s | p50 | p95 | p99 | bytes | ratio to the trivial view | errors |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|")
+    ok = True
+    for t, r, rate in zip(tlist, results, rates, strict=True):
+        size = r.bytes / len(r.latencies) if r.latencies else 0
+        ratio = rate / trivial if trivial else 0
+        if t.public and (ratio < TARGET_RATIO or r.errors):
+            ok = False
+        print(f"| {t.name} | {rate:,.0f} | {r.quantile(50):.1f} ms | {r.quantile(95):.1f} ms | {r.quantile(99):.1f} ms "
+              f"| {size:,.0f} | {ratio:.0%} | {len(r.errors)} |")
+        if r.errors:
+            print(f"|   first errors: {r.errors[:2]} |")
+    return ok
+
+
+def report_open(tlist: list[Target], results: list[Result], duration: float, rate: float) -> bool:
+    public = [(t, r) for t, r in zip(tlist, results, strict=True) if t.public]
+    every = [x for _, r in public for x in r.latencies]
+    errors = sum(len(r.errors) for _, r in public)
+    done = len(every) / duration
+    total = Result(every)
+    print(f"open loop at {rate:g} requests/s over the {len(public)} public targets: {done:.1f} requests/s done, "
+          f"p50 {total.quantile(50):.1f} ms, p95 {total.quantile(95):.1f} ms, p99 {total.quantile(99):.1f} ms, "
+          f"max {max(every) * 1000:.1f} ms, errors {errors}")
+    for t, r in public:
+        print(f"   {t.name}: p50 {r.quantile(50):.1f} ms, p95 {r.quantile(95):.1f} ms")
+    return done >= 0.97 * rate and total.quantile(95) < TARGET_P95_MS and not errors
+
+
+# -- commit → the fragment showing it, with a real worker --------------------------------------------------
+
+
+def publication(port: int, slug: str, tournament_id: int, samples: int) -> list[float] | None:
+    import redis
+    from django.db import transaction
+
+    from levee.celery import app
+    from tournaments import tasks
+    from tournaments.models import Deal, Round, ScoreRow
+
+    try:
+        redis.Redis.from_url(REDIS_URL, socket_connect_timeout=2).ping()
+    except Exception as exc:
+        print(f"(no Redis at {REDIS_URL}: {exc}; commit → fragment not measured)")
+        return None
+    queue = f"levee-bench-public-{uuid.uuid4().hex[:6]}"
+    if app._pool is not None:
+        app._pool.force_close_all()
+    app._pool = None
+    app.amqp._producer_pool = None
+    app.conf.update(task_always_eager=False, broker_url=REDIS_URL, task_default_queue=queue)
+    env = {**os.environ, "DATABASE_URL": DB_URL, "CELERY_BROKER_URL": REDIS_URL, "LEVEE_TEST_QUEUE": queue,
+           "DJANGO_SETTINGS_MODULE": "levee.settings"}
+    worker = subprocess.Popen([str(Path(sys.executable).with_name("celery")), "-A", "tests.services.worker_app",
+                               "worker", "--pool=solo", "-Q", queue, "-l", "warning", "--without-gossip",
+                               "--without-mingle", "--without-heartbeat", "-n", f"{queue}@%h"], cwd=ROOT, env=env)
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+    delays = []
+    try:
+        time.sleep(3)
+        rnd = Round.objects.get(tournament_id=tournament_id, number=10)
+        for k in range(samples):
+            table = rnd.tables.get(number=1 + k % 50)
+            seats = list(table.seats.order_by("position").values_list("entry_id", flat=True))
+            taker = seats[0]
+            total = sum(ScoreRow.objects.filter(entry_id=taker, counts=True).values_list("points", flat=True)) + 75
+            with transaction.atomic():
+                deal = Deal.objects.create(table=table, number=table.deals.count() + 1, record={"bid": {"taker": 0}})
+                ScoreRow.objects.bulk_create([ScoreRow(tournament_id=tournament_id, round=rnd, table=table, deal=deal,
+                                                       entry_id=e, points=75 if p == 0 else -25)
+                                              for p, e in enumerate(seats)])
+                tasks.ranking_refresh_on_commit(tournament_id)
+            committed = time.perf_counter()
+            wanted = f"<td>{total}</td>".encode()
+            while time.perf_counter() - committed < 30:
+                status, body, _ = get(conn, f"/p/{slug}/ranking/?me={taker}", {"HX-Request": "true"})
+                body = _gunzip(body) if body[:2] == b"\x1f\x8b" else body
+                mine = body.split(b'id="me"', 1)[-1].split(b"</section>", 1)[0]
+                if status == 200 and wanted in mine:
+                    break
+                time.sleep(0.01)
+            else:
+                raise SystemExit("the fragment did not show the new total within 30 s")
+            delays.append((time.perf_counter() - committed) * 1000)
+            time.sleep(0.4)
+        return delays
+    finally:
+        conn.close()
+        worker.terminate()
+        worker.wait(timeout=20)
+        redis.Redis.from_url(REDIS_URL).delete(queue)
+
+
+# -- main ----------------------------------------------------------------------------------------------
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--clients", type=int, default=64)
+    parser.add_argument("--duration", type=float, default=30.0)
+    parser.add_argument("--warmup", type=float, default=3.0)
+    parser.add_argument("--slot", type=float, default=0.25, help="seconds each target has the clients in turn")
+    parser.add_argument("--rate", type=float, default=TARGET_RATE, help="the open loop's requests/s in all")
+    parser.add_argument("--players", type=int, default=100, help="distinct player pages requested in turn")
+    parser.add_argument("--samples", type=int, default=20, help="deals committed for commit → fragment")
+    parser.add_argument("--redis-cache", action="store_true", help="CACHE_URL on Redis (shared by the workers)")
+    parser.add_argument("--only", choices=("closed", "open", "publish"))
+    args = parser.parse_args()
+
+    from calibration import calibration
+
+    slug, ids, tournament_id = build()
+    port = _free_port()
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(BENCH), str(ROOT)]), "LOG_LEVEL": "ERROR",
+           "CELERY_BROKER_URL": ""}
+    cache = "local memory (per worker)"
+    if args.redis_cache:
+        env["CACHE_URL"] = REDIS_URL
+        cache = f"Redis ({REDIS_URL})"
+        import redis
+
+        redis.Redis.from_url(REDIS_URL).flushdb()
+    server = subprocess.Popen([sys.executable, "-m", "gunicorn", "-c", str(ROOT / "levee" / "gunicorn.py"),
+                               "levee.wsgi:application", "-b", f"127.0.0.1:{port}"], cwd=ROOT, env=env)
+    ok = True
+    try:
+        _wait_up(port, server)
+        tlist = targets(port, slug, ids, args.players)
+        print(f"warm-up (every page rendered by the workers): {warm(port, tlist):.1f} s")
+        from levee import gunicorn as conf
+
+        print(f"bench/public.py — 1,000 players × 10 rounds, gunicorn {conf.workers} workers × {conf.threads} threads "
+              f"({conf.worker_class}), cache {cache}, PostgreSQL, {os.cpu_count()} CPUs shared with the clients; "
+              f"calibration {calibration():.1f} µs")
+        if args.only in (None, "closed"):
+            results = load(port, tlist, args.clients, args.duration, args.warmup, args.slot, None)
+            print(f"\nclosed loop, {args.clients} clients, {args.duration:g} s, targets interleaved in slots of "
+                  f"{args.slot:g} s; calibration after: {calibration():.1f} µs")
+            ok &= report_closed(tlist, results, args.duration, args.slot)
+            print(f"target: every public page ≥ {TARGET_RATIO:.0%} of the trivial view: {'met' if ok else 'NOT met'}")
+        if args.only in (None, "open"):
+            results = load(port, tlist[1:], args.clients, args.duration, args.warmup, args.slot, args.rate)
+            met = report_open(tlist[1:], results, args.duration, args.rate)
+            print(f"target: {args.rate:g} requests/s held with p95 < {TARGET_P95_MS:g} ms: "
+                  f"{'met' if met else 'NOT met'}")
+            ok &= met
+        if args.only in (None, "publish"):
+            delays = publication(port, slug, tournament_id, args.samples)
+            if delays:
+                p95 = statistics.quantiles(delays, n=20, method="inclusive")[18]
+                met = p95 < TARGET_PUBLISH_MS
+                print(f"commit → the « ma place » fragment showing the new total (real worker, {len(delays)} deals): "
+                      f"median {statistics.median(delays):.0f} ms, p95 {p95:.0f} ms, max {max(delays):.0f} ms "
+                      f"[target p95 < {TARGET_PUBLISH_MS:g} ms: {'met' if met else 'NOT met'}]")
+                ok &= met
+    finally:
+        server.terminate()
+        try:
+            server.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            server.kill()
+    return 0 if ok else 1
+
+
+def _free_port() -> int:
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _wait_up(port: int, server: subprocess.Popen) -> None:
+    deadline = time.time() + 60
+    while time.time() < deadline:
+        if server.poll() is not None:
+            raise SystemExit("gunicorn did not start")
+        try:
+            c = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
+            c.request("GET", "/bench/trivial/")
+            if c.getresponse().status == 200:
+                return
+        except OSError:
+            pass
+        time.sleep(0.2)
+    raise SystemExit("gunicorn did not answer")
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,137 @@
+"""Where the play of a deal being entered stands: what the tap-to-play page shows after each card.
+
+:func:`play_position` reads a partial record (the declarations and the tricks so far, the hands
+when the deal was reconstituted) and answers: the seat to play, the trick in progress, whether
+the last card completed a trick and who won it, and which cards the seat may play. With the
+hands, the seat's remaining hand, its legal cards and each forbidden card with the reason in one
+French sentence; without them, the cards not yet played, and those a card already played proves
+the seat cannot hold (playing one would show a revoke), with the sentence. Nothing is refused: an
+illegal card may still be entered (a renonce must be recorded to be judged); the verdict reports it.
+
+The play is checked by :class:`rules.play.DealState`, the same state the replay uses.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .cards import BIT, Card, format_card
+from .entry import french_name
+from .errors import Violation
+from .play import DealState, Trick
+from .record import read_record
+from .replay import _check_pack, _check_tricks_shape, _dealt_hands
+
+
+@dataclass(frozen=True)
+class Forbidden:
+    """A card the seat to play may not play now, the rule code and the French sentence."""
+
+    card: Card
+    rule: str
+    reason: str
+
+    def to_json(self) -> dict[str, str]:
+        return {"card": format_card(self.card), "name": french_name(self.card), "rule": self.rule,
+                "reason": self.reason}
+
+
+@dataclass(frozen=True)
+class PlayPosition:
+    """Where the play stands after the cards entered so far."""
+
+    players: list[str]
+    over: bool
+    trick_no: int
+    seat: int | None
+    leader: int
+    current: tuple[Card, ...]
+    last_trick: Trick | None
+    trick_complete: bool
+    played: tuple[Card, ...]
+    hand: tuple[Card, ...] | None
+    playable: tuple[Card, ...]
+    forbidden: tuple[Forbidden, ...]
+    violations: tuple[Violation, ...]
+    tricks_won: tuple[int, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        last = self.last_trick
+        return {
+            "over": self.over,
+            "trick": self.trick_no,
+            "seat": self.seat,
+            "leader": self.leader,
+            "current": [format_card(c) for c in self.current],
+            "trick_complete": self.trick_complete,
+            "last_trick": last.to_json() if last is not None else None,
+            "winner": last.winner if self.trick_complete and last is not None else None,
+            "played": [format_card(c) for c in self.played],
+            "hand": [format_card(c) for c in self.hand] if self.hand is not None else None,
+            "playable": [format_card(c) for c in self.playable],
+            "forbidden": [f.to_json() for f in self.forbidden],
+            "violations": [v.to_json("fr", self.players) for v in self.violations],
+            "tricks_won": list(self.tricks_won),
+        }
+
+
+def play_position(data: Any, *, deal: int = -1) -> PlayPosition:
+    """Where the play of a record's deal (the last by default) stands. Raises MalformedRecord."""
+    record = read_record(data)
+    entry = record.deals[deal]
+    players = len(record.players)
+    rules = record.game.deal_rules(record.options, entry.raw, players=players, field=entry.field)
+    tricks = _check_tricks_shape(rules, entry)
+    violations: list[Violation] = []
+    dealt = None
+    if entry.hands is not None:
+        dealt, found = _dealt_hands(rules, entry.hands, entry.index, f"{entry.field}.hands" if entry.field else "hands")
+        violations += found
+    setup = rules.setup(dealt)
+    violations += [v.at(deal=entry.index) for v in setup.violations]
+    _check_pack(rules.pack_mask, tricks, f"{entry.field}.tricks" if entry.field else "tricks")
+    state = DealState(rules, setup.hands, deal=entry.index)
+    seen: set[tuple[int | None, int | None, str]] = set()
+    for trick in tricks:
+        for c in trick:
+            violation = state.check_play(c)
+            if violation is not None and (violation.trick, violation.seat, violation.rule) not in seen:
+                seen.add((violation.trick, violation.seat, violation.rule))
+                violations.append(violation)
+            state.apply(c)
+    return _position(state, record.players, violations)
+
+
+def _position(state: DealState, players: list[str], violations: list[Violation]) -> PlayPosition:
+    rules = state.rules
+    over = state.over or (not state.current and rules.decided(state.winners))
+    seat = None if over else state.seat_to_play
+    hand = None
+    playable: list[Card] = []
+    forbidden: list[Forbidden] = []
+    if not over and seat is not None:
+        if state.hands is not None:
+            held = state.hands[seat]
+            hand = tuple(c for c in rules.pack if held & BIT[c])
+            candidates = hand
+        else:
+            gone = state.played | rules.unplayed()
+            candidates = tuple(c for c in rules.pack if not gone & BIT[c])
+        for c in candidates:
+            violation = state.check_play(c)
+            if violation is None:
+                playable.append(c)
+            else:
+                forbidden.append(Forbidden(c, violation.rule, violation.message("fr", players)))
+    last = state.tricks[-1] if state.tricks else None
+    won = [0] * len(players)
+    for trick in state.tricks:
+        if trick.winner is not None:
+            won[trick.winner] += 1
+    return PlayPosition(
+        players=players, over=over, trick_no=state.trick_no, seat=seat, leader=state.leader,
+        current=tuple(state.current), last_trick=last, trick_complete=bool(state.tricks) and not state.current,
+        played=tuple(state.first_played), hand=hand, playable=tuple(playable), forbidden=tuple(forbidden),
+        violations=tuple(violations), tricks_won=tuple(won),
+    )

@@ -1,0 +1,755 @@
+/* Levée: a deal entered by taps, for every game (no build step; plain JS).
+ *
+ * Renders from the game module's description of a deal (rules/entry.py, given in #deal-entry-config):
+ * the phases in table order, each declaration as a control by its kind, the pack as buttons with French
+ * names. One renderer for every game: a new game needs no change here.
+ *
+ * The deal in progress lives in localStorage (config.storageKey) until it is saved, so a reload or a lost
+ * connection loses nothing. After each card the server is asked where the play stands (seat to play, legal
+ * and forbidden cards with the reason, trick winners); offline, any card not yet played can be tapped and
+ * the check runs when the network is back. Saving posts the record to the same service as every other
+ * entry, with an idempotency key kept with the deal, so that a double tap or a retry saves one deal.
+ */
+(function () {
+  "use strict";
+
+  var root = document.getElementById("deal-entry");
+  var configNode = document.getElementById("deal-entry-config");
+  if (!root || !configNode) return;
+  var config = JSON.parse(configNode.textContent);
+  var T = config.strings;
+  var form = config.form;
+  var players = config.players;
+  var csrf = root.getAttribute("data-csrf");
+  var pack = form.pack;
+  var byCode = {};
+  pack.forEach(function (c) { byCode[c.code] = c; });
+  var SUIT_CLASS = {pique: "card-s", coeur: "card-h", carreau: "card-d", trefle: "card-c", atout: "card-t", excuse: "card-x"};
+
+  // -- the deal in progress, kept on this device -------------------------------------------------------
+
+  function fresh() {
+    return {v: 1, key: newKey(), values: {dealer: config.dealer}, cards: [], hands: null, handSeat: 0};
+  }
+  function newKey() {
+    if (window.crypto && crypto.randomUUID) return crypto.randomUUID();
+    return "k" + Date.now().toString(36) + Math.random().toString(36).slice(2);
+  }
+  var restored = false;
+  var deal = load();
+  function load() {
+    try {
+      var kept = JSON.parse(localStorage.getItem(config.storageKey) || "null");
+      if (kept && kept.v === 1 && kept.values && Array.isArray(kept.cards)) { restored = true; return kept; }
+    } catch (e) { /* a broken entry is replaced */ }
+    return fresh();
+  }
+  var version = 0;      // bumped by every change; an answer is current only for the version it was asked for
+  function keep() { version += 1; store(); }
+  function store() {
+    try { localStorage.setItem(config.storageKey, JSON.stringify(deal)); } catch (e) { /* private mode: kept in memory */ }
+  }
+
+  // -- small helpers ---------------------------------------------------------------------------------------
+
+  function fmt(text, values) {
+    return text.replace(/%\((\w+)\)s/g, function (_, k) { return values[k] === undefined ? "" : values[k]; });
+  }
+  function el(tag, attrs, children) {
+    var node = document.createElement(tag);
+    if (attrs) Object.keys(attrs).forEach(function (k) {
+      var v = attrs[k];
+      if (v === undefined || v === null || v === false) return;
+      if (k === "text") node.textContent = v;
+      else if (k === "class") node.className = v;
+      else if (k.slice(0, 2) === "on") node.addEventListener(k.slice(2), v);
+      else node.setAttribute(k, v === true ? "" : v);
+    });
+    (children || []).forEach(function (c) { if (c) node.appendChild(typeof c === "string" ? document.createTextNode(c) : c); });
+    return node;
+  }
+  function cardSpan(code) {
+    var c = byCode[code];
+    if (!c) return el("span", {class: "card", text: code});
+    return el("span", {class: "card " + (SUIT_CLASS[c.suit] || ""), title: c.name, text: c.label});
+  }
+  function setPath(target, path, value) {
+    var keys = path.split(".");
+    var node = target;
+    for (var i = 0; i < keys.length - 1; i++) {
+      if (typeof node[keys[i]] !== "object" || node[keys[i]] === null) node[keys[i]] = {};
+      node = node[keys[i]];
+    }
+    node[keys[keys.length - 1]] = value;
+  }
+  var openObjects = {};   // optional objects the arbiter unfolded (kept open across re-renders)
+  var uid = 0;
+  function nextId(prefix) { uid += 1; return prefix + "-" + uid; }
+
+  // -- which phases this page enters ------------------------------------------------------------------
+
+  var playing = config.mode === "play";
+  var phases = form.phases.filter(function (p) {
+    return playing ? p.kind !== "summary" : p.kind !== "play";
+  });
+  var trickSize = players.length;
+  var tricksPerDeal = form.tricks;
+
+  // -- declarations: one control per kind (rules/entry.py KINDS) --------------------------------------
+
+  function visible(field, scope) {
+    return (field.when || []).every(function (w) {
+      var value = scope[w.field] !== undefined ? scope[w.field] : deal.values[w.field];
+      if (w.filled) return value !== undefined && value !== null && value !== "" &&
+        !(Array.isArray(value) && value.length === 0);
+      return (w.in || []).indexOf(value) !== -1;
+    });
+  }
+
+  function choiceGroup(field, scope, options, cls) {
+    var name = nextId("f");
+    var box = el("div", {class: "choices " + (cls || ""), role: "radiogroup", "aria-label": field.label});
+    options.forEach(function (opt) {
+      var checked = scope[field.name] === opt.value || (scope[field.name] === undefined && opt.value === undefined);
+      var input = el("input", {type: "radio", name: name, checked: checked && scope[field.name] !== undefined});
+      input.addEventListener("click", function () {
+        if (scope[field.name] === opt.value && !field.required && !field.nullable) {
+          delete scope[field.name]; input.checked = false;  // a second tap clears an optional choice
+        } else {
+          scope[field.name] = opt.value;
+        }
+        changed();
+      });
+      box.appendChild(el("label", {class: "choice"}, [input, el("span", {text: opt.label})]));
+    });
+    return box;
+  }
+
+  function seatOptions() {
+    return players.map(function (n, i) { return {value: i, label: n}; });
+  }
+
+  function numberRange(field) {
+    var min = field.min === undefined ? 0 : field.min, max = field.max;
+    if (max === undefined || max - min > 12 || (field.step && field.step !== 1)) return null;
+    var out = [];
+    for (var n = min; n <= max; n++) out.push({value: n, label: String(n)});
+    return out;
+  }
+
+  function cardPicker(field, scope, multiple) {
+    var current = scope[field.name];
+    var chosen = multiple ? (Array.isArray(current) ? current.slice() : []) : (current ? [current] : []);
+    var shown = el("div", {class: "cards-picked", "aria-live": "polite"});
+    function showChosen() {
+      shown.textContent = "";
+      if (!chosen.length) { shown.appendChild(el("span", {class: "muted", text: T.none})); return; }
+      chosen.forEach(function (code, i) { if (i) shown.appendChild(document.createTextNode(" ")); shown.appendChild(cardSpan(code)); });
+      if (multiple) shown.appendChild(el("span", {class: "muted small", text: " · " + fmt(T.picked, {n: chosen.length})}));
+    }
+    showChosen();
+    var cards = field.choices ? field.choices.map(function (c) { return byCode[c.value] || {code: c.value, name: c.label, label: c.value, suit: ""}; }) : pack;
+    var grid = packGrid(cards, function (code, button) {
+      var at = chosen.indexOf(code);
+      if (at !== -1) chosen.splice(at, 1);
+      else if (multiple) chosen.push(code);
+      else chosen = [code];
+      grid.querySelectorAll("button").forEach(function (b) { b.setAttribute("aria-pressed", chosen.indexOf(b.dataset.code) !== -1 ? "true" : "false"); b.classList.toggle("in-hand", chosen.indexOf(b.dataset.code) !== -1); });
+      if (multiple) scope[field.name] = chosen.slice();
+      else if (chosen.length) scope[field.name] = chosen[0];
+      else delete scope[field.name];
+      showChosen();
+      lastOffered = null;
+      keep();
+      if (!multiple && chosen.length && details) details.open = false;
+      refreshSoon();
+    }, function (code) { return chosen.indexOf(code) !== -1; });
+    if (field.choices && field.choices.length <= 8) return el("div", {class: "stack"}, [shown, grid]);
+    var details = el("details", {open: !chosen.length && field.required}, [el("summary", {text: T.choose}), grid]);
+    return el("div", {class: "stack"}, [shown, details]);
+  }
+
+  function control(field, scope) {
+    var kind = field.kind;
+    var wrap = el("div", {class: "item", "data-field": field.name});
+    var labelId = nextId("l");
+    wrap.appendChild(el("div", {class: "label", id: labelId, text: field.label}));
+    var body;
+    if (kind === "choice") {
+      var opts = field.choices.slice();
+      if (field.nullable) opts.push({value: null, label: field.nullable});
+      var longest = Math.max.apply(null, opts.map(function (o) { return String(o.label).length; }));
+      body = choiceGroup(field, scope, opts, longest > 9 ? "wide" : "");
+    } else if (kind === "seat") {
+      var seats = seatOptions();
+      if (field.nullable) seats.push({value: null, label: field.nullable});
+      body = choiceGroup(field, scope, seats, "seats");
+    } else if (kind === "seats") {
+      var picked = Array.isArray(scope[field.name]) ? scope[field.name] : [];
+      body = el("div", {class: "choices seats", role: "group", "aria-labelledby": labelId});
+      players.forEach(function (n, i) {
+        var input = el("input", {type: "checkbox", checked: picked.indexOf(i) !== -1});
+        input.addEventListener("change", function () {
+          var list = Array.isArray(scope[field.name]) ? scope[field.name] : [];
+          list = list.filter(function (s) { return s !== i; });
+          if (input.checked) list.push(i);
+          list.sort();
+          scope[field.name] = list;
+          changed();
+        });
+        body.appendChild(el("label", {class: "choice"}, [input, el("span", {text: n})]));
+      });
+    } else if (kind === "card") {
+      body = cardPicker(field, scope, false);
+    } else if (kind === "cards") {
+      body = cardPicker(field, scope, true);
+    } else if (kind === "boolean") {
+      var box = el("input", {type: "checkbox", checked: scope[field.name] === true || (scope[field.name] === undefined && field.default === true)});
+      box.addEventListener("change", function () { scope[field.name] = box.checked; changed(); });
+      wrap.removeChild(wrap.firstChild);
+      body = el("label", {class: "check"}, [box, " " + field.label]);
+    } else if (kind === "integer" || kind === "number") {
+      var range = numberRange(field);
+      if (range) {
+        body = choiceGroup(field, scope, range, "");
+      } else {
+        var id = nextId("n");
+        wrap.firstChild.replaceWith(el("label", {class: "label", for: id, text: field.label}));
+        var input = el("input", {type: "text", id: id, inputmode: kind === "integer" ? "numeric" : "decimal",
+          autocomplete: "off", value: scope[field.name] === undefined || scope[field.name] === null ? "" : String(scope[field.name])});
+        input.addEventListener("input", function () {
+          var text = input.value.trim().replace(",", ".");
+          if (text === "") delete scope[field.name];
+          else scope[field.name] = isNaN(Number(text)) ? text : Number(text);
+          keep();
+        });
+        input.addEventListener("change", changed);
+        body = input;
+      }
+    } else if (kind === "counts") {
+      body = countsControl(field, scope);
+    } else if (kind === "object") {
+      var inner = scope[field.name];
+      body = el("div", {class: "decl list-entry"});
+      if (field.nullable) {
+        var off = el("input", {type: "checkbox", checked: inner === null});
+        off.addEventListener("change", function () {
+          if (off.checked) scope[field.name] = null; else delete scope[field.name];
+          changed(true);
+        });
+        body.appendChild(el("label", {class: "check"}, [off, " " + field.nullable]));
+      }
+      if (inner !== null) {
+        if (!inner || typeof inner !== "object") { inner = {}; scope[field.name] = inner; }
+        var subs = field.required ? body : el("details", {class: "declare", open: declared(field, inner) || openObjects[field.name]});
+        if (!field.required) {
+          subs.addEventListener("toggle", function () { openObjects[field.name] = subs.open; });
+          subs.appendChild(el("summary", {text: fmt(T.declare, {what: field.label})}));
+          body.appendChild(subs);
+        }
+        field.fields.forEach(function (sub) { if (visible(sub, inner)) subs.appendChild(control(sub, inner)); });
+      }
+    } else if (kind === "list") {
+      var items = Array.isArray(scope[field.name]) ? scope[field.name] : [];
+      body = el("div", {class: "decl"});
+      items.forEach(function (item, index) {
+        var entry = el("div", {class: "list-entry"});
+        field.fields.forEach(function (sub) { if (visible(sub, item)) entry.appendChild(control(sub, item)); });
+        entry.appendChild(el("button", {type: "button", class: "btn btn-danger", text: T.remove, onclick: function () {
+          items.splice(index, 1); scope[field.name] = items; changed(true);
+        }}));
+        body.appendChild(entry);
+      });
+      var canAdd = field.max === undefined || items.length < field.max;
+      if (canAdd) body.appendChild(el("button", {type: "button", class: "btn", text: fmt(T.add, {what: field.label}), onclick: function () {
+        items.push({}); scope[field.name] = items; changed(true);
+      }}));
+    }
+    if (body) wrap.appendChild(body);
+    if (field.help) wrap.appendChild(el("div", {class: "help", text: field.help}));
+    return wrap;
+  }
+
+  /* one whole number per seat (the tricks won): a row of number buttons per player; when all but one are
+     given and the field has a total, the last is the rest */
+  function countsControl(field, scope) {
+    var min = field.min === undefined ? 0 : field.min, max = field.max;
+    var box = el("div", {class: "decl counts"});
+    var values = Array.isArray(scope[field.name]) ? scope[field.name].slice() : players.map(function () { return null; });
+    var guessed = {};
+    players.forEach(function (name, seat) {
+      var group = el("div", {class: "choices count-row", role: "radiogroup", "aria-label": name});
+      var radio = nextId("c");
+      for (var n = min; n <= max; n++) {
+        (function (n) {
+          var input = el("input", {type: "radio", name: radio, value: String(n), checked: values[seat] === n,
+            "aria-label": name + " : " + n});
+          input.addEventListener("click", function () {
+            values[seat] = n;
+            delete guessed[seat];
+            var open = [];
+            var sum = 0;
+            values.forEach(function (v, i) { if (v === null || guessed[i]) open.push(i); else sum += v; });
+            if (field.total !== undefined && open.length === 1 && field.total - sum >= min && field.total - sum <= max) {
+              values[open[0]] = field.total - sum; guessed[open[0]] = true;
+            }
+            scope[field.name] = values.slice();
+            changed(true);
+          });
+          group.appendChild(el("label", {class: "choice"}, [input, el("span", {text: String(n)})]));
+        })(n);
+      }
+      box.appendChild(el("div", {class: "item"}, [el("div", {class: "label", text: name}), group]));
+    });
+    if (field.total !== undefined) {
+      var sum = values.reduce(function (a, v) { return a + (v || 0); }, 0);
+      box.appendChild(el("div", {class: "help", text: fmt(T.countsTotal, {n: sum, total: field.total})}));
+    }
+    return box;
+  }
+
+  // -- the record from what was entered ------------------------------------------------------------
+
+  /* an object field is declared once one of its sub-fields other than a checkbox holds a value */
+  function declared(field, value) {
+    if (!value || typeof value !== "object") return false;
+    return field.fields.some(function (f) {
+      var v = value[f.name];
+      return f.kind !== "boolean" && v !== undefined && v !== "" && v !== null && !(Array.isArray(v) && !v.length);
+    });
+  }
+
+  function emit(target, field, scope) {
+    if (!visible(field, scope)) return;
+    var value = scope[field.name];
+    if (field.kind === "object") {
+      if (value === null) { setPath(target, field.name, null); return; }
+      if (!declared(field, value)) return;  // an optional object left alone (a checkbox alone does not declare it)
+      var sub = {};
+      field.fields.forEach(function (f) { emit(sub, f, value); });
+      if (Object.keys(sub).length) setPath(target, field.name, sub);
+      return;
+    }
+    if (field.kind === "list") {
+      if (!Array.isArray(value) || !value.length) return;
+      setPath(target, field.name, value.map(function (item) {
+        var o = {};
+        field.fields.forEach(function (f) { emit(o, f, item); });
+        return o;
+      }));
+      return;
+    }
+    if (field.kind === "counts" && (!Array.isArray(value) || value.some(function (v) { return v === null; }))) return;
+    if (value === undefined || value === "") {
+      if (field.default !== undefined) setPath(target, field.name, field.default);
+      else if (field.kind === "boolean" && field.required) setPath(target, field.name, false);
+      return;
+    }
+    setPath(target, field.name, value);
+  }
+
+  function chunk(cards) {
+    var out = [];
+    for (var i = 0; i < cards.length; i += trickSize) out.push(cards.slice(i, i + trickSize));
+    return out;
+  }
+
+  function record() {
+    var out = {};
+    phases.forEach(function (phase) { phase.fields.forEach(function (f) { emit(out, f, deal.values); }); });
+    if (out.dealer === undefined) out.dealer = config.dealer;
+    if (playing) {
+      out.tricks = chunk(deal.cards);
+      if (deal.hands && deal.hands.some(function (h) { return h.length; })) out.hands = deal.hands;
+    }
+    return out;
+  }
+
+  // -- the server's view of the play ---------------------------------------------------------------
+
+  var state = null;      // the last answer of the state endpoint
+  var stateFor = -1;     // the version of the deal it answered for
+  var asked = 0;
+  var offline = false;
+  var timer = null;
+
+  function refreshSoon() { if (playing) { clearTimeout(timer); timer = setTimeout(refresh, 120); } }
+
+  function refresh() {
+    if (!playing) return;
+    var ask = ++asked;
+    var count = version;
+    var fields = record();
+    delete fields.tricks;
+    fields.cards = deal.cards.slice();
+    post(config.stateUrl, {fields: fields}).then(function (answer) {
+      if (ask !== asked) return;
+      offline = false;
+      if (answer.status >= 400) { state = null; render(); return; }
+      state = answer.body;
+      stateFor = count;
+      if (state.trick_size) trickSize = state.trick_size;
+      if (state.tricks_per_deal) tricksPerDeal = state.tricks_per_deal;
+      if (state.ready) {
+        deal.winners = (deal.winners || []).slice(0, state.over ? tricksPerDeal : state.trick);
+        if (state.trick_complete && state.last_trick) deal.winners[(state.over ? tricksPerDeal : state.trick) - 1] = state.last_trick.winner;
+        store();
+      }
+      render();
+    }, function () {
+      if (ask !== asked) return;
+      offline = true;
+      render();
+    });
+  }
+
+  function post(url, body, headers) {
+    var h = {"Content-Type": "application/json", "X-CSRFToken": csrf, "Accept": "application/json"};
+    Object.keys(headers || {}).forEach(function (k) { h[k] = headers[k]; });
+    return fetch(url, {method: "POST", headers: h, body: JSON.stringify(body), credentials: "same-origin"})
+      .then(function (r) {
+        return r.json().then(function (b) { return {status: r.status, body: b}; },
+          function () { return {status: r.status, body: {}}; });
+      });
+  }
+
+  window.addEventListener("online", function () { refresh(); });
+  setInterval(function () { if (offline) refresh(); }, 5000);
+
+  // -- the page ------------------------------------------------------------------------------------
+
+  var problemsBox = el("div", {id: "problems-live", "aria-live": "assertive"});
+  var declBox = el("div", {class: "decl"});
+  var playBox = el("section", {id: "play", "aria-labelledby": "play-title"});
+  var saveBox = el("div", {class: "stack"});
+
+  function changed(rebuild) {
+    lastOffered = null;
+    keep();
+    if (rebuild) renderDeclarations();
+    else renderDeclarationsIfDependent();
+    refreshSoon();
+  }
+
+  var lastVisibility = "";
+  function visibilityKey() {
+    var keys = [];
+    phases.forEach(function (p) { p.fields.forEach(function (f) { keys.push(visible(f, deal.values) ? 1 : 0); }); });
+    return keys.join("");
+  }
+  function renderDeclarationsIfDependent() {
+    if (visibilityKey() !== lastVisibility) renderDeclarations();
+  }
+
+  function renderDeclarations() {
+    declBox.textContent = "";
+    lastVisibility = visibilityKey();
+    phases.forEach(function (phase) {
+      if (phase.kind === "play" || !phase.fields.length) return;
+      var box = el("fieldset", {class: "decl", "data-phase": phase.name}, [el("legend", {text: phase.label})]);
+      if (phase.help) box.appendChild(el("p", {class: "help small muted", text: phase.help}));
+      phase.fields.forEach(function (f) { if (visible(f, deal.values)) box.appendChild(control(f, deal.values)); });
+      declBox.appendChild(box);
+    });
+  }
+
+  function packGrid(cards, onTap, isPressed) {
+    var grid = el("div", {class: "pack"});
+    var rows = {};
+    cards.forEach(function (c) {
+      var row = rows[c.suit];
+      if (!row) { row = rows[c.suit] = el("div", {class: "suit", role: "group"}); grid.appendChild(row); }
+      var pressed = isPressed ? isPressed(c.code) : false;
+      var b = el("button", {type: "button", class: "card-btn " + (SUIT_CLASS[c.suit] || "") + (pressed ? " in-hand" : ""),
+        "aria-label": c.name, "data-code": c.code, "aria-pressed": isPressed ? String(pressed) : null, text: c.label});
+      b.addEventListener("click", function () { onTap(c.code, b); });
+      row.appendChild(b);
+    });
+    return grid;
+  }
+
+  function seatToPlay() {
+    if (state && stateFor === version && !state.over && state.ready) return state.seat;
+    return null;
+  }
+
+  function tapCard(code) {
+    var seat = seatToPlay();
+    var bad = state && stateFor === version && state.forbidden ?
+      state.forbidden.filter(function (f) { return f.card === code; })[0] : null;
+    if (bad) { askConfirm(code, bad.reason); return; }
+    play(code);
+    void seat;
+  }
+
+  var lastOffered = null; // without the hands, the cards the last answer offered (any seat may hold them)
+  var pending = null;   // a forbidden card waiting for the arbiter's confirmation
+  function askConfirm(code, reason) {
+    pending = {code: code, reason: reason};
+    render();
+    var yes = document.getElementById("confirm-yes");
+    if (yes) { yes.focus(); yes.scrollIntoView({block: "center"}); }
+  }
+  function play(code) {
+    pending = null;
+    deal.cards.push(code);
+    keep();
+    render();
+    refresh();
+  }
+  function undo() {
+    pending = null;
+    lastOffered = null;
+    deal.cards.pop();
+    keep();
+    render();
+    refresh();
+    announce(T.undone);
+  }
+  var liveNote = el("p", {class: "sr-only", "aria-live": "polite", style: "position:absolute;left:-999px"});
+  function announce(text) { liveNote.textContent = text; }
+
+  function nameOf(seat) { return seat === null || seat === undefined ? "…" : players[seat]; }
+
+  function renderPlay() {
+    playBox.textContent = "";
+    if (!playing) return;
+    var done = deal.cards.length;
+    var tricksDone = Math.floor(done / trickSize);
+    var inTrick = done % trickSize;
+    var known = state && stateFor === version && state.ready;
+    var over = known ? state.over : tricksDone >= tricksPerDeal;
+    var forbiddenReason = "";
+    var status = el("div", {class: "play-status"});
+    var line = el("div", {class: "line"});
+    line.appendChild(el("h2", {id: "play-title", style: "margin:0", text: over ? T.over :
+      fmt(T.trickOf, {n: Math.min(tricksDone + 1, tricksPerDeal), total: tricksPerDeal})}));
+    var net = el("span", {class: "net" + (offline ? " offline" : ""), id: "net", text: offline ? T.offline :
+      (state && stateFor === version ? T.online : T.checking)});
+    line.appendChild(net);
+    status.appendChild(line);
+    if (!over) {
+      var seat = seatToPlay();
+      status.appendChild(el("div", {class: "to-play", id: "to-play", "aria-live": "polite"}, [T.toPlay + " ", el("strong", {text: nameOf(seat)})]));
+    }
+    // the trick on the table: the cards of the trick in progress, or the trick just completed and its winner
+    var list = el("ol", {class: "current-trick", id: "trick"});
+    var cardsShown = [], seatsShown = [], winner = null, index = tricksDone;
+    if (known && state.current && state.current.length) {
+      cardsShown = state.current; seatsShown = state.current_seats || []; index = state.trick;
+    } else if (known && state.trick_complete && state.last_trick) {
+      cardsShown = state.last_trick.cards; seatsShown = state.last_trick.seats; winner = state.last_trick.winner;
+      index = (state.over ? tricksPerDeal : state.trick) - 1;
+    } else if (inTrick || tricksDone) {
+      var start = inTrick ? done - inTrick : done - trickSize;
+      cardsShown = deal.cards.slice(start, start + trickSize);
+      index = Math.floor(start / trickSize);
+    }
+    list.setAttribute("aria-label", fmt(T.trickN, {n: index + 1}));
+    // a slot for every card of the trick, and a line for its winner, always there: the buttons below never move
+    list.style.gridTemplateColumns = "repeat(" + trickSize + ", minmax(0, 1fr))";
+    for (var slot = 0; slot < trickSize; slot++) {
+      var code = cardsShown[slot];
+      if (code === undefined) { list.appendChild(el("li", {class: "empty", "aria-hidden": "true"})); continue; }
+      var s = seatsShown[slot];
+      var badHere = known && state.problems.some(function (p) { return p.trick === index && p.card === code; });
+      list.appendChild(el("li", {class: (winner !== null && s === winner ? "win" : "") + (badHere ? " bad" : ""),
+        title: s === undefined ? null : players[s]},
+        [el("span", {class: "who", text: s === undefined ? "" : players[s]}), cardSpan(code)]));
+    }
+    status.appendChild(list);
+    status.appendChild(el("div", {class: "trick-done", id: winner !== null && winner !== undefined ? "trick-winner" : null,
+      role: "status", text: winner !== null && winner !== undefined ?
+        fmt(over ? T.lastWonBy : T.wonBy, {n: index + 1, who: players[winner]}) : ""}));
+    playBox.appendChild(status);
+
+    if (state && !state.ready && !offline) {
+      playBox.appendChild(el("p", {class: "forbid-note", id: "not-ready", text: fmt(T.notReady, {what: notReadyText()})}));
+    }
+    if (pending) {
+      var c = byCode[pending.code];
+      playBox.appendChild(el("div", {class: "confirm", id: "confirm", role: "alertdialog", "aria-labelledby": "confirm-title"}, [
+        el("strong", {id: "confirm-title", text: fmt(T.forbiddenTitle, {card: c ? c.name : pending.code})}),
+        el("span", {text: pending.reason}),
+        el("div", {class: "actions"}, [
+          el("button", {type: "button", class: "btn btn-danger", id: "confirm-yes", text: T.enterAnyway, onclick: function () { play(pending.code); }}),
+          el("button", {type: "button", class: "btn", text: T.cancel, onclick: function () { pending = null; render(); }}),
+        ]),
+      ]));
+    }
+    if (!over) {
+      var played = {};
+      deal.cards.forEach(function (code) { played[code] = true; });
+      var hand = known && state.hand ? state.hand : null;
+      var forbidden = {};
+      if (known && state.forbidden) state.forbidden.forEach(function (f) { forbidden[f.card] = f.reason; forbiddenReason = f.reason; });
+      // the server's answer: the cards the seat may play and the forbidden ones (its hand, or, without the hands,
+      // every card not played nor put aside by the declarations); offline, every card not yet played
+      var offered = null;
+      if (known && state.playable) {
+        offered = {};
+        state.playable.forEach(function (code) { offered[code] = true; });
+        (state.forbidden || []).forEach(function (f) { offered[f.card] = true; });
+        lastOffered = state.hand ? null : offered;
+      } else if (lastOffered) {
+        offered = lastOffered;  // without the hands, until the answer: the same cards less those just played
+      }
+      var cards = pack.filter(function (c) {
+        return !played[c.code] && (offered ? offered[c.code] : (!hand || hand.indexOf(c.code) !== -1));
+      });
+      var grid = packGrid(cards, tapCard);
+      grid.id = "pack";
+      grid.querySelectorAll("button").forEach(function (b) {
+        if (forbidden[b.dataset.code]) { b.classList.add("forbidden"); b.setAttribute("aria-description", forbidden[b.dataset.code]); }
+      });
+      playBox.appendChild(grid);
+    }
+    var tools = el("div", {class: "play-tools"});
+    tools.appendChild(el("button", {type: "button", class: "btn", id: "undo", text: T.undo, disabled: !deal.cards.length, onclick: undo}));
+    playBox.appendChild(tools);
+    // what may change from one card to the next comes below the buttons
+    if (!over && forbiddenReason) playBox.appendChild(el("p", {class: "forbid-note", id: "forbid-note",
+      text: fmt(T.forbiddenNote, {reason: forbiddenReason})}));
+    if (known && state.problems.length) {
+      var ul = el("ul", {});
+      state.problems.forEach(function (p) { ul.appendChild(el("li", {text: p.message})); });
+      playBox.appendChild(el("div", {class: "violations", id: "play-problems"}, [el("h2", {text: T.playProblems}), ul]));
+    }
+    var all = chunk(deal.cards);
+    if (all.length > 1 || (all.length === 1 && all[0].length === trickSize)) {
+      var past = el("ol", {class: "past-tricks"});
+      all.forEach(function (t, i) {
+        var li = el("li", {}, [el("strong", {text: fmt(T.trickN, {n: i + 1})})]);
+        t.forEach(function (code) { li.appendChild(cardSpan(code)); });
+        var w = (deal.winners || [])[i];
+        if (w !== null && w !== undefined && t.length === trickSize) li.appendChild(el("span", {class: "winner", text: fmt(T.won, {who: players[w]})}));
+        past.appendChild(li);
+      });
+      playBox.appendChild(el("details", {id: "past"}, [el("summary", {text: T.pastTricks}), past]));
+    }
+    playBox.appendChild(renderHands());
+  }
+
+  function missing() {
+    var out = [];
+    function walk(fields, scope) {
+      fields.forEach(function (f) {
+        if (!visible(f, scope)) return;
+        var v = scope[f.name];
+        if (f.required && (v === undefined || v === "" || (Array.isArray(v) && !v.length))) out.push(f.label);
+        else if (f.kind === "object" && declared(f, v)) walk(f.fields, v);
+        else if (f.kind === "list" && Array.isArray(v)) v.forEach(function (item) { walk(f.fields, item); });
+      });
+    }
+    phases.forEach(function (p) { if (p.kind !== "summary") walk(p.fields, deal.values); });
+    return out;
+  }
+
+  function notReadyText() {
+    var absent = missing();
+    if (absent.length) return absent.join(", ");
+    var path = state.field || "";
+    var label = "";
+    form.phases.forEach(function (p) { p.fields.forEach(function (f) { if (path === f.name || path.indexOf(f.name + ".") === 0 || path.indexOf(f.name + "[") === 0) label = f.label; }); });
+    return label ? label + " — " + state.message : state.message;
+  }
+
+  var handsOpen = false;
+  function renderHands() {
+    var size = form.hand_size;
+    var hands = deal.hands || players.map(function () { return []; });
+    var details = el("details", {id: "hands", open: handsOpen});
+    details.addEventListener("toggle", function () { handsOpen = details.open; });
+    details.appendChild(el("summary", {text: T.hands}));
+    var body = el("div", {class: "stack"});
+    body.appendChild(el("p", {class: "help small muted", text: T.handsHelp}));
+    var tabs = el("div", {class: "seat-tabs"});
+    players.forEach(function (n, i) {
+      tabs.appendChild(el("button", {type: "button", "aria-pressed": String(deal.handSeat === i), onclick: function () {
+        deal.handSeat = i; keep(); render();
+      }}, [n, el("br"), el("span", {class: "count", text: fmt(T.handCount, {n: hands[i].length, total: size})})]));
+    });
+    body.appendChild(tabs);
+    var owner = {};
+    hands.forEach(function (h, s) { h.forEach(function (code) { owner[code] = s; }); });
+    var seat = deal.handSeat || 0;
+    var grid = packGrid(pack.filter(function (c) { return owner[c.code] === undefined || owner[c.code] === seat; }), function (code) {
+      var hs = deal.hands || players.map(function () { return []; });
+      var at = hs[seat].indexOf(code);
+      if (at !== -1) hs[seat].splice(at, 1); else hs[seat].push(code);
+      deal.hands = hs;
+      lastOffered = null;
+      keep(); render(); refreshSoon();
+    }, function (code) { return owner[code] === seat; });
+    body.appendChild(grid);
+    body.appendChild(el("button", {type: "button", class: "btn", text: T.clearHands, onclick: function () {
+      deal.hands = null; keep(); render(); refreshSoon();
+    }}));
+    details.appendChild(body);
+    return details;
+  }
+
+  function renderSave() {
+    saveBox.textContent = "";
+    saveBox.appendChild(el("button", {type: "button", class: "btn btn-primary btn-block", id: "save", text: T.save, onclick: save}));
+    saveBox.appendChild(el("button", {type: "button", class: "btn btn-danger", id: "restart", text: T.restart, onclick: function () {
+      if (!window.confirm(T.restartConfirm)) return;
+      deal = fresh(); state = null; keep(); renderDeclarations(); render(); refresh();
+    }}));
+  }
+
+  function showProblems(problems, title, note) {
+    problemsBox.textContent = "";
+    if (!problems || !problems.length) return;
+    var ul = el("ul", {});
+    problems.forEach(function (p) {
+      ul.appendChild(el("li", {}, [p.message].concat(p.where ? [el("br"), el("span", {class: "where", text: p.where})] : [])));
+    });
+    var box = el("div", {class: "violations", role: "alert", id: "problems", tabindex: "-1"}, [el("h2", {text: title}), ul]);
+    if (note) box.appendChild(el("p", {class: "small", text: note}));
+    problemsBox.appendChild(box);
+    box.focus();
+    box.scrollIntoView({block: "start"});
+  }
+
+  var saving = false;
+  function save() {
+    if (saving) return;
+    saving = true;
+    var button = document.getElementById("save");
+    button.disabled = true;
+    button.textContent = T.saving;
+    post(config.saveUrl, {fields: record()}, {"Idempotency-Key": deal.key}).then(function (answer) {
+      saving = false;
+      if (answer.status === 201 && answer.body.url) {
+        try { localStorage.removeItem(config.storageKey); } catch (e) { /* nothing kept */ }
+        window.location.assign(answer.body.url);
+        return;
+      }
+      button.disabled = false; button.textContent = T.save;
+      if (answer.status === 422 || answer.status === 409) deal.key = newKey();  // a changed deal is a new request
+      keep();
+      showProblems(answer.body.problems || [], T.notSaved, T.fixAndSend);
+    }, function () {
+      saving = false;
+      button.disabled = false; button.textContent = T.save;
+      showProblems([{message: T.noNetwork}], T.notSaved);
+    });
+  }
+
+  function render() { renderPlay(); }
+
+  root.textContent = "";
+  if (restored && (deal.cards.length || Object.keys(deal.values).length > 1)) {
+    root.appendChild(el("p", {class: "msg msg-success", role: "status", text: T.kept}));
+  }
+  root.appendChild(problemsBox);
+  root.appendChild(declBox);
+  root.appendChild(playBox);
+  root.appendChild(saveBox);
+  root.appendChild(liveNote);
+  renderDeclarations();
+  render();
+  renderSave();
+  refresh();
+})();

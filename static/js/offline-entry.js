@@ -1,0 +1,184 @@
+// Levée — offline-first entry, for any entry form (no framework, no build step).
+//
+// A form opts in with data-offline-url="<url answering JSON>" and, beside it, an element #offline-entry holding
+// the sentences in the page's language (data-waiting, data-sent, data-refused, data-offline, data-saved-here,
+// data-draft-restored). Then:
+//  * the deal being typed is kept in IndexedDB at every change (a reload, a closed tab lose nothing) and put
+//    back when the page opens again;
+//  * « save » puts the deal in an outbox (IndexedDB) with its Idempotency-Key, then sends it; without network it
+//    waits, and is sent when the network returns (the "online" event, and every 20 s), never twice: the key
+//    makes a second sending return the first deal;
+//  * the outbox is shown under the form: each deal waiting, sent (with its number and a link), or refused with
+//    the server's reason (the rules check needs the server: it runs when the deal arrives).
+// window.LeveeOffline exposes flush() and items() (used by tests and by other pages).
+(function () {
+  "use strict";
+  const DB = "levee-offline", VERSION = 1;
+
+  function open() {
+    return new Promise((resolve, reject) => {
+      const req = indexedDB.open(DB, VERSION);
+      req.onupgradeneeded = () => {
+        const db = req.result;
+        if (!db.objectStoreNames.contains("drafts")) db.createObjectStore("drafts", {keyPath: "where"});
+        if (!db.objectStoreNames.contains("outbox")) db.createObjectStore("outbox", {keyPath: "key"});
+      };
+      req.onsuccess = () => resolve(req.result);
+      req.onerror = () => reject(req.error);
+    });
+  }
+  async function tx(store, mode, fn) {
+    const db = await open();
+    return new Promise((resolve, reject) => {
+      const t = db.transaction(store, mode);
+      const result = fn(t.objectStore(store));
+      t.oncomplete = () => resolve(result && "result" in result ? result.result : result);
+      t.onerror = () => reject(t.error);
+    });
+  }
+  const put = (store, value) => tx(store, "readwrite", (s) => s.put(value));
+  const get = (store, key) => tx(store, "readonly", (s) => s.get(key));
+  const del = (store, key) => tx(store, "readwrite", (s) => s.delete(key));
+  const all = (store) => tx(store, "readonly", (s) => s.getAll());
+
+  function newKey() {
+    if (self.crypto && crypto.randomUUID) return crypto.randomUUID();
+    const a = new Uint8Array(16);
+    crypto.getRandomValues(a);
+    return Array.from(a, (b) => b.toString(16).padStart(2, "0")).join("");
+  }
+
+  function fields(form) {
+    return Array.from(new FormData(form).entries()).filter(([, v]) => typeof v === "string");
+  }
+  function restore(form, pairs) {
+    const byName = {};
+    pairs.forEach(([k, v]) => { (byName[k] = byName[k] || []).push(v); });
+    Array.from(form.elements).forEach((el) => {
+      if (!el.name || el.type === "hidden" || el.type === "submit" || el.type === "button") return;
+      const values = byName[el.name] || [];
+      if (el.type === "radio" || el.type === "checkbox") el.checked = values.includes(el.value);
+      else if (el.tagName === "SELECT" && el.multiple) Array.from(el.options).forEach((o) => { o.selected = values.includes(o.value); });
+      else if (values.length) el.value = values[0];
+    });
+  }
+
+  function init() {
+    const form = document.querySelector("form[data-offline-url]");
+    const panel = document.getElementById("offline-entry");
+    if (!form || !panel || !window.indexedDB) return;
+    const words = panel.dataset;
+    const where = location.pathname;
+    const list = panel.querySelector("ol") || panel.appendChild(document.createElement("ol"));
+    let sending = false;
+
+    async function saveDraft() {
+      const draft = (await get("drafts", where)) || {where: where, key: newKey()};
+      draft.fields = fields(form);
+      draft.at = Date.now();
+      await put("drafts", draft);
+    }
+    async function render() {
+      const items = (await all("outbox")).filter((i) => i.where === where).sort((a, b) => a.at - b.at);
+      panel.hidden = items.length === 0 && !panel.dataset.note;
+      list.replaceChildren(...items.map((item) => {
+        const li = document.createElement("li");
+        li.className = "outbox-" + item.state;
+        li.dataset.key = item.key;
+        const when = new Date(item.at).toLocaleTimeString([], {hour: "2-digit", minute: "2-digit"});
+        const label = document.createElement("strong");
+        label.textContent = when + " — " + (words[item.state] || item.state);
+        li.append(label);
+        if (item.message) { li.append(" · " + item.message); }
+        if (item.url) {
+          const a = document.createElement("a");
+          a.href = item.url; a.textContent = " ›"; a.setAttribute("aria-label", item.message || words.sent);
+          li.append(a);
+        }
+        return li;
+      }));
+    }
+    async function flush() {
+      if (sending) return;
+      sending = true;
+      try {
+        const items = (await all("outbox")).filter((i) => i.state === "waiting").sort((a, b) => a.at - b.at);
+        for (const item of items) {
+          let response;
+          try {
+            response = await fetch(item.url_post, {
+              method: "POST", credentials: "same-origin",
+              headers: {"Idempotency-Key": item.key, "Accept": "application/json",
+                        "X-CSRFToken": (item.fields.find(([k]) => k === "csrfmiddlewaretoken") || [])[1] || ""},
+              body: new URLSearchParams(item.fields),
+            });
+          } catch (e) {
+            break;  // no network: everything waits
+          }
+          let body = {};
+          try { body = await response.json(); } catch (e) { body = {}; }
+          if (response.ok) {
+            Object.assign(item, {state: "sent", message: body.message || "", url: body.url || ""});
+          } else if (response.status >= 500 || response.status === 0) {
+            break;  // the server is not well: try again later
+          } else {
+            const reasons = (body.problems || []).map((p) => (p.where ? p.where + " : " : "") + p.message);
+            Object.assign(item, {state: "refused", message: reasons.join(" ; ") || body.message || String(response.status)});
+          }
+          await put("outbox", item);
+          await render();
+        }
+      } finally {
+        sending = false;
+      }
+    }
+
+    form.addEventListener("input", saveDraft);
+    form.addEventListener("change", saveDraft);
+    form.addEventListener("submit", async (event) => {
+      if (event.submitter && event.submitter.formAction && event.submitter.hasAttribute("formaction")) return;
+      event.preventDefault();
+      const draft = (await get("drafts", where)) || {key: newKey()};
+      const item = {key: draft.key, where: where, url_post: form.dataset.offlineUrl, fields: fields(form),
+                    state: "waiting", at: Date.now(), message: ""};
+      await put("outbox", item);
+      await del("drafts", where);
+      await render();
+      await flush();
+      const sent = await get("outbox", item.key);
+      if (sent && sent.state === "sent" && sent.url && navigator.onLine) {
+        location.assign(sent.url);  // online: on to the deal's sheet, as the plain form does
+        return;
+      }
+      if (sent && sent.state === "refused") {
+        // online and refused: the page's own answer says best what is wrong, with the form as typed
+        await del("outbox", item.key);
+        HTMLFormElement.prototype.submit.call(form);
+        return;
+      }
+      form.reset();
+      panel.dataset.note = "1";
+      const note = panel.querySelector(".offline-note");
+      if (note) note.textContent = words.savedHere;
+      await render();
+    });
+    window.addEventListener("online", flush);
+    setInterval(() => { if (navigator.onLine) flush(); }, 20000);
+
+    (async () => {
+      const draft = await get("drafts", where);
+      if (draft && draft.fields && draft.fields.length) {
+        restore(form, draft.fields);
+        const note = panel.querySelector(".offline-note");
+        if (note) note.textContent = words.draftRestored;
+        panel.hidden = false;
+      }
+      await render();
+      flush();
+    })();
+    window.LeveeOffline = {flush: flush, items: () => all("outbox")};
+  }
+
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);
+  else init();
+})();

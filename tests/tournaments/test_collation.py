@@ -1,0 +1,16 @@
+from tournaments.collation import french_key, french_sorted
+
+
+def test_accented_capitals_sort_with_their_letter():
+    assert french_sorted(["Karim", "Élodie", "zoé", "Emma", "Œdipe", "Odile"]) == [
+        "Élodie", "Emma", "Karim", "Odile", "Œdipe", "zoé"]
+
+
+def test_case_and_hyphens_do_not_split_a_family():
+    assert french_sorted(["Martin-Roux", "martin", "Martin Roux", "Marty"]) == [
+        "martin", "Martin Roux", "Martin-Roux", "Marty"]
+
+
+def test_equal_letters_fall_back_on_the_text():
+    assert french_key("côte")[0] == french_key("cote")[0] == "cote"
+    assert french_sorted(["côte", "cote"]) == ["cote", "côte"]

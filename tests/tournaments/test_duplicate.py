@@ -1,0 +1,189 @@
+"""Duplicate Tarot in the database: movement and étuis set up, deals tied to their étuis, fouled étuis
+caught, the ranking by percentage (A-T13)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from scoring.etui import deal_etui
+from tests.tournaments.factories import EntryFactory, TournamentFactory, UserFactory, tarot_summary
+from tournaments import rankings, services
+from tournaments.duplicate import board_results, traveller
+from tournaments.models import Ruling, Table
+from tournaments.models_duplicate import DuplicateTable, Etui, EtuiPlay
+from tournaments.services.duplicate import duplicate_create, etuis_import
+from tournaments.services.errors import InvalidInput
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def event():
+    tournament = TournamentFactory(game="tarot", options={"players": 4}, rounds_planned=3)
+    for i in range(16):
+        EntryFactory(tournament=tournament, player__name=f"Joueur {i:02d}")
+    duplicate_create(tournament=tournament, boards_per_round=2, seed="test")
+    return tournament
+
+
+def _table(tournament, round_no, number):
+    return Table.objects.get(round__tournament=tournament, round__number=round_no, number=number)
+
+
+def test_setup_builds_rounds_tables_and_etuis(event):
+    assert event.rounds.count() == 3 and event.deals_per_round == 2
+    assert Table.objects.filter(round__tournament=event).count() == 12
+    assert Etui.objects.filter(tournament=event).count() == 6  # 2 étuis a round, every table plays both
+    etui = Etui.objects.get(tournament=event, number=3)
+    assert etui.round_number == 2 and etui.source == "generated"
+    assert etui.hands == [list(h) for h in deal_etui("test", 3).hands]  # the same seed gives the same étuis
+    assert DuplicateTable.objects.get(table=_table(event, 2, 2)).boards == [4, 3]
+
+
+def test_results_are_compared_by_orientation_and_ranked_by_percentage(event):
+    user = UserFactory(username="chief")
+    # étui 1 (dealer North, seat 0), four tables: the taker East (seat 1) in garde, 49, 45, 36, 56 points
+    # → East's marks: 3·(25 + 3 + 10)·2… computed by the scoring module; compare the order only:
+    # relay: tables 1 and 3 start with étui 1, tables 2 and 4 with étui 2 (dealt by East, seat 1)
+    for table_no, points in ((1, 49), (2, 45), (3, 36), (4, 56)):
+        table = _table(event, 1, table_no)
+        if table_no % 2 == 0:
+            services.deal_record(table=table, user=user, record=tarot_summary(taker=2, points=50, dealer=1))
+        services.deal_record(table=table, user=user, record=tarot_summary(taker=1, points=points, dealer=0))
+    assert not EtuiPlay.objects.filter(fouled=True).exists()
+    results = [r for r in board_results(event) if r.board == 1 and r.orientation == 1]
+    assert sorted(r.mark for r in results)[0] < 0  # 36 with 2 bouts (41 needed) fails
+    trav = traveller(event, Etui.objects.get(tournament=event, number=1))
+    east = {line.table: line.percentages[1] for line in trav.lines}
+    # East's ranks among the four tables: 56 > 49 > 45 > 36 → 6, 4, 2, 0 of 6
+    assert east == {4: 100, 1: Fraction(200, 3), 2: Fraction(100, 3), 3: 0}
+    assert all(not line.fouled for line in trav.lines)
+    event.rounds.filter(number=1).update(released=True)
+    computed = rankings.ranking_compute(tournament=event)
+    assert computed.individual.kind == "duplicate"
+    top = computed.individual.lines[0]
+    # the East of table 4 (100 % as taker) and the North/South/West who held the defence at table 3 lead
+    assert top.metric("score") == 100
+    snapshot = rankings.ranking_publish(tournament_id=event.pk)
+    assert rankings.snapshot_ranking(snapshot).digest == snapshot.digest
+
+
+def test_a_deal_that_contradicts_its_etui_is_fouled_and_calls_the_arbiter(event):
+    user = UserFactory(username="chief")
+    services.deal_record(table=_table(event, 1, 1), user=user, record=tarot_summary(taker=1, points=49, dealer=2))
+    play = EtuiPlay.objects.get(table=_table(event, 1, 1))
+    assert play.fouled and play.problem[0]["what"] == "dealer"
+    ruling = Ruling.objects.get(table=_table(event, 1, 1))
+    assert "Étui faussé (étui 1)" in ruling.reason
+    services.deal_record(table=_table(event, 1, 3), user=user, record=tarot_summary(taker=1, points=60, dealer=0))
+    fouled = [r for r in board_results(event) if r.fingerprint]
+    assert {r.table for r in fouled} == {1}  # only table 1's results are set apart
+
+
+def test_first_table_keys_in_an_unknown_etui(event):
+    from tests.tournaments.factories import tarot_full_deal
+
+    Etui.objects.filter(tournament=event).update(hands=[], dog=[], fingerprint="", source="empty")
+    fields = tarot_full_deal(seed=5, dealer=0)
+    table = _table(event, 1, 1)
+    deal = services.deal_record(table=table, user=UserFactory(username="chief"), record=fields)
+    etui = Etui.objects.get(tournament=event, number=1)
+    assert etui.source == "keyed" and etui.keyed_from_id == deal.pk and len(etui.fingerprint) == 64
+    assert not EtuiPlay.objects.get(deal=deal).fouled
+    # the keying deal corrected with other cards: the étui follows it, it is not fouled by its own correction
+    first_fingerprint = etui.fingerprint
+    other = tarot_full_deal(seed=6, dealer=0)
+    services.deal_correct(deal=deal, record=other, expected_version=deal.version, reason="relu", user=deal.created_by)
+    etui.refresh_from_db()
+    assert etui.hands != [] and not EtuiPlay.objects.get(deal=deal).fouled
+    assert etui.fingerprint not in ("", first_fingerprint)
+
+
+def test_import_refuses_a_record_that_is_not_a_pack(event):
+    record = {"format": "levee.deal/1", "game": "tarot", "hands": [["KS"] * 18] * 4, "dog": ["EX"] * 6, "dealer": 0}
+    with pytest.raises(InvalidInput) as exc:
+        etuis_import(tournament=event, records=[record])
+    assert exc.value.field == "records[0].hands"
+    good = deal_etui("other", 1).as_json() | {"format": "levee.deal/1", "game": "tarot"}
+    (etui,) = etuis_import(tournament=event, records=[good], first=2)
+    assert etui.number == 2 and etui.source == "imported"
+
+
+def test_artificial_result_replaces_the_played_one_and_is_refused_without_a_reason(event):
+    from tournaments.models_duplicate import ArtificialResult
+    from tournaments.services.duplicate import artificial_result_set
+
+    user = UserFactory(username="chief")
+    table = _table(event, 1, 1)
+    north = table.seats.get(position=0).entry_id
+    services.deal_record(table=table, user=user, record=tarot_summary(taker=1, points=49, dealer=0))
+    with pytest.raises(InvalidInput) as exc:
+        artificial_result_set(table=table, etui_number=1, entry_id=north, kind="plus", reason=" ", user=user)
+    assert exc.value.field == "reason"
+    with pytest.raises(InvalidInput):
+        artificial_result_set(table=table, etui_number=5, entry_id=north, kind="plus", reason="x", user=user)
+    artificial_result_set(table=table, etui_number=1, entry_id=north, kind="plus", reason="carte exposée", user=user)
+    (mine,) = [r for r in board_results(event) if r.entry == north and r.board == 1]
+    assert mine.artificial == "plus" and mine.mark is None
+    artificial_result_set(table=table, etui_number=1, entry_id=north, kind="", reason="", user=user)
+    assert not ArtificialResult.objects.exists()
+
+
+def test_import_page_gives_the_etuis_their_cards(event, client):
+    import json
+
+    from tests.tournaments.factories import role
+
+    chief = UserFactory(username="chief")
+    role(event, chief, "chief_arbiter")
+    client.force_login(chief)
+    url = f"/t/{event.slug}/etuis/import/"
+    bad = client.post(url, {"records": "[{", "first": 1})
+    assert bad.status_code == 200 and "JSON" in bad.content.decode()
+    record = deal_etui("imported", 3).as_json() | {"format": "levee.deal/1", "game": "tarot"}
+    not_a_pack = {"format": "levee.deal/1", "game": "tarot", "hands": [["KS"] * 18] * 4, "dog": ["EX"] * 6}
+    refused = client.post(url, {"records": json.dumps([not_a_pack]), "first": 3}).content.decode()
+    assert "Donne 1" in refused and "records[" not in refused  # no JSON path on the page
+    ok = client.post(url, {"records": json.dumps([record]), "first": 3})
+    assert ok.status_code == 302
+    assert Etui.objects.get(tournament=event, number=3).source == "imported"
+
+
+def test_tables_of_three_play_other_etuis():
+    tournament = TournamentFactory(game="tarot", options={"players": 4}, rounds_planned=2)
+    for i in range(18):  # 3 tables of 4 and 2 tables of 3
+        EntryFactory(tournament=tournament, player__name=f"Joueur {i:02d}")
+    duplicate_create(tournament=tournament, boards_per_round=2, seed="trois")
+    threes = [t for t in Table.objects.filter(round__tournament=tournament, round__number=1) if t.seats.count() == 3]
+    assert len(threes) == 2
+    boards = DuplicateTable.objects.get(table=threes[0]).boards
+    assert boards == [5, 6]  # after the 2 rounds × 2 étuis of 4
+    etui = Etui.objects.get(tournament=tournament, number=5)
+    assert etui.players == 3 and [len(h) for h in etui.hands] == [24, 24, 24]
+    services.deal_record(table=threes[0], user=UserFactory(username="chief"),
+                         record={**tarot_summary(taker=0, points=50, dealer=etui.dealer)})
+    assert not EtuiPlay.objects.get(table=threes[0]).fouled
+    ranked = rankings.ranking_compute(tournament=tournament, rounds="all").individual
+    assert len(ranked.lines) == 18
+
+
+def test_setup_page_declares_tie_breaks(client):
+    from tests.tournaments.factories import role
+
+    tournament = TournamentFactory(game="tarot", options={"players": 4}, rounds_planned=2)
+    for i in range(8):
+        EntryFactory(tournament=tournament, player__name=f"Joueur {i}")
+    organizer = UserFactory(username="orga")
+    role(tournament, organizer, "organizer")
+    client.force_login(organizer)
+    response = client.post(f"/t/{tournament.slug}/duplicate/", {
+        "boards_per_round": 3, "seed": "s", "method": "matchpoints", "score": "mean", "short": "auto",
+        "tie_breaks": "tops,best_board"})
+    assert response.status_code == 302
+    tournament.refresh_from_db()
+    assert tournament.tie_breaks == ["tops", "best_board"] and tournament.deals_per_round == 3
+    assert rankings.ranking_compute(tournament=tournament, rounds="all").individual.criteria == (
+        "score", "tops", "best_board")
+    assert Etui.objects.filter(tournament=tournament).count() == 6

@@ -1,0 +1,97 @@
+"""The hall screen's rotation: ranking pages → « où suis-je assis » → the round clock; the clock itself."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.urls import reverse
+
+from tests.services.builders import make_round, make_tournament
+from tournaments.models import Round, Seat, TournamentRole
+from tournaments.services.clock import Clock, clock_of, round_clock
+
+pytestmark = pytest.mark.django_db
+T0 = dt.datetime(2026, 12, 5, 14, 0, tzinfo=dt.UTC)
+
+
+def test_the_clock_runs_pauses_and_resumes():
+    t, e = make_tournament("ABCD", slug="clk")
+    t.round_minutes = 60
+    t.save()
+    (table,) = make_round(t, 1, [list(e.values())])
+    rnd = table.round
+    assert round_clock(round=rnd, action="start", now=T0).remaining == 3600
+    rnd.refresh_from_db()
+    assert clock_of(rnd, T0 + dt.timedelta(minutes=10)).display == "50:00"
+    paused = round_clock(round=rnd, action="pause", now=T0 + dt.timedelta(minutes=10, seconds=5))
+    assert (paused.running, paused.display) == (False, "49:55")
+    rnd.refresh_from_db()
+    assert clock_of(rnd, T0 + dt.timedelta(hours=5)).display == "49:55"  # paused: time stands still
+    round_clock(round=rnd, action="start", now=T0 + dt.timedelta(minutes=20))
+    rnd.refresh_from_db()
+    assert clock_of(rnd, T0 + dt.timedelta(minutes=70)).display == "-00:05"  # 605 s + 50 min run: 5 s over
+    assert round_clock(round=rnd, action="reset", now=T0).elapsed == 0
+
+
+def test_the_display_of_long_rounds():
+    assert Clock(total=2 * 3600, elapsed=0, running=False).display == "2:00:00"
+    assert Clock(total=90 * 60, elapsed=61, running=True).display == "88:59"
+    assert Clock(total=60, elapsed=6061, running=True).display == "-1:40:01"
+
+
+def test_the_organizer_starts_the_clock_from_the_round_page(client):
+    t, e = make_tournament("ABCD", slug="clk2")
+    make_round(t, 1, [list(e.values())])
+    user = get_user_model().objects.create_user("orga", password="x")
+    TournamentRole.objects.create(tournament=t, user=user, role="organizer")
+    client.force_login(user)
+    page = client.post(reverse("round_clock", args=[t.slug, 1]), {"action": "start"}, follow=True).content.decode()
+    assert re.search(r"Horloge lancée : (60:00|59:5\d) restantes\.", page)
+    assert Round.objects.get(tournament=t, number=1).clock_started_at is not None
+
+
+def test_the_seating_screen_lists_everyone_by_name_with_the_table(client):
+    names = ["Karim Benali", "Élodie Martin", "zoé Petit", "Marie-Bernadette Delacroix-Montfort",
+             "Bruno", "Anne", "Odile", "Paul"]
+    t, e = make_tournament(names, slug="hall")
+    make_round(t, 1, [[e[n] for n in names[:4]], [e[n] for n in names[4:]]], released=False)
+    Seat.objects.filter(entry=e["Paul"]).update(substitute="Yann Remplaçant")
+    page = client.get(reverse("public-screen-seating", args=[t.slug])).content.decode()
+    shown = re.findall(r'<span class="who">([^<]+)', page)
+    assert shown == ["Anne", "Bruno", "Élodie Martin", "Karim Benali", "Marie-Bernadette Delacroix-Montfort",
+                     "Odile", "Yann Remplaçant", "zoé Petit"]
+    assert "remplace Paul" in page and "table 2" in page
+    # no clock started: the rotation goes back to the ranking
+    assert f'url={reverse("public-screen", args=[t.slug])}?page=1' in page
+
+
+def test_the_rotation_ranking_then_seating_then_clock(client):
+    t, e = make_tournament("ABCD", slug="rot")
+    (table,) = make_round(t, 1, [list(e.values())], released=False)
+    ranking = client.get(reverse("public-screen", args=[t.slug])).content.decode()
+    assert f'url={reverse("public-screen-seating", args=[t.slug])}?page=1' in ranking
+    round_clock(round=table.round, action="start")
+    seating = client.get(reverse("public-screen-seating", args=[t.slug])).content.decode()
+    assert f'url={reverse("public-screen-clock", args=[t.slug])}"' in seating
+    clock = client.get(reverse("public-screen-clock", args=[t.slug])).content.decode()
+    assert 'data-running="yes"' in clock and 'role="timer"' in clock
+    assert f'url={reverse("public-screen", args=[t.slug])}?page=1' in clock
+    Round.objects.filter(pk=table.round_id).update(status="finished")
+    ranking = client.get(reverse("public-screen", args=[t.slug])).content.decode()
+    assert "screen/seating" not in ranking  # no round to sit down for: the ranking turns on itself
+
+
+def test_the_hall_shows_the_latest_round_drawn_and_the_clock_of_the_round_in_play(client):
+    t, e = make_tournament("ABCDEFGH", slug="latest")
+    make_round(t, 1, [[e[x] for x in "ABCD"], [e[x] for x in "EFGH"]])                   # released
+    (r2,) = {tb.round for tb in make_round(t, 2, [[e[x] for x in "AEBF"], [e[x] for x in "CGDH"]],
+                                           released=False)}
+    round_clock(round=r2, action="start")                                                 # round 2 in play
+    make_round(t, 3, [[e[x] for x in "AHBG"], [e[x] for x in "CEDF"]], released=False)   # drawn ahead
+    seating = client.get(reverse("public-screen-seating", args=[t.slug])).content.decode()
+    assert "Manche 3 : où suis-je assis ?" in seating
+    clock = client.get(reverse("public-screen-clock", args=[t.slug])).content.decode()
+    assert "Manche 2 —" in clock and 'data-running="yes"' in clock

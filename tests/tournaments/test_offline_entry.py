@@ -1,0 +1,68 @@
+"""Deals sent again with their Idempotency-Key (offline-first entry): saved once, refused with a reason."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from tournaments.models import Deal, LinkDealKey, TablePolicy
+from tournaments.services import tables as sheet
+
+pytestmark = pytest.mark.django_db
+
+
+def summary_post(**over):
+    data = {"mode": "summary", "dealer": "0", "taker": "1", "contract": "garde", "oudlers": "2", "points": "49",
+            "petit_au_bout": "", "chelem": "", "handful_0": "", "handful_1": "", "handful_2": "", "handful_3": ""}
+    data.update(over)
+    return data
+
+
+def test_a_deal_sent_twice_through_a_table_link_is_saved_once(client, tarot_table):
+    TablePolicy.objects.create(tournament=tarot_table.round.tournament, tables_enter=True)
+    link = sheet.link_for_table(table=tarot_table)
+    url = reverse("link_deal_offline", args=[link.token])
+    first = client.post(url, summary_post(), headers={"Idempotency-Key": "k-1"})
+    again = client.post(url, summary_post(), headers={"Idempotency-Key": "k-1"})
+    assert (first.status_code, again.status_code) == (201, 200)
+    assert first.json()["number"] == again.json()["number"] == 1 and again.json()["replay"] is True
+    assert Deal.objects.filter(table=tarot_table).count() == 1
+    other = client.post(url, summary_post(points="50"), headers={"Idempotency-Key": "k-1"})
+    assert other.status_code == 409
+    assert client.post(url, summary_post(), headers={"Idempotency-Key": "k-2"}).json()["number"] == 2
+    assert LinkDealKey.objects.count() == 2
+
+
+def test_refusals_say_why(client, tarot_table):
+    link = sheet.link_for_table(table=tarot_table)
+    url = reverse("link_deal_offline", args=[link.token])
+    assert client.post(url, summary_post(), headers={"Idempotency-Key": "a"}).status_code == 403  # arbiters enter
+    TablePolicy.objects.create(tournament=tarot_table.round.tournament, tables_enter=True)
+    assert client.post(url, summary_post()).status_code == 400  # no key
+    refused = client.post(url, summary_post(points="95"), headers={"Idempotency-Key": "b"})
+    assert refused.status_code == 422 and "91" in refused.json()["problems"][0]["message"]
+    sheet.link_revoke(link=link, user=None)
+    gone = client.post(url, summary_post(), headers={"Idempotency-Key": "c"})
+    assert gone.status_code == 410 and "carte" in gone.json()["message"]
+    assert not Deal.objects.exists()
+
+
+def test_an_arbiter_sending_twice_gets_one_deal(client, tarot_table, staff):
+    client.force_login(staff["arbiter"])
+    url = reverse("deal_offline", args=[tarot_table.pk])
+    a = client.post(url, summary_post(), headers={"Idempotency-Key": "x"})
+    b = client.post(url, summary_post(), headers={"Idempotency-Key": "x"})
+    assert (a.status_code, b.status_code) == (201, 200) and Deal.objects.count() == 1
+    client.force_login(staff["other_arbiter"])
+    assert client.post(url, summary_post(), headers={"Idempotency-Key": "y"}).status_code == 403
+
+
+def test_the_table_page_is_installable(client, tarot_table):
+    link = sheet.link_for_table(table=tarot_table)
+    manifest = client.get(reverse("link_manifest", args=[link.token])).json()
+    assert manifest["start_url"] == reverse("link_home", args=[link.token]) and manifest["display"] == "standalone"
+    sw = client.get(reverse("link_sw", args=[link.token]))
+    assert sw["Content-Type"].startswith("text/javascript")
+    assert reverse("link_home", args=[link.token]) in sw.content.decode()
+    page = client.get(reverse("link_home", args=[link.token])).content.decode()
+    assert 'rel="manifest"' in page and "serviceWorker" in page

@@ -1,0 +1,85 @@
+"""The PDF print-outs, rendered by WeasyPrint and read back with pypdf: names, scores, page breaks."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.urls import reverse
+from pypdf import PdfReader
+
+from tests.services.builders import add_deal, make_round, make_tournament
+from tournaments import tasks
+from tournaments.models import Seat, TournamentRole
+
+pytestmark = pytest.mark.django_db
+LONG = "Marie-Bernadette Delacroix-Montfort"
+
+
+def pages(response) -> list[str]:
+    """The text of each page, without spaces (the extraction splits kerned words: « T ournoi »)."""
+    assert response["Content-Type"] == "application/pdf"
+    reader = PdfReader(io.BytesIO(response.content))
+    return ["".join(page.extract_text().split()) for page in reader.pages]
+
+
+def sq(text: str) -> str:
+    return "".join(text.split())
+
+
+@pytest.fixture
+def day(client):
+    names = ["Karim Benali", "Élodie Martin", LONG, "Bruno Roux", "Anne Petit", "Odile Blanc", "Paul Noir",
+             "Zoé Vert"]
+    t, e = make_tournament(names, slug="pdf")
+    t.deals_per_round = 6
+    t.save()
+    t1, t2 = make_round(t, 1, [[e[n] for n in names[:4]], [e[n] for n in names[4:]]])
+    add_deal(t1, [150, -50, -50, -50], taker=0)      # Karim makes a garde: 150
+    add_deal(t1, [-30, -30, 90, -30], taker=2)
+    add_deal(t2, [-40, 120, -40, -40], taker=1)      # Odile 120
+    Seat.objects.filter(entry=e["Zoé Vert"]).update(substitute="Yann Remplaçant")
+    tasks.ranking_refresh(t.pk)
+    user = get_user_model().objects.create_user("orga", password="x")
+    TournamentRole.objects.create(tournament=t, user=user, role="organizer")
+    client.force_login(user)
+    return t
+
+
+def test_the_ranking_pdf(client, day):
+    (text,) = pages(client.get(reverse("print-ranking", args=[day.slug])))
+    assert "Classement" in text and sq("Tournoi pdf") in text and sq("page 1 / 1") in text
+    # Karim 150 - 30 = 120 and Odile 120 share the first place; the long name 90 - 50 = 40 is third
+    assert sq("1= Karim Benali 120 2 150") in text and sq("1= Odile Blanc 120 1 120") in text
+    assert sq(f"3 {LONG} 40 2 90") in text
+
+
+def test_the_round_results_pdf(client, day):
+    (text,) = pages(client.get(reverse("print-round-results", args=[day.slug, 1])))
+    assert sq("Résultats de la manche 1") in text and sq("Table 1") in text and sq("Table 2") in text
+    assert sq("1 150 -50 -50 -50 2 -30 -30 90 -30 Total 120 -80 40 -80") in text
+    assert sq("1 -40 120 -40 -40") in text
+
+
+def test_the_score_sheets_one_table_a_page_with_the_tarot_columns(client, day):
+    sheets = pages(client.get(reverse("print-score-sheets", args=[day.slug, 1])))
+    assert len(sheets) == 2  # one page per table
+    assert sq("Manche 1 — table 1") in sheets[0] and sq("Karim Benali") in sheets[0]
+    assert sq("Anne Petit") not in sheets[0]
+    assert sq("Manche 1 — table 2") in sheets[1] and sq("remplaçant : Yann Remplaçant") in sheets[1]
+    for title in ("Preneur", "Contrat", "Bouts", "Points", "Poignées", "Petit au bout", "Chelem"):
+        assert sq(title) in sheets[0]
+    assert sq("page 2 / 2") in sheets[1]
+
+
+def test_the_seating_list_by_name_then_by_table(client, day):
+    by_name, by_table = pages(client.get(reverse("print-seating", args=[day.slug, 1])))
+    assert by_name.index(sq("Anne Petit")) < by_name.index(sq("Élodie Martin")) < by_name.index(sq("Karim Benali"))
+    assert sq("Yann Remplaçant (remplace Zoé Vert) 2") in by_name
+    assert sq("placement par table") in by_table and sq("Table 2") in by_table
+
+
+def test_the_score_sheets_are_for_the_staff(client, day):
+    client.logout()
+    assert client.get(reverse("print-score-sheets", args=[day.slug, 1])).status_code == 404

@@ -1,0 +1,215 @@
+"""Private table and player links: what each may do, the co-signed sheet, the calls to the arbiter.
+
+Marks expected by hand (FFT): Bruno takes a garde with 2 bouts and 49 points (41 needed): (25 + 8) × 2 = 66
+per defender, the taker + 3 × 66 = +198 at four.
+"""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from tests.tournaments.factories import UserFactory, role, seated_table, tarot_summary
+from tournaments import services
+from tournaments.models import ArbiterCall, Deal, DealAnswer, DealSheet, PrivateLink, Round, Seat, TablePolicy
+from tournaments.rankings import ranking_compute
+from tournaments.services import tables as sheet
+
+pytestmark = pytest.mark.django_db
+
+
+def summary_post(**over):
+    data = {"mode": "summary", "dealer": "0", "taker": "1", "contract": "garde", "oudlers": "2", "points": "49",
+            "petit_au_bout": "", "chelem": "", "handful_0": "", "handful_1": "", "handful_2": "", "handful_3": ""}
+    data.update(over)
+    return data
+
+
+@pytest.fixture
+def tables_enter(tarot_table):
+    return TablePolicy.objects.create(tournament=tarot_table.round.tournament, tables_enter=True)
+
+
+@pytest.fixture
+def neighbour(tarot_table):
+    """Table 2 of the same round, and table 1 of round 2 (other players)."""
+    tournament = tarot_table.round.tournament
+    return (seated_table(tournament, number=2, names=["Émile", "Fanny", "Gaston", "Hélène"]),
+            seated_table(tournament, round_number=2, number=1, names=["Ida", "Jules", "Karim", "Léa"]))
+
+
+def entries(table):
+    return [s.entry for s in Seat.objects.filter(table=table).select_related("entry__player").order_by("position")]
+
+
+def test_a_table_link_enters_its_own_table_without_an_account(client, tarot_table, tables_enter):
+    link = sheet.link_for_table(table=tarot_table)
+    assert len(link.token) >= 24
+    response = client.post(reverse("link_enter", args=[link.token]), summary_post())
+    deal = Deal.objects.get(table=tarot_table)
+    assert response.status_code == 302
+    assert response["Location"] == reverse("link_deal", args=[link.token, deal.pk])
+    assert deal.created_by is None
+    page = client.get(response["Location"]).content.decode()
+    assert "198" in page and "-66" in page
+    assert "Ana" in page and "David" in page
+
+
+def test_a_table_link_enters_only_its_table_and_round(client, tarot_table, tables_enter, neighbour):
+    other_table, next_round = neighbour
+    link = sheet.link_for_table(table=tarot_table)
+    # the staff pages of another table stay closed to the link's holder (no account: the login page)
+    client.get(reverse("link_home", args=[link.token]))
+    for table in (other_table, next_round):
+        response = client.post(reverse("deal_enter", args=[table.pk]), summary_post())
+        assert response.status_code == 302 and "/accounts/login/" in response["Location"]
+    # and the link's own URLs open its table only: a deal of another table is not found through it
+    deal = services.deal_record(table=other_table, record=tarot_summary(), user=None)
+    assert client.get(reverse("link_deal", args=[link.token, deal.pk])).status_code == 404
+    assert not Deal.objects.filter(table__in=[next_round]).exists()
+    assert Deal.objects.filter(table=other_table).count() == 1
+
+
+def test_a_table_link_enters_nothing_when_only_arbiters_enter_or_once_the_round_is_over(client, tarot_table):
+    link = sheet.link_for_table(table=tarot_table)
+    response = client.post(reverse("link_enter", args=[link.token]), summary_post())
+    assert response.status_code == 403
+    TablePolicy.objects.create(tournament=tarot_table.round.tournament, tables_enter=True)
+    Round.objects.filter(pk=tarot_table.round_id).update(status=Round.Status.FINISHED)
+    assert client.post(reverse("link_enter", args=[link.token]), summary_post()).status_code == 403
+    assert not Deal.objects.exists()
+
+
+def test_a_revoked_link_is_refused_and_its_successor_works(client, tarot_table, tables_enter, staff):
+    link = sheet.link_for_table(table=tarot_table)
+    new = sheet.link_revoke(link=link, user=staff["organizer"])
+    assert new is not None and new.token != link.token
+    assert client.get(reverse("link_home", args=[link.token])).status_code == 410
+    assert client.post(reverse("link_enter", args=[link.token]), summary_post()).status_code == 410
+    assert client.get(reverse("link_home", args=["not-a-token"])).status_code == 404
+    assert client.post(reverse("link_enter", args=[new.token]), summary_post()).status_code == 302
+
+
+def test_only_the_organizer_prints_cards_and_revokes(client, tarot_table, staff):
+    rnd = tarot_table.round
+    url = reverse("table_cards", args=[rnd.tournament.slug, rnd.number])
+    client.force_login(staff["chief"])
+    assert client.get(url).status_code == 403
+    client.force_login(staff["organizer"])
+    page = client.get(url).content.decode()
+    link = PrivateLink.objects.get(table=tarot_table, revoked_at__isnull=True)
+    assert "<svg" in page and f"/k/{link.token}/" in page
+    client.force_login(staff["chief"])
+    assert client.post(reverse("link_revoke", args=[rnd.tournament.slug, link.pk])).status_code == 403
+    client.force_login(staff["organizer"])
+    client.post(reverse("link_revoke", args=[rnd.tournament.slug, link.pk]))
+    link.refresh_from_db()
+    assert link.revoked_at is not None and link.revoked_by == staff["organizer"]
+
+
+def test_four_confirmations_make_the_deal_confirmed_and_it_then_counts(client, tarot_table):
+    tournament = tarot_table.round.tournament
+    TablePolicy.objects.create(tournament=tournament, unconfirmed_count=False)
+    Round.objects.filter(pk=tarot_table.round_id).update(released=True)
+    deal = services.deal_record(table=tarot_table, record=tarot_summary(), user=None)
+    link = sheet.link_for_table(table=tarot_table)
+    players = entries(tarot_table)
+    marks = {line.entry: line.metric("marks") for line in ranking_compute(tournament=tournament).individual.lines}
+    assert set(marks.values()) == {0}  # entered, not confirmed: nothing counts yet
+    url = reverse("link_deal", args=[link.token, deal.pk])
+    for i, entry in enumerate(players):
+        client.post(url, {"entry": entry.pk, "answer": "confirmed"})
+        state = DealSheet.objects.get(deal=deal).state
+        assert state == ("confirmed" if i == 3 else "entered")
+    marks = {line.entry: line.metric("marks") for line in ranking_compute(tournament=tournament).individual.lines}
+    assert [marks[e.pk] for e in players] == [-66, 198, -66, -66]
+    answers = DealAnswer.objects.filter(deal=deal)
+    assert answers.count() == 4 and all(a.link == link and a.created_at for a in answers)
+
+
+def test_a_correction_asks_the_players_again(tarot_table, staff):
+    TablePolicy.objects.create(tournament=tarot_table.round.tournament, confirmations_needed=2)
+    deal = services.deal_record(table=tarot_table, record=tarot_summary(), user=None)
+    a, b = entries(tarot_table)[:2]
+    sheet.deal_answer(deal=deal, entry=a, answer="confirmed")
+    sheet.deal_answer(deal=deal, entry=b, answer="confirmed")
+    assert DealSheet.objects.get(deal=deal).state == "confirmed"
+    deal = services.deal_correct(deal=deal, record=tarot_summary(points=50), expected_version=1, reason="relu",
+                                 user=staff["chief"])
+    assert not DealSheet.objects.filter(deal=deal, version=deal.version, state="confirmed").exists()
+
+
+def test_a_player_link_confirms_only_his_own_deals(client, tarot_table, neighbour):
+    other_table, _ = neighbour
+    ana, bruno = entries(tarot_table)[:2]
+    emile = entries(other_table)[0]
+    deal = services.deal_record(table=tarot_table, record=tarot_summary(), user=None)
+    elsewhere = services.deal_record(table=other_table, record=tarot_summary(), user=None)
+    link = sheet.link_for_entry(entry=ana)
+    url = reverse("player_answer", args=[link.token, deal.pk])
+    assert client.post(url, {"entry": bruno.pk, "answer": "confirmed"}).status_code == 403
+    assert client.post(reverse("player_answer", args=[link.token, elsewhere.pk]),
+                       {"entry": ana.pk, "answer": "confirmed"}).status_code == 403
+    assert client.post(reverse("player_answer", args=[link.token, elsewhere.pk]),
+                       {"entry": emile.pk, "answer": "confirmed"}).status_code == 403
+    assert not DealAnswer.objects.exists()
+    assert client.post(url, {"entry": ana.pk, "answer": "confirmed"}).status_code == 302
+    assert list(DealAnswer.objects.values_list("entry_id", "answer")) == [(ana.pk, "confirmed")]
+    page = client.get(reverse("player_home", args=[link.token])).content.decode()
+    assert "-66" in page and "Bruno" in page
+
+
+def test_a_dispute_calls_the_arbiter_who_answers_the_table(client, tarot_table, staff):
+    deal = services.deal_record(table=tarot_table, record=tarot_summary(), user=None)
+    link = sheet.link_for_table(table=tarot_table)
+    chloe = entries(tarot_table)[2]
+    client.post(reverse("link_deal", args=[link.token, deal.pk]), {"entry": chloe.pk, "answer": "disputed"})
+    assert DealSheet.objects.get(deal=deal).state == "disputed"
+    call = ArbiterCall.objects.get()
+    assert (call.reason, call.deal, call.entry, call.state) == ("dispute", deal, chloe, "open")
+    chief = UserFactory(username="chef")
+    role(tarot_table.round.tournament, chief, "chief_arbiter")
+    client.force_login(chief)
+    slug = tarot_table.round.tournament.slug
+    page = client.get(reverse("chief_page", args=[slug])).content.decode()
+    assert f'id="call-{call.pk}"' in page and "Chloé" in page
+    client.post(reverse("call_take", args=[slug, call.pk]))
+    client.post(reverse("call_resolve", args=[slug, call.pk]), {"outcome": "nothing", "answer": "Feuille exacte."})
+    call.refresh_from_db()
+    assert (call.state, call.resolved_by, call.outcome) == ("resolved", chief, "nothing")
+    assert DealSheet.objects.get(deal=deal).state == "entered"
+    client.logout()
+    page = client.get(reverse("link_home", args=[link.token])).content.decode()
+    assert "Feuille exacte." in page
+
+
+def test_a_table_calls_the_arbiter_with_a_reason(client, tarot_table):
+    link = sheet.link_for_table(table=tarot_table)
+    response = client.post(reverse("link_call", args=[link.token]), {"reason": "renonce", "note": "pli 5"})
+    assert response.status_code == 302
+    call = ArbiterCall.objects.get()
+    assert (call.table, call.reason, call.note, call.link) == (tarot_table, "renonce", "pli 5", link)
+    client.post(reverse("link_call", args=[link.token]), {"reason": "renonce"})  # a second tap: the same call
+    assert ArbiterCall.objects.count() == 1
+
+
+def test_the_check_without_saving_works_through_the_link(client, tarot_table, tables_enter):
+    link = sheet.link_for_table(table=tarot_table)
+    page = client.post(reverse("link_deal_check", args=[link.token]), summary_post()).content.decode()
+    assert "198" in page and not Deal.objects.exists()
+
+
+def test_the_organizer_sets_the_policy_and_prints_the_player_cards(client, tarot_table, staff):
+    tournament = tarot_table.round.tournament
+    client.force_login(staff["organizer"])
+    response = client.post(reverse("table_links", args=[tournament.slug]),
+                           {"tables_enter": "on", "confirmations_needed": "3", "appeal_minutes": "30"})
+    assert response.status_code == 302
+    policy = TablePolicy.objects.get(tournament=tournament)
+    assert (policy.tables_enter, policy.confirmations_needed, policy.unconfirmed_count, policy.appeal_minutes) == (
+        True, 3, False, 30)
+    page = client.get(reverse("player_cards", args=[tournament.slug])).content.decode()
+    assert page.count("<svg") == 4 and "/j/" in page
+    client.force_login(staff["chief"])
+    assert client.get(reverse("player_cards", args=[tournament.slug])).status_code == 403
+    assert client.get(reverse("table_links", args=[tournament.slug])).status_code == 403

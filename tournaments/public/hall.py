@@ -1,0 +1,92 @@
+"""The hall screen's rotation, beside the ranking pages of ``views.screen``: the seating of the current
+round (« où suis-je assis ? », by name in French order, pages turning) and the round clock. Each view
+names the next page of the rotation: ranking pages → seating pages → clock → ranking page 1."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.db.models import Q
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.urls import reverse
+
+from tournaments.collation import french_key
+from tournaments.models import Round, Seat, Tournament
+from tournaments.services.clock import clock_of
+
+SEATS_PER_PAGE = 24
+
+
+@dataclass(frozen=True)
+class Place:
+    name: str
+    table: int
+    note: str
+    """« remplace X » for a one-round replacement; empty otherwise."""
+
+
+def current_round(tournament: Tournament) -> Round | None:
+    """The round players sit down for: the latest round drawn whose results are not released and which is
+    not finished (a round drawn ahead of time is the one players look up)."""
+    return (tournament.rounds.exclude(status=Round.Status.FINISHED).filter(released=False, tables__isnull=False)
+            .distinct().order_by("-number").first())
+
+
+def clock_round(tournament: Tournament) -> Round | None:
+    """The round whose clock the hall shows: the latest one not over whose clock was started, else the
+    current round."""
+    started = (tournament.rounds.exclude(status=Round.Status.FINISHED).filter(released=False)
+               .filter(Q(clock_started_at__isnull=False) | Q(clock_elapsed__gt=0)).order_by("-number").first())
+    return started or current_round(tournament)
+
+
+def places(round: Round) -> list[Place]:
+    """Everyone seated in ``round``, by name as French sorts it (a substitute under his own name)."""
+    out = []
+    for seat in Seat.objects.filter(table__round=round).select_related("entry__player", "table"):
+        if seat.substitute:
+            out.append(Place(seat.substitute, seat.table.number, seat.entry.player.name))
+        else:
+            out.append(Place(seat.entry.player.name, seat.table.number, ""))
+    return sorted(out, key=lambda p: french_key(p.name))
+
+
+def after_ranking(tournament: Tournament) -> str:
+    """Where the rotation goes after the last ranking page."""
+    rnd = current_round(tournament)
+    if rnd is not None:
+        return reverse("public-screen-seating", args=[tournament.slug]) + "?page=1"
+    return reverse("public-screen", args=[tournament.slug]) + "?page=1"
+
+
+def _clock_shown(tournament: Tournament) -> bool:
+    rnd = clock_round(tournament)
+    return rnd is not None and (rnd.clock_started_at is not None or rnd.clock_elapsed > 0)
+
+
+def seating(request: HttpRequest, tournament: Tournament, every: int) -> HttpResponse:
+    rnd = current_round(tournament)
+    everyone = places(rnd) if rnd is not None else []
+    pages = max((len(everyone) + SEATS_PER_PAGE - 1) // SEATS_PER_PAGE, 1)
+    try:
+        page = min(max(int(request.GET.get("page", 1)), 1), pages)
+    except ValueError:
+        page = 1
+    if page < pages:
+        next_url = reverse("public-screen-seating", args=[tournament.slug]) + f"?page={page + 1}"
+    elif _clock_shown(tournament):
+        next_url = reverse("public-screen-clock", args=[tournament.slug])
+    else:
+        next_url = reverse("public-screen", args=[tournament.slug]) + "?page=1"
+    return render(request, "public/hall_seating.html", {
+        "tournament": tournament, "round": rnd, "places": everyone[(page - 1) * SEATS_PER_PAGE:page * SEATS_PER_PAGE],
+        "page": page, "pages": pages, "next_url": next_url, "every": every})
+
+
+def clock(request: HttpRequest, tournament: Tournament, every: int) -> HttpResponse:
+    rnd = clock_round(tournament)
+    return render(request, "public/hall_clock.html", {
+        "tournament": tournament, "round": rnd, "clock": clock_of(rnd) if rnd is not None else None,
+        "next_url": reverse("public-screen", args=[tournament.slug]) + "?page=1", "every": every,
+        "stay": request.GET.get("stay") == "1"})

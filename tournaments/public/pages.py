@@ -1,0 +1,210 @@
+"""The public pages that every phone and hall screen polls: home, ranking (and its 10-second fragment), a
+player's page, the hall screen and the printable ranking, rendered once per published state.
+
+Each request reads one statement (:func:`published.read`: the tournament, its ranking clock and its latest
+snapshot's header). From it comes the page's ETag; a conditional request that matches gets a 304, the polling
+fragment that the reader already shows gets a 204 (htmx swaps nothing), and anything else gets bytes rendered
+once and kept in the cache (:func:`published.respond`). See docs/performance.md, "Public pages".
+
+The ranking of a big event is not sent whole: a page of 50 lines (the top first), the reader's own line
+(« ma place »: ``?me=<entry>``, from his player page or a name search, ``?q=``), and links to the other pages.
+"""
+
+from __future__ import annotations
+
+from urllib.parse import urlencode
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
+
+from tournaments import permissions
+from tournaments.models import Entry
+from tournaments.models_ranking import RankingLine
+from tournaments.views.access import lang_of
+
+from . import hall, published, queries
+from . import lines as ranking_lines
+from .chart import running_total_svg
+
+REFRESH_DEFAULT = 10
+SCREEN_LINES = 15
+QUERY_MAX = 60
+
+
+def _published(request: HttpRequest, slug: str) -> tuple[published.Published, bool]:
+    """The tournament's published state, and whether only its staff may see it (then the pages are private)."""
+    state = published.read(slug)
+    if state is None:
+        raise Http404("no such tournament")
+    t = state.tournament
+    open_to_all = t.is_public and t.status != t.Status.DRAFT
+    if not open_to_all and not permissions.can_view_tournament(request.user, t):
+        raise Http404("no such public tournament")
+    return state, not open_to_all
+
+
+def _int(request: HttpRequest, name: str, default: int | None, low: int = 1, high: int = 10**9) -> int | None:
+    try:
+        return min(max(int(request.GET[name]), low), high)
+    except (KeyError, ValueError):
+        return default
+
+
+def _every(request: HttpRequest) -> int:
+    return _int(request, "every", REFRESH_DEFAULT, 1, 120) or REFRESH_DEFAULT
+
+
+def _ranking(state: published.Published, lang: str) -> queries.Ranking:
+    return queries.ranking(state.tournament, lang, state.status)
+
+
+def _lines(ranking: queries.Ranking, slug: str, lang: str, *, teams: bool = False) -> ranking_lines.Lines:
+    snap = ranking.snapshot
+    unit = RankingLine.Unit.TEAM if teams else RankingLine.Unit.ENTRY
+    rows = ranking.team_rows if teams else ranking.rows
+    return ranking_lines.lines((queries.rows_key(snap, unit, lang), slug) if snap else ("none", unit, lang, slug),
+                               rows, slug, lang, teams=teams)
+
+
+def _url(base: str, **params: object) -> str:
+    kept = {k: v for k, v in params.items() if v is not None and v != "" and not (k == "page" and v == 1)}
+    return f"{base}?{urlencode(kept)}" if kept else base
+
+
+# -- ranking -----------------------------------------------------------------------------------------
+
+
+def ranking(request: HttpRequest, slug: str) -> HttpResponse:
+    state, private = _published(request, slug)
+    lang = lang_of(request)
+    fragment = bool(request.headers.get("HX-Request"))
+    page = _int(request, "page", 1) or 1
+    me = _int(request, "me", None)
+    q = " ".join(request.GET.get("q", "").split())[:QUERY_MAX]
+    every = _every(request)
+    # what the reader's page shows (the full page and its fragment show the same lines): the polling sends it back
+    shown = published.validator(state, lang, "ranking", (page, me, q, every))
+    etag = f"{shown}-f" if fragment else shown
+    if fragment and request.GET.get("since") == shown:
+        return published.nothing_new(state, etag, private)
+
+    def render() -> str:
+        whole = state.whole()
+        rk = _ranking(whole, lang)
+        base = reverse("public-ranking", args=[slug])
+        context = {"tournament": whole.tournament, "ranking": rk, "every": every, "q": q, "me": me,
+                   "poll_url": _url(base, page=page, me=me, q=q, every=every, since=shown),
+                   "next_url": _url(base, page=page, me=me, q=q)}
+        if rk.rows:
+            found = _lines(rk, slug, lang)
+            pages = found.pages
+            current = min(page, pages)
+            start, end = found.page(current)
+            mine = found.position.get(me) if me is not None else None
+            rows = [ranking_lines.mark_mine(h) if i == mine else h
+                    for i, h in zip(range(start, end), found.html[start:end], strict=True)]
+            context.update({
+                "rows_html": mark_safe("".join(rows)),  # every value escaped by lines.build
+                "page": current, "pages": pages, "first": start + 1, "last": end, "total": len(found.rows),
+                "prev_url": _url(base, page=current - 1, me=me, q=q) if current > 1 else "",
+                "next_page_url": _url(base, page=current + 1, me=me, q=q) if current < pages else "",
+                "first_url": _url(base, me=me, q=q) if current > 2 else "",
+            })
+            if mine is not None:
+                mine_page = found.page_of(me)
+                context.update({"me_row": found.rows[mine], "me_html": mark_safe(found.html[mine]),
+                                "me_page_url": _url(base, page=mine_page, me=me) + f"#e{me}"
+                                if mine_page != current else ""})
+            if q:
+                context["found"] = [(found.rows[i], _url(base, me=found.rows[i].entry_id) + "#me")
+                                    for i in found.find(q)]
+        if rk.team_rows:
+            context["team_html"] = mark_safe("".join(_lines(rk, slug, lang, teams=True).html))
+        template = "public/_ranking.html" if fragment else "public/ranking.html"
+        return render_to_string(template, context, request)
+
+    return published.respond(request, state, etag, render, private=private)
+
+
+# -- home, player, screen, print ---------------------------------------------------------------------
+
+
+def home(request: HttpRequest, slug: str) -> HttpResponse:
+    state, private = _published(request, slug)
+    lang = lang_of(request)
+    # the released rounds listed change with the clock (releasing a round bumps it)
+    etag = published.validator(state, lang, "home", (state.version,))
+
+    def render() -> str:
+        whole = state.whole()
+        rk = _ranking(whole, lang)
+        return render_to_string("public/home.html", {
+            "tournament": whole.tournament, "rounds": queries.released_rounds(whole.tournament), "ranking": rk,
+            "top": rk.rows[:10], "next_url": reverse("public-home", args=[slug])}, request)
+
+    return published.respond(request, state, etag, render, private=private)
+
+
+def player(request: HttpRequest, slug: str, entry_id: int) -> HttpResponse:
+    """A player's history (read live from the score rows, so keyed by the clock's version too) and rank."""
+    state, private = _published(request, slug)
+    lang = lang_of(request)
+    etag = published.validator(state, lang, "player", (entry_id, state.version))
+    last_modified = max((s for s in (state.last_modified, state.changed_at) if s is not None), default=None)
+
+    def render() -> str:
+        whole = state.whole()
+        entry = get_object_or_404(Entry.objects.select_related("player", "team"), pk=entry_id,
+                                  tournament=whole.tournament)
+        history = queries.player_history(entry)
+        rk = _ranking(whole, lang)
+        row = next((r for r in rk.rows if r.entry_id == entry.pk), None)
+        chart = running_total_svg(history.points, breaks=history.breaks,
+                                  title=_("Running total of %(name)s, deal after deal") % {"name": entry.player.name})
+        return render_to_string("public/player.html", {
+            "tournament": whole.tournament, "entry": entry, "history": history, "row": row, "ranking": rk,
+            "chart": chart, "next_url": reverse("public-player", args=[slug, entry_id]),
+            "my_place_url": _url(reverse("public-ranking", args=[slug]), me=entry.pk) + "#me"}, request)
+
+    return published.respond(request, state, etag, render, last_modified=last_modified, private=private)
+
+
+def screen(request: HttpRequest, slug: str) -> HttpResponse:
+    """The hall screen: large print, pages of 15 lines turning at each refresh, then the seating and the
+    clock of the round in play (``public/hall.py``), then the ranking again."""
+    state, private = _published(request, slug)
+    lang = lang_of(request)
+    page = _int(request, "page", 1) or 1
+    every = _every(request) * 2
+    after = hall.after_ranking(state.tournament)  # where the rotation goes after the last page
+    etag = published.validator(state, lang, "screen", (page, every, after))
+
+    def render() -> str:
+        whole = state.whole()
+        rk = _ranking(whole, lang)
+        pages = max((len(rk.rows) + SCREEN_LINES - 1) // SCREEN_LINES, 1)
+        current = min(page, pages)
+        next_url = reverse("public-screen", args=[slug]) + f"?page={current + 1}" if current < pages else after
+        return render_to_string("public/screen.html", {
+            "tournament": whole.tournament, "ranking": rk,
+            "rows": rk.rows[(current - 1) * SCREEN_LINES:current * SCREEN_LINES], "page": current, "pages": pages,
+            "next_page": current % pages + 1, "every": every, "next_url": next_url}, request)
+
+    return published.respond(request, state, etag, render, private=private)
+
+
+def ranking_print(request: HttpRequest, slug: str) -> HttpResponse:
+    state, private = _published(request, slug)
+    lang = lang_of(request)
+    etag = published.validator(state, lang, "print")
+
+    def render() -> str:
+        whole = state.whole()
+        return render_to_string("public/ranking_print.html", {"tournament": whole.tournament,
+                                                              "ranking": _ranking(whole, lang)}, request)
+
+    return published.respond(request, state, etag, render, private=private)

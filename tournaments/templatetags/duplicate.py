@@ -1,0 +1,50 @@
+"""``{% duplicate_deal_result deal %}``: on a duplicate table, the deal's étui and each seat's percentage so far.
+
+Shown on the deal page right after an entry and on the table page (the last deal): the table sees
+its result compared with the tables that have played the étui before it, never another étui.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import template
+
+from tournaments.models import Deal, Table
+
+register = template.Library()
+
+
+@register.inclusion_tag("tournaments/_duplicate_result.html")
+def duplicate_deal_result(deal: Deal | None = None, table: Table | None = None) -> dict[str, Any]:
+    from tournaments import selectors
+    from tournaments.duplicate import traveller
+    from tournaments.models_duplicate import DuplicateTable, Etui, EtuiPlay
+    from tournaments.views.duplicate import ORIENTATIONS, _percent
+
+    table = table or (deal.table if deal is not None else None)
+    if table is None:
+        return {}
+    dup = DuplicateTable.objects.filter(table_id=table.pk).first()
+    if dup is None:
+        return {}
+    last = Deal.objects.filter(table=table).order_by("-number").values_list("number", flat=True).first() or 0
+    upcoming = dup.etui_number(last + 1)
+    following = {"table": table, "dup": dup, "next": upcoming, "next_dealer": ORIENTATIONS[
+        Etui.objects.get(tournament_id=table.round.tournament_id, number=upcoming).dealer] if upcoming else None}
+    if deal is None:
+        deal = Deal.objects.filter(table=table).exclude(status=Deal.Status.ANNULLED).order_by("-number").first()
+        if deal is None:
+            return following
+    number = dup.etui_number(deal.number)
+    if number is None or deal.status == Deal.Status.ANNULLED:
+        return following
+    etui = Etui.objects.get(tournament_id=table.round.tournament_id, number=number)
+    trav = traveller(table.round.tournament, etui, mine_table=table.number, so_far=True)
+    mine = next((line for line in trav.lines if line.mine and line.round == table.round.number), None)
+    players = selectors.table_players(table)
+    play = EtuiPlay.objects.filter(deal=deal).first()
+    seats = [] if mine is None else [(ORIENTATIONS[o], players[o] if o < len(players) else "",
+                                      _percent(mine.percentages[o])) for o in range(len(mine.marks))]
+    return {**following, "etui": etui, "seats": seats, "tables": len(trav.lines),
+            "fouled": bool(play and play.fouled)}

@@ -1,0 +1,46 @@
+"""Words for people in place of a record's field paths: « points du preneur » rather than ``summary.points``
+(the path itself stays in the API)."""
+
+from __future__ import annotations
+
+import re
+
+from django import template
+
+register = template.Library()
+
+#: a record's fields, in the words of the table (docs/deal-record.md names them)
+FIELDS = {
+    "dealer": "donneur", "players": "joueurs", "options": "conventions", "bid": "enchère", "taker": "preneur",
+    "contract": "contrat", "called": "roi appelé", "partner": "partenaire", "chelem_announced": "chelem annoncé",
+    "handfuls": "poignées", "seat": "joueur", "size": "taille", "summary": "", "oudlers": "bouts",
+    "points": "points du preneur", "petit_au_bout": "petit au bout", "chelem": "chelem", "tricks": "plis",
+    "hands": "mains", "chien": "chien", "ecart": "écart", "declarations": "annonces", "exchanges": "échanges",
+    "trump": "atout", "turned": "retourne", "deals": "donnes", "kind": "nature", "cards": "cartes",
+    "leader": "entame", "five": "jeu à cinq", "mode": "manière de jouer", "order": "ordre des cartes",
+    "honours": "honneurs", "as_qui_pille": "as qui pille", "teams": "équipes", "announcements": "annonces",
+    "misdeal": "maldonne", "target": "objectif",
+}
+_INDEX = re.compile(r"\[(\d+)\]")
+#: lists whose items have a name of their own: (one item, one item of an item)
+ITEMS = {"tricks": ("pli", "carte"), "hands": ("main du joueur", "carte"), "handfuls": ("poignée", "atout"),
+         "deals": ("donne", ""), "players": ("joueur", "")}
+
+
+@register.filter
+def field_words(path: str) -> str:
+    """``handfuls[0].size`` → « poignée 1, taille »; ``tricks[3][1]`` → « pli 4, carte 2 »;
+    ``summary.points`` → « points du preneur »."""
+    words = []
+    for part in str(path).split("."):
+        indices = [int(i) + 1 for i in _INDEX.findall(part)]
+        name = _INDEX.sub("", part)
+        word = FIELDS.get(name, name.replace("_", " "))
+        if indices:
+            one, inner = ITEMS.get(name, (word, "n°"))
+            word = f"{one} {indices[0]}"
+            if len(indices) > 1:
+                word += f", {inner or 'n°'} {indices[1]}"
+        if word:
+            words.append(word)
+    return ", ".join(words) or str(path)
