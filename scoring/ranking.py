@@ -219,10 +219,10 @@ EXPLAIN_TEXTS: dict[str, dict[str, str]] = {
                         "fr": " et à chaque départage annoncé ({labels})"},
     "shared": {"en": "Rank shared with {who}: equal on {label}{detail}.",
                "fr": "Rang partagé avec {who} : égalité de {label}{detail}."},
-    "shared_tarot": {"en": "Rank shared with {who}: equal on {label}{detail}; ties are shared "
-                           "(RULES.md §1.12 rule 33, A-T11).",
-                     "fr": "Rang partagé avec {who} : égalité de {label}{detail} ; les égalités sont partagées "
-                           "(RULES.md §1.12 règle 33, A-T11)."},
+    # the FFT's rule (RULES.md §1.12 rule 33, decision A-T11), said without its reference on a public page
+    "shared_tarot": {"en": "Rank shared with {who}: equal on {label}{detail}; at Tarot, ties are shared.",
+                     "fr": "Rang partagé avec {who} : égalité de {label}{detail} ; au Tarot, les égalités sont "
+                           "partagées."},
 }
 
 TAROT_TIE_BREAKS = ("best_deal", "won_as_taker")

@@ -125,7 +125,6 @@ def test_explain_in_french_with_names():
         "Rang 3 sur 3 : -100 points au total. Décidé par les points au total seuls.")
     shared = rank_tarot(totals)
     assert explain(shared, "b", "fr", names).endswith(
-        "Rang partagé avec Ana : égalité de points au total ; les égalités sont partagées "
-        "(RULES.md §1.12 règle 33, A-T11).")
+        "Rang partagé avec Ana : égalité de points au total ; au Tarot, les égalités sont partagées.")
     # no names: the ids, as before
     assert "with 'b'" in explain(shared, "a")

@@ -17,7 +17,7 @@ from tournaments.public import lines
 
 pytestmark = pytest.mark.django_db
 
-SHARED = " ; les égalités sont partagées (RULES.md §1.12 règle 33, A-T11)."
+SHARED = " ; au Tarot, les égalités sont partagées."
 
 
 @pytest.fixture

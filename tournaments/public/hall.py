@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from django.db.models import Q
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 
 from tournaments.collation import french_key
@@ -53,11 +53,9 @@ def places(round: Round) -> list[Place]:
 
 
 def after_ranking(tournament: Tournament) -> str:
-    """Where the rotation goes after the last ranking page."""
-    rnd = current_round(tournament)
-    if rnd is not None:
-        return reverse("public-screen-seating", args=[tournament.slug]) + "?page=1"
-    return reverse("public-screen", args=[tournament.slug]) + "?page=1"
+    """Where the rotation goes after the last ranking page: the seating (which passes on at once when no round
+    is in play). No database read: the hall screen's ranking pages are served from the cache."""
+    return reverse("public-screen-seating", args=[tournament.slug]) + "?page=1"
 
 
 def _clock_shown(tournament: Tournament) -> bool:
@@ -67,7 +65,10 @@ def _clock_shown(tournament: Tournament) -> bool:
 
 def seating(request: HttpRequest, tournament: Tournament, every: int) -> HttpResponse:
     rnd = current_round(tournament)
-    everyone = places(rnd) if rnd is not None else []
+    if rnd is None:  # nothing to show: on to the clock, or back to the ranking
+        return redirect(reverse("public-screen-clock", args=[tournament.slug]) if _clock_shown(tournament)
+                        else reverse("public-screen", args=[tournament.slug]) + "?page=1")
+    everyone = places(rnd)
     pages = max((len(everyone) + SEATS_PER_PAGE - 1) // SEATS_PER_PAGE, 1)
     try:
         page = min(max(int(request.GET.get("page", 1)), 1), pages)

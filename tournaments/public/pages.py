@@ -181,7 +181,7 @@ def screen(request: HttpRequest, slug: str) -> HttpResponse:
     page = _int(request, "page", 1) or 1
     every = _every(request) * 2
     after = hall.after_ranking(state.tournament)  # where the rotation goes after the last page
-    etag = published.validator(state, lang, "screen", (page, every, after))
+    etag = published.validator(state, lang, "screen", (page, every))
 
     def render() -> str:
         whole = state.whole()
