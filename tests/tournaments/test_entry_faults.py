@@ -15,16 +15,13 @@ settings' server-side binding and prepared statements (``levee/settings``).
 
 from __future__ import annotations
 
-import threading
-from collections.abc import Callable
-from typing import Any
-
 import pytest
-from django.db import connection, connections
+from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from psycopg.pq import TransactionStatus
 
 from tests.tournaments.factories import tarot_full_deal, tarot_summary
+from tests.tournaments.threads import run_together
 from tournaments import selectors, services
 from tournaments.models import Deal, IdempotencyKey, ScoreRow, Tournament
 
@@ -51,28 +48,6 @@ def _enter(table, record, user, key=None):
 
 def _idle() -> bool:
     return connection.connection.info.transaction_status == TransactionStatus.IDLE
-
-
-def run_together(calls: list[Callable[[], Any]]) -> list[Any]:
-    """Run the calls in threads released at once (each on its own connection); results or exceptions."""
-    barrier = threading.Barrier(len(calls))
-    results: list[Any] = [None] * len(calls)
-
-    def worker(i: int, fn: Callable[[], Any]) -> None:
-        try:
-            barrier.wait()
-            results[i] = fn()
-        except Exception as exc:
-            results[i] = exc
-        finally:
-            connections.close_all()
-
-    threads = [threading.Thread(target=worker, args=(i, fn)) for i, fn in enumerate(calls)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    return results
 
 
 # -- defect 1: a retried key and the connection's prepared statements ---------------------------------
@@ -155,7 +130,7 @@ def test_parallel_entries_at_one_table_are_numbered_one_to_n(tarot_table, staff,
     users = [staff["arbiter"], staff["chief"], staff["organizer"]]
     calls = [(lambda i=i: _enter(tarot_table, tarot_summary(points=41 + i), users[i % 3], key=f"p-{i}"))
              for i in range(clients)]
-    results = run_together(calls)
+    results = run_together(*calls)
     errors = [r for r in results if isinstance(r, Exception)]
     assert not errors, errors
     assert sorted(d.number for d in results) == list(range(1, clients + 1))
@@ -166,7 +141,7 @@ def test_parallel_entries_at_one_table_are_numbered_one_to_n(tarot_table, staff,
 def test_parallel_entries_beyond_the_quota_are_refused_as_table_full(tarot_table, staff):
     Tournament.objects.filter(pk=tarot_table.round.tournament_id).update(deals_per_round=3)
     calls = [(lambda i=i: _enter(tarot_table, tarot_summary(points=41 + i), staff["chief"])) for i in range(8)]
-    results = run_together(calls)
+    results = run_together(*calls)
     saved = [r for r in results if isinstance(r, Deal)]
     refused = [r for r in results if not isinstance(r, Deal)]
     assert len(saved) == 3 and len(refused) == 5
@@ -206,7 +181,7 @@ def test_the_desk_form_double_submitted_at_once_saves_one_deal(tarot_table, staf
     clients = [Client(), Client()]
     for c in clients:
         c.force_login(staff["arbiter"])
-    answers = run_together([lambda c=c: c.post(url, form) for c in clients])
+    answers = run_together(*[lambda c=c: c.post(url, form) for c in clients])
     assert [a.status_code for a in answers] == [302, 302], answers
     assert answers[0]["Location"] == answers[1]["Location"]
     assert Deal.objects.filter(table=tarot_table).count() == 1 and ScoreRow.objects.count() == 4

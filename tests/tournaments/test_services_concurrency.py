@@ -3,12 +3,11 @@ corrections based on the same version: one wins, the other gets a VersionConflic
 
 from __future__ import annotations
 
-import threading
-
 import pytest
-from django.db import connection, connections
+from django.db import connection
 
 from tests.tournaments.factories import tarot_summary
+from tests.tournaments.threads import run_together
 from tournaments import services
 from tournaments.models import Deal
 
@@ -16,27 +15,6 @@ pytestmark = [
     pytest.mark.django_db(transaction=True),
     pytest.mark.skipif("connection.vendor != 'postgresql'", reason="needs PostgreSQL row locks"),
 ]
-
-
-def run_together(*calls):
-    barrier = threading.Barrier(len(calls))
-    results: list = [None] * len(calls)
-
-    def worker(i, fn):
-        try:
-            barrier.wait()
-            results[i] = fn()
-        except Exception as exc:
-            results[i] = exc
-        finally:
-            connections.close_all()
-
-    threads = [threading.Thread(target=worker, args=(i, fn)) for i, fn in enumerate(calls)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    return results
 
 
 def test_same_key_twice_at_once_saves_one_deal(tarot_table, staff):
