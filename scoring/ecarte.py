@@ -48,8 +48,8 @@ from .base import (
     outcome,
     party_points,
     tie_at_target,
-    wrong_dealer,
 )
+from .rotation import allowed_dealers, check_dealer
 from .summary import check_tricks, compare, facts_from_tricks
 
 
@@ -308,8 +308,12 @@ def next_dealers(partie: _Partie, previous: int | None, rules: EcarteDeal) -> li
         winner = partie.manches[-1]["winner"]
         won = set(winner) if isinstance(winner, list) else {winner}
         return [seat for seat in rules.seats if seat not in won]
-    players = partie.options.players
-    return [next(seat for seat in ((previous + k) % players for k in range(1, players + 1)) if seat in rules.seats)]
+    return passed_on(previous, rules.seats, partie.options.players)
+
+
+def passed_on(previous: int, seats: tuple[int, ...], players: int) -> list[int]:
+    """The previous first hand: the next seat after ``previous`` that plays (``seats``)."""
+    return [next(seat for seat in ((previous + k) % players for k in range(1, players + 1)) if seat in seats)]
 
 
 def score_match(replay: Replay) -> MatchScore:
@@ -345,11 +349,14 @@ def score_match(replay: Replay) -> MatchScore:
                                    (Violation("match_over", deal.index, None, None),)))
             adjustments(deal.index)
             continue
-        allowed = next_dealers(partie, previous_dealer, rules)
+        # after annulled deals: an annulled deal that was dealt was the manche's first, and passed the deal on
+        allowed = allowed_dealers(next_dealers(partie, previous_dealer, rules),
+                                  replay.record.deals[deal.index].annulled_dealers,
+                                  lambda seat: passed_on(seat, rules.seats, options.players))  # noqa: B023
         previous_dealer = rules.dealer
         _score_deal(partie, deal, rules, options, deals)
-        if allowed is not None and rules.dealer not in allowed:
-            wrong = wrong_dealer(deal.index, rules.dealer, allowed)
+        wrong = check_dealer(deal.index, rules.dealer, allowed)
+        if wrong is not None:
             deals[-1] = DealScore(deals[-1].scores, deals[-1].result, (wrong, *deals[-1].violations))
         adjustments(deal.index)
     detail = {"manches": partie.manches, "current_manche": list(partie.manche_points),

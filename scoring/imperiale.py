@@ -86,7 +86,8 @@ def score_match(replay: Replay) -> MatchScore:
             deals.append(deal_after_match_end(i))
             adjustments(i)
             continue
-        violations = dealer_violations(i, rules.dealer, previous_dealer, n)
+        violations = dealer_violations(i, rules.dealer, previous_dealer, n,
+                                       record.deals[i].annulled_dealers)
         previous_dealer = rules.dealer
         facts, found = play_facts(deal, rules)
         violations += found

@@ -156,6 +156,37 @@ def table_deals(table: Table, *, include_annulled: bool = True) -> list[Deal]:
     return list(qs)
 
 
+ANNULLED_DEALERS = "annulled_dealers"
+"""A match deal's field naming the dealers of the annulled deals before it (docs/deal-record.md): derived from
+the table's deals each time a match is judged, never stored in a deal's record."""
+
+
+def match_deals(deals: Sequence[Deal], counted: Sequence[Deal], *,
+                fields: Sequence[Mapping[str, Any]] | None = None,
+                new: Sequence[Mapping[str, Any]] = ()) -> list[dict[str, Any]]:
+    """The deals of a match record: ``fields`` (default: each ``counted`` deal's record), then ``new`` ones
+    entered after them. Each carries ``annulled_dealers`` when the table's other deals (``deals``: all of them,
+    annulled too, in any order; those not in ``counted`` are annulled, or being annulled) numbered between it and
+    the counted deal before it were dealt by someone: an annulled deal may have passed the deal on (the dealer
+    rotation, ``scoring.rotation``). A new deal follows every deal of the table."""
+    records = [d.record for d in counted] if fields is None else list(fields)
+    kept = {d.pk for d in counted}
+    bounds = [d.number for d in counted]
+    annulled = sorted((d.number, d.record.get("dealer")) for d in deals
+                      if d.pk not in kept and isinstance((d.record or {}).get("dealer"), int))
+    out = []
+    for i, record in enumerate([*records, *new]):
+        own = {k: v for k, v in deal_fields(record).items() if k != ANNULLED_DEALERS}
+        low = bounds[i - 1] if 0 < i <= len(bounds) else None
+        high = bounds[i] if i < len(bounds) else None
+        between = [] if i > len(bounds) else [dealer for number, dealer in annulled
+                                              if (low is None or number > low) and (high is None or number < high)]
+        if between:
+            own[ANNULLED_DEALERS] = between
+        out.append(own)
+    return out
+
+
 def match_record(table: Table, deals: Iterable[Mapping[str, Any]],
                  adjustments: Sequence[Mapping[str, Any]] | None = None) -> dict[str, Any]:
     """A ``levee.match/1`` record of the table with the given deals' own fields, in order, and the rulings'
@@ -203,10 +234,12 @@ def match_adjustments(table: Table, numbers: Sequence[int | None] | None, count:
 def table_match_record(table: Table, *, include_annulled: bool = False) -> dict[str, Any]:
     """The table's deals as a ``levee.match/1`` record (the export of a table), with the rulings' adjustments
     (only for the deals that count: an annulled deal is not in the race)."""
-    deals = table_deals(table, include_annulled=include_annulled)
-    adjustments = [] if include_annulled or not table.round.tournament.is_match_game else match_adjustments(
-        table, [d.number for d in deals], len(deals))
-    return match_record(table, [d.record for d in deals], adjustments)
+    every = table_deals(table)
+    deals = every if include_annulled else [d for d in every if d.status != Deal.Status.ANNULLED]
+    if include_annulled or not table.round.tournament.is_match_game:
+        return match_record(table, [d.record for d in deals])
+    adjustments = match_adjustments(table, [d.number for d in deals], len(deals))
+    return match_record(table, match_deals(every, deals), adjustments)
 
 
 def deal_check(*, table: Table, fields: Any) -> Verdict:
@@ -220,9 +253,10 @@ def deal_check(*, table: Table, fields: Any) -> Verdict:
         return judge(build_deal_record(table=table, fields=fields))
     head = record_head(table)
     own = check_fixed_fields(head, fields)
-    deals = table_deals(table, include_annulled=False)
+    every = table_deals(table)
+    deals = [d for d in every if d.status != Deal.Status.ANNULLED]
     adjustments = match_adjustments(table, [d.number for d in deals] + [None], len(deals) + 1)
-    return judge(match_record(table, [d.record for d in deals] + [own], adjustments))
+    return judge(match_record(table, match_deals(every, deals, new=[own]), adjustments))
 
 
 # -- deals as JSON ---------------------------------------------------------------------------------
