@@ -297,7 +297,7 @@ class _Partie:
         self.closed = self.options.players != 3
 
 
-def next_dealers(partie: _Partie, previous: int | None, rules: EcarteDeal) -> list[int] | None:
+def next_dealers(partie: _Partie, previous: int | None, seats: tuple[int, ...]) -> list[int] | None:
     """Who may deal the next deal (§3.1 rule 2; None: anybody, the first dealer is drawn): the players alternate —
     the deal passes to the previous first hand, the next seat that still plays (at three after a withdrawal, the
     other of the two left; at four, decision: to the right, as at three) —, except that in a partie liée the
@@ -307,8 +307,8 @@ def next_dealers(partie: _Partie, previous: int | None, rules: EcarteDeal) -> li
     if partie.closed and partie.manches:
         winner = partie.manches[-1]["winner"]
         won = set(winner) if isinstance(winner, list) else {winner}
-        return [seat for seat in rules.seats if seat not in won]
-    return passed_on(previous, rules.seats, partie.options.players)
+        return [seat for seat in seats if seat not in won]
+    return passed_on(previous, seats, partie.options.players)
 
 
 def passed_on(previous: int, seats: tuple[int, ...], players: int) -> list[int]:
@@ -350,7 +350,7 @@ def score_match(replay: Replay) -> MatchScore:
             adjustments(deal.index)
             continue
         # after annulled deals: an annulled deal that was dealt was the manche's first, and passed the deal on
-        allowed = allowed_dealers(next_dealers(partie, previous_dealer, rules),
+        allowed = allowed_dealers(next_dealers(partie, previous_dealer, rules.seats),
                                   replay.record.deals[deal.index].annulled_dealers,
                                   lambda seat: passed_on(seat, rules.seats, options.players))  # noqa: B023
         previous_dealer = rules.dealer
@@ -362,16 +362,23 @@ def score_match(replay: Replay) -> MatchScore:
     detail = {"manches": partie.manches, "current_manche": list(partie.manche_points),
               "target": partie.goal, "withdrawn": partie.withdrawn,
               "manches_won": partie.manches_won if options.liee else None}
+    following = next_dealers(partie, previous_dealer, playing_seats(partie))
     return MatchScore(deals, partie.totals, partie.winner, partie.ended, detail,
                       [outcomes[a.index] for a in sorted(replay.record.adjustments, key=lambda a: a.index)],
-                      tuple(problems))
+                      tuple(problems), None if following is None else tuple(following))
+
+
+def playing_seats(partie: _Partie) -> tuple[int, ...]:
+    """The seats that play the next deal: at three, those that have not withdrawn (§3.6 rule 25)."""
+    players = partie.options.players
+    return tuple(s for s in range(players) if players != 3 or s not in partie.withdrawn)
 
 
 def _score_deal(partie: _Partie, deal: DealReplay, rules: EcarteDeal, options: EcarteOptions,
                 deals: list[DealScore]) -> None:
     """Score one deal of the partie (its marks applied in order), appending its DealScore."""
     if options.players == 3:
-        expected = tuple(s for s in range(3) if s not in partie.withdrawn)
+        expected = playing_seats(partie)
         if rules.seats != expected:
             deals.append(DealScore(None, {"reason": "wrong_seats", "marks": []},
                                    (Violation("ecarte_wrong_seats", deal.index, None, None, None,

@@ -103,10 +103,11 @@ def score_match(replay: Replay) -> MatchScore:
                                                                                          strict=True)]
         deals.append(DealScore(scores, result, tuple(violations)))
         adjustments(i)
+    following = None if previous_dealer is None else ((previous_dealer + 1) % n,)  # the previous first hand
     return MatchScore(deals, list(tally.fiches), tally.winner, ended,
                       {"fiches": list(tally.fiches), "jetons": list(tally.jetons), "target": options.target},
                       [outcomes[a.index] for a in sorted(record.adjustments, key=lambda a: a.index)],
-                      tuple(problems))
+                      tuple(problems), following)
 
 
 def play_facts(deal: DealReplay, rules: ImperialeDeal) -> tuple[PlayFacts | None, list[Violation]]:

@@ -14,15 +14,20 @@ next dealer may be any of:
   turned in the deal, RULES.md §2.6 rule 19, §4.5 rule 20 I–II).
 
 Anything else is still ``wrong_dealer``. The deals after that one follow its actual dealer, as before.
+
+Who deals next: each game's ``score_match`` gives the dealers its rule allows after the record's last deal
+(``MatchScore.next_dealers``); :func:`next_dealer` picks the one the entry desk proposes.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 from rules.errors import Violation
 
 from .base import wrong_dealer
+from .verdict import judge
 
 
 def allowed_dealers(after_counted: Sequence[int] | None, annulled: Sequence[int],
@@ -45,3 +50,23 @@ def check_dealer(index: int, dealer: int, allowed: Sequence[int] | None) -> Viol
     if allowed is None or dealer in allowed:
         return None
     return wrong_dealer(index, dealer, allowed)
+
+
+def proposed_dealer(allowed: Sequence[int] | None, last: int | None, players: int) -> int:
+    """The dealer to propose: of ``allowed``, the first in the order of play after the ``last`` dealer (Écarté
+    à quatre, the losing team's player on the last dealer's right); anybody allowed: the last dealer's right-hand
+    neighbour (A-X1), or seat 0 before the first deal (the draw decides: the arbiter changes it)."""
+    if last is None:
+        return allowed[0] if allowed else 0
+    if not allowed:
+        return (last + 1) % players
+    return min(allowed, key=lambda seat: (seat - last - 1) % players)
+
+
+def next_dealer(record: Mapping[str, Any]) -> int:
+    """The seat that deals the deal after a record's deals (a ``levee.match/1`` record of the deals so far), by
+    the game's rule. Raises MalformedRecord when the record cannot be read."""
+    verdict = judge(record)
+    deals = verdict.replay.record.deals
+    return proposed_dealer(verdict.match.next_dealers, deals[-1].dealer if deals else None,
+                           len(verdict.players))

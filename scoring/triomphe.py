@@ -297,9 +297,10 @@ def score_match(replay: Replay) -> MatchScore:
         if scored.scores is not None:
             totals = [t + s for t, s in zip(totals, scored.scores, strict=True)]
         end_of(deal.index, scored.scores is not None)
+    following = rotation.expected()
     return MatchScore(deals, totals, winner, ended, {"target": goal, "sides": [list(s) for s in options.sides]},
                       [outcomes[a.index] for a in sorted(record.adjustments, key=lambda a: a.index)],
-                      tuple(problems))
+                      tuple(problems), None if following is None else tuple(following))
 
 
 register({

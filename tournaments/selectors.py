@@ -18,6 +18,7 @@ from django.db.models import Sum
 
 from rules.errors import MalformedRecord
 from rules.record import DEAL_FORMAT, MATCH_FORMAT
+from scoring.rotation import next_dealer
 from scoring.verdict import Verdict, judge
 
 from . import sql
@@ -240,6 +241,24 @@ def table_match_record(table: Table, *, include_annulled: bool = False) -> dict[
         return match_record(table, [d.record for d in deals])
     adjustments = match_adjustments(table, [d.number for d in deals], len(deals))
     return match_record(table, match_deals(every, deals), adjustments)
+
+
+def table_next_dealer(table: Table) -> int:
+    """The seat that deals the table's next deal by its game's rule (``scoring.rotation.next_dealer``): in a match,
+    after the deals that count and the rulings among them (Écarté: a manche closed by a ruling is dealt first by
+    its loser); at Tarot, after the last deal. An annulled deal is not followed (its follower is accepted too:
+    ``scoring.rotation``). Seat 0 before the first deal: the draw decides, the arbiter changes it."""
+    deals = [d for d in table_deals(table) if d.status != Deal.Status.ANNULLED]
+    if not deals:
+        return 0
+    last = deals[-1].record.get("dealer") if isinstance(deals[-1].record, Mapping) else None
+    record = table_match_record(table) if table.round.tournament.is_match_game else match_record(
+        table, [deals[-1].record])  # Tarot deals stand alone: the last one is enough
+    try:
+        return next_dealer(record)
+    except MalformedRecord:  # a deal saved before a rule changed: the general rotation (A-X1)
+        players = len(record["players"])
+        return (last + 1) % players if isinstance(last, int) and players else 0
 
 
 def deal_check(*, table: Table, fields: Any) -> Verdict:
