@@ -166,10 +166,10 @@ def match_deals(deals: Sequence[Deal], counted: Sequence[Deal], *,
                 fields: Sequence[Mapping[str, Any]] | None = None,
                 new: Sequence[Mapping[str, Any]] = ()) -> list[dict[str, Any]]:
     """The deals of a match record: ``fields`` (default: each ``counted`` deal's record), then ``new`` ones
-    entered after them. Each carries ``annulled_dealers`` when the table's other deals (``deals``: all of them,
-    annulled too, in any order; those not in ``counted`` are annulled, or being annulled) numbered between it and
-    the counted deal before it were dealt by someone: an annulled deal may have passed the deal on (the dealer
-    rotation, ``scoring.rotation``). A new deal follows every deal of the table."""
+    entered after them. ``deals`` are all the table's deals; those not in ``counted`` are annulled (or being
+    annulled). Each deal of the record carries ``annulled_dealers``: the dealers of the annulled deals numbered
+    between the counted deal before it and itself (a new deal: after the last counted one), since an annulled deal
+    may have been dealt and passed the deal on (``scoring.rotation``); none, no field."""
     records = [d.record for d in counted] if fields is None else list(fields)
     kept = {d.pk for d in counted}
     bounds = [d.number for d in counted]
@@ -248,12 +248,16 @@ def table_next_dealer(table: Table) -> int:
     after the deals that count and the rulings among them (Écarté: a manche closed by a ruling is dealt first by
     its loser); at Tarot, after the last deal. An annulled deal is not followed (its follower is accepted too:
     ``scoring.rotation``). Seat 0 before the first deal: the draw decides, the arbiter changes it."""
-    deals = [d for d in table_deals(table) if d.status != Deal.Status.ANNULLED]
+    every = table_deals(table)
+    deals = [d for d in every if d.status != Deal.Status.ANNULLED]
     if not deals:
         return 0
     last = deals[-1].record.get("dealer") if isinstance(deals[-1].record, Mapping) else None
-    record = table_match_record(table) if table.round.tournament.is_match_game else match_record(
-        table, [deals[-1].record])  # Tarot deals stand alone: the last one is enough
+    if table.round.tournament.is_match_game:
+        record = match_record(table, match_deals(every, deals),
+                              match_adjustments(table, [d.number for d in deals], len(deals)))
+    else:
+        record = match_record(table, [deals[-1].record])  # Tarot deals stand alone: the last one is enough
     try:
         return next_dealer(record)
     except MalformedRecord:  # a deal saved before a rule changed: the general rotation (A-X1)
