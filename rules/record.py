@@ -22,7 +22,7 @@ DEAL_FORMAT = "levee.deal/1"
 MATCH_FORMAT = "levee.match/1"
 
 #: fields shared by every deal, read here (the rest belongs to the game)
-COMMON_DEAL_FIELDS = frozenset({"dealer", "hands", "tricks"})
+COMMON_DEAL_FIELDS = frozenset({"dealer", "hands", "tricks", "annulled_dealers"})
 
 
 @dataclass(frozen=True)
@@ -35,6 +35,9 @@ class DealInput:
     hands: list[list[Card]] | None
     tricks: list[list[Card]] | None
     raw: Mapping[str, Any]
+    annulled_dealers: tuple[int, ...] = ()
+    """(match) The dealers of the annulled deals between the previous deal of the record and this one, in the
+    order dealt: the dealer rotation accepts a dealer following them too (``scoring.rotation``)."""
 
 
 @dataclass(frozen=True)
@@ -203,7 +206,21 @@ def read_deal(raw: Mapping[str, Any], *, index: int, field: str, players: int) -
             raise MalformedRecord(tricks_field, "tricks is a list of tricks, each a list of cards",
                                   fr="tricks est une liste de plis, chacun une liste de cartes")
         tricks = [read_cards(trick, f"{tricks_field}[{i}]") for i, trick in enumerate(value)]
-    return DealInput(index, field, dealer, hands, tricks, raw)
+    return DealInput(index, field, dealer, hands, tricks, raw, read_annulled_dealers(raw, field, players))
+
+
+def read_annulled_dealers(raw: Mapping[str, Any], field: str, players: int) -> tuple[int, ...]:
+    """A deal's optional ``annulled_dealers``: a list of seats (absent or ``null``: none)."""
+    value = raw.get("annulled_dealers")
+    if value is None:
+        return ()
+    path = join_path(field, "annulled_dealers")
+    if not isinstance(value, list):
+        raise MalformedRecord(path, "annulled_dealers is a list of seats, the dealers of the annulled deals "
+                                    "before this one",
+                              fr="annulled_dealers est une liste de places, les donneurs des donnes annulées "
+                                 "avant celle-ci")
+    return tuple(read_seat(seat, f"{path}[{i}]", players) for i, seat in enumerate(value))
 
 
 def read_cards(value: Any, field: str, *, pack: int | None = None) -> list[Card]:

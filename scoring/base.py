@@ -53,6 +53,10 @@ class MatchScore:
     """The record's adjustment events as applied (in the record's order): each its JSON, ``applied`` and the
     game's detail (``marks`` for L'Impériale and Le Vingt-quatre, ``totals`` after it)."""
     adjustment_violations: tuple[Violation, ...] = ()
+    next_dealers: tuple[int, ...] | None = None
+    """Who may deal the deal after the record's last one, by the game's rule (RULES.md §2.2 rule 6, §3.1
+    rule 2, §5 rule 5, A-X1); None: anybody (no deal yet: the draw
+    decides; Le Vingt-quatre, a new partie). ``scoring.rotation.next_dealer`` picks the one to propose."""
 
     @property
     def violations(self) -> list[Violation]:

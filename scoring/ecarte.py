@@ -48,8 +48,8 @@ from .base import (
     outcome,
     party_points,
     tie_at_target,
-    wrong_dealer,
 )
+from .rotation import allowed_dealers, check_dealer
 from .summary import check_tricks, compare, facts_from_tricks
 
 
@@ -297,7 +297,7 @@ class _Partie:
         self.closed = self.options.players != 3
 
 
-def next_dealers(partie: _Partie, previous: int | None, rules: EcarteDeal) -> list[int] | None:
+def next_dealers(partie: _Partie, previous: int | None, seats: tuple[int, ...]) -> list[int] | None:
     """Who may deal the next deal (§3.1 rule 2; None: anybody, the first dealer is drawn): the players alternate —
     the deal passes to the previous first hand, the next seat that still plays (at three after a withdrawal, the
     other of the two left; at four, decision: to the right, as at three) —, except that in a partie liée the
@@ -307,9 +307,13 @@ def next_dealers(partie: _Partie, previous: int | None, rules: EcarteDeal) -> li
     if partie.closed and partie.manches:
         winner = partie.manches[-1]["winner"]
         won = set(winner) if isinstance(winner, list) else {winner}
-        return [seat for seat in rules.seats if seat not in won]
-    players = partie.options.players
-    return [next(seat for seat in ((previous + k) % players for k in range(1, players + 1)) if seat in rules.seats)]
+        return [seat for seat in seats if seat not in won]
+    return passed_on(previous, seats, partie.options.players)
+
+
+def passed_on(previous: int, seats: tuple[int, ...], players: int) -> list[int]:
+    """The previous first hand: the next seat after ``previous`` that plays (``seats``)."""
+    return [next(seat for seat in ((previous + k) % players for k in range(1, players + 1)) if seat in seats)]
 
 
 def score_match(replay: Replay) -> MatchScore:
@@ -345,26 +349,36 @@ def score_match(replay: Replay) -> MatchScore:
                                    (Violation("match_over", deal.index, None, None),)))
             adjustments(deal.index)
             continue
-        allowed = next_dealers(partie, previous_dealer, rules)
+        # after annulled deals: an annulled deal that was dealt was the manche's first, and passed the deal on
+        allowed = allowed_dealers(next_dealers(partie, previous_dealer, rules.seats),
+                                  replay.record.deals[deal.index].annulled_dealers,
+                                  lambda seat: passed_on(seat, rules.seats, options.players))  # noqa: B023
         previous_dealer = rules.dealer
         _score_deal(partie, deal, rules, options, deals)
-        if allowed is not None and rules.dealer not in allowed:
-            wrong = wrong_dealer(deal.index, rules.dealer, allowed)
+        wrong = check_dealer(deal.index, rules.dealer, allowed)
+        if wrong is not None:
             deals[-1] = DealScore(deals[-1].scores, deals[-1].result, (wrong, *deals[-1].violations))
         adjustments(deal.index)
     detail = {"manches": partie.manches, "current_manche": list(partie.manche_points),
               "target": partie.goal, "withdrawn": partie.withdrawn,
               "manches_won": partie.manches_won if options.liee else None}
+    following = next_dealers(partie, previous_dealer, playing_seats(partie))
     return MatchScore(deals, partie.totals, partie.winner, partie.ended, detail,
                       [outcomes[a.index] for a in sorted(replay.record.adjustments, key=lambda a: a.index)],
-                      tuple(problems))
+                      tuple(problems), None if following is None else tuple(following))
+
+
+def playing_seats(partie: _Partie) -> tuple[int, ...]:
+    """The seats that play the next deal: at three, those that have not withdrawn (§3.6 rule 25)."""
+    players = partie.options.players
+    return tuple(s for s in range(players) if players != 3 or s not in partie.withdrawn)
 
 
 def _score_deal(partie: _Partie, deal: DealReplay, rules: EcarteDeal, options: EcarteOptions,
                 deals: list[DealScore]) -> None:
     """Score one deal of the partie (its marks applied in order), appending its DealScore."""
     if options.players == 3:
-        expected = tuple(s for s in range(3) if s not in partie.withdrawn)
+        expected = playing_seats(partie)
         if rules.seats != expected:
             deals.append(DealScore(None, {"reason": "wrong_seats", "marks": []},
                                    (Violation("ecarte_wrong_seats", deal.index, None, None, None,

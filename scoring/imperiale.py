@@ -86,7 +86,8 @@ def score_match(replay: Replay) -> MatchScore:
             deals.append(deal_after_match_end(i))
             adjustments(i)
             continue
-        violations = dealer_violations(i, rules.dealer, previous_dealer, n)
+        violations = dealer_violations(i, rules.dealer, previous_dealer, n,
+                                       record.deals[i].annulled_dealers)
         previous_dealer = rules.dealer
         facts, found = play_facts(deal, rules)
         violations += found
@@ -102,10 +103,11 @@ def score_match(replay: Replay) -> MatchScore:
                                                                                          strict=True)]
         deals.append(DealScore(scores, result, tuple(violations)))
         adjustments(i)
+    following = None if previous_dealer is None else ((previous_dealer + 1) % n,)  # the previous first hand
     return MatchScore(deals, list(tally.fiches), tally.winner, ended,
                       {"fiches": list(tally.fiches), "jetons": list(tally.jetons), "target": options.target},
                       [outcomes[a.index] for a in sorted(record.adjustments, key=lambda a: a.index)],
-                      tuple(problems))
+                      tuple(problems), following)
 
 
 def play_facts(deal: DealReplay, rules: ImperialeDeal) -> tuple[PlayFacts | None, list[Violation]]:

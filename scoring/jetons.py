@@ -14,13 +14,15 @@ the match at once; later marks are refused (``ended`` is set).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from rules.errors import Violation
 from rules.messages import register as register_messages
 
-from .base import DealScore, wrong_dealer
+from .base import DealScore
+from .rotation import allowed_dealers, check_dealer
 
 
 @dataclass
@@ -151,11 +153,16 @@ def deal_after_match_end(index: int) -> DealScore:
     return DealScore(None, {"status": "after_match_end"}, (Violation("match_over", index, None, None, None),))
 
 
-def dealer_violations(index: int, dealer: int, previous: int | None, players: int) -> list[Violation]:
-    """``wrong_dealer`` when the deal is not dealt by the previous first hand (the deal passes to the right)."""
-    if previous is None or dealer == (previous + 1) % players:
-        return []
-    return [wrong_dealer(index, dealer, [(previous + 1) % players])]
+def dealer_violations(index: int, dealer: int, previous: int | None, players: int,
+                      annulled: Sequence[int] = ()) -> list[Violation]:
+    """``wrong_dealer`` when the deal is not dealt by the previous first hand (the deal passes to the right),
+    or, after annulled deals (``annulled``: their dealers), as ``scoring.rotation`` allows."""
+    def after(seat: int) -> list[int]:
+        return [(seat + 1) % players]
+
+    allowed = allowed_dealers(None if previous is None else after(previous), annulled, after)
+    wrong = check_dealer(index, dealer, allowed)
+    return [] if wrong is None else [wrong]
 
 
 register_messages({

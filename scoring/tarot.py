@@ -346,5 +346,8 @@ def score_match(replay: Replay) -> MatchScore:
         for seat, mark in enumerate(d.scores):
             totals[seat] += mark
     detail: Mapping[str, Any] = {"unscored": unscored} if unscored else {}
-    return MatchScore(deals, totals, None, None, detail)
+    last = replay.record.deals[-1].dealer if replay.record.deals else None
+    # the deal passes to the dealer's right-hand neighbour, the first hand (§1.2, A-X1; at five with a mort too)
+    following = None if last is None else ((last + 1) % players,)
+    return MatchScore(deals, totals, None, None, detail, next_dealers=following)
 

@@ -19,6 +19,7 @@ violations and are not scored.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from rules.errors import Violation
@@ -36,9 +37,8 @@ from .base import (
     outcome,
     party_points,
     tie_at_target,
-    wrong_dealer,
 )
-from .jetons import dealer_violations
+from .rotation import allowed_dealers, check_dealer
 from .summary import check_tricks, compare, facts_from_tricks
 
 VOLE_THRESHOLD = 3
@@ -202,12 +202,15 @@ class DealerRotation:
         self.blocks = teams is not None and all(
             sum(1 for seat in team if (seat + 1) % players not in team) == 1 for team in teams)
 
-    def expected(self) -> list[int] | None:
-        """The seats that may deal the next deal of a team game (None: any, for the first deal)."""
-        if self.previous is None:
+    def after(self, previous: int | None) -> list[int] | None:
+        """The seats that may deal after a deal dealt by ``previous`` (None: anybody, the first deal follows the
+        draw)."""
+        if previous is None:
             return None  # the draw decides the first dealer
         options = self.options
-        side = 1 - options.side_of(self.previous)  # the teams alternate
+        if options.teams is None:  # the previous first hand, as at L'Impériale
+            return [(previous + 1) % options.players]
+        side = 1 - options.side_of(previous)  # the teams alternate
         if side in self.by_side:
             return [self.by_side[side]]
         team = options.sides[side]
@@ -215,18 +218,18 @@ class DealerRotation:
             return [seat for seat in team if (seat + 1) % options.players not in team]
         return list(team)
 
-    def check(self, index: int, dealer: int) -> Violation | None:
-        """``wrong_dealer`` when ``dealer`` may not deal deal ``index``; then remember who dealt."""
-        if self.options.teams is None:  # the previous first hand, as at L'Impériale (same code and sentence)
-            found = dealer_violations(index, dealer, self.previous, self.options.players)
-            self.previous = dealer
-            return found[0] if found else None
-        allowed = self.expected()
+    def expected(self) -> list[int] | None:
+        """The seats that may deal the next deal (None: any, for the first deal)."""
+        return self.after(self.previous)
+
+    def check(self, index: int, dealer: int, annulled: Sequence[int] = ()) -> Violation | None:
+        """``wrong_dealer`` when ``dealer`` may not deal deal ``index`` (after the annulled deals dealt by
+        ``annulled`` since the previous one: ``scoring.rotation``); then remember who dealt."""
+        allowed = allowed_dealers(self.expected(), annulled, lambda seat: self.after(seat) or [])
         self.previous = dealer
-        self.by_side.setdefault(self.options.side_of(dealer), dealer)
-        if allowed is None or dealer in allowed:
-            return None
-        return wrong_dealer(index, dealer, allowed)
+        if self.options.teams is not None:
+            self.by_side.setdefault(self.options.side_of(dealer), dealer)
+        return check_dealer(index, dealer, allowed)
 
 
 def score_match(replay: Replay) -> MatchScore:
@@ -286,16 +289,18 @@ def score_match(replay: Replay) -> MatchScore:
             end_of(deal.index, False)
             continue
         scored = score_deal(deal, options)
-        wrong = rotation.check(deal.index, deal.rules.dealer)  # type: ignore[attr-defined]
+        wrong = rotation.check(deal.index, deal.rules.dealer,  # type: ignore[attr-defined]
+                               record.deals[deal.index].annulled_dealers)
         if wrong is not None:
             scored = DealScore(scored.scores, scored.result, (wrong, *scored.violations))
         deals.append(scored)
         if scored.scores is not None:
             totals = [t + s for t, s in zip(totals, scored.scores, strict=True)]
         end_of(deal.index, scored.scores is not None)
+    following = rotation.expected()
     return MatchScore(deals, totals, winner, ended, {"target": goal, "sides": [list(s) for s in options.sides]},
                       [outcomes[a.index] for a in sorted(record.adjustments, key=lambda a: a.index)],
-                      tuple(problems))
+                      tuple(problems), None if following is None else tuple(following))
 
 
 register({

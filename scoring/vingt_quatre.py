@@ -81,7 +81,8 @@ def score_match(replay: Replay) -> MatchScore:
             deals.append(deal_after_match_end(i))
             adjustments(i)
             continue
-        violations = dealer_violations(i, rules.dealer, previous_dealer, n)
+        violations = dealer_violations(i, rules.dealer, previous_dealer, n,
+                                       record.deals[i].annulled_dealers)
         previous_dealer = rules.dealer
         facts, found = play_facts(deal, rules)
         violations += found
@@ -114,9 +115,11 @@ def score_match(replay: Replay) -> MatchScore:
         winner = leaders[0] if len(leaders) == 1 else None
     detail = {"parties_won": parties_won, "jetons": list(tally.jetons), "parties": options.parties,
               "target": options.target}
+    # the previous first hand (§5 rule 5); a new partie: None, the draw (no text says who deals it)
+    following = None if previous_dealer is None else ((previous_dealer + 1) % n,)
     return MatchScore(deals, totals, winner, ended, detail,
                       [outcomes[a.index] for a in sorted(record.adjustments, key=lambda a: a.index)],
-                      tuple(problems))
+                      tuple(problems), following)
 
 
 def play_facts(deal: DealReplay, rules: VingtQuatreDeal) -> tuple[PlayFacts | None, list[Violation]]:

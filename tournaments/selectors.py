@@ -19,6 +19,7 @@ from django.db.models import Sum
 from rules.errors import MalformedRecord
 from rules.normalise import normalise_deal
 from rules.record import DEAL_FORMAT, MATCH_FORMAT
+from scoring.rotation import next_dealer
 from scoring.verdict import Verdict, judge
 
 from . import sql
@@ -159,6 +160,37 @@ def table_deals(table: Table, *, include_annulled: bool = True) -> list[Deal]:
     return list(qs)
 
 
+ANNULLED_DEALERS = "annulled_dealers"
+"""A match deal's field naming the dealers of the annulled deals before it (docs/deal-record.md): derived from
+the table's deals each time a match is judged, never stored in a deal's record."""
+
+
+def match_deals(deals: Sequence[Deal], counted: Sequence[Deal], *,
+                fields: Sequence[Mapping[str, Any]] | None = None,
+                new: Sequence[Mapping[str, Any]] = ()) -> list[dict[str, Any]]:
+    """The deals of a match record: ``fields`` (default: each ``counted`` deal's record), then ``new`` ones
+    entered after them. ``deals`` are all the table's deals; those not in ``counted`` are annulled (or being
+    annulled). Each deal of the record carries ``annulled_dealers``: the dealers of the annulled deals numbered
+    between the counted deal before it and itself (a new deal: after the last counted one), since an annulled deal
+    may have been dealt and passed the deal on (``scoring.rotation``); none, no field."""
+    records = [d.record for d in counted] if fields is None else list(fields)
+    kept = {d.pk for d in counted}
+    bounds = [d.number for d in counted]
+    annulled = sorted((d.number, d.record.get("dealer")) for d in deals
+                      if d.pk not in kept and isinstance((d.record or {}).get("dealer"), int))
+    out = []
+    for i, record in enumerate([*records, *new]):
+        own = {k: v for k, v in deal_fields(record).items() if k != ANNULLED_DEALERS}
+        low = bounds[i - 1] if 0 < i <= len(bounds) else None
+        high = bounds[i] if i < len(bounds) else None
+        between = [] if i > len(bounds) else [dealer for number, dealer in annulled
+                                              if (low is None or number > low) and (high is None or number < high)]
+        if between:
+            own[ANNULLED_DEALERS] = between
+        out.append(own)
+    return out
+
+
 def match_record(table: Table, deals: Iterable[Mapping[str, Any]],
                  adjustments: Sequence[Mapping[str, Any]] | None = None) -> dict[str, Any]:
     """A ``levee.match/1`` record of the table with the given deals' own fields, in order, and the rulings'
@@ -206,10 +238,34 @@ def match_adjustments(table: Table, numbers: Sequence[int | None] | None, count:
 def table_match_record(table: Table, *, include_annulled: bool = False) -> dict[str, Any]:
     """The table's deals as a ``levee.match/1`` record (the export of a table), with the rulings' adjustments
     (only for the deals that count: an annulled deal is not in the race)."""
-    deals = table_deals(table, include_annulled=include_annulled)
-    adjustments = [] if include_annulled or not table.round.tournament.is_match_game else match_adjustments(
-        table, [d.number for d in deals], len(deals))
-    return match_record(table, [d.record for d in deals], adjustments)
+    every = table_deals(table)
+    deals = every if include_annulled else [d for d in every if d.status != Deal.Status.ANNULLED]
+    if include_annulled or not table.round.tournament.is_match_game:
+        return match_record(table, [d.record for d in deals])
+    adjustments = match_adjustments(table, [d.number for d in deals], len(deals))
+    return match_record(table, match_deals(every, deals), adjustments)
+
+
+def table_next_dealer(table: Table) -> int:
+    """The seat that deals the table's next deal by its game's rule (``scoring.rotation.next_dealer``): in a match,
+    after the deals that count and the rulings among them (Écarté: a manche closed by a ruling is dealt first by
+    its loser); at Tarot, after the last deal. An annulled deal is not followed (its follower is accepted too:
+    ``scoring.rotation``). Seat 0 before the first deal: the draw decides, the arbiter changes it."""
+    every = table_deals(table)
+    deals = [d for d in every if d.status != Deal.Status.ANNULLED]
+    if not deals:
+        return 0
+    last = deals[-1].record.get("dealer") if isinstance(deals[-1].record, Mapping) else None
+    if table.round.tournament.is_match_game:
+        record = match_record(table, match_deals(every, deals),
+                              match_adjustments(table, [d.number for d in deals], len(deals)))
+    else:
+        record = match_record(table, [deals[-1].record])  # Tarot deals stand alone: the last one is enough
+    try:
+        return next_dealer(record)
+    except MalformedRecord:  # a deal saved before a rule changed: the general rotation (A-X1)
+        players = len(record["players"])
+        return (last + 1) % players if isinstance(last, int) and players else 0
 
 
 def deal_check(*, table: Table, fields: Any) -> Verdict:
@@ -223,9 +279,10 @@ def deal_check(*, table: Table, fields: Any) -> Verdict:
         return judge(build_deal_record(table=table, fields=fields))
     head = record_head(table)
     own = check_fixed_fields(head, fields)
-    deals = table_deals(table, include_annulled=False)
+    every = table_deals(table)
+    deals = [d for d in every if d.status != Deal.Status.ANNULLED]
     adjustments = match_adjustments(table, [d.number for d in deals] + [None], len(deals) + 1)
-    return judge(match_record(table, [d.record for d in deals] + [own], adjustments))
+    return judge(match_record(table, match_deals(every, deals, new=[own]), adjustments))
 
 
 # -- deals as JSON ---------------------------------------------------------------------------------

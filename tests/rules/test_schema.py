@@ -254,6 +254,10 @@ BROKEN: list[tuple[str, dict[str, Any], str, str | None]] = [
     ("dealer missing", _set(TAROT_4, "dealer"), "dealer", None),
     ("dealer out of the table", _set(TAROT_4, "dealer", 4), "dealer", None),
     ("dealer not a number", _set(ECARTE_3, "dealer", "0"), "dealer", None),
+    ("annulled dealer not a seat", _set(_match(TRIOMPHE_4), "deals[1].annulled_dealers", [-1]),
+     "deals[1].annulled_dealers[0]", None),
+    ("annulled dealers not a list", _set(_match(TRIOMPHE_4), "deals[1].annulled_dealers", 1),
+     "deals[1].annulled_dealers", None),
     ("one hand short", _set(TRIOMPHE_2, "hands", [["KS"]]), "hands", None),
     ("not a card", _set(ECARTE_2, "tricks", [["KS", "ZZ"]]), "tricks[0][1]", None),
     ("no trump 22", _set(TRIOMPHE_2, "hands", [["T22"], []]), "hands[0][0]", None),
@@ -425,7 +429,7 @@ NEW_KEYS = [
     "false_king_penalty", "partie_liee", "imperiale_de_retourne", "parties", "seat", "cards", "size", "taker",
     "contract", "called", "oudlers", "points", "petit_au_bout", "chelem", "taken", "discarded", "by", "accepted",
     "action", "discards", "draws", "trick", "cartes_blanches", "imperiales", "point", "sequences", "count", "value",
-    "unknown",
+    "annulled_dealers", "unknown",
 ]
 
 

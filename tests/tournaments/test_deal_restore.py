@@ -136,13 +136,13 @@ def test_a_restored_deal_takes_its_place_back_in_the_race(match_table, chief):
     deals = [services.deal_record(table=match_table, record=POINTS[k], user=chief) for k in range(4)]
     services.ruling_record(table=match_table, kind=None, reason="", user=chief, penalty="triomphe_misdeal",
                            offender=bruno)  # Ana +1: 5-0, over
-    # the first deal (annulling a later one would leave the dealers of the deals that count out of turn)
-    services.deal_annul(deal=deals[0], reason="jeu faux", user=chief)
+    # the second deal: the third follows its dealer (it was dealt and passed the deal on, §2.2 rule 6)
+    services.deal_annul(deal=deals[1], reason="jeu faux", user=chief)
     match_table.refresh_from_db()
     assert match_table.match_totals == [4, 0] and not match_table.match_ended
     assert match_points(match_table) == {"Ana": 0, "Bruno": 0}
 
-    restored = services.deal_restore(deal=deals[0], reason="le jeu était complet", user=chief)
+    restored = services.deal_restore(deal=deals[1], reason="le jeu était complet", user=chief)
     assert restored.status == Deal.Status.VALID and restored.version == 3
     match_table.refresh_from_db()
     assert match_table.match_totals == [5, 0] and match_table.match_ended and match_table.match_winner == 0
@@ -157,19 +157,19 @@ def test_a_restore_the_later_deals_would_follow_is_refused(match_table, chief):
     deals = [services.deal_record(table=match_table, record=POINTS[k], user=chief) for k in range(4)]
     services.ruling_record(table=match_table, kind=None, reason="", user=chief, penalty="triomphe_misdeal",
                            offender=bruno)
-    services.deal_annul(deal=deals[0], reason="jeu faux", user=chief)
+    services.deal_annul(deal=deals[1], reason="jeu faux", user=chief)
     services.deal_record(table=match_table, record=POINTS[0], user=chief)  # deal 5, dealt by Bruno: 5-0, over
     with translation.override("fr"), pytest.raises(StateConflict) as exc:
-        services.deal_restore(deal=deals[0], reason="erreur", user=chief)
+        services.deal_restore(deal=deals[1], reason="erreur", user=chief)
     assert exc.value.code == "restore_breaks_match" and exc.value.status == 409
     assert exc.value.message == (
         "cette donne ne peut pas être rétablie : la partie ne tiendrait pas avec elle (la donne 5 viendrait après la "
         "fin de la partie). Annulez ou corrigez d'abord les donnes saisies après elle.")
     with translation.override("en"), pytest.raises(StateConflict) as exc:
-        services.deal_restore(deal=deals[0], reason="erreur", user=chief)
+        services.deal_restore(deal=deals[1], reason="erreur", user=chief)
     assert exc.value.message.startswith("this deal cannot be restored: the match would not stand with it (deal 5 "
                                         "would come after the end of the match)")
-    deal = Deal.objects.get(pk=deals[0].pk)
+    deal = Deal.objects.get(pk=deals[1].pk)
     assert deal.status == Deal.Status.ANNULLED and deal.version == 2 and deal.history.count() == 2
     match_table.refresh_from_db()
     assert match_table.match_totals == [5, 0] and match_table.match_ended
@@ -237,7 +237,7 @@ def test_a_withdrawal_whose_restore_is_refused_changes_nothing(tarot_table, staf
 def test_withdrawing_a_ruling_that_annulled_a_match_deal_puts_it_back(match_table, chief):
     ana, bruno = ids(match_table)
     deals = [services.deal_record(table=match_table, record=POINTS[k], user=chief) for k in range(3)]
-    ruling = services.ruling_record(table=match_table, deal=deals[0], kind="misdeal", reason="maldonne",
+    ruling = services.ruling_record(table=match_table, deal=deals[1], kind="misdeal", reason="maldonne",
                                     user=chief, annuls_deal=True)
     match_table.refresh_from_db()
     assert match_table.match_totals == [2, 0]

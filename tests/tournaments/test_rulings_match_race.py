@@ -103,9 +103,9 @@ def test_annulling_a_deal_keeps_the_ruling_in_place(match_table, chief):
     match_table.refresh_from_db()
     assert match_table.match_ended
     # a deal annulled (a ruling annulling it, or the service): 3 points + the misdeal point = 4-0, the match
-    # reopens, the ruling now follows the third deal that counts. (The first deal: without a later one the
-    # dealers of the deals that count would not follow each other, wrong_dealer.)
-    services.deal_annul(deal=deals[0], reason="donne jouée avec un jeu faux", user=chief)
+    # reopens, the ruling now follows the third deal that counts. The deal after the annulled one follows its
+    # dealer: it was dealt, and passed the deal on (§2.2 rule 6).
+    services.deal_annul(deal=deals[1], reason="donne jouée avec un jeu faux", user=chief)
     match_table.refresh_from_db()
     assert match_table.match_totals == [4, 0] and not match_table.match_ended and match_table.match_winner is None
     assert selectors.table_match_record(match_table)["adjustments"][0]["after"] == 2

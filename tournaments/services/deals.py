@@ -8,7 +8,9 @@ reason, and django-simple-history keeps every version with its user and reason.
 Tarot deals are judged alone. For the games played to a target a table is one match: the
 table's deals (not annulled, in order) form a ``levee.match/1`` record judged as a whole,
 since a deal's marks depend on the ones before; a correction or annulment re-judges the match
-and rewrites the marks of the deals that follow.
+and rewrites the marks of the deals that follow. A deal that follows annulled deals carries their
+dealers (``annulled_dealers``, ``selectors.match_deals``): an annulled deal may have been dealt and
+passed the deal on, so the dealer rotation accepts a dealer following it (``scoring.rotation``).
 
 The FFT visa: a Tarot garde sans or garde contre entered by someone who cannot approve (a
 table arbiter) is saved as ``pending``: its score rows exist but do not count in rankings
@@ -38,6 +40,7 @@ from .. import permissions, sql
 from ..models import Deal, IdempotencyKey, Round, ScoreRow, Table, Tournament
 from ..models_duplicate import DuplicateTable
 from ..selectors import (
+    ANNULLED_DEALERS,
     build_deal_record,
     check_fixed_fields,
     deal_body,
@@ -45,6 +48,7 @@ from ..selectors import (
     json_body,
     keep_json_texts,
     match_adjustments,
+    match_deals,
     match_record,
     record_head,
     table_deals,
@@ -146,7 +150,8 @@ def judge_match(table: Table, deals: list[Mapping[str, Any]], *,
             "totals": full["totals"], "winner": full["winner"], "winner_names": full["winner_names"],
             "ended": full["ended"],
         }
-        out.append(Judged({**head, **deal_fields(own)}, slice_, list(scored.scores)))
+        kept = {k: v for k, v in deal_fields(own).items() if k != ANNULLED_DEALERS}  # derived, never stored
+        out.append(Judged({**head, **kept}, slice_, list(scored.scores)))
     table.match_totals = full["totals"]
     table.match_winner = full["winner"]
     table.match_ended = full["ended"] is not None
@@ -357,9 +362,10 @@ def _deal_record(*, table: Table, record: Any, user: Any, cursor: Any) -> Deal:
         raise StateConflict(_("this table has no players seated"), field="table", code="table_not_seated")
     try:
         if tournament.is_match_game:
-            previous = table_deals(table, include_annulled=False)
+            every = table_deals(table)
+            previous = [d for d in every if d.status != Deal.Status.ANNULLED]
             own = check_fixed_fields(record_head(table), record)
-            judged = judge_match(table, [d.record for d in previous] + [own])
+            judged = judge_match(table, match_deals(every, previous, new=[own]))
             mine = judged[-1]
         else:
             played = locked.played
@@ -456,10 +462,11 @@ def deal_correct(*, deal: Deal, record: Any, expected_version: int | None, reaso
     seats = table_seats(table)
     try:
         if tournament.is_match_game:
-            deals = table_deals(table, include_annulled=False)
+            every = table_deals(table)
+            deals = [d for d in every if d.status != Deal.Status.ANNULLED]
             own = check_fixed_fields(record_head(table), record)
             fields = [own if d.pk == deal.pk else d.record for d in deals]
-            judged = judge_match(table, fields, numbers=[d.number for d in deals])
+            judged = judge_match(table, match_deals(every, deals, fields=fields), numbers=[d.number for d in deals])
             mine = judged[[d.pk for d in deals].index(deal.pk)]
         else:
             mine = judge_tarot_deal(table, record)
@@ -504,10 +511,12 @@ def deal_annul(*, deal: Deal, reason: str, user: Any, expected_version: int | No
     if deal.status == Deal.Status.ANNULLED:
         return deal
     if tournament.is_match_game:
-        rest = [d for d in table_deals(table, include_annulled=False) if d.pk != deal.pk]
+        every = table_deals(table)
+        rest = [d for d in every if d.status != Deal.Status.ANNULLED and d.pk != deal.pk]
         try:
-            # the match without it, the rulings in place (with no deal and no ruling left: no match)
-            judged = judge_match(table, [d.record for d in rest], numbers=[d.number for d in rest])
+            # the match without it, the rulings in place (with no deal and no ruling left: no match); the deal
+            # after it may follow its dealer (it may have been dealt: scoring.rotation)
+            judged = judge_match(table, match_deals(every, rest), numbers=[d.number for d in rest])
         except MalformedRecord as exc:
             raise MalformedDeal.wrap(exc) from None
     deal.status = Deal.Status.ANNULLED
@@ -527,9 +536,10 @@ def match_rejudge(table: Table) -> None:
     totals, winner and end, and every deal's verdict and marks. DealRejected (the transaction is then rolled
     back by the caller) when the rulings no longer fit the match."""
     Table.objects.select_for_update().filter(pk=table.pk).first()
-    deals = table_deals(table, include_annulled=False)
+    every = table_deals(table)
+    deals = [d for d in every if d.status != Deal.Status.ANNULLED]
     try:
-        judged = judge_match(table, [d.record for d in deals], numbers=[d.number for d in deals])
+        judged = judge_match(table, match_deals(every, deals), numbers=[d.number for d in deals])
     except MalformedRecord as exc:
         raise MalformedDeal.wrap(exc) from None
     _refresh_match(table, deals, judged)

@@ -30,7 +30,7 @@ from django.utils.translation import gettext as _
 from rules.errors import MalformedRecord
 
 from ..models import Deal, Table
-from ..selectors import table_deals, table_seats
+from ..selectors import match_deals, table_deals, table_seats
 from .deals import (
     Judged,
     _after_commit,
@@ -70,10 +70,11 @@ def _judge_back(deal: Deal, table: Table) -> tuple[Judged, list[Deal], list[Judg
     tournament = table.round.tournament
     try:
         if tournament.is_match_game:
-            deals = sorted([d for d in table_deals(table, include_annulled=False) if d.pk != deal.pk] + [deal],
+            every = table_deals(table)
+            deals = sorted([d for d in every if d.status != Deal.Status.ANNULLED and d.pk != deal.pk] + [deal],
                            key=lambda d: d.number)
             try:
-                judged = judge_match(table, [d.record for d in deals], numbers=[d.number for d in deals])
+                judged = judge_match(table, match_deals(every, deals), numbers=[d.number for d in deals])
             except DealRejected as exc:
                 raise StateConflict(_("this deal cannot be restored: the match would not stand with it (%(why)s). "
                                       "Annul or correct the deals entered after it first.") % {"why": _why(exc)},

@@ -54,17 +54,15 @@ def modes_for(game: str) -> tuple[str, ...]:
 
 
 def next_dealer(table: Table, players: int) -> int:
-    """The seat after the last deal's dealer (the deal passes in the direction of play); seat 0 to start.
-    At a duplicate table, the dealer of the next étui (``services.duplicate.next_etui_dealer``)."""
+    """The dealer the entry proposes: by the game's rule after the table's deals (``selectors.table_next_dealer``:
+    Triomphe by teams, each team through its dealer; Écarté partie liée, the loser of a manche first …); seat 0
+    to start. At a duplicate table, the dealer of the next étui (``services.duplicate.next_etui_dealer``)."""
     from tournaments.services.duplicate import next_etui_dealer
 
     etui_dealer = next_etui_dealer(table)
     if etui_dealer is not None:
         return etui_dealer
-    last = Deal.objects.filter(table=table).exclude(status=Deal.Status.ANNULLED).order_by("-number").first()
-    if last is None or not isinstance((last.record or {}).get("dealer"), int) or players == 0:
-        return 0
-    return (last.record["dealer"] + 1) % players
+    return selectors.table_next_dealer(table) if players else 0
 
 
 def build_form(mode: str, table: Table, *, data: Any = None, initial: dict[str, Any] | None = None,
