@@ -56,10 +56,12 @@ def ranking_enqueue(tournament_id: int) -> bool:
         return False
     try:
         ranking_refresh.delay(tournament_id)
-    except Exception:  # broker unreachable: the entry is saved, the page says "not up to date"
-        if ranking_refresh.app.conf.task_always_eager:
-            raise
-        log.exception("could not queue the ranking refresh of tournament %s", tournament_id)
+    except Exception:
+        # The entry is committed whatever happens here: broker unreachable, or (no broker: the refresh runs
+        # in-process, at commit) the refresh itself failed. Answering an error now would tell the arbiter a
+        # saved deal was lost, so: logged, the claim released (the next change queues a refresh again), and the
+        # public pages say the ranking is not up to date.
+        log.exception("the ranking refresh of tournament %s could not be queued or run", tournament_id)
         rankings.ranking_refresh_unclaim(tournament_id=tournament_id)
         return False
     return True

@@ -161,3 +161,25 @@ def test_beat_schedule_names_the_requeue_task(settings):
     entry = settings.CELERY_BEAT_SCHEDULE["ranking-requeue-stale"]
     assert entry["task"] == tasks.ranking_requeue_stale.name and entry["schedule"] <= 60
     assert tasks.ranking_requeue_stale.name in app.tasks
+
+
+def test_a_failing_in_process_refresh_never_turns_a_saved_entry_into_an_error(monkeypatch,
+                                                                                django_capture_on_commit_callbacks):
+    """No broker (the embedded default): the refresh runs at commit; if it fails, the deal is still saved and
+    the request answered, the claim is released and the ranking said not up to date; the next change retries."""
+    assert tasks.ranking_refresh.app.conf.task_always_eager
+
+    def broken(*, tournament_id):
+        raise RuntimeError("ranking bug")
+
+    monkeypatch.setattr(rankings, "ranking_refresh", broken)
+    t, table = four()
+    with django_capture_on_commit_callbacks(execute=True):
+        deal = add_deal(table, [75, -25, -25, -25], taker=0)  # no exception reaches the caller
+    assert deal.score_rows.count() == 4
+    assert RankingClock.objects.get(tournament=t).queued_at is None
+    assert not rankings.ranking_status(t).up_to_date
+    monkeypatch.undo()
+    with django_capture_on_commit_callbacks(execute=True):
+        add_deal(table, [-25, 75, -25, -25], taker=1)
+    assert rankings.ranking_status(t).up_to_date
