@@ -41,7 +41,7 @@ from rules.replay import DealReplay, Replay
 
 from .base import DealScore, MatchScore, adjustments_after, after_end, outcome, tie_at_target
 from .jetons import Tally, deal_after_match_end, dealer_violations
-from .summary import PlayFacts, check_honours, check_tricks, compare, facts_from_summary, facts_from_tricks
+from .summary import PlayFacts, check_honours, check_tricks, facts_from_tricks, honours_play_facts
 
 FAILED_TO_TAKE = frozenset({"must_follow_higher", "must_trump", "must_overtrump", "must_go_higher",
                             "revoke_trump", "revoke_overtrump"})
@@ -114,17 +114,9 @@ def play_facts(deal: DealReplay, rules: ImperialeDeal) -> tuple[PlayFacts | None
     """What the deal's play gave: from its tricks, or from its summary when the tricks are not complete (None,
     with the violations, when that summary cannot be true). A summary beside complete tricks is checked
     against them."""
-    summary = rules.summary
-    players = len(rules.seats)
-    if summary is None or ((deal.tricks or deal.unfinished) and deal.complete):
-        facts = facts_from_tricks(deal, players, rules.honours)
-        if summary is None:
-            return facts, []
-        return facts, check_summary(deal, rules) + compare(summary, facts, deal.index, honours=True)
-    found = check_summary(deal, rules)
-    if found:
-        return None, found
-    return facts_from_summary(summary, rules.tricks_per_deal if rules.played else 0), []
+    tricks = rules.tricks_per_deal if rules.played else 0
+    return honours_play_facts(deal, rules.summary, rules.honours, len(rules.seats), tricks,
+                              lambda: check_summary(deal, rules))
 
 
 def check_summary(deal: DealReplay, rules: ImperialeDeal) -> list[Violation]:

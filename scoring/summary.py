@@ -11,8 +11,9 @@ own summary score the same. A summary that cannot be true is a list of violation
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from rules.cards import BIT, Card, cards_of, format_card, mask_of
 from rules.entry import french_name
@@ -186,3 +187,20 @@ register({
         "en": "The summary does not say who took {cards}, played in this deal.",
     },
 })
+
+
+def honours_play_facts(deal: DealReplay, summary: Any, honours: int, players: int, tricks: int,
+                       check: Callable[[], list[Violation]]) -> tuple[PlayFacts | None, list[Violation]]:
+    """What a deal of an honours game (L'Impériale, Le Vingt-quatre) gave: from its tricks, or from its
+    ``summary`` when the tricks are not complete (None, with the violations, when that summary cannot be
+    true: ``check`` gives the game's own checks of it). A summary beside complete tricks is checked against
+    them. ``tricks``: the tricks a summary accounts for."""
+    if summary is None or ((deal.tricks or deal.unfinished) and deal.complete):
+        facts = facts_from_tricks(deal, players, honours)
+        if summary is None:
+            return facts, []
+        return facts, check() + compare(summary, facts, deal.index, honours=True)
+    found = check()
+    if found:
+        return None, found
+    return facts_from_summary(summary, tricks), []

@@ -30,7 +30,7 @@ from rules.vingt_quatre import VingtQuatreDeal, VingtQuatreOptions, best_sequenc
 
 from .base import DealScore, MatchScore, adjustments_after, after_end, outcome, tie_at_target
 from .jetons import Tally, deal_after_match_end, dealer_violations
-from .summary import PlayFacts, check_honours, check_tricks, compare, facts_from_summary, facts_from_tricks
+from .summary import PlayFacts, check_honours, check_tricks, facts_from_tricks, honours_play_facts
 
 
 def _new_partie(n: int, options: VingtQuatreOptions) -> Tally:
@@ -126,17 +126,8 @@ def play_facts(deal: DealReplay, rules: VingtQuatreDeal) -> tuple[PlayFacts | No
     """What the deal's play gave: from its tricks, or from its summary when the tricks are not complete (None,
     with the violations, when that summary cannot be true). A summary beside complete tricks is checked
     against them."""
-    summary = rules.summary
-    players = len(rules.seats)
-    if summary is None or ((deal.tricks or deal.unfinished) and deal.complete):
-        facts = facts_from_tricks(deal, players, rules.honours)
-        if summary is None:
-            return facts, []
-        return facts, check_summary(deal, rules) + compare(summary, facts, deal.index, honours=True)
-    found = check_summary(deal, rules)
-    if found:
-        return None, found
-    return facts_from_summary(summary, rules.tricks_per_deal), []
+    return honours_play_facts(deal, rules.summary, rules.honours, len(rules.seats), rules.tricks_per_deal,
+                              lambda: check_summary(deal, rules))
 
 
 def check_summary(deal: DealReplay, rules: VingtQuatreDeal) -> list[Violation]:
