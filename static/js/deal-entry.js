@@ -763,7 +763,16 @@
   function render() { renderPlay(); }
 
   root.textContent = "";
-  if (restored && (deal.cards.length || Object.keys(deal.values).length > 1)) {
+  function changedFromStart() {  // a correction's draft counts as kept only once it differs from the saved deal
+    if (!config.initial) return deal.cards.length || Object.keys(deal.values).length > 1;
+    if ((deal.reason || "").trim()) return true;
+    var kept = deal, now = JSON.stringify(record());
+    deal = fresh();
+    var start = JSON.stringify(record());
+    deal = kept;
+    return now !== start;
+  }
+  if (restored && changedFromStart()) {
     root.appendChild(el("p", {class: "msg msg-success", role: "status", text: T.kept}));
   }
   root.appendChild(problemsBox);

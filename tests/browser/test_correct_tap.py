@@ -55,6 +55,9 @@ def test_triomphe_deal_corrected_by_undoing_its_last_card(live_server, chromium,
         page.locator("#net", has_text="Vérifié").wait_for()
         assert "remporté par " + LONG[1] in page.locator("#trick-winner").inner_text()
         assert page.locator('[data-field="dealer"] input:checked').count() == 1
+        page.reload()  # nothing changed yet: no « restored » notice
+        page.locator("#net", has_text="Vérifié").wait_for()
+        assert page.get_by_text("Correction en cours retrouvée").count() == 0
         page.screenshot(path=str(screenshots / "correct_triomphe_phone.png"), full_page=True)
         fits(page)
 
@@ -69,6 +72,12 @@ def test_triomphe_deal_corrected_by_undoing_its_last_card(live_server, chromium,
         page.locator("#problems", has_text="Indiquez le motif").wait_for()
         assert Deal.objects.get(pk=deal.pk).version == 1
         page.fill("#reason", "Atout au pli 5 mal relevé")
+        # a reload loses nothing: the correction and its reason come back from the device
+        page.reload()
+        page.locator("#net", has_text="Vérifié").wait_for()
+        assert page.get_by_text("Correction en cours retrouvée sur cet appareil.").is_visible()
+        assert "remporté par " + LONG[0] in page.locator("#trick-winner").inner_text()
+        assert page.input_value("#reason") == "Atout au pli 5 mal relevé"
         page.screenshot(path=str(screenshots / "correct_triomphe_phone_ready.png"), full_page=True)
         fits(page)
         page.click("#save")
