@@ -40,6 +40,8 @@ urlpatterns = [
     path("desk/tables/<id:pk>/forfeit/", views.table_forfeit, name="table_forfeit"),
     path("desk/deals/<id:pk>/", views.deal_detail, name="deal_detail"),
     path("desk/deals/<id:pk>/correct/", views.deal_correct_view, name="deal_correct"),
+    path("desk/deals/<id:pk>/correct/play/", views.deal_correct_play, name="deal_correct_play"),
+    path("desk/deals/<id:pk>/correct/play/save/", views.deal_correct_play_save, name="deal_correct_play_save"),
     path("desk/deals/<id:pk>/approve/", views.deal_approve_view, name="deal_approve"),
     path("desk/deals/<id:pk>/restore/", views.deal_restore_view, name="deal_restore"),
     # the tap-to-play entry of every game (views/play.py)

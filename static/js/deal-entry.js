@@ -28,7 +28,16 @@
 
   // -- the deal in progress, kept on this device -------------------------------------------------------
 
+  /* a new deal starts empty; a correction starts from the saved record (config.initial), its draft kept under
+     its own key (per deal and version) so that it never overwrites a new deal being typed at the table */
+  var correcting = !!config.correction;
   function fresh() {
+    if (config.initial) {
+      var start = JSON.parse(JSON.stringify(config.initial));
+      if (start.values.dealer === undefined) start.values.dealer = config.dealer;
+      return {v: 1, key: newKey(), values: start.values, cards: start.cards || [], hands: start.hands || null,
+        handSeat: 0, reason: ""};
+    }
     return {v: 1, key: newKey(), values: {dealer: config.dealer}, cards: [], hands: null, handSeat: 0};
   }
   function newKey() {
@@ -691,10 +700,17 @@
 
   function renderSave() {
     saveBox.textContent = "";
+    if (correcting) {
+      var reason = el("textarea", {id: "reason", name: "reason", rows: "2", required: true, "aria-describedby": "reason-help"});
+      reason.value = deal.reason || "";
+      reason.addEventListener("input", function () { deal.reason = reason.value; store(); });
+      saveBox.appendChild(el("div", {class: "field"}, [el("label", {for: "reason", text: T.reason}), reason,
+        el("div", {class: "help", id: "reason-help", text: T.reasonHelp})]));
+    }
     saveBox.appendChild(el("button", {type: "button", class: "btn btn-primary btn-block", id: "save", text: T.save, onclick: save}));
     saveBox.appendChild(el("button", {type: "button", class: "btn btn-danger", id: "restart", text: T.restart, onclick: function () {
       if (!window.confirm(T.restartConfirm)) return;
-      deal = fresh(); state = null; keep(); renderDeclarations(); render(); refresh();
+      deal = fresh(); state = null; keep(); renderDeclarations(); render(); renderSave(); refresh();
     }}));
   }
 
@@ -715,13 +731,20 @@
   var saving = false;
   function save() {
     if (saving) return;
+    if (correcting && !(deal.reason || "").trim()) {
+      showProblems([{message: T.reasonMissing}], T.reason);
+      document.getElementById("reason").focus();
+      return;
+    }
     saving = true;
     var button = document.getElementById("save");
     button.disabled = true;
     button.textContent = T.saving;
-    post(config.saveUrl, {fields: record()}, {"Idempotency-Key": deal.key}).then(function (answer) {
+    var body = {fields: record()};
+    if (correcting) { body.reason = deal.reason; body.version = config.correction.version; }
+    post(config.saveUrl, body, {"Idempotency-Key": deal.key}).then(function (answer) {
       saving = false;
-      if (answer.status === 201 && answer.body.url) {
+      if ((answer.status === 201 || answer.status === 200) && answer.body.url) {
         try { localStorage.removeItem(config.storageKey); } catch (e) { /* nothing kept */ }
         window.location.assign(answer.body.url);
         return;
@@ -740,7 +763,16 @@
   function render() { renderPlay(); }
 
   root.textContent = "";
-  if (restored && (deal.cards.length || Object.keys(deal.values).length > 1)) {
+  function changedFromStart() {  // a correction's draft counts as kept only once it differs from the saved deal
+    if (!config.initial) return deal.cards.length || Object.keys(deal.values).length > 1;
+    if ((deal.reason || "").trim()) return true;
+    var kept = deal, now = JSON.stringify(record());
+    deal = fresh();
+    var start = JSON.stringify(record());
+    deal = kept;
+    return now !== start;
+  }
+  if (restored && changedFromStart()) {
     root.appendChild(el("p", {class: "msg msg-success", role: "status", text: T.kept}));
   }
   root.appendChild(problemsBox);

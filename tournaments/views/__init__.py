@@ -1,5 +1,6 @@
 """Server-rendered pages, split by audience: public, organizer, the arbiters' desk and deal entry."""
 
+from .correct_play import deal_correct_play, deal_correct_play_save
 from .desk import deal_detail, my_tables, table_detail
 from .entry import (
     deal_approve_view,
@@ -27,6 +28,8 @@ from .public import home, round_detail, tournament_detail
 __all__ = [
     "deal_approve_view",
     "deal_check",
+    "deal_correct_play",
+    "deal_correct_play_save",
     "deal_correct_view",
     "deal_detail",
     "deal_enter",

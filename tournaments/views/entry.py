@@ -131,6 +131,7 @@ FIELD_WORDS = {
     "chelem": gettext_lazy("chelem"), "handfuls": gettext_lazy("poignées"), "partner": gettext_lazy("partner"),
     "dog": gettext_lazy("chien"), "discard": gettext_lazy("écart"), "turn_up": gettext_lazy("turn-up"),
     "announcements": gettext_lazy("announcements"), "size": gettext_lazy("size"), "seat": gettext_lazy("seat"),
+    "reason": gettext_lazy("reason"), "version": gettext_lazy("version"),
 }
 
 
@@ -235,6 +236,8 @@ def deal_correct_view(request: HttpRequest, pk: int) -> HttpResponse:
     table = deal.table
     tournament = table.round.tournament
     require(request, permissions.can_correct(request.user, tournament))
+    if request.method == "GET" and tournament.game != Game.TAROT and request.GET.get("mode") != "record":
+        return redirect("deal_correct_play", pk=deal.pk)  # the historical games are corrected by taps
     players = selectors.table_players(table)
     record = deal.record or {}
     default = "summary" if "summary" in record else "tricks" if record.get("tricks") else "record"
@@ -267,6 +270,12 @@ def deal_correct_view(request: HttpRequest, pk: int) -> HttpResponse:
     context = table_context(request, table)
     context.update({"form": form, "mode": mode, "modes": modes_for(tournament.game), "problems": problems,
                     "card_help": CARD_HELP, "action": "correct", "deal": deal, "reason_form": reason_form})
+    if tournament.game != Game.TAROT:
+        from .correct_play import correction_tabs
+        from .play import entry_description
+
+        has_summary = any(p["kind"] == "summary" for p in entry_description(table)["phases"])
+        context["tabs"] = correction_tabs(deal, "record", has_summary=has_summary)
     return render(request, "tournaments/deal_form.html", context, status=422 if problems else 200)
 
 

@@ -107,6 +107,22 @@ def entry_description(table: Table) -> dict[str, Any]:
     return game.entry_form(head["options"]).to_json()
 
 
+def page_config(table: Table, mode: str, form: dict[str, Any], players: list[str], *, dealer: int) -> dict[str, Any]:
+    """What the tap page's script is given: the deal's description, the table's players, where to ask and save,
+    and where the draft is kept on the device (per table and mode; a correction keys its own, see correct_play)."""
+    return {
+        "table": table.pk,
+        "mode": mode,
+        "players": players,
+        "dealer": dealer,
+        "form": form,
+        "stateUrl": reverse("deal_play_state", args=[table.pk]),
+        "saveUrl": reverse("deal_play_save", args=[table.pk]),
+        "storageKey": f"levee:deal:{table.pk}:{mode}",
+        "strings": {key: str(text) for key, text in STRINGS.items()},
+    }
+
+
 @guarded
 def deal_play(request: HttpRequest, pk: int) -> HttpResponse:
     """Enter a new deal by taps: the declarations, then each card as played (or the quick summary)."""
@@ -121,17 +137,7 @@ def deal_play(request: HttpRequest, pk: int) -> HttpResponse:
         mode = "play"  # Tarot's own summary form keeps its few taps (deal_enter)
     context = table_context(request, table)
     players = context["players"]
-    config = {
-        "table": table.pk,
-        "mode": mode,
-        "players": players,
-        "dealer": next_dealer(table, len(players)),
-        "form": form,
-        "stateUrl": reverse("deal_play_state", args=[table.pk]),
-        "saveUrl": reverse("deal_play_save", args=[table.pk]),
-        "storageKey": f"levee:deal:{table.pk}:{mode}",
-        "strings": {key: str(text) for key, text in STRINGS.items()},
-    }
+    config = page_config(table, mode, form, players, dealer=next_dealer(table, len(players)))
     context.update({"config": config, "mode": mode, "tabs": entry_tabs(table, "quick" if mode == "summary" else "play",
                                                                         has_summary=has_summary)})
     return render(request, "tournaments/deal_play.html", context)
