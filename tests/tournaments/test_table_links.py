@@ -181,6 +181,9 @@ def test_a_dispute_calls_the_arbiter_who_answers_the_table(client, tarot_table, 
     client.logout()
     page = client.get(reverse("link_home", args=[link.token])).content.decode()
     assert "Feuille exacte." in page
+    # the sheet through the link: its deal opens through the link, and no template text leaks onto the page
+    assert reverse("link_deal", args=[link.token, deal.pk]) in page
+    assert "{#" not in page and "{%" not in page
 
 
 def test_a_table_calls_the_arbiter_with_a_reason(client, tarot_table):
