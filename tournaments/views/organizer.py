@@ -15,15 +15,16 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from rules.game import get_game
+
 from .. import permissions, services
 from ..collation import french_sorted
 from ..forms import PlayerForm, PlayersCsvForm, RoleForm, SeatingForm, TournamentForm
-from ..models import Game, Round, Table, Tournament
+from ..models import Round, Table, Tournament
 from .access import guarded, require
 from .staff_accounts import staff_context
 
 #: how many seats a table row offers on the seating form, per game (the service checks the real count)
-MAX_SEATS = {Game.TAROT: 5, Game.TRIOMPHE: 6, Game.ECARTE: 4, Game.IMPERIALE: 3, Game.VINGT_QUATRE: 5}
 
 
 def _tournament(slug: str) -> Tournament:
@@ -130,7 +131,7 @@ def seating_form_for(rnd: Round, data: object = None) -> SeatingForm:
     tournament = rnd.tournament
     entries = [(e.pk, e.player.name + (f" ({e.player.club})" if e.player.club else ""))
                for e in tournament.entries.filter(withdrawn=False).select_related("player").order_by("player__name")]
-    seats = (tournament.options or {}).get("players") or MAX_SEATS.get(tournament.game, 4)
+    seats = (tournament.options or {}).get("players") or max(get_game(tournament.game).player_counts)
     existing = list(rnd.tables.prefetch_related("seats").order_by("number"))
     needed = math.ceil(len(entries) / max(1, seats)) if entries else 1
     count = max(len(existing), needed) + (1 if existing and len(existing) >= needed else 0)
