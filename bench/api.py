@@ -49,6 +49,15 @@ from pathlib import Path
 
 from calibration import calibration  # bench/calibration.py
 
+from tournaments.event.setup import (
+    player_create,
+    player_register,
+    role_assign,
+    round_create,
+    tournament_create,
+    tournament_set_status,
+)
+
 ROOT = Path(__file__).resolve().parent.parent
 TARGET_RATE = 200.0  # deals per second (issue 4)
 TARGET_P95_MS = 50.0
@@ -81,17 +90,17 @@ def prepare(tables: int) -> tuple[str, list[int], int]:
     from django.contrib.auth import get_user_model
     from rest_framework.authtoken.models import Token
 
-    from tournaments import services
-    from tournaments.models import TournamentRole
+    pass
+    from tournaments.event.models import TournamentRole
 
     user = get_user_model().objects.create_user("bench-chief", password="bench-pass-123")
-    t = services.tournament_create(name="Bench", game="tarot", user=user, options={"players": 4}, is_public=True)
-    services.role_assign(tournament=t, user=user, role=TournamentRole.Role.CHIEF_ARBITER)
-    ids = [services.player_register(tournament=t, player=services.player_create(name=f"Joueur {i}")).pk
+    t = tournament_create(name="Bench", game="tarot", user=user, options={"players": 4}, is_public=True)
+    role_assign(tournament=t, user=user, role=TournamentRole.Role.CHIEF_ARBITER)
+    ids = [player_register(tournament=t, player=player_create(name=f"Joueur {i}")).pk
            for i in range(4 * tables)]
-    services.tournament_set_status(tournament=t, status="open")
-    services.tournament_set_status(tournament=t, status="running")
-    rnd = services.round_create(tournament=t, tables=[ids[4 * k:4 * k + 4] for k in range(tables)])
+    tournament_set_status(tournament=t, status="open")
+    tournament_set_status(tournament=t, status="running")
+    rnd = round_create(tournament=t, tables=[ids[4 * k:4 * k + 4] for k in range(tables)])
     return Token.objects.create(user=user).key, list(rnd.tables.order_by("number").values_list("pk", flat=True)), t.pk
 
 
@@ -305,7 +314,7 @@ def main() -> int:
         for rate in ((None,) if args.only == "closed" else (args.rate,) if args.only == "open" else (None, args.rate)):
             loads.append(run_load(args, rate, port, token, tables, deals, server_proc.pid, dbname))
 
-        from tournaments.models import Deal, ScoreRow
+        from tournaments.deals.models import Deal, ScoreRow
 
         saved = Deal.objects.filter(table__round__tournament_id=tournament_id).count()
         rows = ScoreRow.objects.filter(tournament_id=tournament_id).count()

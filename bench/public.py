@@ -87,7 +87,7 @@ def build() -> tuple[str, list[int], int]:
     from django.core.management import call_command
     from django.db import transaction
 
-    from tournaments import rankings
+    from tournaments.standings import rankings
 
     call_command("migrate", verbosity=0)
     t = generator.generate()
@@ -289,8 +289,9 @@ def publication(port: int, slug: str, tournament_id: int, samples: int) -> list[
     from django.db import transaction
 
     from levee.celery import app
-    from tournaments import tasks
-    from tournaments.models import Deal, Round, ScoreRow
+    from tournaments.deals.models import Deal, ScoreRow
+    from tournaments.event.models import Round
+    from tournaments.standings import tasks
 
     try:
         redis.Redis.from_url(REDIS_URL, socket_connect_timeout=2).ping()
@@ -305,7 +306,7 @@ def publication(port: int, slug: str, tournament_id: int, samples: int) -> list[
     app.conf.update(task_always_eager=False, broker_url=REDIS_URL, task_default_queue=queue)
     env = {**os.environ, "DATABASE_URL": DB_URL, "CELERY_BROKER_URL": REDIS_URL, "LEVEE_TEST_QUEUE": queue,
            "DJANGO_SETTINGS_MODULE": "levee.settings"}
-    worker = subprocess.Popen([str(Path(sys.executable).with_name("celery")), "-A", "tests.services.worker_app",
+    worker = subprocess.Popen([str(Path(sys.executable).with_name("celery")), "-A", "tests.integration.worker_app",
                                "worker", "--pool=solo", "-Q", queue, "-l", "warning", "--without-gossip",
                                "--without-mingle", "--without-heartbeat", "-n", f"{queue}@%h"], cwd=ROOT, env=env)
     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)

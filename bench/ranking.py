@@ -4,7 +4,7 @@
 (marks drawn at random but zero-sum, as FFT marks are; no deal is judged). Measures, in one run:
 
 * the bare SQL ``SELECT entry_id, SUM(points) … GROUP BY entry_id`` over the same rows;
-* the ranking recomputation (``tournaments.rankings.ranking_compute``: the SQL aggregates and
+* the ranking recomputation (``tournaments.standings.rankings.ranking_compute``: the SQL aggregates and
   ``scoring.ranking.rank_tarot``) and the full publication (``ranking_publish``: + snapshot saved);
 * with a real Celery worker on Redis: the delay from a deal's commit to its published ranking.
 
@@ -56,7 +56,8 @@ def median_ms(fn, repeat: int = 7) -> tuple[float, float]:
 def generate():
     from django.db import connection, transaction
 
-    from tournaments.models import Deal, Entry, Player, Round, ScoreRow, Seat, Table, Tournament
+    from tournaments.deals.models import Deal, ScoreRow
+    from tournaments.event.models import Entry, Player, Round, Seat, Table, Tournament
 
     Tournament.objects.filter(slug="bench-ranking").delete()
     Player.objects.filter(licence__startswith="bench-").delete()
@@ -103,7 +104,7 @@ def generate():
 def bench_recompute(t) -> dict[str, float]:
     from django.db import connection, transaction
 
-    from tournaments import rankings
+    from tournaments.standings import rankings
 
     def bare():
         with connection.cursor() as c:
@@ -136,8 +137,8 @@ def bench_worker(t, samples: int = 5) -> list[float] | None:
     from django.db import transaction
 
     from levee.celery import app
-    from tournaments import rankings, tasks
-    from tournaments.models import Deal, ScoreRow
+    from tournaments.deals.models import Deal, ScoreRow
+    from tournaments.standings import rankings, tasks
 
     try:
         redis.Redis.from_url(REDIS_URL, socket_connect_timeout=2).ping()
@@ -153,7 +154,7 @@ def bench_worker(t, samples: int = 5) -> list[float] | None:
     env = {**os.environ, "DATABASE_URL": DB_URL, "CELERY_BROKER_URL": REDIS_URL, "LEVEE_TEST_QUEUE": queue}
     env.pop("LEVEE_TEST_GATE", None)
     log_level = os.environ.get("BENCH_WORKER_LOG", "warning")
-    worker = subprocess.Popen([str(Path(sys.executable).with_name("celery")), "-A", "tests.services.worker_app",
+    worker = subprocess.Popen([str(Path(sys.executable).with_name("celery")), "-A", "tests.integration.worker_app",
                                "worker", "--pool=solo", "-Q", queue, "-l", log_level, "--without-gossip",
                                "--without-mingle", "--without-heartbeat", "-n", f"{queue}@%h"],
                               cwd=ROOT, env=env)

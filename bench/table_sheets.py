@@ -30,8 +30,9 @@ def main() -> None:
     from django.core.management import call_command
     from django.db import connection
 
-    from tournaments import rankings
-    from tournaments.models import Deal, DealSheet, TablePolicy
+    from tournaments.deals.models import Deal
+    from tournaments.links.models import DealSheet, TablePolicy
+    from tournaments.standings import rankings
 
     call_command("migrate", verbosity=0)
     t = generate()

@@ -7,6 +7,6 @@ class TournamentsConfig(AppConfig):
     verbose_name = "Tournois"
 
     def ready(self) -> None:
-        from .converters import IdConverter
+        from tournaments.common.converters import IdConverter
 
         register_converter(IdConverter, "id")  # <id:pk> in the URL patterns

@@ -130,7 +130,7 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
-                "tournaments.links.context",
+                "tournaments.links.session.context",
             ],
         },
     },
@@ -257,9 +257,9 @@ SPECTACULAR_SETTINGS = {
     "REDOC_DIST": "SIDECAR",
     # three models have a "status": one enum name each (else drf-spectacular warns in check --deploy)
     "ENUM_NAME_OVERRIDES": {
-        "TournamentStatusEnum": "tournaments.models.Tournament.Status",
-        "RoundStatusEnum": "tournaments.models.Round.Status",
-        "DealStatusEnum": "tournaments.models.Deal.Status",
+        "TournamentStatusEnum": "tournaments.event.models.Tournament.Status",
+        "RoundStatusEnum": "tournaments.event.models.Round.Status",
+        "DealStatusEnum": "tournaments.deals.models.Deal.Status",
     },
 }
 

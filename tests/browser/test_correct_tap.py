@@ -14,8 +14,8 @@ import pytest
 
 from tests.browser.test_tap_entry import LONG, fits, login, table_for
 from tests.tournaments.factories import role
-from tournaments.models import Deal
-from tournaments.services import deal_record
+from tournaments.deals.models import Deal
+from tournaments.deals.record import deal_record
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

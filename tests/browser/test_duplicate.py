@@ -10,9 +10,10 @@ from io import StringIO
 import pytest
 from django.core.management import call_command
 
-from tournaments import services, tasks
-from tournaments.models import Round, Table, Tournament
-from tournaments.models_duplicate import DuplicateTable, Etui
+from tournaments.duplicate.models import DuplicateTable, Etui
+from tournaments.event.models import Round, Table, Tournament
+from tournaments.event.setup import round_release
+from tournaments.standings import tasks
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -76,7 +77,7 @@ def test_duplicate_entry_percentage_and_travellers(chromium, phone, live_server,
 
     # the travellers of round 2 are not public until the round is released
     assert page.goto(f"{live_server.url}/p/{tournament.slug}/etuis/{board}/").status == 404
-    services.round_release(round=Round.objects.get(tournament=tournament, number=2))
+    round_release(round=Round.objects.get(tournament=tournament, number=2))
     tasks.ranking_refresh(tournament.pk)
     page.goto(f"{live_server.url}/p/{tournament.slug}/etuis/")
     page.get_by_role("link", name=f"Étui {board}", exact=True).click()

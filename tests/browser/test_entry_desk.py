@@ -12,7 +12,7 @@ import re
 import pytest
 
 from tests.tournaments.factories import TournamentFactory, UserFactory, role, seated_table
-from tournaments.models import Deal
+from tournaments.deals.models import Deal
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import pytest
 
-from tests.services.builders import add_deal, make_round, make_tournament
-from tournaments import tasks
-from tournaments.models import Entry, Player, TournamentRole
+from tests.integration.builders import add_deal, make_round, make_tournament
+from tournaments.event.models import Entry, Player, TournamentRole
+from tournaments.standings import tasks
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -107,7 +107,8 @@ def test_every_page_of_the_demo_fits_at_phone_and_desk_width(chromium, live_serv
     """The overflow check of the entry flow, on every staff and public page of the demo (seed_demo)."""
     from django.core.management import call_command
 
-    from tournaments.models import Deal, Table, Tournament
+    from tournaments.deals.models import Deal
+    from tournaments.event.models import Table, Tournament
 
     call_command("seed_demo", stdout=open("/dev/null", "w"))  # noqa: SIM115
     tarot = Tournament.objects.get(slug="demo-tarot")

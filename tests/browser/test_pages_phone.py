@@ -11,9 +11,11 @@ from pathlib import Path
 import pytest
 
 from scoring.verdict import judge
-from tests.services.builders import end_match, make_round, make_tournament
-from tournaments import services, tasks
-from tournaments.models import Deal, Round
+from tests.integration.builders import end_match, make_round, make_tournament
+from tournaments.deals.models import Deal
+from tournaments.deals.record import deal_record
+from tournaments.event.models import Round
+from tournaments.standings import tasks
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -49,10 +51,10 @@ def test_pages_at_phone_width(phone, live_server, screenshots, django_user_model
     t.name = "Open de Lyon"
     t.save()
     (t1, t2) = make_round(t, 1, [[e[x] for x in "ABCD"], [e[x] for x in "EFGH"]])
-    services.deal_record(table=t1, record=summary(1, "garde", 49, petit_au_bout="attack",
+    deal_record(table=t1, record=summary(1, "garde", 49, petit_au_bout="attack",
                                                   handfuls=[{"seat": 1, "size": "simple"}]), user=boss)
-    services.deal_record(table=t1, record=summary(0), user=boss)
-    services.deal_record(table=t2, record=summary(2, "garde", 35), user=boss)
+    deal_record(table=t1, record=summary(0), user=boss)
+    deal_record(table=t2, record=summary(2, "garde", 35), user=boss)
     tasks.ranking_refresh(t.pk)
     Round.objects.create(tournament=t, number=2)
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.services.builders import add_deal, make_round, make_tournament
-from tournaments import tasks
+from tests.integration.builders import add_deal, make_round, make_tournament
+from tournaments.standings import tasks
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from tests.services.builders import make_round, make_tournament
-from tests.services.test_real_worker import petite_made
-from tournaments import rankings, services
+from tests.integration.builders import make_round, make_tournament
+from tests.integration.test_real_worker import petite_made
+from tournaments.deals.record import deal_record
+from tournaments.standings import rankings
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -15,7 +16,7 @@ def test_public_ranking_updates_after_a_deal(chromium, live_server, django_user_
     t, e = make_tournament("ABCD", slug="direct")  # no broker: the refresh runs at commit, in-process
     (table,) = make_round(t, 1, [[e[x] for x in "ABCD"]])
     boss = django_user_model.objects.create_superuser("boss", "boss@example.org", "pw-123456")
-    services.deal_record(table=table, record=petite_made(0), user=boss)  # A +75, the others -25
+    deal_record(table=table, record=petite_made(0), user=boss)  # A +75, the others -25
     assert rankings.ranking_status(t).up_to_date
 
     context = chromium.new_context(locale="fr-FR")
@@ -29,7 +30,7 @@ def test_public_ranking_updates_after_a_deal(chromium, live_server, django_user_
         version = page.locator("#ranking").get_attribute("data-version")
 
         # a second deal, no reload: B takes and makes a petite → A and B 50, C and D -50
-        services.deal_record(table=table, record=petite_made(1), user=boss)
+        deal_record(table=table, record=petite_made(1), user=boss)
         page.wait_for_function(f"document.querySelector('#ranking').dataset.version !== '{version}'")
         rows = page.locator("#ranking tbody tr")
         got = [(rows.nth(i).locator("td").nth(0).inner_text().strip(),

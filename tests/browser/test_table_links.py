@@ -13,9 +13,11 @@ import re
 import pytest
 
 from tests.browser.conftest import PHONE
-from tests.services.builders import make_round, make_tournament
-from tournaments.models import ArbiterCall, Deal, DealAnswer, Player, Round, TablePolicy
-from tournaments.services import tables as links
+from tests.integration.builders import make_round, make_tournament
+from tournaments.deals.models import Deal
+from tournaments.event.models import Player, Round
+from tournaments.links import service as links
+from tournaments.links.models import ArbiterCall, DealAnswer, TablePolicy
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -26,13 +26,14 @@ from django.core.management import call_command  # noqa: E402
 from django.db import connections  # noqa: E402
 
 from tests.tournaments.factories import TournamentFactory, UserFactory, seated_table, tarot_summary  # noqa: E402
-from tournaments import selectors, services  # noqa: E402
+from tournaments.deals import selectors  # noqa: E402
+from tournaments.deals.record import deal_record  # noqa: E402
 
 call_command("migrate", verbosity=0)
 tournament = TournamentFactory(game="tarot", options={"players": 4})
 tables = [seated_table(tournament, number=n) for n in (1, 2)]
 user = UserFactory(username="arbitre")
-from tournaments.models import TournamentRole  # noqa: E402
+from tournaments.event.models import TournamentRole  # noqa: E402
 
 TournamentRole.objects.create(tournament=tournament, user=user, role="chief_arbiter")
 connections.close_all()
@@ -50,7 +51,7 @@ def worker(i: int) -> None:
         for j in range(EACH):
             # threads 0 and 2 (table 1) send the same deals with the same keys: a double tap on « Enregistrer »
             key = f"tap-{j}" if i in (0, 2) else f"t{i}-{j}"
-            deal = services.deal_record(table=selectors.table_for_entry(table_id), record=tarot_summary(points=41 + j),
+            deal = deal_record(table=selectors.table_for_entry(table_id), record=tarot_summary(points=41 + j),
                                         user=user, idempotency_key=key)
             replays.append(deal.idempotent_replay)
     except Exception as exc:
@@ -65,7 +66,7 @@ for t in threads:
 for t in threads:
     t.join()
 
-from tournaments.models import Deal  # noqa: E402
+from tournaments.deals.models import Deal  # noqa: E402
 
 numbers = {str(t.number): sorted(Deal.objects.filter(table=t).values_list("number", flat=True)) for t in tables}
 print(json.dumps({"errors": errors, "numbers": numbers, "replays": sum(replays)}))

@@ -13,7 +13,7 @@ from rules.errors import MalformedRecord
 from scoring.verdict import judge
 from tests.tournaments.factories import tarot_full_deal, tarot_summary
 from tests.tournaments.test_api import deals_url
-from tournaments.models import Deal
+from tournaments.deals.models import Deal
 
 ARBITRATE = "/api/arbitrate/"
 RECORD = {"format": "levee.deal/1", "game": "tarot", "options": {"players": 4},

@@ -8,10 +8,10 @@ import io
 import pytest
 from django.urls import reverse
 
-from tests.services.builders import add_deal, make_round, make_tournament
-from tournaments import tasks
-from tournaments.csv_safe import safe_cell
-from tournaments.models import Player
+from tests.integration.builders import add_deal, make_round, make_tournament
+from tournaments.common.csv_safe import safe_cell
+from tournaments.event.models import Player
+from tournaments.standings import tasks
 
 pytestmark = pytest.mark.django_db
 

@@ -21,7 +21,7 @@ import pytest
 from django.db import connection
 
 from tests.tournaments.factories import tarot_summary
-from tournaments.models import Deal, ScoreRow
+from tournaments.deals.models import Deal, ScoreRow
 
 pytestmark = [pytest.mark.django_db(transaction=True)]
 

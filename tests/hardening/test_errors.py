@@ -25,7 +25,7 @@ def quiet_client():
 
 
 def test_a_view_without_database_answers_503_json_on_the_api(quiet_client):
-    with mock.patch("tournaments.permissions.visible_tournaments", side_effect=DOWN):
+    with mock.patch("tournaments.event.permissions.visible_tournaments", side_effect=DOWN):
         response = quiet_client.get("/api/tournaments/")
     assert response.status_code == 503 and response["Retry-After"] == str(errors.RETRY_AFTER)
     assert response.json()["error"] == "unavailable"
@@ -33,7 +33,7 @@ def test_a_view_without_database_answers_503_json_on_the_api(quiet_client):
 
 def test_a_page_without_database_answers_a_french_503(quiet_client, settings):
     settings.DEBUG = True  # the middleware answers, DEBUG or not
-    with mock.patch("tournaments.permissions.visible_tournaments", side_effect=InterfaceError("closed")):
+    with mock.patch("tournaments.event.permissions.visible_tournaments", side_effect=InterfaceError("closed")):
         response = quiet_client.get("/")
     html = response.content.decode()
     assert response.status_code == 503 and response["Retry-After"] == str(errors.RETRY_AFTER)
@@ -48,7 +48,7 @@ def test_the_database_failing_outside_the_view_is_a_503_too(quiet_client):
 
 
 def test_the_service_recovers_once_the_database_answers(quiet_client):
-    with mock.patch("tournaments.permissions.visible_tournaments", side_effect=DOWN):
+    with mock.patch("tournaments.event.permissions.visible_tournaments", side_effect=DOWN):
         assert quiet_client.get("/api/tournaments/").status_code == 503
     assert quiet_client.get("/api/tournaments/").status_code == 200
 
@@ -61,10 +61,10 @@ def test_error_pages_are_french_with_a_way_back(quiet_client, client, django_use
     client.force_login(django_user_model.objects.create_user("curieux"))
     forbidden = client.post("/new/", {})
     assert forbidden.status_code == 403 and "Action non autorisée" in forbidden.content.decode()
-    with mock.patch("tournaments.views.public.permissions.visible_tournaments", side_effect=ZeroDivisionError):
+    with mock.patch("tournaments.organizer.pages.permissions.visible_tournaments", side_effect=ZeroDivisionError):
         crashed = quiet_client.get("/")
     assert crashed.status_code == 500 and "Un incident est survenu" in crashed.content.decode()
-    with mock.patch("tournaments.permissions.visible_tournaments", side_effect=ZeroDivisionError):
+    with mock.patch("tournaments.event.permissions.visible_tournaments", side_effect=ZeroDivisionError):
         api = quiet_client.get("/api/tournaments/")
     assert api.status_code == 500 and api.json()["error"] == "server_error"
 

@@ -8,7 +8,7 @@ from django.urls import reverse
 from tests.tournaments.factories import TournamentFactory, UserFactory, seated_table, tarot_summary
 from tests.tournaments.test_api import deals_url
 from tests.tournaments.test_pages import _saved_deal, summary_post
-from tournaments.models import Deal
+from tournaments.deals.models import Deal
 
 pytestmark = pytest.mark.django_db
 

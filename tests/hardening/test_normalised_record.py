@@ -7,7 +7,7 @@ import pytest
 from rules.normalise import normalise_deal
 from tests.tournaments.factories import tarot_summary
 from tests.tournaments.test_api import deals_url
-from tournaments.models import Deal
+from tournaments.deals.models import Deal
 
 pytestmark = pytest.mark.django_db
 

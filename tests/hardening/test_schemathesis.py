@@ -44,7 +44,7 @@ def tokens(db, tarot_table, staff):
     """Tokens of the tournament's organizer and of its table arbiter, a saved deal and a second table."""
     from rest_framework.authtoken.models import Token
 
-    from tournaments.services import deal_record
+    from tournaments.deals.record import deal_record
 
     deal_record(table=tarot_table, record=tarot_summary(), user=staff["arbiter"])
     TableFactory(round=tarot_table.round, number=3)

@@ -10,7 +10,7 @@ from django.test import RequestFactory
 from django.urls import reverse
 
 from tests.tournaments.factories import TournamentFactory, UserFactory, role
-from tournaments.models import TournamentRole
+from tournaments.event.models import TournamentRole
 
 pytestmark = pytest.mark.django_db
 

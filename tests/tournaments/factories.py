@@ -8,7 +8,7 @@ from typing import Any
 import factory
 from django.contrib.auth import get_user_model
 
-from tournaments.models import Entry, Player, Round, Seat, Table, Tournament, TournamentRole
+from tournaments.event.models import Entry, Player, Round, Seat, Table, Tournament, TournamentRole
 
 
 class UserFactory(factory.django.DjangoModelFactory):

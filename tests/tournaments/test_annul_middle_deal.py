@@ -25,15 +25,18 @@ from pathlib import Path
 
 import pytest
 
+from tests.integration.builders import make_round, make_tournament
 from tests.scoring.test_ecarte_scoring import EXCH
 from tests.scoring.test_ecarte_scoring import POINT_0 as EC_POINT
 from tests.scoring.test_ecarte_scoring import in_turn as ecarte_in_turn
-from tests.services.builders import make_round, make_tournament
 from tests.tournaments.test_rulings_match_race import POINTS
 from tests.tournaments.test_rulings_match_race import chief as chief  # a fixture, shared
-from tournaments import selectors, services
-from tournaments.models import Deal, Table
-from tournaments.services.errors import DealRejected
+from tournaments.common.errors import DealRejected
+from tournaments.deals import selectors
+from tournaments.deals.models import Deal
+from tournaments.deals.record import deal_annul, deal_record
+from tournaments.deals.restore import deal_restore
+from tournaments.event.models import Table
 
 pytestmark = pytest.mark.django_db
 
@@ -75,11 +78,11 @@ def table_for(game: str, names: list[str], options: dict, target: int | None, sl
 def test_annulling_the_second_of_three_deals_then_restoring_it(case, chief):
     game, names, options, target, fields, full, without = CASES[case]
     table = table_for(game, names, options, target, f"mid-{case}")
-    deals = [services.deal_record(table=table, record=own(f), user=chief) for f in fields]
+    deals = [deal_record(table=table, record=own(f), user=chief) for f in fields]
     table.refresh_from_db()
     assert table.match_totals == full
 
-    services.deal_annul(deal=deals[1], reason="donne saisie deux fois", user=chief)
+    deal_annul(deal=deals[1], reason="donne saisie deux fois", user=chief)
     table.refresh_from_db()
     assert table.match_totals == without and not table.match_ended and table.match_winner is None
     assert Deal.objects.get(pk=deals[1].pk).status == Deal.Status.ANNULLED
@@ -90,7 +93,7 @@ def test_annulling_the_second_of_three_deals_then_restoring_it(case, chief):
     third = Deal.objects.get(pk=deals[2].pk)
     assert third.verdict["totals"] == without and third.verdict["violations"] == []
 
-    services.deal_restore(deal=deals[1], reason="annulée par erreur", user=chief)
+    deal_restore(deal=deals[1], reason="annulée par erreur", user=chief)
     table.refresh_from_db()
     assert table.match_totals == full
     assert "annulled_dealers" not in json.dumps(selectors.table_match_record(table))
@@ -102,13 +105,13 @@ def test_after_an_annulled_last_deal_the_next_dealer_follows_either_deal(chief):
     # dealt and passed the deal on); Ana dealing is out of turn either way.
     game, names, options, target, fields, _full, _without = CASES["vingt-quatre"]
     table = table_for(game, names, options, target, "last-annulled")
-    deals = [services.deal_record(table=table, record=own(f), user=chief) for f in fields]
-    services.deal_annul(deal=deals[2], reason="maldonne", user=chief)
+    deals = [deal_record(table=table, record=own(f), user=chief) for f in fields]
+    deal_annul(deal=deals[2], reason="maldonne", user=chief)
     fourth = own(golden_deals("vingt-quatre-race-to-forty.json", 4)[3])  # dealt by David (seat 3)
     with pytest.raises(DealRejected) as exc:
-        services.deal_record(table=table, record={**fourth, "dealer": 0}, user=chief)
+        deal_record(table=table, record={**fourth, "dealer": 0}, user=chief)
     wrong = [v for v in exc.value.violations if v.rule == "wrong_dealer"]
     assert [(v.deal, v.params["expected"]) for v in wrong] == [(2, "3 ou 4")]
-    services.deal_record(table=table, record=fourth, user=chief)  # David deals: 8 jetons to Ana
+    deal_record(table=table, record=fourth, user=chief)  # David deals: 8 jetons to Ana
     table.refresh_from_db()
     assert table.match_totals == [8, 8, 8, 0]

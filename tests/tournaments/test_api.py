@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tests.tournaments.factories import tarot_full_deal, tarot_illegal_deal, tarot_summary
-from tournaments.models import Deal, ScoreRow
+from tournaments.deals.models import Deal, ScoreRow
 
 pytestmark = pytest.mark.django_db
 
@@ -156,7 +156,7 @@ def test_export_and_import_a_table(api_client, tarot_table, staff):
     verdict = api_client.post("/api/arbitrate/", record, format="json").json()
     assert verdict["legal"] is True and sum(verdict["totals"]) == 0
     other = tarot_table.round.tables.get(number=2)  # created by the staff fixture, no seats
-    from tournaments.models import Seat
+    from tournaments.event.models import Seat
 
     for seat in tarot_table.seats.all():
         Seat.objects.create(table=other, position=seat.position, entry=seat.entry)

@@ -18,7 +18,7 @@ from django.test.utils import CaptureQueriesContext
 from rest_framework.authtoken.models import Token
 
 from tests.tournaments.factories import tarot_full_deal, tarot_summary
-from tournaments.models import Deal, IdempotencyKey, ScoreRow
+from tournaments.deals.models import Deal, IdempotencyKey, ScoreRow
 
 pytestmark = pytest.mark.django_db
 
@@ -62,7 +62,7 @@ def test_a_retry_is_answered_from_the_first_response_without_a_second_deal(api_c
 
 
 def test_a_retry_after_the_tournament_finished_still_gets_the_first_response(api_client, tarot_table, staff):
-    from tournaments.models import Tournament
+    from tournaments.event.models import Tournament
 
     first = _post(api_client, tarot_table, staff["chief"], tarot_summary(), "before-the-end")
     Tournament.objects.filter(pk=tarot_table.round.tournament_id).update(status=Tournament.Status.FINISHED)

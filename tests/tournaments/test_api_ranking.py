@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from tests.services.builders import add_deal, make_round, make_tournament
-from tournaments import tasks
-from tournaments.models import RankingSnapshot
+from tests.integration.builders import add_deal, make_round, make_tournament
+from tournaments.standings import tasks
+from tournaments.standings.models import RankingSnapshot
 
 pytestmark = pytest.mark.django_db
 

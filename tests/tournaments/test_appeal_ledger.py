@@ -12,11 +12,13 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from tests.services.builders import make_round, make_tournament
+from tests.integration.builders import make_round, make_tournament
 from tests.tournaments.factories import UserFactory, tarot_summary
-from tournaments import services, tasks
-from tournaments.models import Round, RoundClosing, TablePolicy
-from tournaments.services import appeal
+from tournaments.deals.record import deal_correct, deal_record
+from tournaments.event.models import Round
+from tournaments.event.setup import round_set_status
+from tournaments.links.models import RoundClosing, TablePolicy
+from tournaments.standings import appeal, tasks
 
 pytestmark = pytest.mark.django_db
 
@@ -26,7 +28,7 @@ def played():
     t, e = make_tournament(["Ana", "Bruno", "Chloé", "David"], slug="appel")
     (table,) = make_round(t, 1, [[e[n] for n in ("Ana", "Bruno", "Chloé", "David")]])
     TablePolicy.objects.create(tournament=t, appeal_minutes=20)
-    deal = services.deal_record(table=table, record=tarot_summary(taker=1), user=None)
+    deal = deal_record(table=table, record=tarot_summary(taker=1), user=None)
     tasks.ranking_refresh(t.pk)
     return t, table, deal
 
@@ -35,7 +37,7 @@ def test_finishing_a_round_opens_its_appeal_window_and_reopening_closes_it(playe
     _t, table, _deal = played
     rnd = table.round
     before = timezone.now()
-    services.round_set_status(round=rnd, status="finished")
+    round_set_status(round=rnd, status="finished")
     closing = RoundClosing.objects.get(round=rnd)
     assert closing.official_at - closing.finished_at == timedelta(minutes=20)
     assert closing.finished_at >= before
@@ -43,7 +45,7 @@ def test_finishing_a_round_opens_its_appeal_window_and_reopening_closes_it(playe
     assert state.state == "provisional" and 19 * 60 < state.seconds_left <= 20 * 60
     RoundClosing.objects.filter(round=rnd).update(official_at=timezone.now() - timedelta(seconds=1))
     assert appeal.appeal_state(rnd).state == "official"
-    services.round_set_status(round=rnd, status="running")
+    round_set_status(round=rnd, status="running")
     assert not RoundClosing.objects.filter(round=rnd).exists()
     assert appeal.appeal_state(rnd).state == "playing"
 
@@ -51,14 +53,14 @@ def test_finishing_a_round_opens_its_appeal_window_and_reopening_closes_it(playe
 def test_a_correction_after_publication_is_in_the_ledger_with_the_ranks_it_moved(client, played):
     t, table, deal = played
     chief = UserFactory(username="chef", first_name="Claire", last_name="Arbitre")
-    services.round_set_status(round=table.round, status="finished")
+    round_set_status(round=table.round, status="finished")
     # a correction inside the appeal window is not a change of official results
-    deal = services.deal_correct(deal=deal, record=tarot_summary(taker=1, points=50), expected_version=1,
+    deal = deal_correct(deal=deal, record=tarot_summary(taker=1, points=50), expected_version=1,
                                  reason="un point oublié", user=chief)
     tasks.ranking_refresh(t.pk)
     assert appeal.ledger(t) == []
     RoundClosing.objects.filter(round=table.round).update(official_at=timezone.now())
-    deal = services.deal_correct(deal=deal, record=tarot_summary(taker=2), expected_version=2,
+    deal = deal_correct(deal=deal, record=tarot_summary(taker=2), expected_version=2,
                                  reason="le preneur était Chloé", user=chief)
     tasks.ranking_refresh(t.pk)
     (entry,) = appeal.ledger(t)
@@ -74,7 +76,7 @@ def test_a_correction_after_publication_is_in_the_ledger_with_the_ranks_it_moved
 
 def test_the_public_round_page_shows_the_countdown(client, played):
     t, table, _deal = played
-    services.round_set_status(round=table.round, status="finished")
+    round_set_status(round=table.round, status="finished")
     Round.objects.filter(pk=table.round_id).update(released=True)
     page = client.get(reverse("public-round", args=[t.slug, 1])).content.decode()
     assert 'id="appeal-1"' in page and "data-deadline" in page

@@ -1,4 +1,4 @@
-from tournaments.collation import french_key, french_sorted
+from tournaments.common.collation import french_key, french_sorted
 
 
 def test_accented_capitals_sort_with_their_letter():

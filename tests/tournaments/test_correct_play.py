@@ -13,8 +13,8 @@ import pytest
 from django.urls import reverse
 
 from tests.tournaments.factories import TournamentFactory, UserFactory, role, seated_table
-from tournaments.models import Deal
-from tournaments.services import deal_record
+from tournaments.deals.models import Deal
+from tournaments.deals.record import deal_record
 
 pytestmark = pytest.mark.django_db
 
@@ -47,7 +47,7 @@ def post(client, deal, body):
 
 def scores(deal) -> list[int]:
     """The deal's marks, Ana's then Bruno's."""
-    from tournaments.models import ScoreRow
+    from tournaments.deals.models import ScoreRow
 
     rows = ScoreRow.objects.filter(deal=deal, ruling__isnull=True).select_related("entry__player")
     points = {row.entry.player.name: row.points for row in rows}

@@ -1,4 +1,4 @@
-"""Restoring an annulled deal (« rétablir une donne »: services.restore.deal_restore, the deal page, the API).
+"""Restoring an annulled deal (« rétablir une donne »: restore.deal_restore, the deal page, the API).
 
 Figures worked by hand. Tarot, 2 oudlers and 49 points: the taker needs 41, 8 over: (25 + 8) = 33 per defender;
 a garde ×2: −66 each, +198 to the taker; a garde sans ×4: −132 each, +396. Triomphe: each POINT deal gives Ana
@@ -17,9 +17,13 @@ from tests.tournaments.test_rulings_match_race import POINTS, ids, match_points
 from tests.tournaments.test_rulings_match_race import chief as chief  # a fixture, shared
 from tests.tournaments.test_rulings_match_race import match_table as match_table  # a fixture, shared
 from tests.tournaments.test_rulings_withdraw import ROLES, published
-from tournaments import selectors, services
-from tournaments.models import Deal, Round, ScoreRow, Tournament
-from tournaments.services.errors import InvalidInput, StateConflict, VersionConflict
+from tournaments.common.errors import InvalidInput, StateConflict, VersionConflict
+from tournaments.deals import selectors
+from tournaments.deals.models import Deal, ScoreRow
+from tournaments.deals.record import deal_annul, deal_approve, deal_record
+from tournaments.deals.restore import deal_restore
+from tournaments.deals.rulings import ruling_record, ruling_withdraw
+from tournaments.event.models import Round, Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -28,8 +32,8 @@ pytestmark = pytest.mark.django_db
 def two_deals(tarot_table, staff):
     """Deal 1: a garde by Bruno (−66 / +198 / −66 / −66); deal 2: a garde by Ana (+198 / −66 / −66 / −66)."""
     Round.objects.filter(pk=tarot_table.round_id).update(released=True)
-    first = services.deal_record(table=tarot_table, record=tarot_summary(taker=1), user=staff["chief"])
-    second = services.deal_record(table=tarot_table, record=tarot_summary(taker=0, dealer=1), user=staff["chief"])
+    first = deal_record(table=tarot_table, record=tarot_summary(taker=1), user=staff["chief"])
+    second = deal_record(table=tarot_table, record=tarot_summary(taker=0, dealer=1), user=staff["chief"])
     return first, second
 
 
@@ -47,11 +51,11 @@ def test_annul_then_restore_brings_the_totals_and_the_ranking_back(tarot_table, 
     assert selectors.table_totals(tarot_table) == both
     assert published(tid) == {"Ana": (1, 132), "Bruno": (1, 132), "Chloé": (3, -132), "David": (3, -132)}
 
-    services.deal_annul(deal=second, reason="donne jouée à la mauvaise table", user=staff["chief"])
+    deal_annul(deal=second, reason="donne jouée à la mauvaise table", user=staff["chief"])
     assert selectors.table_totals(tarot_table) == {ana: -66, bruno: 198, chloe: -66, david: -66}
     assert published(tid) == {"Ana": (2, -66), "Bruno": (1, 198), "Chloé": (2, -66), "David": (2, -66)}
 
-    restored = services.deal_restore(deal=second, reason="annulée par erreur", user=staff["organizer"],
+    restored = deal_restore(deal=second, reason="annulée par erreur", user=staff["organizer"],
                                      expected_version=2)
     assert restored.status == Deal.Status.VALID and restored.version == 3
     assert restored.updated_by == staff["organizer"]
@@ -69,21 +73,21 @@ def test_annul_then_restore_brings_the_totals_and_the_ranking_back(tarot_table, 
 def test_restore_needs_a_reason_an_annulled_deal_and_the_current_version(tarot_table, staff, two_deals):
     first, second = two_deals
     with pytest.raises(StateConflict) as exc:
-        services.deal_restore(deal=first, reason="erreur", user=staff["chief"])
+        deal_restore(deal=first, reason="erreur", user=staff["chief"])
     assert exc.value.code == "deal_not_annulled" and exc.value.status == 409
-    services.deal_annul(deal=second, reason="erreur de saisie", user=staff["chief"])
+    deal_annul(deal=second, reason="erreur de saisie", user=staff["chief"])
     for blank in (None, "", "  "):
         with pytest.raises(InvalidInput) as exc:
-            services.deal_restore(deal=second, reason=blank, user=staff["chief"])
+            deal_restore(deal=second, reason=blank, user=staff["chief"])
         assert exc.value.field == "reason"
     with pytest.raises(VersionConflict) as exc:
-        services.deal_restore(deal=second, reason="erreur", user=staff["chief"], expected_version=1)
+        deal_restore(deal=second, reason="erreur", user=staff["chief"], expected_version=1)
     assert exc.value.current_version == 2
     second.refresh_from_db()
     assert second.status == Deal.Status.ANNULLED and second.version == 2 and second.history.count() == 2
-    services.deal_restore(deal=second, reason="erreur", user=staff["chief"], expected_version=2)
+    deal_restore(deal=second, reason="erreur", user=staff["chief"], expected_version=2)
     with pytest.raises(StateConflict) as exc:  # a second time: no longer annulled
-        services.deal_restore(deal=second, reason="encore", user=staff["chief"])
+        deal_restore(deal=second, reason="encore", user=staff["chief"])
     assert exc.value.code == "deal_not_annulled"
     assert Deal.objects.get(pk=second.pk).version == 3
 
@@ -91,58 +95,58 @@ def test_restore_needs_a_reason_an_annulled_deal_and_the_current_version(tarot_t
 def test_a_full_table_refuses_the_restore(tarot_table, staff, two_deals):
     first, second = two_deals
     Tournament.objects.filter(pk=tarot_table.round.tournament_id).update(deals_per_round=2)
-    services.deal_annul(deal=second, reason="erreur", user=staff["chief"])
-    third = services.deal_record(table=tarot_table, record=tarot_summary(taker=2, dealer=1), user=staff["chief"])
+    deal_annul(deal=second, reason="erreur", user=staff["chief"])
+    third = deal_record(table=tarot_table, record=tarot_summary(taker=2, dealer=1), user=staff["chief"])
     with translation.override("fr"), pytest.raises(StateConflict) as exc:
-        services.deal_restore(deal=second, reason="erreur", user=staff["chief"])
+        deal_restore(deal=second, reason="erreur", user=staff["chief"])
     assert exc.value.code == "table_full"
     assert exc.value.message == ("cette donne ne peut pas être rétablie : la table a déjà ses 2 donnes ; annulez "
                                  "d'abord une autre donne")
     with translation.override("en"), pytest.raises(StateConflict) as exc:
-        services.deal_restore(deal=second, reason="erreur", user=staff["chief"])
+        deal_restore(deal=second, reason="erreur", user=staff["chief"])
     assert exc.value.message == ("this deal cannot be restored: the table already has its 2 deals; annul another "
                                  "deal first")
     assert Deal.objects.get(pk=second.pk).status == Deal.Status.ANNULLED
-    services.deal_annul(deal=third, reason="c'était la donne 2", user=staff["chief"])
-    assert services.deal_restore(deal=second, reason="erreur", user=staff["chief"]).status == Deal.Status.VALID
+    deal_annul(deal=third, reason="c'était la donne 2", user=staff["chief"])
+    assert deal_restore(deal=second, reason="erreur", user=staff["chief"]).status == Deal.Status.VALID
     ana, bruno, chloe, david = ids(tarot_table)
     assert selectors.table_totals(tarot_table) == {ana: 132, bruno: 132, chloe: -132, david: -132}
     assert first.pk  # deal 1 untouched all along
 
 
 def test_a_pending_deal_comes_back_pending(tarot_table, staff):
-    deal = services.deal_record(table=tarot_table, record=tarot_summary(contract="garde_sans"), user=staff["arbiter"])
+    deal = deal_record(table=tarot_table, record=tarot_summary(contract="garde_sans"), user=staff["arbiter"])
     assert deal.status == Deal.Status.PENDING
-    services.deal_annul(deal=deal, reason="maldonne", user=staff["chief"])
-    restored = services.deal_restore(deal=deal, reason="pas de maldonne", user=staff["chief"])
+    deal_annul(deal=deal, reason="maldonne", user=staff["chief"])
+    restored = deal_restore(deal=deal, reason="pas de maldonne", user=staff["chief"])
     assert restored.status == Deal.Status.PENDING and restored.version == 3  # restoring is not the visa
     assert rows(restored) == [(-132, False), (-132, False), (-132, False), (396, False)]
     ana, bruno, chloe, david = ids(tarot_table)
     assert selectors.table_totals(tarot_table) == {ana: 0, bruno: 0, chloe: 0, david: 0}
-    services.deal_approve(deal=restored, user=staff["chief"])
+    deal_approve(deal=restored, user=staff["chief"])
     assert selectors.table_totals(tarot_table) == {ana: -132, bruno: 396, chloe: -132, david: -132}
 
 
 def test_an_approved_garde_sans_comes_back_valid(tarot_table, staff):
-    deal = services.deal_record(table=tarot_table, record=tarot_summary(contract="garde_sans"), user=staff["chief"])
-    services.deal_annul(deal=deal, reason="maldonne", user=staff["chief"])
-    assert services.deal_restore(deal=deal, reason="erreur", user=staff["chief"]).status == Deal.Status.VALID
+    deal = deal_record(table=tarot_table, record=tarot_summary(contract="garde_sans"), user=staff["chief"])
+    deal_annul(deal=deal, reason="maldonne", user=staff["chief"])
+    assert deal_restore(deal=deal, reason="erreur", user=staff["chief"]).status == Deal.Status.VALID
 
 
 # -- a match game (Triomphe) --------------------------------------------------------------------------
 
 def test_a_restored_deal_takes_its_place_back_in_the_race(match_table, chief):
     ana, bruno = ids(match_table)
-    deals = [services.deal_record(table=match_table, record=POINTS[k], user=chief) for k in range(4)]
-    services.ruling_record(table=match_table, kind=None, reason="", user=chief, penalty="triomphe_misdeal",
+    deals = [deal_record(table=match_table, record=POINTS[k], user=chief) for k in range(4)]
+    ruling_record(table=match_table, kind=None, reason="", user=chief, penalty="triomphe_misdeal",
                            offender=bruno)  # Ana +1: 5-0, over
     # the second deal: the third follows its dealer (it was dealt and passed the deal on, §2.2 rule 6)
-    services.deal_annul(deal=deals[1], reason="jeu faux", user=chief)
+    deal_annul(deal=deals[1], reason="jeu faux", user=chief)
     match_table.refresh_from_db()
     assert match_table.match_totals == [4, 0] and not match_table.match_ended
     assert match_points(match_table) == {"Ana": 0, "Bruno": 0}
 
-    restored = services.deal_restore(deal=deals[1], reason="le jeu était complet", user=chief)
+    restored = deal_restore(deal=deals[1], reason="le jeu était complet", user=chief)
     assert restored.status == Deal.Status.VALID and restored.version == 3
     match_table.refresh_from_db()
     assert match_table.match_totals == [5, 0] and match_table.match_ended and match_table.match_winner == 0
@@ -154,19 +158,19 @@ def test_a_restored_deal_takes_its_place_back_in_the_race(match_table, chief):
 
 def test_a_restore_the_later_deals_would_follow_is_refused(match_table, chief):
     ana, bruno = ids(match_table)
-    deals = [services.deal_record(table=match_table, record=POINTS[k], user=chief) for k in range(4)]
-    services.ruling_record(table=match_table, kind=None, reason="", user=chief, penalty="triomphe_misdeal",
+    deals = [deal_record(table=match_table, record=POINTS[k], user=chief) for k in range(4)]
+    ruling_record(table=match_table, kind=None, reason="", user=chief, penalty="triomphe_misdeal",
                            offender=bruno)
-    services.deal_annul(deal=deals[1], reason="jeu faux", user=chief)
-    services.deal_record(table=match_table, record=POINTS[0], user=chief)  # deal 5, dealt by Bruno: 5-0, over
+    deal_annul(deal=deals[1], reason="jeu faux", user=chief)
+    deal_record(table=match_table, record=POINTS[0], user=chief)  # deal 5, dealt by Bruno: 5-0, over
     with translation.override("fr"), pytest.raises(StateConflict) as exc:
-        services.deal_restore(deal=deals[1], reason="erreur", user=chief)
+        deal_restore(deal=deals[1], reason="erreur", user=chief)
     assert exc.value.code == "restore_breaks_match" and exc.value.status == 409
     assert exc.value.message == (
         "cette donne ne peut pas être rétablie : la partie ne tiendrait pas avec elle (la donne 5 viendrait après la "
         "fin de la partie). Annulez ou corrigez d'abord les donnes saisies après elle.")
     with translation.override("en"), pytest.raises(StateConflict) as exc:
-        services.deal_restore(deal=deals[1], reason="erreur", user=chief)
+        deal_restore(deal=deals[1], reason="erreur", user=chief)
     assert exc.value.message.startswith("this deal cannot be restored: the match would not stand with it (deal 5 "
                                         "would come after the end of the match)")
     deal = Deal.objects.get(pk=deals[1].pk)
@@ -181,10 +185,10 @@ def test_a_restore_the_later_deals_would_follow_is_refused(match_table, chief):
 def test_withdrawing_an_annulling_ruling_restores_the_deal(tarot_table, staff, two_deals):
     _first, second = two_deals
     ana, bruno, chloe, david = ids(tarot_table)
-    ruling = services.ruling_record(table=tarot_table, deal=second, kind="misdeal", reason="maldonne",
+    ruling = ruling_record(table=tarot_table, deal=second, kind="misdeal", reason="maldonne",
                                     user=staff["chief"], annuls_deal=True)
     assert selectors.table_totals(tarot_table) == {ana: -66, bruno: 198, chloe: -66, david: -66}
-    withdrawn = services.ruling_withdraw(ruling=ruling, reason="pas de maldonne", user=staff["organizer"])
+    withdrawn = ruling_withdraw(ruling=ruling, reason="pas de maldonne", user=staff["organizer"])
     assert withdrawn.is_withdrawn and withdrawn.version == 2
     deal = Deal.objects.get(pk=second.pk)
     assert deal.status == Deal.Status.VALID and deal.version == 3
@@ -196,12 +200,12 @@ def test_withdrawing_an_annulling_ruling_restores_the_deal(tarot_table, staff, t
 
 def test_a_deal_annulled_again_since_is_not_restored_by_the_withdrawal(tarot_table, staff, two_deals):
     _first, second = two_deals
-    ruling = services.ruling_record(table=tarot_table, deal=second, kind="misdeal", reason="maldonne",
+    ruling = ruling_record(table=tarot_table, deal=second, kind="misdeal", reason="maldonne",
                                     user=staff["chief"], annuls_deal=True)
-    services.deal_restore(deal=second, reason="erreur", user=staff["chief"])
-    services.deal_annul(deal=second, reason="en fait, jeu faux", user=staff["chief"])
+    deal_restore(deal=second, reason="erreur", user=staff["chief"])
+    deal_annul(deal=second, reason="en fait, jeu faux", user=staff["chief"])
     with translation.override("fr"), pytest.raises(StateConflict) as exc:
-        services.ruling_withdraw(ruling=ruling, reason="pas de maldonne", user=staff["chief"])
+        ruling_withdraw(ruling=ruling, reason="pas de maldonne", user=staff["chief"])
     assert exc.value.code == "deal_annulled_since"
     assert exc.value.message.startswith("cette décision ne peut pas être retirée : la donne qu'elle a annulée a été "
                                         "rétablie puis annulée de nouveau depuis")
@@ -211,10 +215,10 @@ def test_a_deal_annulled_again_since_is_not_restored_by_the_withdrawal(tarot_tab
 
 def test_a_deal_restored_since_lets_the_ruling_go_alone(tarot_table, staff, two_deals):
     _first, second = two_deals
-    ruling = services.ruling_record(table=tarot_table, deal=second, kind="misdeal", reason="maldonne",
+    ruling = ruling_record(table=tarot_table, deal=second, kind="misdeal", reason="maldonne",
                                     user=staff["chief"], annuls_deal=True)
-    services.deal_restore(deal=second, reason="erreur", user=staff["chief"])
-    services.ruling_withdraw(ruling=ruling, reason="pas de maldonne", user=staff["chief"])
+    deal_restore(deal=second, reason="erreur", user=staff["chief"])
+    ruling_withdraw(ruling=ruling, reason="pas de maldonne", user=staff["chief"])
     deal = Deal.objects.get(pk=second.pk)
     assert deal.status == Deal.Status.VALID and deal.version == 3  # already back: no fourth version
 
@@ -222,11 +226,11 @@ def test_a_deal_restored_since_lets_the_ruling_go_alone(tarot_table, staff, two_
 def test_a_withdrawal_whose_restore_is_refused_changes_nothing(tarot_table, staff, two_deals):
     _first, second = two_deals
     Tournament.objects.filter(pk=tarot_table.round.tournament_id).update(deals_per_round=2)
-    ruling = services.ruling_record(table=tarot_table, deal=second, kind="misdeal", reason="maldonne",
+    ruling = ruling_record(table=tarot_table, deal=second, kind="misdeal", reason="maldonne",
                                     user=staff["chief"], annuls_deal=True)
-    services.deal_record(table=tarot_table, record=tarot_summary(taker=2, dealer=1), user=staff["chief"])
+    deal_record(table=tarot_table, record=tarot_summary(taker=2, dealer=1), user=staff["chief"])
     with translation.override("fr"), pytest.raises(StateConflict) as exc:
-        services.ruling_withdraw(ruling=ruling, reason="pas de maldonne", user=staff["chief"])
+        ruling_withdraw(ruling=ruling, reason="pas de maldonne", user=staff["chief"])
     assert exc.value.code == "table_full" and exc.value.field == "ruling"
     assert exc.value.message.startswith("cette donne ne peut pas être rétablie : la table a déjà ses 2 donnes")
     ruling.refresh_from_db()
@@ -236,12 +240,12 @@ def test_a_withdrawal_whose_restore_is_refused_changes_nothing(tarot_table, staf
 
 def test_withdrawing_a_ruling_that_annulled_a_match_deal_puts_it_back(match_table, chief):
     ana, bruno = ids(match_table)
-    deals = [services.deal_record(table=match_table, record=POINTS[k], user=chief) for k in range(3)]
-    ruling = services.ruling_record(table=match_table, deal=deals[1], kind="misdeal", reason="maldonne",
+    deals = [deal_record(table=match_table, record=POINTS[k], user=chief) for k in range(3)]
+    ruling = ruling_record(table=match_table, deal=deals[1], kind="misdeal", reason="maldonne",
                                     user=chief, annuls_deal=True)
     match_table.refresh_from_db()
     assert match_table.match_totals == [2, 0]
-    services.ruling_withdraw(ruling=ruling, reason="pas de maldonne", user=chief)
+    ruling_withdraw(ruling=ruling, reason="pas de maldonne", user=chief)
     match_table.refresh_from_db()
     assert match_table.match_totals == [3, 0] and selectors.table_totals(match_table) == {ana: 3, bruno: 0}
 
@@ -256,7 +260,7 @@ def _client(api_client, staff, who):
 
 @pytest.fixture
 def annulled(tarot_table, staff, two_deals):
-    return services.deal_annul(deal=two_deals[1], reason="erreur", user=staff["chief"])
+    return deal_annul(deal=two_deals[1], reason="erreur", user=staff["chief"])
 
 
 @pytest.mark.parametrize("who", ROLES)
@@ -355,7 +359,7 @@ def test_the_pages_show_the_restored_deal_and_its_version(client, staff, tarot_t
     refused = client.post(url, {"reason": "encore", "version": "3"})
     assert refused.status_code == 422 and "seule une donne annulée peut être rétablie" in refused.content.decode()
     client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
-    services.deal_annul(deal=annulled, reason="encore", user=staff["chief"])
+    deal_annul(deal=annulled, reason="encore", user=staff["chief"])
     en = client.get(reverse("deal_detail", args=[annulled.pk])).content.decode()
     assert "Restore the deal" in en and "Rétablir" not in en
     form_en = client.get(url).content.decode()
@@ -363,7 +367,7 @@ def test_the_pages_show_the_restored_deal_and_its_version(client, staff, tarot_t
 
 
 def test_the_ruling_withdrawal_page_restores_the_deal(client, staff, tarot_table, two_deals):
-    ruling = services.ruling_record(table=tarot_table, deal=two_deals[1], kind="misdeal", reason="maldonne",
+    ruling = ruling_record(table=tarot_table, deal=two_deals[1], kind="misdeal", reason="maldonne",
                                     user=staff["chief"], annuls_deal=True)
     client.force_login(staff["chief"])
     detail = client.get(reverse("deal_detail", args=[two_deals[1].pk])).content.decode()

@@ -9,12 +9,14 @@ import pytest
 
 from scoring.etui import deal_etui
 from tests.tournaments.factories import EntryFactory, TournamentFactory, UserFactory, tarot_summary
-from tournaments import rankings, services
-from tournaments.duplicate import board_results, traveller
-from tournaments.models import Ruling, Table
-from tournaments.models_duplicate import DuplicateTable, Etui, EtuiPlay
-from tournaments.services.duplicate import duplicate_create, etuis_import
-from tournaments.services.errors import InvalidInput
+from tournaments.common.errors import InvalidInput
+from tournaments.deals.models import Ruling
+from tournaments.deals.record import deal_correct, deal_record
+from tournaments.duplicate.models import DuplicateTable, Etui, EtuiPlay
+from tournaments.duplicate.results import board_results, traveller
+from tournaments.duplicate.service import duplicate_create, etuis_import
+from tournaments.event.models import Table
+from tournaments.standings import rankings
 
 pytestmark = pytest.mark.django_db
 
@@ -50,8 +52,8 @@ def test_results_are_compared_by_orientation_and_ranked_by_percentage(event):
     for table_no, points in ((1, 49), (2, 45), (3, 36), (4, 56)):
         table = _table(event, 1, table_no)
         if table_no % 2 == 0:
-            services.deal_record(table=table, user=user, record=tarot_summary(taker=2, points=50, dealer=1))
-        services.deal_record(table=table, user=user, record=tarot_summary(taker=1, points=points, dealer=0))
+            deal_record(table=table, user=user, record=tarot_summary(taker=2, points=50, dealer=1))
+        deal_record(table=table, user=user, record=tarot_summary(taker=1, points=points, dealer=0))
     assert not EtuiPlay.objects.filter(fouled=True).exists()
     results = [r for r in board_results(event) if r.board == 1 and r.orientation == 1]
     assert sorted(r.mark for r in results)[0] < 0  # 36 with 2 bouts (41 needed) fails
@@ -72,12 +74,12 @@ def test_results_are_compared_by_orientation_and_ranked_by_percentage(event):
 
 def test_a_deal_that_contradicts_its_etui_is_fouled_and_calls_the_arbiter(event):
     user = UserFactory(username="chief")
-    services.deal_record(table=_table(event, 1, 1), user=user, record=tarot_summary(taker=1, points=49, dealer=2))
+    deal_record(table=_table(event, 1, 1), user=user, record=tarot_summary(taker=1, points=49, dealer=2))
     play = EtuiPlay.objects.get(table=_table(event, 1, 1))
     assert play.fouled and play.problem[0]["what"] == "dealer"
     ruling = Ruling.objects.get(table=_table(event, 1, 1))
     assert "Étui faussé (étui 1)" in ruling.reason
-    services.deal_record(table=_table(event, 1, 3), user=user, record=tarot_summary(taker=1, points=60, dealer=0))
+    deal_record(table=_table(event, 1, 3), user=user, record=tarot_summary(taker=1, points=60, dealer=0))
     fouled = [r for r in board_results(event) if r.fingerprint]
     assert {r.table for r in fouled} == {1}  # only table 1's results are set apart
 
@@ -88,14 +90,14 @@ def test_first_table_keys_in_an_unknown_etui(event):
     Etui.objects.filter(tournament=event).update(hands=[], dog=[], fingerprint="", source="empty")
     fields = tarot_full_deal(seed=5, dealer=0)
     table = _table(event, 1, 1)
-    deal = services.deal_record(table=table, user=UserFactory(username="chief"), record=fields)
+    deal = deal_record(table=table, user=UserFactory(username="chief"), record=fields)
     etui = Etui.objects.get(tournament=event, number=1)
     assert etui.source == "keyed" and etui.keyed_from_id == deal.pk and len(etui.fingerprint) == 64
     assert not EtuiPlay.objects.get(deal=deal).fouled
     # the keying deal corrected with other cards: the étui follows it, it is not fouled by its own correction
     first_fingerprint = etui.fingerprint
     other = tarot_full_deal(seed=6, dealer=0)
-    services.deal_correct(deal=deal, record=other, expected_version=deal.version, reason="relu", user=deal.created_by)
+    deal_correct(deal=deal, record=other, expected_version=deal.version, reason="relu", user=deal.created_by)
     etui.refresh_from_db()
     assert etui.hands != [] and not EtuiPlay.objects.get(deal=deal).fouled
     assert etui.fingerprint not in ("", first_fingerprint)
@@ -112,13 +114,13 @@ def test_import_refuses_a_record_that_is_not_a_pack(event):
 
 
 def test_artificial_result_replaces_the_played_one_and_is_refused_without_a_reason(event):
-    from tournaments.models_duplicate import ArtificialResult
-    from tournaments.services.duplicate import artificial_result_set
+    from tournaments.duplicate.models import ArtificialResult
+    from tournaments.duplicate.service import artificial_result_set
 
     user = UserFactory(username="chief")
     table = _table(event, 1, 1)
     north = table.seats.get(position=0).entry_id
-    services.deal_record(table=table, user=user, record=tarot_summary(taker=1, points=49, dealer=0))
+    deal_record(table=table, user=user, record=tarot_summary(taker=1, points=49, dealer=0))
     with pytest.raises(InvalidInput) as exc:
         artificial_result_set(table=table, etui_number=1, entry_id=north, kind="plus", reason=" ", user=user)
     assert exc.value.field == "reason"
@@ -162,7 +164,7 @@ def test_tables_of_three_play_other_etuis():
     assert boards == [5, 6]  # after the 2 rounds × 2 étuis of 4
     etui = Etui.objects.get(tournament=tournament, number=5)
     assert etui.players == 3 and [len(h) for h in etui.hands] == [24, 24, 24]
-    services.deal_record(table=threes[0], user=UserFactory(username="chief"),
+    deal_record(table=threes[0], user=UserFactory(username="chief"),
                          record={**tarot_summary(taker=0, points=50, dealer=etui.dealer)})
     assert not EtuiPlay.objects.get(table=threes[0]).fouled
     ranked = rankings.ranking_compute(tournament=tournament, rounds="all").individual

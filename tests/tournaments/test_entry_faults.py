@@ -22,8 +22,11 @@ from psycopg.pq import TransactionStatus
 
 from tests.tournaments.factories import tarot_full_deal, tarot_summary
 from tests.tournaments.threads import run_together
-from tournaments import selectors, services
-from tournaments.models import Deal, IdempotencyKey, ScoreRow, Tournament
+from tournaments.common.errors import DealRejected, IdempotencyMismatch
+from tournaments.deals import selectors
+from tournaments.deals.models import Deal, IdempotencyKey, ScoreRow
+from tournaments.deals.record import deal_record
+from tournaments.event.models import Tournament
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),
@@ -35,14 +38,14 @@ pytestmark = [
 def _broker(monkeypatch):
     """Rankings queued to a broker as in production (not recomputed in-process after each entry): the
     connection then runs the statements of the entry alone, as a gunicorn worker's does."""
-    from tournaments import tasks
+    from tournaments.standings import tasks
 
     monkeypatch.setattr(tasks.ranking_refresh.app.conf, "task_always_eager", False)
     monkeypatch.setattr(tasks.ranking_refresh, "delay", lambda *args, **kwargs: None)
 
 
 def _enter(table, record, user, key=None):
-    return services.deal_record(table=selectors.table_for_entry(table.pk), record=record, user=user,
+    return deal_record(table=selectors.table_for_entry(table.pk), record=record, user=user,
                                 idempotency_key=key)
 
 
@@ -78,7 +81,7 @@ def test_a_mismatched_key_then_new_entries(tarot_table, staff):
     user = staff["arbiter"]
     _enter(tarot_table, tarot_summary(), user, key="k")
     for points in (60, 61, 62):
-        with pytest.raises(services.IdempotencyMismatch):
+        with pytest.raises(IdempotencyMismatch):
             _enter(tarot_table, tarot_summary(points=points), user, key="k")
     assert [_enter(tarot_table, tarot_full_deal(s), staff["chief"]).number for s in (1, 2, 3)] == [2, 3, 4]
 
@@ -146,7 +149,7 @@ def test_parallel_entries_beyond_the_quota_are_refused_as_table_full(tarot_table
     refused = [r for r in results if not isinstance(r, Deal)]
     assert len(saved) == 3 and len(refused) == 5
     for r in refused:
-        assert isinstance(r, services.DealRejected), r
+        assert isinstance(r, DealRejected), r
         assert [v.rule for v in r.violations] == ["table_full"]
     assert sorted(Deal.objects.values_list("number", flat=True)) == [1, 2, 3]
 

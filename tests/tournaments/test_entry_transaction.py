@@ -1,4 +1,4 @@
-"""The deal entry's transaction on PostgreSQL (``services.deals.deal_record``).
+"""The deal entry's transaction on PostgreSQL (``record.deal_record``).
 
 These tests run outside the test's own transaction (``transaction=True``), as requests do, and check
 what the entry guarantees: all or nothing, the connection left idle, the same rows as the ORM would
@@ -12,9 +12,13 @@ from django.db import connection
 from psycopg.pq import TransactionStatus
 
 from tests.tournaments.factories import tarot_full_deal, tarot_illegal_deal, tarot_summary
-from tournaments import selectors, services, tasks
-from tournaments.models import Deal, IdempotencyKey, ScoreRow, Tournament
-from tournaments.models_ranking import RankingClock
+from tournaments.common.errors import DealRejected, IdempotencyMismatch, StateConflict
+from tournaments.deals import selectors
+from tournaments.deals.models import Deal, IdempotencyKey, ScoreRow
+from tournaments.deals.record import deal_record
+from tournaments.event.models import Tournament
+from tournaments.standings import tasks
+from tournaments.standings.models import RankingClock
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),
@@ -27,7 +31,7 @@ def _idle() -> bool:
 
 
 def _enter(table, record, user, key=None):
-    return services.deal_record(table=selectors.table_for_entry(table.pk), record=record, user=user,
+    return deal_record(table=selectors.table_for_entry(table.pk), record=record, user=user,
                                 idempotency_key=key)
 
 
@@ -54,7 +58,7 @@ def test_a_deal_is_saved_whole(tarot_table, staff):
 
 def test_a_rejected_deal_saves_nothing_and_leaves_the_connection_idle(tarot_table, staff):
     record, _trick, _seat, _card = tarot_illegal_deal(5)
-    with pytest.raises(services.DealRejected):
+    with pytest.raises(DealRejected):
         _enter(tarot_table, record, staff["chief"], key="k-bad")
     assert _idle()
     assert not Deal.objects.exists() and not ScoreRow.objects.exists() and not IdempotencyKey.objects.exists()
@@ -65,8 +69,8 @@ def test_a_rejected_deal_saves_nothing_and_leaves_the_connection_idle(tarot_tabl
 def test_a_finished_tournament_refuses_under_the_lock(tarot_table, staff):
     table = selectors.table_for_entry(tarot_table.pk)  # read while running
     Tournament.objects.filter(pk=tarot_table.round.tournament_id).update(status=Tournament.Status.FINISHED)
-    with pytest.raises(services.StateConflict) as caught:
-        services.deal_record(table=table, record=tarot_summary(), user=staff["chief"])
+    with pytest.raises(StateConflict) as caught:
+        deal_record(table=table, record=tarot_summary(), user=staff["chief"])
     assert caught.value.code == "tournament_not_running"
     assert _idle() and not Deal.objects.exists()
 
@@ -74,7 +78,7 @@ def test_a_finished_tournament_refuses_under_the_lock(tarot_table, staff):
 def test_the_table_full_is_refused_and_nothing_written(tarot_table, staff):
     Tournament.objects.filter(pk=tarot_table.round.tournament_id).update(deals_per_round=1)
     _enter(tarot_table, tarot_summary(), staff["chief"])
-    with pytest.raises(services.DealRejected):
+    with pytest.raises(DealRejected):
         _enter(tarot_table, tarot_summary(points=70), staff["chief"])
     assert _idle() and Deal.objects.count() == 1 and ScoreRow.objects.count() == 4
 
@@ -87,7 +91,7 @@ def test_a_retry_is_answered_from_the_first_response(tarot_table, staff):
     assert again.idempotent_response == first.idempotent_response
     assert Deal.objects.count() == 1 and ScoreRow.objects.count() == 4 and Deal.history.count() == 1
     # the same key for another deal: refused, the failed insert rolled back the whole entry
-    with pytest.raises(services.IdempotencyMismatch):
+    with pytest.raises(IdempotencyMismatch):
         _enter(tarot_table, tarot_summary(points=70), staff["arbiter"], key="retry")
     assert _idle() and Deal.objects.count() == 1 and ScoreRow.objects.count() == 4 and Deal.history.count() == 1
 
@@ -122,7 +126,7 @@ def test_nothing_runs_after_a_rolled_back_entry(tarot_table, staff, monkeypatch)
     monkeypatch.setattr(tasks, "ranking_enqueue", seen.append)
     _enter(tarot_table, tarot_summary(), staff["arbiter"], key="once")
     seen.clear()
-    with pytest.raises(services.IdempotencyMismatch):
+    with pytest.raises(IdempotencyMismatch):
         _enter(tarot_table, tarot_summary(points=70), staff["arbiter"], key="once")
     assert seen == []
 

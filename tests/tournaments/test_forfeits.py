@@ -9,13 +9,13 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from tests.services.builders import end_match, make_round, make_tournament
+from tests.integration.builders import end_match, make_round, make_tournament
 from tests.tournaments.factories import UserFactory, role
-from tournaments import rankings, tasks
-from tournaments.models import Forfeit
-from tournaments.models_ranking import RankingSnapshot
-from tournaments.services.errors import InvalidInput
-from tournaments.services.forfeits import forfeit_cancel, forfeit_record
+from tournaments.common.errors import InvalidInput
+from tournaments.deals.forfeits import forfeit_cancel, forfeit_record
+from tournaments.deals.models import Forfeit
+from tournaments.standings import rankings, tasks
+from tournaments.standings.models import RankingSnapshot
 
 pytestmark = pytest.mark.django_db
 

@@ -8,7 +8,7 @@ from django.urls import reverse
 
 from rules.cards import format_card, parse_card
 from tests.tournaments.factories import tarot_full_deal
-from tournaments.models import Deal
+from tournaments.deals.models import Deal
 
 pytestmark = pytest.mark.django_db
 

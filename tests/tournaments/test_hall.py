@@ -9,9 +9,9 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.urls import reverse
 
-from tests.services.builders import make_round, make_tournament
-from tournaments.models import Round, Seat, TournamentRole
-from tournaments.services.clock import Clock, clock_of, round_clock
+from tests.integration.builders import make_round, make_tournament
+from tournaments.event.clock import Clock, clock_of, round_clock
+from tournaments.event.models import Round, Seat, TournamentRole
 
 pytestmark = pytest.mark.django_db
 T0 = dt.datetime(2026, 12, 5, 14, 0, tzinfo=dt.UTC)

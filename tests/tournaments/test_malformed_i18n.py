@@ -15,7 +15,7 @@ from django.conf import settings
 from django.urls import reverse
 
 from tests.tournaments.factories import tarot_summary
-from tournaments.models import Deal
+from tournaments.deals.models import Deal
 
 pytestmark = pytest.mark.django_db
 

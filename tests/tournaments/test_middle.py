@@ -6,11 +6,12 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.urls import reverse
 
-from tests.services.builders import add_deal, make_round, make_tournament
-from tournaments import rankings, seating_service
-from tournaments.models import Entry, Player, Round, Seat, TournamentRole
-from tournaments.services import middle
-from tournaments.services.errors import ServiceError
+from tests.integration.builders import add_deal, make_round, make_tournament
+from tournaments.common.errors import ServiceError
+from tournaments.event import middle
+from tournaments.event import seating as seating_service
+from tournaments.event.models import Entry, Player, Round, Seat, TournamentRole
+from tournaments.standings import rankings
 
 pytestmark = pytest.mark.django_db
 

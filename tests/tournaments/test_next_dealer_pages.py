@@ -10,7 +10,7 @@ import pytest
 from django.urls import reverse
 
 from tests.tournaments.factories import TournamentFactory, UserFactory, role, seated_table
-from tournaments.models import Deal
+from tournaments.deals.models import Deal
 
 pytestmark = pytest.mark.django_db
 

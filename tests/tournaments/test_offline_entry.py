@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from tournaments.models import Deal, LinkDealKey, TablePolicy
-from tournaments.services import tables as sheet
+from tournaments.deals.models import Deal
+from tournaments.links import service as sheet
+from tournaments.links.models import LinkDealKey, TablePolicy
 
 pytestmark = pytest.mark.django_db
 

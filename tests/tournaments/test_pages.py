@@ -19,7 +19,8 @@ from tests.tournaments.factories import (
     role,
     tarot_illegal_deal,
 )
-from tournaments.models import Deal, Round, Ruling, ScoreRow, Tournament
+from tournaments.deals.models import Deal, Ruling, ScoreRow
+from tournaments.event.models import Round, Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -126,7 +127,7 @@ def test_my_tables_lists_the_tables_assigned(client, tarot_table, staff):
 # -- the entry desk ------------------------------------------------------------------------------------
 
 def _saved_deal(table, user, **over):
-    from tournaments.services import deal_record
+    from tournaments.deals.record import deal_record
 
     fields = {"dealer": 0, "bid": {"taker": 1, "contract": "garde", "called": None}, "handfuls": [],
               "chelem_announced": False,

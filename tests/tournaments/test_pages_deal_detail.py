@@ -14,8 +14,8 @@ import pytest
 from django.conf import settings
 from django.urls import reverse
 
-from tests.services.builders import make_round, make_tournament
-from tournaments.models import Deal
+from tests.integration.builders import make_round, make_tournament
+from tournaments.deals.models import Deal
 
 pytestmark = pytest.mark.django_db
 
@@ -68,7 +68,7 @@ def test_fallen_contract(client, tarot_table, staff):
 def test_half_points_at_three_players():
     from django.utils import translation
 
-    from tournaments.views.result_detail import tarot_detail
+    from tournaments.desk.result_detail import tarot_detail
 
     # 3 players, petite, 0 bouts, 41.5 points (83 half-points) → 56 needed, fallen by 14.5 (A-T7)
     result = {"contract": "petite", "coefficient": 1, "taker": 0, "partner": None, "called": None, "mort": None,

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from tests.services.builders import make_round, make_tournament
+from tests.integration.builders import make_round, make_tournament
 from tests.tournaments.factories import UserFactory, role
-from tournaments.models import Round
+from tournaments.event.models import Round
 
 pytestmark = pytest.mark.django_db
 
@@ -87,7 +87,7 @@ def test_public_links_from_the_tournament_page_and_home(client, people):
 
 
 def test_public_pages_link_back_and_to_players(client, people):
-    from tournaments import tasks
+    from tournaments.standings import tasks
 
     t, e, _users = people
     make_round(t, 1, [[e[x] for x in "ABCD"]])
@@ -102,7 +102,7 @@ def test_public_pages_link_back_and_to_players(client, people):
 
 
 def test_a_refused_status_change_is_said_in_french_without_the_field_code(client, tarot_table, staff):
-    from tournaments.models import Tournament
+    from tournaments.event.models import Tournament
 
     Tournament.objects.filter(pk=tarot_table.round.tournament_id).update(status=Tournament.Status.DRAFT)
     tournament = Tournament.objects.get(pk=tarot_table.round.tournament_id)

@@ -9,9 +9,9 @@ from django.contrib.auth import get_user_model
 from django.urls import reverse
 from pypdf import PdfReader
 
-from tests.services.builders import add_deal, make_round, make_tournament
-from tournaments import tasks
-from tournaments.models import Seat, TournamentRole
+from tests.integration.builders import add_deal, make_round, make_tournament
+from tournaments.event.models import Seat, TournamentRole
+from tournaments.standings import tasks
 
 pytestmark = pytest.mark.django_db
 LONG = "Marie-Bernadette Delacroix-Montfort"

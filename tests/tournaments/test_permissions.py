@@ -6,8 +6,11 @@ from __future__ import annotations
 import pytest
 
 from tests.tournaments.factories import tarot_summary
-from tournaments import permissions, services
-from tournaments.models import Deal, Tournament
+from tournaments.deals.models import Deal
+from tournaments.deals.record import deal_record
+from tournaments.event import permissions
+from tournaments.event.models import Tournament
+from tournaments.event.setup import round_release
 
 pytestmark = pytest.mark.django_db
 
@@ -22,7 +25,7 @@ def client_as(api_client, staff, who):
 
 @pytest.fixture
 def deal(tarot_table, staff):
-    return services.deal_record(table=tarot_table, record=tarot_summary(contract="garde_sans"), user=staff["arbiter"])
+    return deal_record(table=tarot_table, record=tarot_summary(contract="garde_sans"), user=staff["arbiter"])
 
 
 def _denied(status: int) -> bool:
@@ -99,7 +102,7 @@ def test_reading_an_unreleased_round(api_client, tarot_table, staff, deal, who):
 
 @pytest.mark.parametrize("who", ROLES)
 def test_reading_a_released_round(api_client, tarot_table, staff, deal, who):
-    services.round_release(round=tarot_table.round)
+    round_release(round=tarot_table.round)
     client = client_as(api_client, staff, who)
     assert client.get(f"/api/tables/{tarot_table.pk}/deals/").status_code == 200
     assert client.get(f"/api/deals/{deal.pk}/versions/").status_code == 200

@@ -8,10 +8,10 @@ import io
 import pytest
 from django.urls import reverse
 
-from tests.services.builders import add_deal, make_round, make_tournament
-from tournaments import tasks
+from tests.integration.builders import add_deal, make_round, make_tournament
 from tournaments.public import queries
 from tournaments.public.chart import running_total_svg
+from tournaments.standings import tasks
 
 pytestmark = pytest.mark.django_db
 

@@ -11,9 +11,9 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from tests.services.builders import add_deal, make_round, make_tournament
-from tournaments import tasks
+from tests.integration.builders import add_deal, make_round, make_tournament
 from tournaments.public import lines
+from tournaments.standings import tasks
 
 pytestmark = pytest.mark.django_db
 

@@ -7,8 +7,8 @@ import pytest
 from django.conf import settings
 from django.urls import reverse
 
-from tests.services.builders import add_deal, end_match, make_round, make_tournament
-from tournaments import tasks
+from tests.integration.builders import add_deal, end_match, make_round, make_tournament
+from tournaments.standings import tasks
 
 pytestmark = pytest.mark.django_db
 
@@ -82,7 +82,7 @@ def test_language_switch_on_public_pages(tournament):
 
 
 def test_forfeit_shown_with_the_round_results(client):
-    from tournaments.services.forfeits import forfeit_record
+    from tournaments.deals.forfeits import forfeit_record
 
     t, e = make_tournament("PQ", game="ecarte", slug="i18nff")
     (a,) = make_round(t, 1, [[e["P"], e["Q"]]])

@@ -10,9 +10,9 @@ from fractions import Fraction
 
 import pytest
 
-from tests.services.builders import add_deal, correct_deal, end_match, make_round, make_tournament
-from tournaments import rankings, tasks
-from tournaments.models_ranking import RankingLine, RankingSnapshot
+from tests.integration.builders import add_deal, correct_deal, end_match, make_round, make_tournament
+from tournaments.standings import rankings, tasks
+from tournaments.standings.models import RankingLine, RankingSnapshot
 
 pytestmark = pytest.mark.django_db
 

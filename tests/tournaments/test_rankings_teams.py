@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import pytest
 
-from tests.services.builders import end_match, make_round, make_tournament
-from tournaments import rankings, tasks
-from tournaments.models_ranking import RankingSnapshot
+from tests.integration.builders import end_match, make_round, make_tournament
+from tournaments.standings import rankings, tasks
+from tournaments.standings.models import RankingSnapshot
 
 pytestmark = pytest.mark.django_db
 

@@ -8,10 +8,11 @@ import jsonschema
 import pytest
 from django.urls import reverse
 
-from tests.services.builders import add_deal, make_round, make_tournament
-from tournaments import tasks
-from tournaments.models import Ruling, ScoreRow, Seat, TournamentRole
-from tournaments.results_file import schema
+from tests.integration.builders import add_deal, make_round, make_tournament
+from tournaments.deals.models import Ruling, ScoreRow
+from tournaments.event.models import Seat, TournamentRole
+from tournaments.standings import tasks
+from tournaments.standings.results_file import schema
 
 pytestmark = pytest.mark.django_db
 

@@ -6,12 +6,15 @@ from __future__ import annotations
 
 import pytest
 
+from tests.integration.builders import make_round, make_tournament
 from tests.scoring.test_triomphe_scoring import POINT_0, VOLE_1, in_turn
-from tests.services.builders import make_round, make_tournament
-from tournaments import rankings, selectors, services, tasks
-from tournaments.models import Table
-from tournaments.models_ranking import RankingSnapshot
-from tournaments.services.errors import DealRejected
+from tournaments.common.errors import DealRejected
+from tournaments.deals import selectors
+from tournaments.deals.record import deal_annul, deal_record
+from tournaments.deals.rulings import ruling_record
+from tournaments.event.models import Table
+from tournaments.standings import rankings, tasks
+from tournaments.standings.models import RankingSnapshot
 
 pytestmark = pytest.mark.django_db
 
@@ -50,12 +53,12 @@ def match_points(table: Table) -> dict[str, int]:
 def test_a_misdeal_point_ends_the_match_and_decides_the_ranking(match_table, chief):
     ana, bruno = ids(match_table)
     for k in range(4):
-        services.deal_record(table=match_table, record=POINTS[k], user=chief)
+        deal_record(table=match_table, record=POINTS[k], user=chief)
     match_table.refresh_from_db()
     assert match_table.match_totals == [4, 0] and not match_table.match_ended
     assert match_points(match_table) == {"Ana": 0, "Bruno": 0}  # a match in play counts nothing
     # Bruno misdeals with no point: Ana scores one (§2.6 rule 20): 5 = the target
-    ruling = services.ruling_record(table=match_table, kind=None, reason="", user=chief,
+    ruling = ruling_record(table=match_table, kind=None, reason="", user=chief,
                                     penalty="triomphe_misdeal", offender=bruno)
     assert ruling.adjustments == {str(ana): 1}
     match_table.refresh_from_db()
@@ -64,7 +67,7 @@ def test_a_misdeal_point_ends_the_match_and_decides_the_ranking(match_table, chi
     assert match_points(match_table) == {"Ana": 2, "Bruno": 0}  # win 2, loss 0
     # Bruno's vole would have made it 5-2: the match is over, refused
     with pytest.raises(DealRejected) as exc:
-        services.deal_record(table=match_table, record=VOLE_BRUNO, user=chief)
+        deal_record(table=match_table, record=VOLE_BRUNO, user=chief)
     assert [v.rule for v in exc.value.violations] == ["match_over"]
     assert exc.value.violations[0].message("fr", ["Ana", "Bruno"]) == (
         "La partie était déjà terminée : cette donne ne compte pas.")
@@ -77,17 +80,17 @@ def test_a_misdeal_point_ends_the_match_and_decides_the_ranking(match_table, chi
 def test_a_penalty_changes_the_winner_and_later_deals_are_judged_with_it(match_table, chief):
     ana, bruno = ids(match_table)
     for fields in (*POINTS[:4], VOLE_BRUNO):  # 4-0, then 4-2
-        services.deal_record(table=match_table, record=fields, user=chief)
+        deal_record(table=match_table, record=fields, user=chief)
     # Ana plays out of turn: −1 (§2.6 rule 21): 3-2
-    services.ruling_record(table=match_table, kind=None, reason="", user=chief, penalty="triomphe_out_of_turn",
+    ruling_record(table=match_table, kind=None, reason="", user=chief, penalty="triomphe_out_of_turn",
                            offender=ana)
     match_table.refresh_from_db()
     assert match_table.match_totals == [3, 2] and not match_table.match_ended
     # the preview and the entry both judge the next deal after the ruling: Bruno's vole, 3-4; again, 3-6
-    services.deal_record(table=match_table, record=VOLE_BRUNO_BY_ANA, user=chief)
+    deal_record(table=match_table, record=VOLE_BRUNO_BY_ANA, user=chief)
     verdict = selectors.deal_check(table=match_table, fields=VOLE_BRUNO)
     assert verdict.legal and verdict.totals == [3, 6] and verdict.winner == 1
-    services.deal_record(table=match_table, record=VOLE_BRUNO, user=chief)
+    deal_record(table=match_table, record=VOLE_BRUNO, user=chief)
     match_table.refresh_from_db()
     # without the ruling Ana's point would have won at 5-4 … here Bruno wins 6-3
     assert match_table.match_totals == [3, 6] and match_table.match_winner == 1 and match_table.match_ended
@@ -97,19 +100,19 @@ def test_a_penalty_changes_the_winner_and_later_deals_are_judged_with_it(match_t
 
 def test_annulling_a_deal_keeps_the_ruling_in_place(match_table, chief):
     _ana, bruno = ids(match_table)
-    deals = [services.deal_record(table=match_table, record=POINTS[k], user=chief) for k in range(4)]
-    services.ruling_record(table=match_table, kind=None, reason="", user=chief, penalty="triomphe_misdeal",
+    deals = [deal_record(table=match_table, record=POINTS[k], user=chief) for k in range(4)]
+    ruling_record(table=match_table, kind=None, reason="", user=chief, penalty="triomphe_misdeal",
                            offender=bruno)  # 5-0: over
     match_table.refresh_from_db()
     assert match_table.match_ended
     # a deal annulled (a ruling annulling it, or the service): 3 points + the misdeal point = 4-0, the match
     # reopens, the ruling now follows the third deal that counts. The deal after the annulled one follows its
     # dealer: it was dealt, and passed the deal on (§2.2 rule 6).
-    services.deal_annul(deal=deals[1], reason="donne jouée avec un jeu faux", user=chief)
+    deal_annul(deal=deals[1], reason="donne jouée avec un jeu faux", user=chief)
     match_table.refresh_from_db()
     assert match_table.match_totals == [4, 0] and not match_table.match_ended and match_table.match_winner is None
     assert selectors.table_match_record(match_table)["adjustments"][0]["after"] == 2
-    services.deal_record(table=match_table, record=POINTS[0], user=chief)  # after Ana, Bruno deals
+    deal_record(table=match_table, record=POINTS[0], user=chief)  # after Ana, Bruno deals
     match_table.refresh_from_db()
     assert match_table.match_totals == [5, 0] and match_table.match_winner == 0
 
@@ -123,9 +126,9 @@ def test_a_ruling_after_the_end_of_an_ecarte_partie_is_refused(chief):
     ana, bruno = ids(table)
     dealt_in_turn = in_turn_ecarte([{"dealer": 1, "turn_up": "9H", "tricks": EC_POINT, "exchanges": EXCH}] * 5)
     for fields in dealt_in_turn:  # 5-0: the partie ended at the fifth point
-        services.deal_record(table=table, record=fields, user=chief)
+        deal_record(table=table, record=fields, user=chief)
     with pytest.raises(DealRejected) as exc:
-        services.ruling_record(table=table, kind="other", reason="transfert", user=chief,
+        ruling_record(table=table, kind="other", reason="transfert", user=chief,
                                adjustments={str(ana): -1, str(bruno): 1})
     assert [v.rule for v in exc.value.violations] == ["adjustment_after_end"]
     table.refresh_from_db()

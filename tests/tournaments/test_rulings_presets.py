@@ -12,9 +12,13 @@ from django.urls import reverse
 from django.utils import translation
 
 from tests.tournaments.factories import TournamentFactory, UserFactory, seated_table
-from tournaments import selectors, services
+from tournaments.common.errors import InvalidInput
+from tournaments.deals import selectors
+from tournaments.deals.models import ScoreRow
+from tournaments.deals.record import deal_record
+from tournaments.deals.rulings import ruling_record
+from tournaments.event.models import Table
 from tournaments.management.commands.seed_demo import random_match_deal
-from tournaments.models import ScoreRow, Table
 
 pytestmark = pytest.mark.django_db
 
@@ -42,7 +46,7 @@ def rows(ruling) -> dict[int, int]:
 
 def test_triomphe_misdeal_without_a_point_gives_the_opponent_one(triomphe_table, chief):
     ana, bruno = entries(triomphe_table)
-    ruling = services.ruling_record(table=triomphe_table, kind=None, reason="", user=chief,
+    ruling = ruling_record(table=triomphe_table, kind=None, reason="", user=chief,
                                     penalty="triomphe_misdeal", offender=ana)
     # nobody has a point yet: « otherwise the opponents score one »
     assert rows(ruling) == {bruno: 1}
@@ -54,17 +58,17 @@ def test_triomphe_misdeal_without_a_point_gives_the_opponent_one(triomphe_table,
 
 def test_triomphe_misdeal_with_a_point_the_dealer_loses_it(triomphe_table, chief):
     ana, bruno = entries(triomphe_table)
-    services.deal_record(table=triomphe_table, user=chief,
+    deal_record(table=triomphe_table, user=chief,
                          record=random_match_deal("triomphe", {"mode": "forcee"}, 2, 0, random.Random(5)))
     totals = selectors.table_totals(triomphe_table)
     scorer = ana if totals[ana] > 0 else bruno
     other = bruno if scorer == ana else ana
     assert totals[scorer] >= 1 and totals[other] <= 0
-    lost = services.ruling_record(table=triomphe_table, kind=None, reason="cinq cartes à Bruno", user=chief,
+    lost = ruling_record(table=triomphe_table, kind=None, reason="cinq cartes à Bruno", user=chief,
                                   penalty="triomphe_misdeal", offender=scorer)
     assert rows(lost) == {scorer: -1}
     assert lost.reason == "Maldonne (ADP-TRI, RULES.md §2.6 rule 20) — cinq cartes à Bruno"
-    given = services.ruling_record(table=triomphe_table, kind=None, reason=None, user=chief,
+    given = ruling_record(table=triomphe_table, kind=None, reason=None, user=chief,
                                    penalty="triomphe_misdeal", offender=other)
     assert rows(given) == {scorer: 1}
     # both rulings are in the match race (−1 then +1 to the scorer): it is back where the deal left it
@@ -75,11 +79,11 @@ def test_triomphe_misdeal_with_a_point_the_dealer_loses_it(triomphe_table, chief
 
 def test_triomphe_out_of_turn_minus_one_and_typed_kind_kept(triomphe_table, chief):
     ana, bruno = entries(triomphe_table)
-    ruling = services.ruling_record(table=triomphe_table, kind="other", reason="a joué avant son tour", user=chief,
+    ruling = ruling_record(table=triomphe_table, kind="other", reason="a joué avant son tour", user=chief,
                                     penalty="triomphe_out_of_turn", offender=bruno)
     assert rows(ruling) == {bruno: -1} and ruling.is_penalty
     assert ruling.reason.startswith("Jeu hors tour (ADP-TRI, RULES.md §2.6 rule 21)")
-    trump = services.ruling_record(table=triomphe_table, kind=None, reason="", user=chief,
+    trump = ruling_record(table=triomphe_table, kind=None, reason="", user=chief,
                                    penalty="triomphe_failed_to_trump", offender=ana)
     assert rows(trump) == {ana: -1} and trump.kind == "renonce" and "A-R9" in trump.reason
 
@@ -88,16 +92,16 @@ def test_triomphe_by_teams_every_member_of_the_side(chief):
     tournament = TournamentFactory(game="triomphe", options={"mode": "forcee", "teams": [[0, 2], [1, 3]]}, target=5)
     table = seated_table(tournament, players=4)
     a, b, c, d = entries(table)
-    ruling = services.ruling_record(table=table, kind=None, reason="", user=chief, penalty="triomphe_misdeal",
+    ruling = ruling_record(table=table, kind=None, reason="", user=chief, penalty="triomphe_misdeal",
                                     offender=c)
     assert rows(ruling) == {b: 1, d: 1}
-    out = services.ruling_record(table=table, kind=None, reason="", user=chief, penalty="triomphe_out_of_turn",
+    out = ruling_record(table=table, kind=None, reason="", user=chief, penalty="triomphe_out_of_turn",
                                  offender=b)
     assert rows(out) == {b: -1, d: -1}
     # the side of a and c given a point (each member carries it): the dealer c has one, the side loses it
-    services.ruling_record(table=table, kind="other", reason="test", user=chief, adjustments={a: 1, c: 1},
+    ruling_record(table=table, kind="other", reason="test", user=chief, adjustments={a: 1, c: 1},
                            is_penalty=True)
-    lost = services.ruling_record(table=table, kind=None, reason="", user=chief, penalty="triomphe_misdeal",
+    lost = ruling_record(table=table, kind=None, reason="", user=chief, penalty="triomphe_misdeal",
                                   offender=c)
     assert rows(lost) == {a: -1, c: -1}
 
@@ -107,12 +111,12 @@ def test_imperiale_failed_to_take(chief):
     table = seated_table(tournament, players=2)
     a, b = entries(table)
     # one impériale given by an earlier (penalty) ruling: he has one to lose — a fiche is 1 in the score rows
-    services.ruling_record(table=table, kind="other", reason="test", user=chief, adjustments={a: 1}, is_penalty=True)
-    ruling = services.ruling_record(table=table, kind=None, reason="", user=chief,
+    ruling_record(table=table, kind="other", reason="test", user=chief, adjustments={a: 1}, is_penalty=True)
+    ruling = ruling_record(table=table, kind=None, reason="", user=chief,
                                     penalty="imperiale_failed_to_take", offender=a)
     assert rows(ruling) == {a: -1}
     assert ruling.penalty_rule.startswith("AUJ-IMP règle X")
-    again = services.ruling_record(table=table, kind=None, reason="", user=chief,
+    again = ruling_record(table=table, kind=None, reason="", user=chief,
                                    penalty="imperiale_failed_to_take", offender=a)
     assert rows(again) == {b: 1}  # A-I10: none left to lose, the opponent scores one
 
@@ -121,30 +125,30 @@ def test_no_imperiale_preset_when_the_deal_scoring_already_takes_the_penalty(chi
     tournament = TournamentFactory(game="imperiale", options={"penalty_imperiale": True}, target=5)
     table = seated_table(tournament, players=2)
     a, _b = entries(table)
-    with pytest.raises(services.InvalidInput) as refused, translation.override("en"):
-        services.ruling_record(table=table, kind=None, reason="", user=chief, penalty="imperiale_misdeal", offender=a)
+    with pytest.raises(InvalidInput) as refused, translation.override("en"):
+        ruling_record(table=table, kind=None, reason="", user=chief, penalty="imperiale_misdeal", offender=a)
     assert refused.value.field == "penalty" and "none for this game" in refused.value.message
 
 
 def test_preset_of_another_game_and_bad_offenders_are_refused(triomphe_table, tarot_table, chief):
     ana, _bruno = entries(triomphe_table)
     for penalty in ("imperiale_misdeal", "no_such_code"):
-        with pytest.raises(services.InvalidInput) as caught:
-            services.ruling_record(table=triomphe_table, kind=None, reason="", user=chief, penalty=penalty,
+        with pytest.raises(InvalidInput) as caught:
+            ruling_record(table=triomphe_table, kind=None, reason="", user=chief, penalty=penalty,
                                    offender=ana)
         assert caught.value.field == "penalty"
-    with pytest.raises(services.InvalidInput) as caught:
-        services.ruling_record(table=tarot_table, kind=None, reason="", user=chief, penalty="triomphe_misdeal",
+    with pytest.raises(InvalidInput) as caught:
+        ruling_record(table=tarot_table, kind=None, reason="", user=chief, penalty="triomphe_misdeal",
                                offender=entries(tarot_table)[0])
     assert caught.value.field == "penalty"
     stranger = entries(tarot_table)[0]
     for offender in (stranger, None, "x"):
-        with pytest.raises(services.InvalidInput) as caught:
-            services.ruling_record(table=triomphe_table, kind=None, reason="", user=chief,
+        with pytest.raises(InvalidInput) as caught:
+            ruling_record(table=triomphe_table, kind=None, reason="", user=chief,
                                    penalty="triomphe_misdeal", offender=offender)
         assert caught.value.field == "offender"
-    with pytest.raises(services.InvalidInput) as caught:
-        services.ruling_record(table=triomphe_table, kind=None, reason="", user=chief, penalty="triomphe_misdeal",
+    with pytest.raises(InvalidInput) as caught:
+        ruling_record(table=triomphe_table, kind=None, reason="", user=chief, penalty="triomphe_misdeal",
                                offender=ana, adjustments={ana: -1})
     assert caught.value.field == "adjustments"
     assert not ScoreRow.objects.filter(ruling__isnull=False).exists()

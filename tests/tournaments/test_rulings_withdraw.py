@@ -16,10 +16,14 @@ from tests.tournaments.factories import tarot_summary
 from tests.tournaments.test_rulings_match_race import POINTS, ids, match_points
 from tests.tournaments.test_rulings_match_race import chief as chief  # a fixture, shared
 from tests.tournaments.test_rulings_match_race import match_table as match_table  # a fixture, shared
-from tournaments import rankings, selectors, services, tasks
-from tournaments.models import Deal, Round, Ruling, ScoreRow, Tournament
-from tournaments.models_ranking import RankingSnapshot
-from tournaments.services.errors import InvalidInput, StateConflict, VersionConflict
+from tournaments.common.errors import InvalidInput, StateConflict, VersionConflict
+from tournaments.deals import selectors
+from tournaments.deals.models import Deal, Ruling, ScoreRow
+from tournaments.deals.record import deal_record
+from tournaments.deals.rulings import ruling_record, ruling_withdraw
+from tournaments.event.models import Round, Tournament
+from tournaments.standings import rankings, tasks
+from tournaments.standings.models import RankingSnapshot
 
 pytestmark = pytest.mark.django_db
 
@@ -38,9 +42,9 @@ def published(tournament_id: int) -> dict[str, tuple[int, int]]:
 def tarot_ruling(tarot_table, staff):
     """A garde made by Bruno (−66 / +198 / −66 / −66), then a renonce ruling moving 20 marks from Bruno to Ana."""
     Round.objects.filter(pk=tarot_table.round_id).update(released=True)
-    services.deal_record(table=tarot_table, record=tarot_summary(taker=1, points=49), user=staff["chief"])
+    deal_record(table=tarot_table, record=tarot_summary(taker=1, points=49), user=staff["chief"])
     ana, bruno = (s.entry_id for s in selectors.table_seats(tarot_table)[:2])
-    return services.ruling_record(table=tarot_table, kind="renonce", reason="renonce de Bruno au pli 4",
+    return ruling_record(table=tarot_table, kind="renonce", reason="renonce de Bruno au pli 4",
                                   user=staff["chief"], adjustments={str(ana): 20, str(bruno): -20})
 
 
@@ -52,7 +56,7 @@ def test_a_withdrawn_tarot_transfer_no_longer_counts_and_keeps_its_history(tarot
     assert selectors.table_totals(tarot_table) == {ana: -46, bruno: 178, chloe: -66, david: -66}
     assert published(tid) == {"Ana": (2, -46), "Bruno": (1, 178), "Chloé": (3, -66), "David": (3, -66)}
 
-    ruling = services.ruling_withdraw(ruling=tarot_ruling, reason="saisie sur la mauvaise table",
+    ruling = ruling_withdraw(ruling=tarot_ruling, reason="saisie sur la mauvaise table",
                                       user=staff["chief"], expected_version=1)
 
     assert ruling.is_withdrawn and ruling.withdrawn_by == staff["chief"] and ruling.version == 2
@@ -73,26 +77,26 @@ def test_a_withdrawn_tarot_transfer_no_longer_counts_and_keeps_its_history(tarot
 def test_withdrawing_needs_a_reason_and_happens_once(tarot_ruling, staff):
     for blank in (None, "", "   "):
         with pytest.raises(InvalidInput) as exc:
-            services.ruling_withdraw(ruling=tarot_ruling, reason=blank, user=staff["chief"])
+            ruling_withdraw(ruling=tarot_ruling, reason=blank, user=staff["chief"])
         assert exc.value.field == "reason"
     tarot_ruling.refresh_from_db()
     assert not tarot_ruling.is_withdrawn and tarot_ruling.history.count() == 1
     with pytest.raises(VersionConflict):
-        services.ruling_withdraw(ruling=tarot_ruling, reason="erreur", user=staff["chief"], expected_version=2)
-    services.ruling_withdraw(ruling=tarot_ruling, reason="erreur", user=staff["chief"])
+        ruling_withdraw(ruling=tarot_ruling, reason="erreur", user=staff["chief"], expected_version=2)
+    ruling_withdraw(ruling=tarot_ruling, reason="erreur", user=staff["chief"])
     with pytest.raises(StateConflict) as exc:
-        services.ruling_withdraw(ruling=tarot_ruling, reason="encore", user=staff["chief"])
+        ruling_withdraw(ruling=tarot_ruling, reason="encore", user=staff["chief"])
     assert exc.value.code == "ruling_withdrawn" and exc.value.status == 409
     assert Ruling.objects.get(pk=tarot_ruling.pk).withdraw_reason == "erreur"
 
 
 def test_withdrawing_a_ruling_that_annulled_a_deal_restores_the_deal(tarot_table, staff):
-    deal = services.deal_record(table=tarot_table, record=tarot_summary(), user=staff["chief"])
-    ruling = services.ruling_record(table=tarot_table, deal=deal, kind="misdeal", reason="cartes mal distribuées",
+    deal = deal_record(table=tarot_table, record=tarot_summary(), user=staff["chief"])
+    ruling = ruling_record(table=tarot_table, deal=deal, kind="misdeal", reason="cartes mal distribuées",
                                     user=staff["chief"], annuls_deal=True)
     ana, bruno, chloe, david = (s.entry_id for s in selectors.table_seats(tarot_table))
     assert selectors.table_totals(tarot_table) == {ana: 0, bruno: 0, chloe: 0, david: 0}
-    services.ruling_withdraw(ruling=ruling, reason="erreur", user=staff["chief"])
+    ruling_withdraw(ruling=ruling, reason="erreur", user=staff["chief"])
     deal.refresh_from_db()
     ruling.refresh_from_db()
     assert deal.status == Deal.Status.VALID and deal.version == 3 and ruling.is_withdrawn
@@ -105,15 +109,15 @@ def test_withdrawing_a_ruling_that_annulled_a_deal_restores_the_deal(tarot_table
 def test_a_withdrawn_misdeal_penalty_reopens_the_match_it_ended(match_table, chief):
     ana, bruno = ids(match_table)
     for k in range(4):
-        services.deal_record(table=match_table, record=POINTS[k], user=chief)
+        deal_record(table=match_table, record=POINTS[k], user=chief)
     # Bruno misdeals with no point: Ana scores one (§2.6 rule 20): 5-0, the match is over
-    ruling = services.ruling_record(table=match_table, kind=None, reason="", user=chief,
+    ruling = ruling_record(table=match_table, kind=None, reason="", user=chief,
                                     penalty="triomphe_misdeal", offender=bruno)
     match_table.refresh_from_db()
     assert match_table.match_totals == [5, 0] and match_table.match_ended
     assert match_points(match_table) == {"Ana": 2, "Bruno": 0}
 
-    services.ruling_withdraw(ruling=ruling, reason="c'était Ana qui donnait", user=chief)
+    ruling_withdraw(ruling=ruling, reason="c'était Ana qui donnait", user=chief)
 
     match_table.refresh_from_db()
     assert match_table.match_totals == [4, 0] and not match_table.match_ended and match_table.match_winner is None
@@ -121,7 +125,7 @@ def test_a_withdrawn_misdeal_penalty_reopens_the_match_it_ended(match_table, chi
     assert match_points(match_table) == {"Ana": 0, "Bruno": 0}  # a match in play counts nothing
     assert "adjustments" not in selectors.table_match_record(match_table)  # the export skips it
     # play resumes: Ana's fifth point wins 5-0 at the end of that deal
-    services.deal_record(table=match_table, record=POINTS[4], user=chief)
+    deal_record(table=match_table, record=POINTS[4], user=chief)
     match_table.refresh_from_db()
     assert match_table.match_totals == [5, 0] and match_table.match_winner == 0 and match_table.match_ended
     assert Ruling.objects.get(pk=ruling.pk).is_withdrawn
@@ -130,23 +134,23 @@ def test_a_withdrawn_misdeal_penalty_reopens_the_match_it_ended(match_table, chi
 def test_a_ruling_the_later_deals_depend_on_is_not_withdrawn(match_table, chief):
     ana, bruno = ids(match_table)
     for k in range(4):
-        services.deal_record(table=match_table, record=POINTS[k], user=chief)
+        deal_record(table=match_table, record=POINTS[k], user=chief)
     # Ana plays out of turn at 4-0: −1 (§2.6 rule 21), 3-0; two more points: 4-0, then 5-0 at the sixth deal
-    ruling = services.ruling_record(table=match_table, kind=None, reason="", user=chief,
+    ruling = ruling_record(table=match_table, kind=None, reason="", user=chief,
                                     penalty="triomphe_out_of_turn", offender=ana)
-    services.deal_record(table=match_table, record=POINTS[4], user=chief)
-    services.deal_record(table=match_table, record=POINTS[5], user=chief)
+    deal_record(table=match_table, record=POINTS[4], user=chief)
+    deal_record(table=match_table, record=POINTS[5], user=chief)
     match_table.refresh_from_db()
     assert match_table.match_totals == [5, 0] and match_table.match_ended
     # without the penalty Ana would have won at the fifth deal: the sixth would follow the end of the match
     with translation.override("en"), pytest.raises(StateConflict) as exc:
-        services.ruling_withdraw(ruling=ruling, reason="erreur", user=chief)
+        ruling_withdraw(ruling=ruling, reason="erreur", user=chief)
     assert exc.value.code == "withdraw_breaks_match" and exc.value.status == 409
     assert exc.value.message == (
         "this ruling cannot be withdrawn: the match would not stand without it (deal 6 would come after the end "
         "of the match). Annul or correct the deals entered after it, or withdraw the later rulings, first.")
     with translation.override("fr"), pytest.raises(StateConflict) as exc:
-        services.ruling_withdraw(ruling=ruling, reason="erreur", user=chief)
+        ruling_withdraw(ruling=ruling, reason="erreur", user=chief)
     assert exc.value.message == (
         "cette décision ne peut pas être retirée : la partie ne tiendrait pas sans elle (la donne 6 viendrait "
         "après la fin de la partie). Annulez ou corrigez d'abord les donnes saisies après elle, ou retirez les "
@@ -184,7 +188,7 @@ def test_api_withdraw_per_role(api_client, staff, tarot_ruling, who):
 
 
 def test_api_withdraw_of_an_unseen_tournament_is_a_404(api_client, staff, tarot_ruling):
-    from tournaments.models import Tournament
+    from tournaments.event.models import Tournament
     Tournament.objects.filter(pk=tarot_ruling.tournament_id).update(is_public=False)
     assert api_client.post(f"/api/rulings/{tarot_ruling.pk}/withdraw/", {"reason": "x"},
                            format="json").status_code in (401, 404)
@@ -215,10 +219,10 @@ def test_api_withdraw_needs_a_reason_and_lists_the_ruling_as_withdrawn(api_clien
 
 def test_api_refusals_in_french_and_english(api_client, tarot_table, staff):
     Tournament.objects.filter(pk=tarot_table.round.tournament_id).update(deals_per_round=1)
-    deal = services.deal_record(table=tarot_table, record=tarot_summary(), user=staff["chief"])
-    ruling = services.ruling_record(table=tarot_table, deal=deal, kind="misdeal", reason="maldonne",
+    deal = deal_record(table=tarot_table, record=tarot_summary(), user=staff["chief"])
+    ruling = ruling_record(table=tarot_table, deal=deal, kind="misdeal", reason="maldonne",
                                     user=staff["chief"], annuls_deal=True)
-    services.deal_record(table=tarot_table, record=tarot_summary(dealer=1), user=staff["chief"])  # the table is full
+    deal_record(table=tarot_table, record=tarot_summary(dealer=1), user=staff["chief"])  # the table is full
     api_client.force_authenticate(staff["chief"])
     url = f"/api/rulings/{ruling.pk}/withdraw/"
     fr = api_client.post(url, {"reason": "erreur"}, format="json")
@@ -229,10 +233,10 @@ def test_api_refusals_in_french_and_english(api_client, tarot_table, staff):
     assert en.json()["message"] == "this deal cannot be restored: the table already has its 1 deals; annul another " \
                                    "deal first"
     with translation.override("fr"), pytest.raises(InvalidInput) as exc:
-        services.ruling_withdraw(ruling=ruling, reason=" ", user=staff["chief"])
+        ruling_withdraw(ruling=ruling, reason=" ", user=staff["chief"])
     assert exc.value.message == "retirer une décision demande un motif"
     with translation.override("en"), pytest.raises(InvalidInput) as exc:
-        services.ruling_withdraw(ruling=ruling, reason=" ", user=staff["chief"])
+        ruling_withdraw(ruling=ruling, reason=" ", user=staff["chief"])
     assert exc.value.message == "withdrawing a ruling needs a reason"
 
 
@@ -289,11 +293,11 @@ def test_the_table_page_marks_the_withdrawn_ruling_and_its_totals_go_back(client
 
 def test_the_page_explains_a_refusal(client, staff, tarot_table):
     Tournament.objects.filter(pk=tarot_table.round.tournament_id).update(deals_per_round=2)
-    deal = services.deal_record(table=tarot_table, record=tarot_summary(), user=staff["chief"])
-    services.deal_record(table=tarot_table, record=tarot_summary(dealer=1), user=staff["chief"])
-    ruling = services.ruling_record(table=tarot_table, deal=deal, kind="misdeal", reason="maldonne",
+    deal = deal_record(table=tarot_table, record=tarot_summary(), user=staff["chief"])
+    deal_record(table=tarot_table, record=tarot_summary(dealer=1), user=staff["chief"])
+    ruling = ruling_record(table=tarot_table, deal=deal, kind="misdeal", reason="maldonne",
                                     user=staff["chief"], annuls_deal=True)
-    services.deal_record(table=tarot_table, record=tarot_summary(dealer=2), user=staff["chief"])  # full again
+    deal_record(table=tarot_table, record=tarot_summary(dealer=2), user=staff["chief"])  # full again
     client.force_login(staff["chief"])
     url = reverse("ruling_withdraw", args=[ruling.pk])
     assert "la retirer rétablit la donne" in client.get(url).content.decode()
@@ -309,13 +313,13 @@ def test_the_page_explains_a_refusal(client, staff, tarot_table):
 
 
 def test_the_deal_page_shows_a_withdrawn_ruling(client, staff, tarot_table):
-    deal = services.deal_record(table=tarot_table, record=tarot_summary(), user=staff["chief"])
+    deal = deal_record(table=tarot_table, record=tarot_summary(), user=staff["chief"])
     ana, bruno = (s.entry_id for s in selectors.table_seats(tarot_table)[:2])
-    ruling = services.ruling_record(table=tarot_table, deal=deal, kind="exposed_card", reason="carte exposée",
+    ruling = ruling_record(table=tarot_table, deal=deal, kind="exposed_card", reason="carte exposée",
                                     user=staff["chief"], adjustments={str(ana): 5, str(bruno): -5})
     client.force_login(staff["chief"])
     assert reverse("ruling_withdraw", args=[ruling.pk]) in client.get(
         reverse("deal_detail", args=[deal.pk])).content.decode()
-    services.ruling_withdraw(ruling=ruling, reason="pas de carte exposée", user=staff["chief"])
+    ruling_withdraw(ruling=ruling, reason="pas de carte exposée", user=staff["chief"])
     page = client.get(reverse("deal_detail", args=[deal.pk])).content.decode()
     assert "<s>carte exposée — carte exposée</s>" in page and "« pas de carte exposée »" in page

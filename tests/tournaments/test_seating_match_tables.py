@@ -13,12 +13,15 @@ import random
 import pytest
 
 from rules.imperiale import random_record
-from tests.services.builders import end_match, make_tournament
+from tests.integration.builders import end_match, make_tournament
 from tests.tournaments.factories import UserFactory
-from tournaments import rankings, seating_service, services, tasks
+from tournaments.common.errors import InvalidInput
+from tournaments.deals.models import ScoreRow
+from tournaments.deals.record import deal_record
+from tournaments.event import seating as seating_service
+from tournaments.event.models import Round, Tournament
 from tournaments.management.commands.seed_demo import random_match_deal
-from tournaments.models import Round, ScoreRow, Tournament
-from tournaments.services.errors import InvalidInput
+from tournaments.standings import rankings, tasks
 
 pytestmark = pytest.mark.django_db
 
@@ -51,7 +54,7 @@ def test_ecarte_a_quatre_nine_entries_two_tables_of_four_and_a_bye_then_a_legal_
     assert seated(r1) == [["A", "B", "D", "C"], ["E", "F", "H", "G"], ["I"]]
     table = r1.tables.get(number=1)
     user = UserFactory(is_superuser=True)
-    deal = services.deal_record(table=table, record=random_match_deal("ecarte", {}, 4, 0, random.Random(4)),
+    deal = deal_record(table=table, record=random_match_deal("ecarte", {}, 4, 0, random.Random(4)),
                                 user=user)
     assert deal.record["options"]["players"] == 4
     assert deal.record["players"] == ["A", "B", "D", "C"]
@@ -96,7 +99,7 @@ def test_imperiale_a_trois_seven_entries_and_a_legal_deal():
     assert seated(r1) == [["A", "B", "C"], ["D", "E", "F"], ["G"]]
     record = random_record(random.Random(2), players=3, dealer=0)
     fields = {k: v for k, v in record.items() if k not in ("format", "game", "options", "players")}
-    deal = services.deal_record(table=r1.tables.get(number=2), record=fields, user=UserFactory(is_superuser=True))
+    deal = deal_record(table=r1.tables.get(number=2), record=fields, user=UserFactory(is_superuser=True))
     assert deal.record["options"]["players"] == 3 and deal.record["players"] == ["D", "E", "F"]
 
 
@@ -107,7 +110,7 @@ def test_triomphe_by_teams_two_against_two_partners_from_the_options():
     # 8 entries, no bye; 1st and 4th (seats 0, 1) against 2nd and 3rd (seats 2, 3)
     assert seated(r1) == [["A", "D", "B", "C"], ["E", "H", "F", "G"]]
     fields = random_match_deal("triomphe", {"teams": teams, "mode": "forcee"}, 4, 0, random.Random(7))
-    deal = services.deal_record(table=r1.tables.get(number=1), record=fields, user=UserFactory(is_superuser=True))
+    deal = deal_record(table=r1.tables.get(number=1), record=fields, user=UserFactory(is_superuser=True))
     assert deal.record["options"]["teams"] == teams
     scores = [r.points for r in ScoreRow.objects.filter(deal=deal).order_by("entry__seats__position")]
     assert scores[0] == scores[1] and scores[2] == scores[3]  # each member carries the team's points

@@ -5,10 +5,11 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from tests.services.builders import add_deal, make_round, make_tournament
-from tournaments import rankings, seating_service, tasks
-from tournaments.models import Round
-from tournaments.services.errors import ServiceError
+from tests.integration.builders import add_deal, make_round, make_tournament
+from tournaments.common.errors import ServiceError
+from tournaments.event import seating as seating_service
+from tournaments.event.models import Round
+from tournaments.standings import rankings, tasks
 
 pytestmark = pytest.mark.django_db
 

@@ -9,8 +9,9 @@ from django.contrib.auth import authenticate
 from django.core.management import call_command
 
 from scoring.verdict import judge
-from tournaments import selectors
-from tournaments.models import Deal, Table, Tournament
+from tournaments.deals import selectors
+from tournaments.deals.models import Deal
+from tournaments.event.models import Table, Tournament
 
 pytestmark = pytest.mark.django_db
 

@@ -15,8 +15,28 @@ from tests.tournaments.factories import (
     tarot_illegal_deal,
     tarot_summary,
 )
-from tournaments import services
-from tournaments.models import Deal, IdempotencyKey, Round, ScoreRow, Table, Tournament
+from tournaments.common.errors import (
+    DealRejected,
+    IdempotencyMismatch,
+    InvalidInput,
+    MalformedDeal,
+    StateConflict,
+    VersionConflict,
+)
+from tournaments.deals.models import Deal, IdempotencyKey, ScoreRow
+from tournaments.deals.record import deal_annul, deal_approve, deal_correct, deal_record
+from tournaments.deals.rulings import ruling_record
+from tournaments.event.models import Round, Table, Tournament
+from tournaments.event.setup import (
+    player_create,
+    player_register,
+    players_import_csv,
+    role_assign,
+    round_create,
+    round_seat,
+    tournament_create,
+    tournament_set_status,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -31,7 +51,7 @@ def rows(deal: Deal) -> list[int]:
 
 def test_summary_deal_scores_by_fft_arithmetic(tarot_table, staff):
     # Garde, 2 bouts, 49 points: needed 41, won by 8; S = (25 + 8) × 2 = 66; taker (seat 1) +3S at 4 players.
-    deal = services.deal_record(table=tarot_table, record=tarot_summary(taker=1, points=49), user=staff["arbiter"])
+    deal = deal_record(table=tarot_table, record=tarot_summary(taker=1, points=49), user=staff["arbiter"])
     assert deal.number == 1 and deal.version == 1 and deal.status == Deal.Status.VALID
     assert rows(deal) == [-66, 198, -66, -66]
     assert deal.record["players"] == ["Ana", "Bruno", "Chloé", "David"]
@@ -43,23 +63,23 @@ def test_summary_deal_scores_by_fft_arithmetic(tarot_table, staff):
 
 def test_fallen_petite(tarot_table, staff):
     # Petite (coef 1), 1 bout, 45 points: needed 51, fallen by 6: S = −(25 + 6) = −31; taker (seat 3) −93.
-    deal = services.deal_record(table=tarot_table, record=tarot_summary(taker=3, contract="petite", oudlers=1,
+    deal = deal_record(table=tarot_table, record=tarot_summary(taker=3, contract="petite", oudlers=1,
                                                                        points=45), user=staff["chief"])
     assert rows(deal) == [31, 31, 31, -93]
 
 
 def test_full_deal_is_saved_with_zero_sum_rows(tarot_table, staff):
-    deal = services.deal_record(table=tarot_table, record=tarot_full_deal(7), user=staff["arbiter"])
+    deal = deal_record(table=tarot_table, record=tarot_full_deal(7), user=staff["arbiter"])
     marks = rows(deal)
     assert len(marks) == 4 and sum(marks) == 0 and any(marks)
     assert len(deal.record["tricks"]) == 18
-    assert services.deal_record(table=tarot_table, record=tarot_full_deal(8), user=staff["arbiter"]).number == 2
+    assert deal_record(table=tarot_table, record=tarot_full_deal(8), user=staff["arbiter"]).number == 2
 
 
 def test_illegal_deal_is_rejected_and_nothing_saved(tarot_table, staff):
     fields, trick, seat, card = tarot_illegal_deal(3)
-    with pytest.raises(services.DealRejected) as caught:
-        services.deal_record(table=tarot_table, record=fields, user=staff["arbiter"])
+    with pytest.raises(DealRejected) as caught:
+        deal_record(table=tarot_table, record=fields, user=staff["arbiter"])
     first = caught.value.violations_json("fr")[0]
     assert (first["trick"], first["seat"], first["card"]) == (trick, seat, card)
     assert first["message"].startswith(f"Pli {trick + 1}")
@@ -68,67 +88,67 @@ def test_illegal_deal_is_rejected_and_nothing_saved(tarot_table, staff):
 
 
 def test_malformed_deal_names_the_field(tarot_table, staff):
-    with pytest.raises(services.MalformedDeal) as caught:
-        services.deal_record(table=tarot_table, record={**tarot_summary(), "dealer": 7}, user=staff["arbiter"])
+    with pytest.raises(MalformedDeal) as caught:
+        deal_record(table=tarot_table, record={**tarot_summary(), "dealer": 7}, user=staff["arbiter"])
     assert caught.value.field == "dealer"
-    with pytest.raises(services.MalformedDeal) as caught:
-        services.deal_record(table=tarot_table, record=["not", "a", "deal"], user=staff["arbiter"])
+    with pytest.raises(MalformedDeal) as caught:
+        deal_record(table=tarot_table, record=["not", "a", "deal"], user=staff["arbiter"])
     assert caught.value.field == "$"
     assert Deal.objects.count() == 0
 
 
 def test_posted_record_cannot_change_the_players(tarot_table, staff):
     record = {**tarot_summary(), "players": ["Ana", "Bruno", "Chloé", "Zoé"]}
-    with pytest.raises(services.MalformedDeal) as caught:
-        services.deal_record(table=tarot_table, record=record, user=staff["arbiter"])
+    with pytest.raises(MalformedDeal) as caught:
+        deal_record(table=tarot_table, record=record, user=staff["arbiter"])
     assert caught.value.field == "players"
     same = {**tarot_summary(), "format": "levee.deal/1", "game": "tarot", "players": ["Ana", "Bruno", "Chloé", "David"]}
-    assert services.deal_record(table=tarot_table, record=same, user=staff["arbiter"]).pk
+    assert deal_record(table=tarot_table, record=same, user=staff["arbiter"]).pk
 
 
 def test_deals_only_while_running(tarot_table, staff):
     Tournament.objects.filter(pk=tarot_table.round.tournament_id).update(status=Tournament.Status.OPEN)
-    with pytest.raises(services.StateConflict):
-        services.deal_record(table=tarot_table, record=tarot_summary(), user=staff["arbiter"])
+    with pytest.raises(StateConflict):
+        deal_record(table=tarot_table, record=tarot_summary(), user=staff["arbiter"])
 
 
 def test_deals_per_round_limit(tarot_table, staff):
     Tournament.objects.filter(pk=tarot_table.round.tournament_id).update(deals_per_round=1)
     tarot_table.refresh_from_db()
-    services.deal_record(table=tarot_table, record=tarot_summary(), user=staff["arbiter"])
-    with pytest.raises(services.DealRejected) as caught:
-        services.deal_record(table=tarot_table, record=tarot_summary(), user=staff["arbiter"])
+    deal_record(table=tarot_table, record=tarot_summary(), user=staff["arbiter"])
+    with pytest.raises(DealRejected) as caught:
+        deal_record(table=tarot_table, record=tarot_summary(), user=staff["arbiter"])
     assert caught.value.violations[0].rule == "table_full"
 
 
 # -- idempotency -----------------------------------------------------------------------------------
 
 def test_idempotency_key_returns_the_first_deal(tarot_table, staff):
-    first = services.deal_record(table=tarot_table, record=tarot_summary(), user=staff["arbiter"],
+    first = deal_record(table=tarot_table, record=tarot_summary(), user=staff["arbiter"],
                                  idempotency_key="k-1")
-    again = services.deal_record(table=tarot_table, record=tarot_summary(), user=staff["arbiter"],
+    again = deal_record(table=tarot_table, record=tarot_summary(), user=staff["arbiter"],
                                  idempotency_key="k-1")
     assert again.pk == first.pk and again.idempotent_replay is True
     assert again.idempotent_response == first.idempotent_response
     assert Deal.objects.count() == 1 and IdempotencyKey.objects.count() == 1
-    with pytest.raises(services.IdempotencyMismatch):
-        services.deal_record(table=tarot_table, record=tarot_summary(points=60), user=staff["arbiter"],
+    with pytest.raises(IdempotencyMismatch):
+        deal_record(table=tarot_table, record=tarot_summary(points=60), user=staff["arbiter"],
                              idempotency_key="k-1")
 
 
 def test_rejected_deal_does_not_burn_the_key(tarot_table, staff):
-    with pytest.raises(services.MalformedDeal):
-        services.deal_record(table=tarot_table, record={"dealer": 9}, user=staff["arbiter"], idempotency_key="k")
+    with pytest.raises(MalformedDeal):
+        deal_record(table=tarot_table, record={"dealer": 9}, user=staff["arbiter"], idempotency_key="k")
     assert IdempotencyKey.objects.count() == 0
-    deal = services.deal_record(table=tarot_table, record=tarot_summary(), user=staff["arbiter"], idempotency_key="k")
+    deal = deal_record(table=tarot_table, record=tarot_summary(), user=staff["arbiter"], idempotency_key="k")
     assert deal.idempotent_replay is False
 
 
 # -- corrections, annulment, visa ------------------------------------------------------------------
 
 def test_correction_is_a_new_version_with_reason(tarot_table, staff):
-    deal = services.deal_record(table=tarot_table, record=tarot_summary(points=49), user=staff["arbiter"])
-    fixed = services.deal_correct(deal=deal, record=tarot_summary(points=51), expected_version=1,
+    deal = deal_record(table=tarot_table, record=tarot_summary(points=49), user=staff["arbiter"])
+    fixed = deal_correct(deal=deal, record=tarot_summary(points=51), expected_version=1,
                                   reason="erreur de pointage", user=staff["chief"])
     # won by 10: S = (25 + 10) × 2 = 70
     assert fixed.version == 2 and rows(fixed) == [-70, 210, -70, -70]
@@ -139,11 +159,11 @@ def test_correction_is_a_new_version_with_reason(tarot_table, staff):
 
 
 def test_stale_correction_conflicts(tarot_table, staff):
-    deal = services.deal_record(table=tarot_table, record=tarot_summary(), user=staff["arbiter"])
-    services.deal_correct(deal=deal, record=tarot_summary(points=50), expected_version=1, reason="a",
+    deal = deal_record(table=tarot_table, record=tarot_summary(), user=staff["arbiter"])
+    deal_correct(deal=deal, record=tarot_summary(points=50), expected_version=1, reason="a",
                           user=staff["chief"])
-    with pytest.raises(services.VersionConflict) as caught:
-        services.deal_correct(deal=deal, record=tarot_summary(points=52), expected_version=1, reason="b",
+    with pytest.raises(VersionConflict) as caught:
+        deal_correct(deal=deal, record=tarot_summary(points=52), expected_version=1, reason="b",
                               user=staff["organizer"])
     assert caught.value.current_version == 2 and caught.value.status == 409
     deal.refresh_from_db()
@@ -151,41 +171,41 @@ def test_stale_correction_conflicts(tarot_table, staff):
 
 
 def test_correction_needs_a_reason_and_a_legal_record(tarot_table, staff):
-    deal = services.deal_record(table=tarot_table, record=tarot_summary(), user=staff["arbiter"])
-    with pytest.raises(services.InvalidInput) as caught:
-        services.deal_correct(deal=deal, record=tarot_summary(), expected_version=1, reason=" ", user=staff["chief"])
+    deal = deal_record(table=tarot_table, record=tarot_summary(), user=staff["arbiter"])
+    with pytest.raises(InvalidInput) as caught:
+        deal_correct(deal=deal, record=tarot_summary(), expected_version=1, reason=" ", user=staff["chief"])
     assert caught.value.field == "reason"
     fields, *_ = tarot_illegal_deal(5)
-    with pytest.raises(services.DealRejected):
-        services.deal_correct(deal=deal, record=fields, expected_version=1, reason="x", user=staff["chief"])
+    with pytest.raises(DealRejected):
+        deal_correct(deal=deal, record=fields, expected_version=1, reason="x", user=staff["chief"])
     deal.refresh_from_db()
     assert deal.version == 1 and rows(deal) == [-66, 198, -66, -66]
 
 
 def test_annul_keeps_the_deal_but_not_its_marks(tarot_table, staff):
-    deal = services.deal_record(table=tarot_table, record=tarot_summary(), user=staff["arbiter"])
-    services.deal_annul(deal=deal, reason="maldonne", user=staff["chief"])
+    deal = deal_record(table=tarot_table, record=tarot_summary(), user=staff["arbiter"])
+    deal_annul(deal=deal, reason="maldonne", user=staff["chief"])
     deal.refresh_from_db()
     assert deal.status == Deal.Status.ANNULLED and deal.version == 2
     assert ScoreRow.objects.filter(counts=True).count() == 0
-    with pytest.raises(services.StateConflict):
-        services.deal_correct(deal=deal, record=tarot_summary(), expected_version=2, reason="x", user=staff["chief"])
+    with pytest.raises(StateConflict):
+        deal_correct(deal=deal, record=tarot_summary(), expected_version=2, reason="x", user=staff["chief"])
 
 
 @pytest.mark.parametrize("contract", ["garde_sans", "garde_contre"])
 def test_garde_sans_by_table_arbiter_waits_for_the_visa(tarot_table, staff, contract):
-    deal = services.deal_record(table=tarot_table, record=tarot_summary(contract=contract), user=staff["arbiter"])
+    deal = deal_record(table=tarot_table, record=tarot_summary(contract=contract), user=staff["arbiter"])
     assert deal.status == Deal.Status.PENDING
     assert ScoreRow.objects.filter(deal=deal, counts=True).count() == 0
-    approved = services.deal_approve(deal=deal, user=staff["chief"])
+    approved = deal_approve(deal=deal, user=staff["chief"])
     assert approved.status == Deal.Status.VALID and approved.approved_by == staff["chief"]
     assert ScoreRow.objects.filter(deal=deal, counts=True).count() == 4
-    with pytest.raises(services.StateConflict):
-        services.deal_approve(deal=approved, user=staff["chief"])
+    with pytest.raises(StateConflict):
+        deal_approve(deal=approved, user=staff["chief"])
 
 
 def test_garde_sans_by_chief_arbiter_is_approved_at_once(tarot_table, staff):
-    deal = services.deal_record(table=tarot_table, record=tarot_summary(contract="garde_sans"), user=staff["chief"])
+    deal = deal_record(table=tarot_table, record=tarot_summary(contract="garde_sans"), user=staff["chief"])
     assert deal.status == Deal.Status.VALID and deal.approved_by == staff["chief"]
     # garde sans (coef 4), won by 8: S = 33 × 4 = 132
     assert rows(deal) == [-132, 396, -132, -132]
@@ -196,14 +216,14 @@ def test_ranking_hook_runs_on_commit(tarot_table, staff, monkeypatch, django_cap
     import types
 
     called = []
-    fake = types.ModuleType("tournaments.tasks")
+    fake = types.ModuleType("tournaments.standings.tasks")
     fake.ranking_refresh_on_commit = lambda tournament_id, tx=None: called.append(tournament_id)
-    monkeypatch.setitem(sys.modules, "tournaments.tasks", fake)
+    monkeypatch.setitem(sys.modules, "tournaments.standings.tasks", fake)
     import tournaments
 
     monkeypatch.setattr(tournaments, "tasks", fake, raising=False)
     with django_capture_on_commit_callbacks(execute=True):
-        services.deal_record(table=tarot_table, record=tarot_summary(), user=staff["arbiter"])
+        deal_record(table=tarot_table, record=tarot_summary(), user=staff["arbiter"])
     assert called == [tarot_table.round.tournament_id]
 
 
@@ -212,14 +232,14 @@ def test_ranking_hook_runs_on_commit(tarot_table, staff, monkeypatch, django_cap
 def test_ruling_transfers_points_zero_sum(tarot_table, staff):
     seats = list(tarot_table.seats.order_by("position"))
     a, b = seats[0].entry_id, seats[1].entry_id
-    with pytest.raises(services.InvalidInput) as caught:
-        services.ruling_record(table=tarot_table, kind="renonce", reason="renonce au pli 4", user=staff["chief"],
+    with pytest.raises(InvalidInput) as caught:
+        ruling_record(table=tarot_table, kind="renonce", reason="renonce au pli 4", user=staff["chief"],
                                adjustments={a: -20, b: 10})
     assert caught.value.field == "adjustments"
-    ruling = services.ruling_record(table=tarot_table, kind="renonce", reason="renonce au pli 4",
+    ruling = ruling_record(table=tarot_table, kind="renonce", reason="renonce au pli 4",
                                     user=staff["chief"], adjustments={str(a): -20, str(b): 20})
     assert ScoreRow.objects.filter(ruling=ruling).aggregate(s=Sum("points"))["s"] == 0
-    penalty = services.ruling_record(table=tarot_table, kind="slow_play", reason="jeu lent", user=staff["chief"],
+    penalty = ruling_record(table=tarot_table, kind="slow_play", reason="jeu lent", user=staff["chief"],
                                      adjustments={a: -10}, is_penalty=True)
     assert list(ScoreRow.objects.filter(ruling=penalty).values_list("points", flat=True)) == [-10]
 
@@ -227,15 +247,15 @@ def test_ruling_transfers_points_zero_sum(tarot_table, staff):
 def test_ruling_rejects_an_entry_from_another_table(tarot_table, staff):
     other = seated_table(tarot_table.round.tournament, number=5)
     stranger = other.seats.first().entry_id
-    with pytest.raises(services.InvalidInput) as caught:
-        services.ruling_record(table=tarot_table, kind="other", reason="x", user=staff["chief"],
+    with pytest.raises(InvalidInput) as caught:
+        ruling_record(table=tarot_table, kind="other", reason="x", user=staff["chief"],
                                adjustments={stranger: 5}, is_penalty=True)
     assert caught.value.field == f"adjustments.{stranger}"
 
 
 def test_ruling_can_annul_a_deal(tarot_table, staff):
-    deal = services.deal_record(table=tarot_table, record=tarot_summary(), user=staff["arbiter"])
-    services.ruling_record(table=tarot_table, deal=deal, kind="misdeal", reason="cartes mal distribuées",
+    deal = deal_record(table=tarot_table, record=tarot_summary(), user=staff["arbiter"])
+    ruling_record(table=tarot_table, deal=deal, kind="misdeal", reason="cartes mal distribuées",
                            user=staff["chief"], annuls_deal=True)
     deal.refresh_from_db()
     assert deal.status == Deal.Status.ANNULLED
@@ -245,39 +265,39 @@ def test_ruling_can_annul_a_deal(tarot_table, staff):
 
 def test_tournament_lifecycle():
     user = UserFactory()
-    t = services.tournament_create(name="Open de Lyon", game="tarot", user=user, options={"players": 4})
+    t = tournament_create(name="Open de Lyon", game="tarot", user=user, options={"players": 4})
     assert t.status == "draft" and t.slug == "open-de-lyon"
     assert t.roles.get().role == "organizer"
-    with pytest.raises(services.StateConflict):
-        services.tournament_set_status(tournament=t, status="running")
+    with pytest.raises(StateConflict):
+        tournament_set_status(tournament=t, status="running")
     for status in ("open", "running", "finished"):
-        services.tournament_set_status(tournament=t, status=status)
-    assert services.tournament_create(name="Open de Lyon", game="tarot", user=user).slug == "open-de-lyon-2"
-    with pytest.raises(services.InvalidInput) as caught:
-        services.tournament_create(name="X", game="belote", user=user)
+        tournament_set_status(tournament=t, status=status)
+    assert tournament_create(name="Open de Lyon", game="tarot", user=user).slug == "open-de-lyon-2"
+    with pytest.raises(InvalidInput) as caught:
+        tournament_create(name="X", game="belote", user=user)
     assert caught.value.field == "game"
-    with pytest.raises(services.InvalidInput) as caught:
-        services.tournament_create(name="X", game="tarot", user=user, options={"players": 4, "colour": "red"})
+    with pytest.raises(InvalidInput) as caught:
+        tournament_create(name="X", game="tarot", user=user, options={"players": 4, "colour": "red"})
     assert caught.value.field == "options.colour"
 
 
 def test_round_seat_checks_the_seating():
     t = TournamentFactory(status="open")
-    ids = [services.player_register(tournament=t, player=services.player_create(name=f"P{i}")).pk for i in range(9)]
-    rnd = services.round_create(tournament=t)
-    with pytest.raises(services.InvalidInput) as caught:
-        services.round_seat(round=rnd, tables=[ids[:4], ids[3:7]])
+    ids = [player_register(tournament=t, player=player_create(name=f"P{i}")).pk for i in range(9)]
+    rnd = round_create(tournament=t)
+    with pytest.raises(InvalidInput) as caught:
+        round_seat(round=rnd, tables=[ids[:4], ids[3:7]])
     assert caught.value.field == "tables[1][0]"
-    with pytest.raises(services.InvalidInput) as caught:
-        services.round_seat(round=rnd, tables=[ids[:2]])
+    with pytest.raises(InvalidInput) as caught:
+        round_seat(round=rnd, tables=[ids[:2]])
     assert caught.value.field == "tables[0]"
-    with pytest.raises(services.InvalidInput) as caught:
-        services.round_seat(round=rnd, tables=[[ids[0], ids[1], 99999]])
+    with pytest.raises(InvalidInput) as caught:
+        round_seat(round=rnd, tables=[[ids[0], ids[1], 99999]])
     assert caught.value.field == "tables[0][2]"
-    tables = services.round_seat(round=rnd, tables=[ids[:4], ids[4:9]])
+    tables = round_seat(round=rnd, tables=[ids[:4], ids[4:9]])
     assert [t.seats.count() for t in tables] == [4, 5]
     assert list(tables[1].seats.order_by("position").values_list("entry_id", flat=True)) == ids[4:9]
-    assert services.round_create(tournament=t).number == 2
+    assert round_create(tournament=t).number == 2
     assert Round.objects.filter(tournament=t).count() == 2 and Table.objects.filter(round=rnd).count() == 2
 
 
@@ -288,20 +308,20 @@ def test_players_csv_import_reports_each_bad_line():
             ";Lyon;1\n"
             "Bruno Lefèvre;Nantes;123456\n"
             "Chloé;Nantes;12/34\n")
-    result = services.players_import_csv(tournament=t, text=text)
+    result = players_import_csv(tournament=t, text=text)
     assert [(e["line"], e["field"]) for e in result.errors] == [(3, "name"), (4, "licence"), (5, "licence")]
     assert result.errors[0]["message"] == "Le nom est vide."  # CSV import errors in French
     assert t.entries.count() == 0
-    ok = services.players_import_csv(tournament=t, text="name,club,licence,team\nAnne,Lyon,1,A\nBruno,,,A\n")
+    ok = players_import_csv(tournament=t, text="name,club,licence,team\nAnne,Lyon,1,A\nBruno,,,A\n")
     assert ok.ok and [e.player.name for e in ok.entries] == ["Anne", "Bruno"]
     assert t.teams.get().entries.count() == 2
-    again = services.players_import_csv(tournament=t, text=b"name,club,licence\nAnne,Lyon,1\n")
+    again = players_import_csv(tournament=t, text=b"name,club,licence\nAnne,Lyon,1\n")
     assert again.ok and t.entries.count() == 2  # found by licence, registered once
 
 
 def test_players_csv_without_name_column():
     t = TournamentFactory(status="open")
-    result = services.players_import_csv(tournament=t, text="club,licence\nLyon,1\n")
+    result = players_import_csv(tournament=t, text="club,licence\nLyon,1\n")
     assert result.errors == [{"line": 1, "field": "name",
                               "message": "La première ligne doit nommer une colonne « nom » (ou « name »)."}]
 
@@ -309,10 +329,10 @@ def test_players_csv_without_name_column():
 def test_role_assign_for_table_arbiter(tarot_table):
     t = tarot_table.round.tournament
     user = UserFactory()
-    obj = services.role_assign(tournament=t, user=user.username, role="arbiter", tables=[tarot_table])
+    obj = role_assign(tournament=t, user=user.username, role="arbiter", tables=[tarot_table])
     assert list(obj.tables.all()) == [tarot_table]
-    with pytest.raises(services.InvalidInput):
-        services.role_assign(tournament=t, user="nobody", role="arbiter")
+    with pytest.raises(InvalidInput):
+        role_assign(tournament=t, user="nobody", role="arbiter")
     role(t, user, "arbiter")
 
 
@@ -321,6 +341,6 @@ def test_an_anonymous_entry_ignores_the_key_kept_per_user(tarot_table):
     keys) is saved, without a key row that would need a user."""
     from django.contrib.auth.models import AnonymousUser
 
-    deal = services.deal_record(table=tarot_table, record=tarot_summary(), user=AnonymousUser(),
+    deal = deal_record(table=tarot_table, record=tarot_summary(), user=AnonymousUser(),
                                 idempotency_key="desk:abc")
     assert deal.number == 1 and not IdempotencyKey.objects.exists()

@@ -8,8 +8,9 @@ from django.db import connection
 
 from tests.tournaments.factories import tarot_summary
 from tests.tournaments.threads import run_together
-from tournaments import services
-from tournaments.models import Deal
+from tournaments.common.errors import VersionConflict
+from tournaments.deals.models import Deal
+from tournaments.deals.record import deal_correct, deal_record
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),
@@ -21,7 +22,7 @@ def test_same_key_twice_at_once_saves_one_deal(tarot_table, staff):
     assert connection.vendor == "postgresql"
 
     def post():
-        return services.deal_record(table=tarot_table, record=tarot_summary(), user=staff["arbiter"],
+        return deal_record(table=tarot_table, record=tarot_summary(), user=staff["arbiter"],
                                     idempotency_key="same")
 
     first, second = run_together(post, post)
@@ -32,14 +33,14 @@ def test_same_key_twice_at_once_saves_one_deal(tarot_table, staff):
 
 
 def test_two_corrections_of_the_same_version(tarot_table, staff):
-    deal = services.deal_record(table=tarot_table, record=tarot_summary(), user=staff["arbiter"])
+    deal = deal_record(table=tarot_table, record=tarot_summary(), user=staff["arbiter"])
 
     def correct(points):
-        return lambda: services.deal_correct(deal=deal, record=tarot_summary(points=points), expected_version=1,
+        return lambda: deal_correct(deal=deal, record=tarot_summary(points=points), expected_version=1,
                                              reason="recompte", user=staff["chief"])
 
     results = run_together(correct(50), correct(55))
-    conflicts = [r for r in results if isinstance(r, services.VersionConflict)]
+    conflicts = [r for r in results if isinstance(r, VersionConflict)]
     saved = [r for r in results if isinstance(r, Deal)]
     assert len(conflicts) == 1 and len(saved) == 1, results
     deal.refresh_from_db()

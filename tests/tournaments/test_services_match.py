@@ -8,9 +8,11 @@ import pytest
 
 from scoring.verdict import judge
 from tests.tournaments.factories import TournamentFactory, UserFactory, seated_table
-from tournaments import selectors, services
+from tournaments.common.errors import DealRejected
+from tournaments.deals import selectors
+from tournaments.deals.models import Deal, ScoreRow
+from tournaments.deals.record import deal_annul, deal_record
 from tournaments.management.commands.seed_demo import random_match_deal
-from tournaments.models import Deal, ScoreRow
 
 pytestmark = pytest.mark.django_db
 
@@ -34,7 +36,7 @@ def play_until_over(table, user, rng):
         if table.match_ended:
             return deals
         fields = random_match_deal("triomphe", {"mode": "forcee"}, 2, dealer, rng)
-        deals.append(services.deal_record(table=table, record=fields, user=user))
+        deals.append(deal_record(table=table, record=fields, user=user))
         dealer = 1 - dealer
         assert len(deals) < 20
 
@@ -56,8 +58,8 @@ def test_no_deal_after_the_match_is_over(match_table):
     user = UserFactory(is_superuser=True)
     rng = random.Random(9)
     deals = play_until_over(match_table, user, rng)
-    with pytest.raises(services.DealRejected) as caught:
-        services.deal_record(table=match_table, record=random_match_deal("triomphe", {}, 2, len(deals) % 2, rng),
+    with pytest.raises(DealRejected) as caught:
+        deal_record(table=match_table, record=random_match_deal("triomphe", {}, 2, len(deals) % 2, rng),
                              user=user)
     assert caught.value.violations[0].rule in ("match_over", "match_ended", "deal_after_end")
     said = caught.value.violations[0].message("fr", ["Ana", "Bruno"])
@@ -68,10 +70,10 @@ def test_no_deal_after_the_match_is_over(match_table):
 def test_annulling_a_deal_rejudges_the_rest(match_table):
     user = UserFactory(is_superuser=True)
     rng = random.Random(3)
-    first = services.deal_record(table=match_table, record=random_match_deal("triomphe", {}, 2, 0, rng), user=user)
-    second = services.deal_record(table=match_table, record=random_match_deal("triomphe", {}, 2, 1, rng), user=user)
+    first = deal_record(table=match_table, record=random_match_deal("triomphe", {}, 2, 0, rng), user=user)
+    second = deal_record(table=match_table, record=random_match_deal("triomphe", {}, 2, 1, rng), user=user)
     before = marks(first)
-    services.deal_annul(deal=first, reason="maldonne", user=user)
+    deal_annul(deal=first, reason="maldonne", user=user)
     match_table.refresh_from_db()
     assert match_table.match_totals == marks(second)
     assert not ScoreRow.objects.filter(deal=first, counts=True).exists()
@@ -83,8 +85,8 @@ def test_illegal_deal_in_a_match_saves_nothing(match_table):
     rng = random.Random(1)
     fields = random_match_deal("triomphe", {}, 2, 0, rng)
     fields["tricks"][0][1] = fields["tricks"][0][0]  # the leader's card played again by the other seat
-    with pytest.raises(services.DealRejected) as caught:
-        services.deal_record(table=match_table, record=fields, user=user)
+    with pytest.raises(DealRejected) as caught:
+        deal_record(table=match_table, record=fields, user=user)
     assert caught.value.violations[0].trick == 0 and caught.value.violations[0].seat is not None
     assert Deal.objects.count() == 0 and ScoreRow.objects.count() == 0
     match_table.refresh_from_db()

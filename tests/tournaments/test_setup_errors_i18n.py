@@ -6,14 +6,17 @@ from __future__ import annotations
 import pytest
 from django.utils import translation
 
-from tournaments import seating_service, services
-from tournaments.models import Round
+from tournaments.common.errors import InvalidInput
+from tournaments.deals.rulings import ruling_record
+from tournaments.event import seating as seating_service
+from tournaments.event.models import Round
+from tournaments.event.setup import role_assign, round_seat, tournament_create
 
 pytestmark = pytest.mark.django_db
 
 
 def _refusal(call, lang):
-    with translation.override(lang), pytest.raises(services.InvalidInput) as caught:
+    with translation.override(lang), pytest.raises(InvalidInput) as caught:
         call()
     return caught.value
 
@@ -23,7 +26,7 @@ def _refusal(call, lang):
     ("en", "format is one of individual, teams"),
 ])
 def test_an_unknown_format(lang, expected, staff):
-    error = _refusal(lambda: services.tournament_create(name="Open", game="tarot", user=staff["organizer"],
+    error = _refusal(lambda: tournament_create(name="Open", game="tarot", user=staff["organizer"],
                                                         format="doublette"), lang)
     assert error.field == "format" and str(error.message) == expected
 
@@ -36,7 +39,7 @@ def test_a_table_of_the_wrong_size(lang, expected, tarot_table):
     tournament = tarot_table.round.tournament
     entries = list(tournament.entries.values_list("pk", flat=True))
     round_2 = Round.objects.create(tournament=tournament, number=2)
-    error = _refusal(lambda: services.round_seat(round=round_2, tables=[entries[:2]]), lang)
+    error = _refusal(lambda: round_seat(round=round_2, tables=[entries[:2]]), lang)
     assert error.field == "tables[0]" and str(error.message) == expected
 
 
@@ -57,7 +60,7 @@ def test_a_draw_that_cannot_be_made_comes_from_the_seating_rules_in_both_languag
     ("en", "role is one of organizer, chief_arbiter, arbiter"),
 ])
 def test_an_unknown_role(lang, expected, tarot_table, staff):
-    error = _refusal(lambda: services.role_assign(tournament=tarot_table.round.tournament, user=staff["outsider"],
+    error = _refusal(lambda: role_assign(tournament=tarot_table.round.tournament, user=staff["outsider"],
                                                   role="king"), lang)
     assert str(error.message) == expected
 
@@ -84,6 +87,6 @@ def test_the_api_answers_in_french_by_default(api_client, tarot_table, staff):
 ])
 def test_a_ruling_that_is_not_zero_sum(lang, expected, tarot_table, staff):
     a, b = tarot_table.seats.order_by("position").values_list("entry_id", flat=True)[:2]
-    error = _refusal(lambda: services.ruling_record(table=tarot_table, kind="renonce", reason="renonce au pli 3",
+    error = _refusal(lambda: ruling_record(table=tarot_table, kind="renonce", reason="renonce au pli 3",
                                                     user=staff["chief"], adjustments={a: -10, b: 15}), lang)
     assert error.field == "adjustments" and str(error.message) == expected

@@ -10,11 +10,11 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.urls import reverse
 
-from tests.services.builders import make_round, make_tournament
-from tournaments.forms import TournamentForm
-from tournaments.models import Tournament
-from tournaments.services import setup
-from tournaments.services.errors import ServiceError
+from tests.integration.builders import make_round, make_tournament
+from tournaments.common.errors import ServiceError
+from tournaments.event import setup
+from tournaments.event.models import Tournament
+from tournaments.organizer.forms import TournamentForm
 
 pytestmark = pytest.mark.django_db
 

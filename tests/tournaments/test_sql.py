@@ -15,10 +15,14 @@ from django.utils import timezone
 from rest_framework.authtoken.models import Token
 
 from tests.tournaments.factories import TableFactory, UserFactory, tarot_full_deal, tarot_summary
-from tournaments import rankings, selectors, services, sql
 from tournaments.api.auth import token_user
-from tournaments.models import Deal, IdempotencyKey, Round, ScoreRow, Table, Tournament
-from tournaments.models_ranking import RankingClock
+from tournaments.common import sql
+from tournaments.deals import selectors
+from tournaments.deals.models import Deal, IdempotencyKey, ScoreRow
+from tournaments.deals.record import deal_record
+from tournaments.event.models import Round, Table, Tournament
+from tournaments.standings import rankings
+from tournaments.standings.models import RankingClock
 
 pytestmark = pytest.mark.django_db
 
@@ -58,7 +62,7 @@ def test_table_for_entry_without_seats_or_without_table(tarot_table):
 
 
 def test_a_deal_entered_has_the_history_row_simple_history_writes(tarot_table, staff):
-    deal = services.deal_record(table=selectors.table_for_entry(tarot_table.pk), record=tarot_full_deal(11),
+    deal = deal_record(table=selectors.table_for_entry(tarot_table.pk), record=tarot_full_deal(11),
                                 user=staff["chief"])
     # the same deal saved through the ORM, so that django-simple-history writes its own row
     twin = Deal(**{f.attname: getattr(deal, f.attname) for f in Deal._meta.concrete_fields if not f.primary_key})
@@ -78,7 +82,7 @@ def test_a_deal_entered_has_the_history_row_simple_history_writes(tarot_table, s
 
 
 def test_insert_converts_values_as_the_orm_does(tarot_table, staff):
-    deal = services.deal_record(table=selectors.table_for_entry(tarot_table.pk), record=tarot_summary(),
+    deal = deal_record(table=selectors.table_for_entry(tarot_table.pk), record=tarot_summary(),
                                 user=staff["chief"])
     when = dt.datetime(2026, 11, 22, 9, 30, tzinfo=dt.UTC)
     sql.insert(IdempotencyKey, {"user_id": staff["chief"].pk, "key": "k", "request_hash": "h" * 64, "deal": deal.pk,
@@ -101,7 +105,7 @@ def test_insert_converts_values_as_the_orm_does(tarot_table, staff):
 
 
 def test_insert_many_writes_every_row(tarot_table, staff):
-    deal = services.deal_record(table=selectors.table_for_entry(tarot_table.pk), record=tarot_summary(),
+    deal = deal_record(table=selectors.table_for_entry(tarot_table.pk), record=tarot_summary(),
                                 user=staff["chief"])
     rows = dict(ScoreRow.objects.filter(deal=deal).values_list("entry_id", "points"))
     # a garde with 2 bouts (41 needed) and 49 points at four: (25 + 8) x 2 = 66 from each defender to the taker
@@ -156,7 +160,7 @@ def test_the_stored_first_response_is_the_deal_as_json(tarot_table, staff):
     """The first response, assembled from the texts written to the database, is json_body(deal_to_json(deal))."""
     import json
 
-    deal = services.deal_record(table=selectors.table_for_entry(tarot_table.pk), record=tarot_full_deal(12),
+    deal = deal_record(table=selectors.table_for_entry(tarot_table.pk), record=tarot_full_deal(12),
                                 user=staff["chief"], idempotency_key="body")
     assert deal.idempotent_response == selectors.json_body(selectors.deal_to_json(deal))
     assert '"Chloé"' in deal.idempotent_response  # the players' names, UTF-8 as they are

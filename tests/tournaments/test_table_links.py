@@ -10,10 +10,12 @@ import pytest
 from django.urls import reverse
 
 from tests.tournaments.factories import UserFactory, role, seated_table, tarot_summary
-from tournaments import services
-from tournaments.models import ArbiterCall, Deal, DealAnswer, DealSheet, PrivateLink, Round, Seat, TablePolicy
-from tournaments.rankings import ranking_compute
-from tournaments.services import tables as sheet
+from tournaments.deals.models import Deal
+from tournaments.deals.record import deal_correct, deal_record
+from tournaments.event.models import Round, Seat
+from tournaments.links import service as sheet
+from tournaments.links.models import ArbiterCall, DealAnswer, DealSheet, PrivateLink, TablePolicy
+from tournaments.standings.rankings import ranking_compute
 
 pytestmark = pytest.mark.django_db
 
@@ -64,7 +66,7 @@ def test_a_table_link_enters_only_its_table_and_round(client, tarot_table, table
         response = client.post(reverse("deal_enter", args=[table.pk]), summary_post())
         assert response.status_code == 302 and "/accounts/login/" in response["Location"]
     # and the link's own URLs open its table only: a deal of another table is not found through it
-    deal = services.deal_record(table=other_table, record=tarot_summary(), user=None)
+    deal = deal_record(table=other_table, record=tarot_summary(), user=None)
     assert client.get(reverse("link_deal", args=[link.token, deal.pk])).status_code == 404
     assert not Deal.objects.filter(table__in=[next_round]).exists()
     assert Deal.objects.filter(table=other_table).count() == 1
@@ -111,7 +113,7 @@ def test_four_confirmations_make_the_deal_confirmed_and_it_then_counts(client, t
     tournament = tarot_table.round.tournament
     TablePolicy.objects.create(tournament=tournament, unconfirmed_count=False)
     Round.objects.filter(pk=tarot_table.round_id).update(released=True)
-    deal = services.deal_record(table=tarot_table, record=tarot_summary(), user=None)
+    deal = deal_record(table=tarot_table, record=tarot_summary(), user=None)
     link = sheet.link_for_table(table=tarot_table)
     players = entries(tarot_table)
     marks = {line.entry: line.metric("marks") for line in ranking_compute(tournament=tournament).individual.lines}
@@ -129,12 +131,12 @@ def test_four_confirmations_make_the_deal_confirmed_and_it_then_counts(client, t
 
 def test_a_correction_asks_the_players_again(tarot_table, staff):
     TablePolicy.objects.create(tournament=tarot_table.round.tournament, confirmations_needed=2)
-    deal = services.deal_record(table=tarot_table, record=tarot_summary(), user=None)
+    deal = deal_record(table=tarot_table, record=tarot_summary(), user=None)
     a, b = entries(tarot_table)[:2]
     sheet.deal_answer(deal=deal, entry=a, answer="confirmed")
     sheet.deal_answer(deal=deal, entry=b, answer="confirmed")
     assert DealSheet.objects.get(deal=deal).state == "confirmed"
-    deal = services.deal_correct(deal=deal, record=tarot_summary(points=50), expected_version=1, reason="relu",
+    deal = deal_correct(deal=deal, record=tarot_summary(points=50), expected_version=1, reason="relu",
                                  user=staff["chief"])
     assert not DealSheet.objects.filter(deal=deal, version=deal.version, state="confirmed").exists()
 
@@ -143,8 +145,8 @@ def test_a_player_link_confirms_only_his_own_deals(client, tarot_table, neighbou
     other_table, _ = neighbour
     ana, bruno = entries(tarot_table)[:2]
     emile = entries(other_table)[0]
-    deal = services.deal_record(table=tarot_table, record=tarot_summary(), user=None)
-    elsewhere = services.deal_record(table=other_table, record=tarot_summary(), user=None)
+    deal = deal_record(table=tarot_table, record=tarot_summary(), user=None)
+    elsewhere = deal_record(table=other_table, record=tarot_summary(), user=None)
     link = sheet.link_for_entry(entry=ana)
     url = reverse("player_answer", args=[link.token, deal.pk])
     assert client.post(url, {"entry": bruno.pk, "answer": "confirmed"}).status_code == 403
@@ -160,7 +162,7 @@ def test_a_player_link_confirms_only_his_own_deals(client, tarot_table, neighbou
 
 
 def test_a_dispute_calls_the_arbiter_who_answers_the_table(client, tarot_table, staff):
-    deal = services.deal_record(table=tarot_table, record=tarot_summary(), user=None)
+    deal = deal_record(table=tarot_table, record=tarot_summary(), user=None)
     link = sheet.link_for_table(table=tarot_table)
     chloe = entries(tarot_table)[2]
     client.post(reverse("link_deal", args=[link.token, deal.pk]), {"entry": chloe.pk, "answer": "disputed"})

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from tests.services.builders import add_deal, make_round, make_tournament
-from tournaments import rankings, tasks
-from tournaments.models_ranking import RankingClock, RankingSnapshot
+from tests.integration.builders import add_deal, make_round, make_tournament
+from tournaments.standings import rankings, tasks
+from tournaments.standings.models import RankingClock, RankingSnapshot
 
 pytestmark = pytest.mark.django_db
 

@@ -5,12 +5,12 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from tests.services.builders import make_tournament
+from tests.integration.builders import make_tournament
 from tests.tournaments.factories import UserFactory, role
-from tournaments import rankings, tasks
-from tournaments.models import Entry, Round, Team
-from tournaments.services.errors import InvalidInput
-from tournaments.services.teams import entry_set_withdrawn, team_delete, team_set_members
+from tournaments.common.errors import InvalidInput
+from tournaments.event.models import Entry, Round, Team
+from tournaments.event.teams import entry_set_withdrawn, team_delete, team_set_members
+from tournaments.standings import rankings, tasks
 
 pytestmark = pytest.mark.django_db
 
@@ -47,7 +47,7 @@ def test_set_members_moves_players_between_teams_and_delete_frees_them(people):
 
 
 def test_withdrawn_player_is_not_drawn_and_can_come_back(people):
-    from tournaments import seating_service
+    from tournaments.event import seating as seating_service
 
     t, e, _ = people
     entry_set_withdrawn(entry=e["H"], withdrawn=True)
@@ -105,7 +105,7 @@ def test_teams_page_actions(client, people):
 
 
 def test_team_ranking_follows_the_teams_page(client, people):
-    from tests.services.builders import add_deal, make_round
+    from tests.integration.builders import add_deal, make_round
 
     t, e, users = people
     (table,) = make_round(t, 1, [[e["A"], e["C"], e["B"], e["D"]]])

@@ -1,1 +1,1 @@
-"""The REST API (DRF): thin views over ``tournaments.services`` and ``tournaments.selectors``."""
+"""The REST API (DRF): thin views over ``tournaments.services`` and ``tournaments.deals.selectors``."""

@@ -16,7 +16,7 @@ from django.utils.translation import gettext_lazy as _
 from rest_framework import authentication, exceptions
 from rest_framework.authtoken.models import Token
 
-from .. import sql
+from tournaments.common import sql
 
 #: never used by the API's requests: deferred (read if ever used)
 _TOKEN_SKIP, _USER_SKIP = ("created",), ("last_login", "date_joined")

@@ -14,11 +14,11 @@ from rest_framework import exceptions, serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from .. import permissions
-from ..models import Forfeit
-from ..services.forfeits import forfeit_cancel, forfeit_record
-from . import serializers as s
-from .views import Api, _table
+from tournaments.api import serializers as s
+from tournaments.api.views import Api, _table
+from tournaments.deals.forfeits import forfeit_cancel, forfeit_record
+from tournaments.deals.models import Forfeit
+from tournaments.event import permissions
 
 # ``kind`` as a plain string (the service checks it): an enum here would collide with the rulings' "kind" in
 # the OpenAPI schema.

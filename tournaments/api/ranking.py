@@ -23,10 +23,10 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from scoring import ranking as pure
-
-from .. import rankings
-from ..models import Entry, RankingSnapshot, Tournament
-from .views import Api, _tournament
+from tournaments.api.views import Api, _tournament
+from tournaments.event.models import Entry, Tournament
+from tournaments.standings import rankings
+from tournaments.standings.models import RankingSnapshot
 
 
 def _value(value: Any) -> Any:

@@ -7,8 +7,8 @@ from django.utils.translation import gettext as _
 from rest_framework import serializers
 
 from scoring.penalties import PRESETS
-
-from ..models import Entry, Game, Player, Round, Ruling, Seat, Table, Team, Tournament, TournamentRole
+from tournaments.deals.models import Ruling
+from tournaments.event.models import Entry, Game, Player, Round, Seat, Table, Team, Tournament, TournamentRole
 
 # -- outputs ---------------------------------------------------------------------------------------
 
@@ -113,7 +113,7 @@ class DealScoreOut(serializers.Serializer):
 
 
 class DealOut(serializers.Serializer):
-    """A saved deal (``tournaments.selectors.deal_to_json``)."""
+    """A saved deal (``tournaments.deals.selectors.deal_to_json``)."""
 
     id = serializers.IntegerField()
     table = serializers.IntegerField()

@@ -5,8 +5,8 @@ from __future__ import annotations
 from rest_framework.authtoken.views import ObtainAuthToken
 from rest_framework.parsers import FormParser, MultiPartParser
 
-from .parsers import BoundedJSONParser
-from .throttles import LoginThrottle
+from tournaments.api.parsers import BoundedJSONParser
+from tournaments.api.throttles import LoginThrottle
 
 
 class TokenView(ObtainAuthToken):

@@ -3,8 +3,8 @@
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
-from . import views as v
-from .token import TokenView
+from tournaments.api import views as v
+from tournaments.api.token import TokenView
 
 app_name = "api"
 

@@ -32,13 +32,31 @@ from rest_framework.views import APIView
 
 from rules.errors import MalformedRecord
 from scoring.verdict import judge
-
-from .. import permissions, selectors, services
-from ..models import Deal, Entry, Round, Ruling, ScoreRow, Seat, Table, Team, Tournament, TournamentRole
-from ..services import DealRejected, ServiceError
-from . import serializers as s
-from .parsers import BoundedJSONParser, PayloadTooLarge, too_large
-from .throttles import ArbitrateAnonThrottle, ArbitrateUserThrottle
+from tournaments.api import serializers as s
+from tournaments.api.parsers import BoundedJSONParser, PayloadTooLarge, too_large
+from tournaments.api.throttles import ArbitrateAnonThrottle, ArbitrateUserThrottle
+from tournaments.common.errors import DealRejected, InvalidInput, MalformedDeal, PreconditionFailed, ServiceError
+from tournaments.deals import selectors
+from tournaments.deals.models import Deal, Ruling, ScoreRow
+from tournaments.deals.record import deal_annul, deal_approve, deal_correct, deal_record
+from tournaments.deals.restore import deal_restore
+from tournaments.deals.rulings import ruling_record, ruling_withdraw
+from tournaments.event import permissions
+from tournaments.event.models import Entry, Round, Seat, Table, Team, Tournament, TournamentRole
+from tournaments.event.setup import (
+    entry_update,
+    player_create,
+    player_register,
+    players_import_csv,
+    role_assign,
+    round_create,
+    round_release,
+    round_seat,
+    team_create,
+    tournament_create,
+    tournament_set_status,
+    tournament_update,
+)
 
 # -- shared ----------------------------------------------------------------------------------------
 
@@ -70,7 +88,7 @@ class Api(APIView):
     """Base view: service errors and validation errors as ``{"error", "field", "message"}``."""
 
     def handle_exception(self, exc: Exception) -> Response:
-        if isinstance(exc, (DealRejected, services.MalformedDeal)):
+        if isinstance(exc, (DealRejected, MalformedDeal)):
             return Response(exc.to_json(lang_of(self.request)), status=status.HTTP_400_BAD_REQUEST)
         if isinstance(exc, ServiceError):
             return Response(exc.to_json(), status=exc.status)
@@ -197,14 +215,14 @@ def _expected_version(request: Request, body_version: int | None) -> int:
     header = request.headers.get("If-Match")
     if header is not None:
         if _WEAK.match(header):  # If-Match compares strongly (RFC 9110 §13.1.1): a weak tag never matches
-            raise services.PreconditionFailed(_("If-Match needs the deal's strong ETag (e.g. \"3\"), not a weak "
+            raise PreconditionFailed(_("If-Match needs the deal's strong ETag (e.g. \"3\"), not a weak "
                                                 "one (W/…)"), field="If-Match")
         match = _IF_MATCH.match(header)
         if match is None:
-            raise services.InvalidInput(_("If-Match holds the deal's version (its ETag, e.g. \"3\")"), field="If-Match")
+            raise InvalidInput(_("If-Match holds the deal's version (its ETag, e.g. \"3\")"), field="If-Match")
         return int(match.group(1))
     if body_version is None:
-        raise services.InvalidInput(_("give the version corrected (field 'version' or the If-Match header)"),
+        raise InvalidInput(_("give the version corrected (field 'version' or the If-Match header)"),
                                     field="version")
     return body_version
 
@@ -222,7 +240,7 @@ class TournamentListView(Api):
     def post(self, request: Request) -> Response:
         self.allow(permissions.can_create_tournament(request.user))
         data = self.valid(s.TournamentIn)
-        tournament = services.tournament_create(user=request.user, **data)
+        tournament = tournament_create(user=request.user, **data)
         return Response(s.TournamentOut(tournament).data, status=status.HTTP_201_CREATED)
 
 
@@ -236,7 +254,7 @@ class TournamentDetailView(Api):
         tournament = _tournament(request, pk)
         self.allow(permissions.can_manage(request.user, tournament))
         data = self.valid(s.TournamentPatchIn)
-        tournament = services.tournament_update(tournament=tournament, **data)
+        tournament = tournament_update(tournament=tournament, **data)
         return Response(s.TournamentOut(tournament).data)
 
 
@@ -246,7 +264,7 @@ class TournamentStatusView(Api):
         tournament = _tournament(request, pk)
         self.allow(permissions.can_manage(request.user, tournament))
         data = self.valid(s.StatusIn)
-        return Response(s.TournamentOut(services.tournament_set_status(tournament=tournament, **data)).data)
+        return Response(s.TournamentOut(tournament_set_status(tournament=tournament, **data)).data)
 
 
 class RoleListView(Api):
@@ -264,12 +282,12 @@ class RoleListView(Api):
         data = self.valid(s.RoleIn)
         user = get_user_model().objects.filter(username=data["user"]).first()
         if user is None:
-            raise services.InvalidInput(_("no user %(user)s") % {"user": repr(data["user"])}, field="user")
+            raise InvalidInput(_("no user %(user)s") % {"user": repr(data["user"])}, field="user")
         tables = list(Table.objects.filter(pk__in=data["tables"], round__tournament=tournament).select_related(
             "round"))
         if len(tables) != len(set(data["tables"])):
-            raise services.InvalidInput(_("a table is not in this tournament"), field="tables")
-        role = services.role_assign(tournament=tournament, user=user, role=data["role"], tables=tables)
+            raise InvalidInput(_("a table is not in this tournament"), field="tables")
+        role = role_assign(tournament=tournament, user=user, role=data["role"], tables=tables)
         return Response(s.RoleOut(role).data, status=status.HTTP_201_CREATED)
 
 
@@ -293,7 +311,7 @@ class PlayerListView(Api):
     def post(self, request: Request) -> Response:
         self.allow(request.user.has_perm("tournaments.add_player") or TournamentRole.objects.filter(
             user=request.user, role=TournamentRole.Role.ORGANIZER).exists())
-        player = services.player_create(**self.valid(s.PlayerIn))
+        player = player_create(**self.valid(s.PlayerIn))
         return Response(s.PlayerOut(player).data, status=status.HTTP_201_CREATED)
 
 
@@ -327,14 +345,14 @@ class RegistrationListView(Api):
         if data.get("team") is not None:
             team = Team.objects.filter(pk=data["team"], tournament=tournament).first()
             if team is None:
-                raise services.InvalidInput(_("no such team in this tournament"), field="team")
+                raise InvalidInput(_("no such team in this tournament"), field="team")
         if "player" in data:
             player = permissions.visible_players(request.user).filter(pk=data["player"]).first()
             if player is None:
-                raise services.InvalidInput(_("no player %(player)s") % {"player": data["player"]}, field="player")
+                raise InvalidInput(_("no player %(player)s") % {"player": data["player"]}, field="player")
         else:
-            player = services.player_create(name=data["name"], club=data["club"], licence=data["licence"])
-        entry = services.player_register(tournament=tournament, player=player, team=team)
+            player = player_create(name=data["name"], club=data["club"], licence=data["licence"])
+        entry = player_register(tournament=tournament, player=player, team=team)
         return Response(s.EntryOut(entry).data, status=status.HTTP_201_CREATED)
 
 
@@ -357,9 +375,9 @@ class RegistrationDetailView(Api):
             if data["team"] is not None:
                 team = Team.objects.filter(pk=data["team"], tournament=tournament).first()
                 if team is None:
-                    raise services.InvalidInput(_("no such team in this tournament"), field="team")
+                    raise InvalidInput(_("no such team in this tournament"), field="team")
             kwargs["team"] = team
-        return Response(s.EntryOut(services.entry_update(entry=entry, **kwargs)).data)
+        return Response(s.EntryOut(entry_update(entry=entry, **kwargs)).data)
 
 
 class CsvParser(BaseParser):
@@ -391,10 +409,10 @@ class PlayersCsvView(Api):
         elif hasattr(data, "get") and isinstance(data.get("csv"), str):
             text = data["csv"]
         else:
-            raise services.InvalidInput(_("send the CSV as text/csv, a multipart 'file' or JSON {\"csv\": …}"),
+            raise InvalidInput(_("send the CSV as text/csv, a multipart 'file' or JSON {\"csv\": …}"),
                                         field="csv")
         dry_run = request.query_params.get("dry_run") in ("1", "true", "yes")
-        result = services.players_import_csv(tournament=tournament, text=text, dry_run=dry_run)
+        result = players_import_csv(tournament=tournament, text=text, dry_run=dry_run)
         body = {"registered": s.EntryOut(result.entries, many=True).data, "errors": result.errors}
         if not result.ok:
             first = result.errors[0]
@@ -417,8 +435,8 @@ class TeamListView(Api):
         data = self.valid(s.TeamIn)
         entries = list(Entry.objects.filter(pk__in=data["entries"], tournament=tournament))
         if len(entries) != len(set(data["entries"])):
-            raise services.InvalidInput(_("an entry is not registered in this tournament"), field="entries")
-        team = services.team_create(tournament=tournament, name=data["name"], entries=entries)
+            raise InvalidInput(_("an entry is not registered in this tournament"), field="entries")
+        team = team_create(tournament=tournament, name=data["name"], entries=entries)
         return Response(s.TeamOut(team).data, status=status.HTTP_201_CREATED)
 
 
@@ -442,7 +460,7 @@ class RoundListView(Api):
         tournament = _tournament(request, pk)
         self.allow(permissions.can_manage(request.user, tournament))
         data = self.valid(s.RoundIn)
-        rnd = services.round_create(tournament=tournament, number=data.get("number"), tables=data.get("tables"))
+        rnd = round_create(tournament=tournament, number=data.get("number"), tables=data.get("tables"))
         return Response(s.RoundOut(_rounds_qs().get(pk=rnd.pk)).data, status=status.HTTP_201_CREATED)
 
 
@@ -459,7 +477,7 @@ class RoundSeatingView(Api):
         rnd = _round(request, pk)
         self.allow(permissions.can_manage(request.user, rnd.tournament))
         data = self.valid(s.SeatingIn)
-        services.round_seat(round=rnd, tables=data["tables"])
+        round_seat(round=rnd, tables=data["tables"])
         return Response(s.RoundOut(_rounds_qs().get(pk=rnd.pk)).data)
 
 
@@ -469,7 +487,7 @@ class RoundReleaseView(Api):
         rnd = _round(request, pk)
         self.allow(permissions.can_manage(request.user, rnd.tournament))
         data = self.valid(s.ReleaseIn)
-        services.round_release(round=rnd, released=data["released"])
+        round_release(round=rnd, released=data["released"])
         return Response(s.RoundOut(_rounds_qs().get(pk=rnd.pk)).data)
 
 
@@ -500,17 +518,17 @@ class TableImportView(Api):
         self.allow(permissions.can_enter_deal(request.user, table))
         data = request.data
         if not isinstance(data, dict) or not isinstance(data.get("deals"), list):
-            raise services.InvalidInput(_("a levee.match/1 record with its list of deals"), field="deals")
+            raise InvalidInput(_("a levee.match/1 record with its list of deals"), field="deals")
         head = {k: data[k] for k in selectors.FIXED_FIELDS if k in data and k != "format"}
         saved = []
         with transaction.atomic():
             for i, deal in enumerate(data["deals"]):
                 if not isinstance(deal, dict):
-                    raise services.MalformedDeal("a deal is a JSON object", field=f"deals[{i}]",
+                    raise MalformedDeal("a deal is a JSON object", field=f"deals[{i}]",
                                                  fr="une donne est un objet JSON")
                 try:
-                    saved.append(services.deal_record(table=table, record={**head, **deal}, user=request.user))
-                except services.MalformedDeal as exc:
+                    saved.append(deal_record(table=table, record={**head, **deal}, user=request.user))
+                except MalformedDeal as exc:
                     exc.field = f"deals[{i}].{exc.field}" if exc.field and exc.field != "$" else f"deals[{i}]"
                     raise
         return Response([selectors.deal_to_json(d) for d in saved], status=status.HTTP_201_CREATED)
@@ -562,7 +580,7 @@ class TableDealsView(Api):
         table = _table_for_entry(request, pk)
         self.allow(permissions.can_enter_deal(request.user, table))
         key = request.headers.get("Idempotency-Key") or None
-        deal = services.deal_record(table=table, record=request.data, user=request.user, idempotency_key=key)
+        deal = deal_record(table=table, record=request.data, user=request.user, idempotency_key=key)
         if getattr(deal, "idempotent_replay", False):
             response = _stored_response(deal, deal.idempotent_status, deal.idempotent_response)
             response["Idempotent-Replayed"] = "true"
@@ -586,7 +604,7 @@ class DealDetailView(Api):
         self.allow(permissions.can_correct(request.user, deal.table.round.tournament))
         data = self.valid(s.DealCorrectIn)
         expected = _expected_version(request, data.get("version"))
-        deal = services.deal_correct(deal=deal, record=data["record"], expected_version=expected,
+        deal = deal_correct(deal=deal, record=data["record"], expected_version=expected,
                                      reason=data["reason"], user=request.user)
         return _deal_response(deal)
 
@@ -606,7 +624,7 @@ class DealAnnulView(Api):
         self.allow(permissions.can_correct(request.user, deal.table.round.tournament))
         data = self.valid(s.AnnulIn)
         version = _optional_version(request, data.get("version"))
-        return _deal_response(services.deal_annul(deal=deal, reason=data["reason"], user=request.user,
+        return _deal_response(deal_annul(deal=deal, reason=data["reason"], user=request.user,
                                                   expected_version=version))
 
 
@@ -625,7 +643,7 @@ class DealRestoreView(Api):
         self.allow(permissions.can_restore(request.user, deal.table.round.tournament))
         data = self.valid(s.RestoreIn)
         version = _optional_version(request, data.get("version"))
-        return _deal_response(services.deal_restore(deal=deal, reason=data["reason"], user=request.user,
+        return _deal_response(deal_restore(deal=deal, reason=data["reason"], user=request.user,
                                                     expected_version=version))
 
 
@@ -634,7 +652,7 @@ class DealApproveView(Api):
     def post(self, request: Request, pk: int) -> Response:
         deal = _deal(request, pk)
         self.allow(permissions.can_approve(request.user, deal.table.round.tournament))
-        return _deal_response(services.deal_approve(deal=deal, user=request.user))
+        return _deal_response(deal_approve(deal=deal, user=request.user))
 
 
 # -- rulings ---------------------------------------------------------------------------------------
@@ -657,13 +675,13 @@ class RulingListView(Api):
         data = self.valid(s.RulingIn)
         table = Table.objects.filter(pk=data["table"], round__tournament=tournament).select_related("round").first()
         if table is None:
-            raise services.InvalidInput(_("no such table in this tournament"), field="table")
+            raise InvalidInput(_("no such table in this tournament"), field="table")
         deal = None
         if data.get("deal") is not None:
             deal = Deal.objects.filter(pk=data["deal"], table=table).first()
             if deal is None:
-                raise services.InvalidInput(_("no such deal at this table"), field="deal")
-        ruling = services.ruling_record(table=table, deal=deal, kind=data.get("kind"), reason=data.get("reason"),
+                raise InvalidInput(_("no such deal at this table"), field="deal")
+        ruling = ruling_record(table=table, deal=deal, kind=data.get("kind"), reason=data.get("reason"),
                                         user=request.user, adjustments=data["adjustments"],
                                         is_penalty=data["is_penalty"], annuls_deal=data["annuls_deal"],
                                         penalty=data.get("penalty") or None, offender=data.get("offender"))
@@ -685,7 +703,7 @@ class RulingWithdrawView(Api):
             raise exceptions.NotFound()
         self.allow(permissions.can_rule(request.user, ruling.table.round.tournament))
         data = self.valid(s.RulingWithdrawIn)
-        ruling = services.ruling_withdraw(ruling=ruling, reason=data["reason"], user=request.user,
+        ruling = ruling_withdraw(ruling=ruling, reason=data["reason"], user=request.user,
                                           expected_version=data.get("version"))
         return Response(s.RulingOut(ruling).data)
 

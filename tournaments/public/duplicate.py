@@ -10,12 +10,11 @@ from __future__ import annotations
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 
-from tournaments.duplicate import setup_of, traveller
-from tournaments.models_duplicate import Etui
-from tournaments.views.duplicate import ORIENTATIONS, _percent
-
-from . import queries
-from .views import _tournament
+from tournaments.duplicate.models import Etui
+from tournaments.duplicate.results import setup_of, traveller
+from tournaments.organizer.duplicate import ORIENTATIONS, _percent
+from tournaments.public import queries
+from tournaments.public.views import _tournament
 
 
 def etuis(request: HttpRequest, slug: str) -> HttpResponse:

@@ -7,9 +7,9 @@ import json
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 
-from tournaments import permissions
-from tournaments.models import Tournament
-from tournaments.results_file import results_file
+from tournaments.event import permissions
+from tournaments.event.models import Tournament
+from tournaments.standings.results_file import results_file
 
 
 def results_json(request: HttpRequest, slug: str) -> HttpResponse:

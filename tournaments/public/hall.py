@@ -11,9 +11,9 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 
-from tournaments.collation import french_key
-from tournaments.models import Round, Seat, Tournament
-from tournaments.services.clock import clock_of
+from tournaments.common.collation import french_key
+from tournaments.event.clock import clock_of
+from tournaments.event.models import Round, Seat, Tournament
 
 SEATS_PER_PAGE = 24
 

@@ -18,7 +18,7 @@ from django.utils.html import escape
 from django.utils.translation import gettext as _
 from django.utils.translation import override
 
-from .queries import Row
+from tournaments.public.queries import Row
 
 #: lines per page of the ranking
 PAGE_SIZE = 50

@@ -21,14 +21,13 @@ from django.urls import reverse
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
-from tournaments import permissions
-from tournaments.models import Entry
-from tournaments.models_ranking import RankingLine
-from tournaments.views.access import lang_of
-
-from . import hall, published, queries
-from . import lines as ranking_lines
-from .chart import running_total_svg
+from tournaments.common.access import lang_of
+from tournaments.event import permissions
+from tournaments.event.models import Entry
+from tournaments.public import hall, published, queries
+from tournaments.public import lines as ranking_lines
+from tournaments.public.chart import running_total_svg
+from tournaments.standings.models import RankingLine
 
 REFRESH_DEFAULT = 10
 SCREEN_LINES = 15

@@ -10,13 +10,12 @@ from django.template.loader import render_to_string
 from django.utils.text import slugify
 
 from scoring.sheets import deal_columns
-from tournaments import permissions
-from tournaments.collation import french_key
-from tournaments.models import Round, Seat, Tournament
-from tournaments.views.access import lang_of
-
-from . import queries
-from .hall import places
+from tournaments.common.access import lang_of
+from tournaments.common.collation import french_key
+from tournaments.event import permissions
+from tournaments.event.models import Round, Seat, Tournament
+from tournaments.public import queries
+from tournaments.public.hall import places
 
 
 def render_pdf(request: HttpRequest, template: str, context: dict, filename: str) -> HttpResponse:

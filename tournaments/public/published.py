@@ -5,7 +5,7 @@ A public page is a function of few things: the latest published snapshot (immuta
 date (the ranking clock), the tournament's own fields, the language, and the page's parameters. So:
 
 * :func:`read` gets the tournament, the clock and the latest snapshot's header (not its inputs) in **one**
-  SQL statement (written from the models' metadata with :mod:`tournaments.sql`), kept a tenth of a second
+  SQL statement (written from the models' metadata with :mod:`tournaments.common.sql`), kept a tenth of a second
   in the process (``LEVEE_PUBLIC_STATE_SECONDS``);
 * :func:`validator` turns those into the page's ``ETag`` (beginning with the snapshot's digest) and
   ``Last-Modified``: a conditional request that matches is answered 304 before anything else is read;
@@ -37,10 +37,10 @@ from django.db import connection
 from django.http import HttpRequest, HttpResponse
 from django.utils.http import http_date, parse_etags, parse_http_date_safe
 
-from tournaments import sql
-from tournaments.models import Tournament
-from tournaments.models_ranking import RankingClock, RankingSnapshot
-from tournaments.rankings import RankingStatus
+from tournaments.common import sql
+from tournaments.event.models import Tournament
+from tournaments.standings.models import RankingClock, RankingSnapshot
+from tournaments.standings.rankings import RankingStatus
 
 #: bump when a public template or the rows' HTML changes: the ETags and cache keys of every page change
 RENDER_VERSION = "4"

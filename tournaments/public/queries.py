@@ -14,10 +14,11 @@ from django.db.models import Q
 from django.utils.formats import number_format
 from django.utils.translation import gettext_lazy as _
 
-from tournaments import rankings
-from tournaments.collation import french_key
-from tournaments.models import Entry, Forfeit, Round, Ruling, ScoreRow, Table, Tournament
-from tournaments.models_ranking import RankingLine, RankingSnapshot
+from tournaments.common.collation import french_key
+from tournaments.deals.models import Forfeit, Ruling, ScoreRow
+from tournaments.event.models import Entry, Round, Table, Tournament
+from tournaments.standings import rankings
+from tournaments.standings.models import RankingLine, RankingSnapshot
 
 LABELS = {
     "marks": _("Total"), "best_deal": _("Best deal"), "won_as_taker": _("Contracts made"), "deals": _("Deals"),

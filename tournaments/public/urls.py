@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from . import exports, language, pages, pdf, views
+from tournaments.public import duplicate, exports, language, ledger, pages, pdf, views
 
 urlpatterns = [
     path("p/<slug:slug>/", pages.home, name="public-home"),
@@ -25,11 +25,9 @@ urlpatterns = [
     path("p/<slug:slug>/rounds/<id:number>/seating.pdf", pdf.seating_pdf, name="print-seating"),
     path("p/<slug:slug>/results.json", exports.results_json, name="public-results-file"),
     path("p/-/language/", language.set_language, name="public-language"),
-]
-
-from . import duplicate as duplicate_views  # noqa: E402
-
-urlpatterns += [
-    path("p/<slug:slug>/etuis/", duplicate_views.etuis, name="public-etuis"),
-    path("p/<slug:slug>/etuis/<id:number>/", duplicate_views.etui_traveller, name="public-etui"),
+    # duplicate Tarot: the étuis and their travellers once released
+    path("p/<slug:slug>/etuis/", duplicate.etuis, name="public-etuis"),
+    path("p/<slug:slug>/etuis/<id:number>/", duplicate.etui_traveller, name="public-etui"),
+    # what changed after the results became official
+    path("p/<slug:slug>/ledger/", ledger.ledger, name="public-ledger"),
 ]

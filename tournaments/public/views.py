@@ -1,5 +1,5 @@
 """Public pages (no login) and exports. Only released rounds are shown; the ranking is the latest
-published snapshot, with a notice when entries were saved after it (see ``tournaments.rankings``).
+published snapshot, with a notice when entries were saved after it (see ``tournaments.standings.rankings``).
 The pages every phone polls (home, ranking, player, hall screen, printable ranking) are in ``pages.py``,
 rendered once per published state.
 
@@ -16,11 +16,10 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
-from tournaments import permissions
-from tournaments.csv_safe import SafeWriter
-from tournaments.models import Round, Tournament
-
-from . import hall, queries
+from tournaments.common.csv_safe import SafeWriter
+from tournaments.event import permissions
+from tournaments.event.models import Round, Tournament
+from tournaments.public import hall, queries
 
 REFRESH_DEFAULT = 10
 
@@ -147,8 +146,8 @@ def score_sheets(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def round_draw(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """Draw the seating of a round (rotation, random, ranking, Swiss), swap two players, see repeats."""
-    from tournaments import seating_service
-    from tournaments.services.errors import ServiceError
+    from tournaments.common.errors import ServiceError
+    from tournaments.event import seating as seating_service
 
     tournament = get_object_or_404(Tournament, slug=slug)
     if not permissions.can_manage(request.user, tournament):

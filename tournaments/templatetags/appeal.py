@@ -8,8 +8,9 @@ from typing import Any
 
 from django import template
 
-from ..models import Round, RoundClosing
-from ..services import appeal
+from tournaments.event.models import Round
+from tournaments.links.models import RoundClosing
+from tournaments.standings import appeal
 
 register = template.Library()
 
@@ -34,7 +35,7 @@ def appeal_countdowns(tournament: Any) -> dict[str, Any]:
 @register.inclusion_tag("tables/_player_ledger.html")
 def player_ledger(tournament: Any, entry: Any) -> dict[str, Any]:
     """The changes made after publication that touched this player, and the ranks they moved."""
-    from .. import permissions
+    from tournaments.event import permissions
 
     rounds = list(permissions.visible_rounds(None, tournament))
     lines = [e for e in appeal.ledger(tournament, rounds=rounds) if entry.pk in e.entries]

@@ -8,7 +8,7 @@ from typing import Any
 from django import template
 from django.utils.translation import gettext as _
 
-from ..forms import FIVE, HONOURS, TRIOMPHE_MODES, TRIOMPHE_ORDERS
+from tournaments.organizer.forms import FIVE, HONOURS, TRIOMPHE_MODES, TRIOMPHE_ORDERS
 
 register = template.Library()
 

@@ -10,17 +10,18 @@ from typing import Any
 
 from django import template
 
-from tournaments.models import Deal, Table
+from tournaments.deals.models import Deal
+from tournaments.event.models import Table
 
 register = template.Library()
 
 
 @register.inclusion_tag("tournaments/_duplicate_result.html")
 def duplicate_deal_result(deal: Deal | None = None, table: Table | None = None) -> dict[str, Any]:
-    from tournaments import selectors
-    from tournaments.duplicate import traveller
-    from tournaments.models_duplicate import DuplicateTable, Etui, EtuiPlay
-    from tournaments.views.duplicate import ORIENTATIONS, _percent
+    from tournaments.deals import selectors
+    from tournaments.duplicate.models import DuplicateTable, Etui, EtuiPlay
+    from tournaments.duplicate.results import traveller
+    from tournaments.organizer.duplicate import ORIENTATIONS, _percent
 
     table = table or (deal.table if deal is not None else None)
     if table is None:

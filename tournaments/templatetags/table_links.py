@@ -7,7 +7,7 @@ from typing import Any
 
 from django import template
 
-from .. import permissions
+from tournaments.event import permissions
 
 register = template.Library()
 

@@ -23,8 +23,20 @@ from django.contrib.auth.models import Permission
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
-from tournaments import services
-from tournaments.models import Deal, Tournament, TournamentRole
+from tournaments.common.errors import ServiceError
+from tournaments.deals.models import Deal
+from tournaments.deals.record import deal_correct, deal_record
+from tournaments.event.models import Tournament, TournamentRole
+from tournaments.event.setup import (
+    player_create,
+    player_register,
+    role_assign,
+    round_create,
+    round_release,
+    round_set_status,
+    tournament_create,
+    tournament_set_status,
+)
 
 PASSWORD = "levee-demo"
 USERS = {
@@ -146,7 +158,7 @@ class Command(BaseCommand):
                 built.append(slug)
             except ImportError as exc:
                 self.stderr.write(self.style.WARNING(f"  {slug}: skipped, the game is not available ({exc})"))
-            except services.ServiceError as exc:
+            except ServiceError as exc:
                 self.stderr.write(self.style.WARNING(f"  {slug}: skipped, a demo deal was refused: "
                                                      f"{exc.to_json()}"))
         self.stdout.write(self.style.SUCCESS("Démonstration prête / demo ready:"))
@@ -166,8 +178,9 @@ class Command(BaseCommand):
     def _table_links(self, slugs: list[str]) -> None:
         """Every demo table gets its private link (the table cards print them); the Tarot tables enter their own
         deals through it (TablePolicy.tables_enter), the other games' are entered by the arbiters."""
-        from tournaments.models import Table, TablePolicy
-        from tournaments.services import tables as links
+        from tournaments.event.models import Table
+        from tournaments.links import service as links
+        from tournaments.links.models import TablePolicy
 
         for slug in slugs:
             t = Tournament.objects.get(slug=slug)
@@ -206,19 +219,19 @@ class Command(BaseCommand):
     def _setup(self, *, game: str, slug: str, name: str, users: dict[str, Any], players: list[tuple[str, str]],
                options: dict[str, Any], **kwargs: Any) -> tuple[Tournament, list[int]]:
         organizer = users[TournamentRole.Role.ORGANIZER]
-        tournament = services.tournament_create(name=name, slug=slug, game=game, user=organizer, options=options,
+        tournament = tournament_create(name=name, slug=slug, game=game, user=organizer, options=options,
                                                 is_public=True, date=datetime.date.today(),
                                                 start_time=datetime.time(14, 0),
                                                 venue="Maison des associations, Rennes", **kwargs)
-        services.role_assign(tournament=tournament, user=users[TournamentRole.Role.CHIEF_ARBITER],
+        role_assign(tournament=tournament, user=users[TournamentRole.Role.CHIEF_ARBITER],
                              role=TournamentRole.Role.CHIEF_ARBITER)
         entries = []
         for i, (pname, club) in enumerate(players):
             licence = f"DEMO{slug[5:9].upper()}{i + 1:03d}"
-            player = services.player_create(name=pname, club=club, licence=licence)
-            entries.append(services.player_register(tournament=tournament, player=player).pk)
-        services.tournament_set_status(tournament=tournament, status=Tournament.Status.OPEN)
-        services.tournament_set_status(tournament=tournament, status=Tournament.Status.RUNNING)
+            player = player_create(name=pname, club=club, licence=licence)
+            entries.append(player_register(tournament=tournament, player=player).pk)
+        tournament_set_status(tournament=tournament, status=Tournament.Status.OPEN)
+        tournament_set_status(tournament=tournament, status=Tournament.Status.RUNNING)
         return tournament, entries
 
     def _tarot(self, game: str, slug: str, users: dict[str, Any], rng: random.Random) -> None:
@@ -229,37 +242,37 @@ class Command(BaseCommand):
         seatings = [[[e[0], e[1], e[2], e[3]], [e[4], e[5], e[6], e[7]]],
                     [[e[0], e[4], e[1], e[5]], [e[2], e[6], e[3], e[7]]]]
         for number, seating in enumerate(seatings, start=1):
-            rnd = services.round_create(tournament=tournament, number=number, tables=seating)
+            rnd = round_create(tournament=tournament, number=number, tables=seating)
             tables = list(rnd.tables.order_by("number"))
-            services.role_assign(tournament=tournament, user=arbiter, role=TournamentRole.Role.ARBITER,
+            role_assign(tournament=tournament, user=arbiter, role=TournamentRole.Role.ARBITER,
                                  tables=[tables[0]])
             deals = 4 if number == 1 else 3
             for table in tables:
                 for k in range(deals):
                     dealer = k % 4
                     fields = tarot_full(rng, dealer) if k % 2 == 0 else tarot_summary(rng, dealer)
-                    services.deal_record(table=table, record=fields, user=arbiter if table == tables[0] else chief)
+                    deal_record(table=table, record=fields, user=arbiter if table == tables[0] else chief)
             if number == 1:
-                services.round_set_status(round=rnd, status="finished")
-                services.round_release(round=rnd)
+                round_set_status(round=rnd, status="finished")
+                round_release(round=rnd)
             else:
-                services.round_set_status(round=rnd, status="running")
+                round_set_status(round=rnd, status="running")
                 # the round in play is released too, so the public ranking follows each entry live
-                services.round_release(round=rnd)
+                round_release(round=rnd)
                 # a garde sans entered by the table arbiter waits for the chief arbiter's visa
-                services.deal_record(table=tables[0], record=tarot_full(rng, deals % 4, "garde_sans"), user=arbiter)
+                deal_record(table=tables[0], record=tarot_full(rng, deals % 4, "garde_sans"), user=arbiter)
         first = Deal.objects.filter(table__round__tournament=tournament, table__round__number=1).order_by("id")
         deal = first.filter(record__summary__isnull=False).first()
         if deal is not None:
             fields = dict(deal.record)
             fields["summary"] = {**fields["summary"], "points": fields["summary"]["points"] + 1}
-            services.deal_correct(deal=deal, record=fields, expected_version=deal.version,
+            deal_correct(deal=deal, record=fields, expected_version=deal.version,
                                   reason="Feuille de marque relue : un point oublié", user=chief)
 
     def _duplicate(self, game: str, slug: str, users: dict[str, Any], rng: random.Random) -> None:
         """A 16-player duplicate Tarot of 3 rounds of 4 étuis (dealt from a seed): round 1 played and
         published, round 2 under way (three tables have played two étuis), round 3 to come."""
-        from tournaments.services.duplicate import duplicate_create
+        from tournaments.duplicate.service import duplicate_create
 
         tournament, _e = self._setup(game="tarot", slug=slug, name="Tarot en donnes dupliquées — démonstration",
                                      users=users, players=NAMES + DUPLICATE_NAMES, options={"players": 4},
@@ -270,7 +283,7 @@ class Command(BaseCommand):
         own_rng = random.Random(2026)  # its own draws: the other demos stay as they were
         for rnd in tournament.rounds.order_by("number"):
             tables = list(rnd.tables.order_by("number").select_related("duplicate"))
-            services.role_assign(tournament=tournament, user=arbiter, role=TournamentRole.Role.ARBITER,
+            role_assign(tournament=tournament, user=arbiter, role=TournamentRole.Role.ARBITER,
                                  tables=tables)
             if rnd.number == 3:
                 continue
@@ -279,11 +292,11 @@ class Command(BaseCommand):
                 if rnd.number == 2 and table.number == len(tables):
                     boards = []
                 for board in boards:
-                    services.deal_record(table=table, record=tarot_summary(own_rng, etuis[board]),
+                    deal_record(table=table, record=tarot_summary(own_rng, etuis[board]),
                                          user=arbiter if table.number == 1 else chief)
-            services.round_set_status(round=rnd, status="finished" if rnd.number == 1 else "running")
+            round_set_status(round=rnd, status="finished" if rnd.number == 1 else "running")
             if rnd.number == 1:
-                services.round_release(round=rnd)
+                round_release(round=rnd)
 
     def _match(self, game: str, slug: str, users: dict[str, Any], rng: random.Random) -> None:
         players, options, name = MATCH_GAMES[game]
@@ -292,12 +305,12 @@ class Command(BaseCommand):
                                     options={k: v for k, v in options.items() if k != "target"},
                                     target=options.get("target"))
         seating = [e[t * players:(t + 1) * players] for t in range(tables)]
-        rnd = services.round_create(tournament=tournament, number=1, tables=seating)
+        rnd = round_create(tournament=tournament, number=1, tables=seating)
         arbiter = users[TournamentRole.Role.ARBITER]
         table_objs = list(rnd.tables.order_by("number"))
-        services.role_assign(tournament=tournament, user=arbiter, role=TournamentRole.Role.ARBITER,
+        role_assign(tournament=tournament, user=arbiter, role=TournamentRole.Role.ARBITER,
                              tables=table_objs)
-        services.round_set_status(round=rnd, status="running")
+        round_set_status(round=rnd, status="running")
         for index, table in enumerate(table_objs):
             dealer = 0
             # the last table keeps its match going (one deal): a deal can always be tried there at the desk
@@ -306,5 +319,5 @@ class Command(BaseCommand):
                 if table.match_ended:
                     break
                 fields = random_match_deal(game, options, players, dealer, rng)
-                services.deal_record(table=table, record=fields, user=arbiter)
+                deal_record(table=table, record=fields, user=arbiter)
                 dealer = (dealer + 1) % players

@@ -1,0 +1,79 @@
+"""Small tournaments built straight in the database, the way the services leave them.
+
+Score rows are written as ``tournaments.services`` writes them (one row per seat and deal, the
+deal's marks), so the ranking tests do not depend on the rules engine; the real-service tests
+go through the API instead.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from tournaments.deals.models import Deal, ScoreRow
+from tournaments.event.models import Entry, Player, Round, Seat, Table, Team, Tournament
+from tournaments.standings import tasks
+
+
+def make_tournament(names: Sequence[str], *, game: str = "tarot", slug: str = "t", tie_breaks: Sequence[str] = (),
+                    teams: dict[str, Sequence[str]] | None = None, public: bool = True) -> tuple[Tournament, dict]:
+    """A running tournament; returns it and ``{name: Entry}``."""
+    t = Tournament.objects.create(name=f"Tournoi {slug}", slug=slug, game=game, tie_breaks=list(tie_breaks),
+                                  format="teams" if teams else "individual", status="running", is_public=public)
+    team_of = {}
+    for team_name, members in (teams or {}).items():
+        team = Team.objects.create(tournament=t, name=team_name)
+        team_of.update(dict.fromkeys(members, team))
+    entries = {}
+    for name in names:
+        player, _ = Player.objects.get_or_create(name=name, licence=f"{slug}-{name}")
+        entries[name] = Entry.objects.create(tournament=t, player=player, team=team_of.get(name))
+    return t, entries
+
+
+def make_round(t: Tournament, number: int, tables: Sequence[Sequence[Entry]], *, released: bool = True) -> list[Table]:
+    rnd = Round.objects.create(tournament=t, number=number, released=released, status="running")
+    out = []
+    for i, seated in enumerate(tables, start=1):
+        table = Table.objects.create(round=rnd, number=i)
+        Seat.objects.bulk_create([Seat(table=table, position=p, entry=e) for p, e in enumerate(seated)])
+        out.append(table)
+    return out
+
+
+def add_deal(table: Table, points: Sequence[int], *, taker: int | None = None, status: str = "valid") -> Deal:
+    """A deal at ``table`` whose marks per seat (in order of play) are ``points``."""
+    seats = list(table.seats.order_by("position"))
+    assert len(points) == len(seats)
+    number = table.deals.count() + 1
+    record = {"format": "levee.deal/1", "game": "tarot", "players": [s.entry.player.name for s in seats],
+              "bid": {"taker": taker, "contract": "garde"}}
+    deal = Deal.objects.create(table=table, number=number, record=record, verdict={"totals": list(points)},
+                               status=status)
+    _rows(deal, seats, points)
+    return deal
+
+
+def correct_deal(deal: Deal, points: Sequence[int]) -> Deal:
+    """A correction: the deal's rows are replaced, its version goes up."""
+    seats = list(deal.table.seats.order_by("position"))
+    deal.version += 1
+    deal.verdict = {"totals": list(points)}
+    deal.save()
+    ScoreRow.objects.filter(deal=deal, ruling__isnull=True).delete()
+    _rows(deal, seats, points)
+    return deal
+
+
+def _rows(deal: Deal, seats: list[Seat], points: Sequence[int]) -> None:
+    table = deal.table
+    ScoreRow.objects.bulk_create([
+        ScoreRow(tournament_id=table.round.tournament_id, round_id=table.round_id, table=table, deal=deal,
+                 entry_id=s.entry_id, points=points[s.position], counts=deal.counts) for s in seats])
+    tasks.ranking_refresh_on_commit(table.round.tournament_id)
+
+
+def end_match(table: Table, totals: Sequence[int], winner: int | None) -> None:
+    """A match game's table at the end of its match (what the deal service keeps on the table)."""
+    table.match_totals, table.match_winner, table.match_ended = list(totals), winner, True
+    table.save()
+    tasks.ranking_refresh_on_commit(table.round.tournament_id)

@@ -1,0 +1,563 @@
+"""Writing deals: record, correct, annul, approve.
+
+Every write goes through :func:`scoring.verdict.judge` (the only place game rules live) inside
+``transaction.atomic``: a deal with violations, or that cannot be read, saves nothing. A saved
+deal is never overwritten silently: each correction or annulment bumps ``version`` and needs a
+reason, and django-simple-history keeps every version with its user and reason.
+
+Tarot deals are judged alone. For the games played to a target a table is one match: the
+table's deals (not annulled, in order) form a ``levee.match/1`` record judged as a whole,
+since a deal's marks depend on the ones before; a correction or annulment re-judges the match
+and rewrites the marks of the deals that follow. A deal that follows annulled deals carries their
+dealers (``annulled_dealers``, ``selectors.match_deals``): an annulled deal may have been dealt and
+passed the deal on, so the dealer rotation accepts a dealer following it (``scoring.rotation``).
+
+The FFT visa: a Tarot garde sans or garde contre entered by someone who cannot approve (a
+table arbiter) is saved as ``pending``: its score rows exist but do not count in rankings
+until the chief arbiter (or the organizer) approves it. Entered by the chief arbiter or the
+organizer, it is approved at once.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from django.db import IntegrityError, connection, transaction
+from django.db.models import Model
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from rules.errors import MalformedRecord, Violation
+from scoring.verdict import Verdict, judge
+from tournaments.common import sql
+from tournaments.common.errors import (
+    DealRejected,
+    IdempotencyMismatch,
+    InvalidInput,
+    MalformedDeal,
+    ServiceError,
+    StateConflict,
+    VersionConflict,
+)
+from tournaments.deals.models import Deal, IdempotencyKey, ScoreRow
+from tournaments.deals.selectors import (
+    ANNULLED_DEALERS,
+    build_deal_record,
+    check_fixed_fields,
+    deal_body,
+    deal_fields,
+    json_body,
+    keep_json_texts,
+    match_adjustments,
+    match_deals,
+    match_record,
+    record_head,
+    table_deals,
+    table_seats,
+)
+from tournaments.duplicate.models import DuplicateTable
+from tournaments.event import permissions
+from tournaments.event.models import Round, Table, Tournament
+
+log = logging.getLogger(__name__)
+
+VISA_CONTRACTS = frozenset({"garde_sans", "garde_contre"})
+"""Tarot contracts that need the chief arbiter's visa (FFT)."""
+
+
+# -- judging ---------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Judged:
+    """A deal as it will be saved: its record, the verdict stored with it, the marks per seat."""
+
+    record: dict[str, Any]
+    verdict: dict[str, Any]
+    scores: list[int]
+
+
+def _judge(record: Mapping[str, Any]) -> Verdict:
+    """judge(), with anything unexpected turned into a 400 naming the record rather than a 500."""
+    try:
+        return judge(record)
+    except MalformedRecord:
+        raise
+    except Exception as exc:  # a bug in a game module must not become a 500 at the desk
+        log.exception("judge() failed on a record")
+        raise MalformedRecord("$", f"the record could not be checked ({type(exc).__name__})",
+                              fr=f"le record n'a pas pu être vérifié ({type(exc).__name__})") from exc
+
+
+def _reject_if_illegal(verdict: Verdict, players: list[str]) -> None:
+    if verdict.violations:
+        raise DealRejected(verdict.violations, players, verdict.to_json("fr"))
+
+
+def _unscored(index: int, players: list[str], verdict: Verdict, why: Any) -> DealRejected:
+    reason = why or "donne inachevée"
+    return DealRejected([Violation("deal_unscored", index, params={"why": reason})], players, verdict.to_json("fr"))
+
+
+def judge_tarot_deal(table: Table, fields: Any) -> Judged:
+    """Judge one Tarot deal; raise MalformedRecord or DealRejected."""
+    record = build_deal_record(table=table, fields=fields)
+    verdict = _judge(record)
+    _reject_if_illegal(verdict, record["players"])
+    scores = verdict.deals[0].scores if verdict.deals else None
+    if scores is None:
+        why = verdict.deals[0].result.get("reason") if verdict.deals else None
+        raise _unscored(0, record["players"], verdict, why)
+    return Judged(record, verdict.to_json("fr"), list(scores))
+
+
+def judge_match(table: Table, deals: list[Mapping[str, Any]], *,
+                numbers: list[int | None] | None = None) -> list[Judged]:
+    """Judge a table's match made of ``deals`` (their own fields, in order); one Judged per deal.
+
+    The table's rulings with points are adjustment events of the match, each where it was recorded
+    (``selectors.match_adjustments``): ``numbers`` are the ``Deal.number`` of the deals judged (None for a
+    new one); left out, ``deals`` are the table's saved deals (not annulled), then new ones. A ruling that
+    would fall after the end of the match, or that brings parties to the target level, makes the match
+    illegal (``adjustment_after_end``, ``adjustment_tie``): DealRejected.
+    """
+    head = record_head(table)
+    players = head["players"]
+    adjustments = match_adjustments(table, numbers, len(deals))
+    if not deals and not adjustments:
+        table.match_totals, table.match_winner, table.match_ended = None, None, False
+        return []
+    verdict = _judge(match_record(table, deals, adjustments))
+    _reject_if_illegal(verdict, players)
+    full = verdict.to_json("fr")
+    ended = verdict.match.ended
+    if ended is not None and ended.get("deal", len(deals)) < len(deals) - 1:
+        end = int(ended["deal"])
+        raise DealRejected([Violation("match_ended", end + 1, params={"ended_deal": end + 1})], players, full)
+    out = []
+    for i, own in enumerate(deals):
+        scored = verdict.deals[i] if i < len(verdict.deals) else None
+        if scored is None or scored.scores is None:
+            raise _unscored(i, players, verdict, scored.result.get("reason") if scored else None)
+        slice_ = {
+            "format": full["format"], "game": full["game"], "players": players,
+            "legal": True, "violations": [], "match_deal": i,
+            "deals": [full["deals"][i]],
+            "totals": full["totals"], "winner": full["winner"], "winner_names": full["winner_names"],
+            "ended": full["ended"],
+        }
+        kept = {k: v for k, v in deal_fields(own).items() if k != ANNULLED_DEALERS}  # derived, never stored
+        out.append(Judged({**head, **kept}, slice_, list(scored.scores)))
+    table.match_totals = full["totals"]
+    table.match_winner = full["winner"]
+    table.match_ended = full["ended"] is not None
+    return out
+
+
+# -- score rows ------------------------------------------------------------------------------------
+
+_ROW_FIELDS = ("tournament_id", "round_id", "table_id", "deal_id", "entry_id", "points", "counts")
+
+
+def _write_rows(deal: Deal, scores: list[int], seats: list[Any], *, new: bool = False, cursor: Any = None) -> None:
+    if not new:
+        ScoreRow.objects.filter(deal=deal, ruling__isnull=True).delete()
+    table = deal.table
+    counts = deal.counts
+    sql.insert_many(ScoreRow, _ROW_FIELDS, [
+        (table.round.tournament_id, table.round_id, table.pk, deal.pk, seat.entry_id, scores[seat.position], counts)
+        for seat in seats
+    ], cursor=cursor)
+    deal.__dict__["_levee_scores"] = {seat.entry_id: scores[seat.position] for seat in seats}
+
+
+def _set_counts(deal: Deal) -> None:
+    ScoreRow.objects.filter(deal=deal, ruling__isnull=True).update(counts=deal.counts)
+
+
+def _refresh_match(table: Table, deals: list[Deal], judged: list[Judged], *, skip: Deal | None = None) -> None:
+    """Store the re-judged verdicts and marks of a match's other deals (no new version: nothing they say changed)."""
+    seats = table_seats(table)
+    for deal, j in zip(deals, judged, strict=True):
+        if deal is skip:
+            continue
+        old = dict(ScoreRow.objects.filter(deal=deal, ruling__isnull=True).values_list("entry_id", "points"))
+        new = {seat.entry_id: j.scores[seat.position] for seat in seats}
+        Deal.objects.filter(pk=deal.pk).update(verdict=j.verdict)
+        if old != new:
+            _write_rows(deal, j.scores, seats)
+    table.save(update_fields=["match_totals", "match_winner", "match_ended"])
+
+
+def _ranking_hook(tournament_id: int) -> None:
+    """Tell the rankings that a tournament's marks changed (tournaments.standings.tasks, when it exists)."""
+    try:
+        from tournaments.standings import tasks
+    except ModuleNotFoundError as exc:
+        if exc.name != "tournaments.standings.tasks":
+            raise
+        return
+    refresh = getattr(tasks, "ranking_refresh_on_commit", None)
+    if refresh is not None:
+        refresh(tournament_id)
+
+
+def _after_commit(tournament_id: int) -> None:
+    """Called inside the writing transaction: the hook bumps the ranking's input version in it and
+    queues the refresh itself once it commits (see ``tournaments.standings.tasks``)."""
+    _ranking_hook(tournament_id)
+
+
+def _history(deal: Deal, *, user: Any, reason: str) -> None:
+    deal._change_reason = reason  # type: ignore[attr-defined]
+    if user is not None and getattr(user, "is_authenticated", False):
+        deal._history_user = user  # type: ignore[attr-defined]
+
+
+def _needs_visa(tournament: Tournament, record: Mapping[str, Any]) -> bool:
+    if tournament.game != "tarot":
+        return False
+    bid = record.get("bid")
+    return isinstance(bid, Mapping) and bid.get("contract") in VISA_CONTRACTS
+
+
+# -- idempotency -----------------------------------------------------------------------------------
+
+def request_hash(table_id: int, fields: Any) -> str:
+    blob = json.dumps({"table": table_id, "deal": fields}, sort_keys=True, separators=(",", ":"), default=str)
+    return hashlib.sha256(blob.encode()).hexdigest()
+
+
+def _replay(key: IdempotencyKey, digest: str) -> Deal:
+    if key.request_hash != digest:
+        raise IdempotencyMismatch(_("this Idempotency-Key was already used for another request"),
+                                  field="Idempotency-Key")
+    deal = key.deal if key.deal_id else None
+    if deal is None:
+        raise StateConflict(_("the deal first saved with this Idempotency-Key no longer exists"),
+                            field="Idempotency-Key")
+    deal.idempotent_replay = True  # type: ignore[attr-defined]
+    deal.idempotent_response = key.response  # type: ignore[attr-defined]
+    deal.idempotent_status = key.status_code  # type: ignore[attr-defined]
+    return deal
+
+
+# -- services --------------------------------------------------------------------------------------
+
+def deal_record(*, table: Table, record: Any, user: Any, idempotency_key: str | None = None) -> Deal:
+    """Check and save a new deal at a table.
+
+    ``record`` holds the deal's own fields (a full record is accepted if its fixed fields agree
+    with the table). Raises MalformedDeal, DealRejected (nothing saved), StateConflict,
+    IdempotencyMismatch. With an ``idempotency_key`` already used by this user for the same
+    request, returns the first deal with ``idempotent_replay = True`` and the first response in
+    ``idempotent_response`` (the JSON text sent; also set for a new deal entered with a key).
+
+    The key is not looked up first: it is inserted with the deal, in the same transaction, and
+    its unique constraint recognises a retry (a concurrent twin waits on the table's lock, then
+    on the key, and fails). A retry is therefore answered after its insert fails, or after the
+    deal is refused (the tournament finished or the table full since the first attempt), from the
+    stored first response. A new key, the common case, costs one INSERT and no look-up.
+    """
+    if not getattr(user, "is_authenticated", False):
+        idempotency_key = None  # keys are kept per user: an anonymous entry (a table's link) keeps its own
+    digest = request_hash(table.pk, record) if idempotency_key else ""
+    if idempotency_key and len(idempotency_key) > 200:
+        raise InvalidInput(_("at most 200 characters"), field="Idempotency-Key")
+    try:
+        with transaction.atomic(), connection.cursor() as cursor:
+            deal = _deal_record(table=table, record=record, user=user, cursor=cursor)
+            response = None
+            if idempotency_key:
+                response = deal_body(deal)
+                sql.insert(IdempotencyKey, {"user_id": user.pk, "key": idempotency_key, "request_hash": digest,
+                                            "deal_id": deal.pk, "status_code": 201, "response": response,
+                                            "created_at": deal.created_at}, returning=None, cursor=cursor)
+            # last, so that the ranking clock's row lock is held only until the commit that follows
+            _after_commit(table.round.tournament_id)
+            deal.idempotent_replay = False  # type: ignore[attr-defined]
+            deal.idempotent_response = response  # type: ignore[attr-defined]
+        if getattr(deal, "at_duplicate_table", False):
+            _duplicate_check(deal, user)
+        return deal
+    except IntegrityError:
+        existing = _used_key(user, idempotency_key)
+        if existing is None:
+            raise
+        return _replay(existing, digest)
+    except ServiceError:
+        existing = _used_key(user, idempotency_key)
+        if existing is None:
+            raise
+        return _replay(existing, digest)
+
+
+def _used_key(user: Any, idempotency_key: str | None) -> IdempotencyKey | None:
+    if not idempotency_key or not getattr(user, "is_authenticated", False):
+        return None
+    return IdempotencyKey.objects.filter(user=user, key=idempotency_key).select_related("deal").first()
+
+
+@dataclass(frozen=True)
+class _Locked:
+    """What :func:`_lock_table` read once it held the lock."""
+
+    last_number: int
+    played: int
+    status: str
+    deals_per_round: int | None
+    duplicate: bool = False
+
+
+def _lock_table(table: Table, cursor: Any) -> _Locked | None:
+    """Lock the table's row until the transaction ends (its deals are numbered one at a time), then read
+    its last deal number, how many of its deals are not annulled, and the tournament's current status and
+    deal limit.
+
+    Two statements, on purpose: the lock first, the read after it. Under PostgreSQL's READ COMMITTED a
+    statement sees the data as of its own start, so a read made in the statement that waited for the lock
+    (a sub-select of the ``SELECT … FOR UPDATE``) would miss the deal the previous holder had just
+    committed, and two entries at one table would both take the same number. The read that follows the
+    lock starts after the lock was granted, and sees it.
+
+    None when the table no longer exists. On SQLite (no row locks) the transaction begins IMMEDIATE
+    (``levee/settings``): it holds the database's write lock from its first statement, which
+    serialises the entries the same way.
+    """
+    tbl, deal = Table._meta.db_table, Deal._meta.db_table
+    rnd, tour = Round._meta.db_table, Tournament._meta.db_table
+    if connection.features.has_select_for_update:
+        cursor.execute(f"SELECT t.id FROM {tbl} t WHERE t.id = %s FOR UPDATE", [table.pk])
+        if cursor.fetchone() is None:
+            return None
+    cursor.execute(
+        f"SELECT (SELECT MAX(d.number) FROM {deal} d WHERE d.table_id = t.id), "
+        f"CASE WHEN u.deals_per_round IS NULL THEN 0 "
+        f"ELSE (SELECT COUNT(*) FROM {deal} d WHERE d.table_id = t.id AND d.status <> %s) END, "
+        f"u.status, u.deals_per_round, "
+        f"EXISTS (SELECT 1 FROM {DuplicateTable._meta.db_table} x WHERE x.table_id = t.id) "
+        f"FROM {tbl} t JOIN {rnd} r ON r.id = t.round_id JOIN {tour} u ON u.id = r.tournament_id WHERE t.id = %s",
+        [Deal.Status.ANNULLED.value, table.pk])
+    row = cursor.fetchone()
+    return None if row is None else _Locked(row[0] or 0, row[1], row[2], row[3], bool(row[4]))
+
+
+def _deal_record(*, table: Table, record: Any, user: Any, cursor: Any) -> Deal:
+    """The deal saved with its score rows and first history version (inside the caller's transaction)."""
+    locked = _lock_table(table, cursor)
+    if locked is None:
+        raise StateConflict(_("this table no longer exists"), field="table", code="table_gone")
+    tournament = table.round.tournament
+    tournament.status, tournament.deals_per_round = locked.status, locked.deals_per_round  # as of the lock
+    if tournament.status != Tournament.Status.RUNNING:
+        raise StateConflict(_("deals are entered while the tournament is running (it is %(status)s)")
+                            % {"status": _status_label(Tournament.Status, tournament.status)},
+                            field="tournament", code="tournament_not_running")
+    seats = table_seats(table)
+    if not seats:
+        raise StateConflict(_("this table has no players seated"), field="table", code="table_not_seated")
+    try:
+        if tournament.is_match_game:
+            every = table_deals(table)
+            previous = [d for d in every if d.status != Deal.Status.ANNULLED]
+            own = check_fixed_fields(record_head(table), record)
+            judged = judge_match(table, match_deals(every, previous, new=[own]))
+            mine = judged[-1]
+        else:
+            played = locked.played
+            if tournament.deals_per_round and played >= tournament.deals_per_round:
+                raise DealRejected([Violation("table_full", played, params={"limit": tournament.deals_per_round})],
+                                   [s.entry.player.name for s in seats])
+            mine = judge_tarot_deal(table, record)
+    except MalformedRecord as exc:
+        raise MalformedDeal.wrap(exc) from None
+
+    needs_visa = _needs_visa(tournament, mine.record)
+    pending = needs_visa and not permissions.can_approve(user, tournament)
+    now = timezone.now()
+    deal = Deal(table=table, number=locked.last_number + 1, record=mine.record, verdict=mine.verdict,
+                status=Deal.Status.PENDING if pending else Deal.Status.VALID, version=1,
+                created_by=_user(user), updated_by=_user(user), created_at=now, updated_at=now)
+    if needs_visa and not pending:
+        deal.approved_by, deal.approved_at = _user(user), now
+    _insert_deal(deal, user=user, reason="saisie" if not pending else "saisie (en attente du visa)", cursor=cursor)
+    _write_rows(deal, mine.scores, seats, new=True, cursor=cursor)
+    deal.at_duplicate_table = locked.duplicate  # type: ignore[attr-defined]
+    if tournament.is_match_game:
+        table.save(update_fields=["match_totals", "match_winner", "match_ended"])
+    return deal
+
+
+def _insert_deal(deal: Deal, *, user: Any, reason: str, cursor: Any) -> None:
+    """Save a new deal and its first version in the history: two plain INSERTs (the entry's hot path).
+
+    The history row is the one django-simple-history writes on ``save()`` (every field of the deal,
+    ``history_type`` "+", the date, the user and the reason); ``tests`` compare the two.
+    """
+    values = {f.attname: getattr(deal, f.attname) for f in Deal._meta.concrete_fields if not f.primary_key}
+    values["record"], values["verdict"] = sql.JSONText(json_body(deal.record)), sql.JSONText(json_body(deal.verdict))
+    keep_json_texts(deal, values["record"], values["verdict"])
+    who = _user(user)
+    deal.pk = sql.insert(Deal, values, cursor=cursor)
+    sql.insert(_historical_deal(), {"id": deal.pk, **values, "history_date": deal.created_at,
+                                    "history_change_reason": reason, "history_type": "+",
+                                    "history_user_id": who.pk if who is not None else None},
+               returning=None, cursor=cursor)
+    deal._state.adding, deal._state.db = False, connection.alias
+
+
+@cache
+def _historical_deal() -> type[Model]:
+    """django-simple-history's model of the deals' versions (``Deal.history.model`` builds a manager each time)."""
+    return Deal.history.model
+
+
+def _status_label(choices: Any, value: str) -> str:
+    """A status in the active language (« terminé », "finished"), or as stored when unknown."""
+    try:
+        return str(choices(value).label)
+    except ValueError:
+        return value
+
+
+def _user(user: Any) -> Any:
+    return user if user is not None and getattr(user, "is_authenticated", False) else None
+
+
+def _lock(deal: Deal, expected_version: int | None) -> tuple[Deal, Table]:
+    table = Table.objects.select_for_update().select_related("round__tournament").get(pk=deal.table_id)
+    current = Deal.objects.select_for_update().get(pk=deal.pk)
+    current.table = table
+    if expected_version is not None and current.version != expected_version:
+        raise VersionConflict(_("the deal is at version %(current)s, the change was based on version %(expected)s: "
+                                "reload it and try again") % {"current": current.version, "expected": expected_version},
+                              current_version=current.version)
+    return current, table
+
+
+def _need_reason(reason: str | None) -> str:
+    if not reason or not str(reason).strip():
+        raise InvalidInput(_("a correction needs a reason"), field="reason")
+    return str(reason).strip()
+
+
+@transaction.atomic
+def deal_correct(*, deal: Deal, record: Any, expected_version: int | None, reason: str, user: Any) -> Deal:
+    """Replace a deal's record by a corrected one: a new version, with who and why.
+
+    ``expected_version`` is the version the correction was based on: another value than the
+    current one raises VersionConflict (409) rather than losing an update. None skips the check
+    (the admin). The corrected deal is judged like a new one; in a match the following deals
+    are re-judged and must stay legal.
+    """
+    reason = _need_reason(reason)
+    deal, table = _lock(deal, expected_version)
+    tournament = table.round.tournament
+    if deal.status == Deal.Status.ANNULLED:
+        raise StateConflict(_("an annulled deal cannot be corrected"), field="status", code="deal_annulled")
+    seats = table_seats(table)
+    try:
+        if tournament.is_match_game:
+            every = table_deals(table)
+            deals = [d for d in every if d.status != Deal.Status.ANNULLED]
+            own = check_fixed_fields(record_head(table), record)
+            fields = [own if d.pk == deal.pk else d.record for d in deals]
+            judged = judge_match(table, match_deals(every, deals, fields=fields), numbers=[d.number for d in deals])
+            mine = judged[[d.pk for d in deals].index(deal.pk)]
+        else:
+            mine = judge_tarot_deal(table, record)
+    except MalformedRecord as exc:
+        raise MalformedDeal.wrap(exc) from None
+    deal.record, deal.verdict = mine.record, mine.verdict
+    deal.version += 1
+    deal.updated_by = _user(user)
+    if _needs_visa(tournament, mine.record) and not permissions.can_approve(user, tournament):
+        deal.status = Deal.Status.PENDING
+        deal.approved_by = deal.approved_at = None
+    elif deal.status == Deal.Status.PENDING and _needs_visa(tournament, mine.record):
+        deal.status, deal.approved_by, deal.approved_at = Deal.Status.VALID, _user(user), timezone.now()
+    else:
+        deal.status = Deal.Status.VALID
+    _history(deal, user=user, reason=reason)
+    deal.save()
+    _write_rows(deal, mine.scores, seats)
+    if tournament.is_match_game:
+        _refresh_match(table, deals, judged, skip=next(d for d in deals if d.pk == deal.pk))
+    else:
+        _duplicate_check(deal, user)
+    _after_commit(tournament.pk)
+    return deal
+
+
+def _duplicate_check(deal: Deal, user: Any) -> None:
+    """A duplicate table's deal is tied to its étui and checked against its cards
+    (``services.duplicate``); after the deal's own commit, since the check may read and write
+    the étui through the ORM. Idempotent: a lost check is made again by the next correction."""
+    from tournaments.duplicate.service import etui_play_check
+
+    etui_play_check(deal=deal, user=user)
+
+
+@transaction.atomic
+def deal_annul(*, deal: Deal, reason: str, user: Any, expected_version: int | None = None) -> Deal:
+    """Annul a deal (kept, shown struck out, counting for nothing): a new version with the reason."""
+    reason = _need_reason(reason)
+    deal, table = _lock(deal, expected_version)
+    tournament = table.round.tournament
+    if deal.status == Deal.Status.ANNULLED:
+        return deal
+    if tournament.is_match_game:
+        every = table_deals(table)
+        rest = [d for d in every if d.status != Deal.Status.ANNULLED and d.pk != deal.pk]
+        try:
+            # the match without it, the rulings in place (with no deal and no ruling left: no match); the deal
+            # after it may follow its dealer (it may have been dealt: scoring.rotation)
+            judged = judge_match(table, match_deals(every, rest), numbers=[d.number for d in rest])
+        except MalformedRecord as exc:
+            raise MalformedDeal.wrap(exc) from None
+    deal.status = Deal.Status.ANNULLED
+    deal.version += 1
+    deal.updated_by = _user(user)
+    _history(deal, user=user, reason=reason)
+    deal.save()
+    _set_counts(deal)
+    if tournament.is_match_game:
+        _refresh_match(table, rest, judged)
+    _after_commit(tournament.pk)
+    return deal
+
+
+def match_rejudge(table: Table) -> None:
+    """Judge a match table again with its rulings in place (a ruling was just recorded) and store its match
+    totals, winner and end, and every deal's verdict and marks. DealRejected (the transaction is then rolled
+    back by the caller) when the rulings no longer fit the match."""
+    Table.objects.select_for_update().filter(pk=table.pk).first()
+    every = table_deals(table)
+    deals = [d for d in every if d.status != Deal.Status.ANNULLED]
+    try:
+        judged = judge_match(table, match_deals(every, deals), numbers=[d.number for d in deals])
+    except MalformedRecord as exc:
+        raise MalformedDeal.wrap(exc) from None
+    _refresh_match(table, deals, judged)
+
+
+@transaction.atomic
+def deal_approve(*, deal: Deal, user: Any) -> Deal:
+    """The chief arbiter's visa on a pending deal (garde sans / garde contre): it now counts."""
+    deal, table = _lock(deal, None)
+    if deal.status != Deal.Status.PENDING:
+        raise StateConflict(_("only a pending deal is approved (this one is %(status)s)")
+                            % {"status": _status_label(Deal.Status, deal.status)}, field="status", code="not_pending")
+    deal.status = Deal.Status.VALID
+    deal.approved_by, deal.approved_at = _user(user), timezone.now()
+    deal.updated_by = _user(user)
+    _history(deal, user=user, reason="visa de l'arbitre principal")
+    deal.save()
+    _set_counts(deal)
+    _after_commit(table.round.tournament_id)
+    return deal

@@ -1,0 +1,255 @@
+"""Rulings: the chief arbiter's decisions on incidents (renonce, misdeal, exposed card, slow play …).
+
+A ruling adjusts points per entry and/or annuls a deal, with a reason (RULES.md §1.13: the FFT
+*Code d'arbitrage* tables are not available, so no fixed penalty is invented: the arbiter
+enters the adjustment). Adjustments that transfer points must sum to zero; only a ruling
+marked as a penalty may take (or give) points without a counterpart. The adjustments become
+score rows of the ruling, counted in rankings like deals.
+
+Instead of typed adjustments, a ruling may name a **penalty preset** (``penalty`` code +
+``offender`` entry): the penalties the rule texts fix as amounts (``scoring.penalties``: Triomphe
+§2.6, Impériale §4.5; none for Tarot, Écarté, Vingt-quatre). The service computes the points (the
+offender's total at the table decides "if he has a point"), marks the ruling as a penalty when the
+result is not zero-sum and opens the reason with the preset's label and rule reference.
+
+In the games played to a target (Triomphe, Impériale, Écarté, Vingt-quatre) a ruling with points is
+also an **adjustment event of the table's match** (RULES.md §1.13 rule 40): recording it re-judges the
+match (``deals.match_rejudge``) with the ruling in its place — after the deals entered before it —
+and stores ``Table.match_totals``, ``match_winner`` and ``match_ended``: a penalty can end a match, or
+change who wins it. Later deals, corrections and annulments are judged with it in place. A ruling
+whose points would come after the end of the match (or bring two parties to the target level) is
+refused, so the table's score rows (deals and rulings) always add up to the match totals. Only the
+match results rank a match game (``tournaments.standings.rankings``); the ruling's score rows show it on the
+table's score sheet. Tarot is unchanged: its rulings are score rows summed by the ranking.
+
+A ruling recorded by mistake is **withdrawn** (:func:`ruling_withdraw`), never deleted nor overwritten: it
+stays listed, marked withdrawn with who, when and why (a new version in its history); its score rows stop
+counting (``counts=False``) and a match is judged again without it, so a match it ended reopens. It is
+refused when the match could not stand without it (a deal or a later ruling would then follow the end).
+Withdrawing a ruling that annulled a deal restores the deal (``restore.deal_restore``, in the same
+transaction), unless the deal was restored and annulled again since, or the restore is refused.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone, translation
+from django.utils.translation import gettext as _
+
+from scoring import penalties as presets
+from tournaments.common.errors import DealRejected, InvalidInput, StateConflict, VersionConflict
+from tournaments.deals.models import Deal, Ruling, ScoreRow
+from tournaments.deals.record import _after_commit, _user, deal_annul, match_rejudge
+from tournaments.deals.restore import deal_restore
+from tournaments.deals.selectors import table_seats, table_totals
+from tournaments.event.models import Table
+
+MAX_ADJUSTMENT = 100_000
+"""The most points one ruling moves for one entry, either way (far beyond any deal's marks)."""
+
+
+def _adjustments(table: Table, adjustments: Mapping[Any, Any] | None) -> dict[int, int]:
+    seated = {s.entry_id for s in table_seats(table)}
+    out: dict[int, int] = {}
+    for key, value in (adjustments or {}).items():
+        path = f"adjustments.{key}"
+        try:
+            entry_id = int(key)
+        except (TypeError, ValueError):
+            raise InvalidInput(_("%(value)s is not an entry id") % {"value": repr(key)}, field=path) from None
+        if entry_id not in seated:
+            raise InvalidInput(_("entry %(entry)s is not seated at this table") % {"entry": entry_id}, field=path)
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise InvalidInput(_("points are whole numbers"), field=path)
+        if abs(value) > MAX_ADJUSTMENT:
+            raise InvalidInput(_("an adjustment is at most %(max)s points either way") % {"max": MAX_ADJUSTMENT},
+                               field=path)
+        if value:
+            out[entry_id] = out.get(entry_id, 0) + value
+    return out
+
+
+def parties(table: Table) -> list[list[int]] | None:
+    """The table's scoring parties as lists of entry ids when partners play as one side (Triomphe
+    ``options.teams``, Écarté à quatre, as the rules read the options), else None (each player alone)."""
+    from tournaments.standings.rankings import partnerships
+
+    seats = table_seats(table)
+    teams = partnerships(table.round.tournament, len(seats))
+    if not teams:
+        return None
+    return [[seats[i].entry_id for i in team if i < len(seats)] for team in teams]
+
+
+def penalty_adjustment(*, table: Table, penalty: Any, offender: Any) -> tuple[presets.Preset, int,
+                                                                              presets.Adjustment]:
+    """The preset named ``penalty`` applied to ``offender`` (an entry id seated at the table):
+    (preset, offender entry id, adjustment). ``InvalidInput`` names the field at fault."""
+    tournament = table.round.tournament
+    available = presets.presets_for(tournament.game, tournament.record_options())
+    preset = presets.preset(str(penalty)) if penalty else None
+    if preset is None or preset not in available:
+        known = ", ".join(p.code for p in available) or _("none for this game")
+        raise InvalidInput(_("no penalty preset %(code)s for this game (%(known)s)")
+                           % {"code": repr(penalty), "known": known}, field="penalty")
+    if offender in (None, ""):
+        raise InvalidInput(_("name the offender (an entry seated at the table)"), field="offender")
+    try:
+        offender_id = int(offender)
+    except (TypeError, ValueError):
+        raise InvalidInput(_("%(value)s is not an entry id") % {"value": repr(offender)}, field="offender") from None
+    seated = [s.entry_id for s in table_seats(table)]
+    if offender_id not in seated:
+        raise InvalidInput(_("entry %(entry)s is not seated at this table") % {"entry": offender_id}, field="offender")
+    result = presets.adjustments(preset, offender=offender_id, seats=seated, totals=table_totals(table),
+                                 parties=parties(table))
+    return preset, offender_id, result
+
+
+@transaction.atomic
+def ruling_record(*, table: Table, kind: str | None, reason: str | None, user: Any, deal: Deal | None = None,
+                  adjustments: Mapping[Any, int] | None = None, is_penalty: bool = False,
+                  annuls_deal: bool = False, penalty: str | None = None, offender: Any = None) -> Ruling:
+    """Record a ruling at a table: point adjustments (entry id → points) and/or an annulled deal.
+
+    With ``penalty`` (a preset code of the tournament's game) and ``offender`` (an entry id), the
+    adjustments are computed from the rule texts (``scoring.penalties``) instead of typed: ``kind``
+    defaults to the preset's, ``is_penalty`` is set when they are not zero-sum, and the reason starts
+    with the preset's label and rule reference (the typed reason, optional then, follows).
+    """
+    preset = None
+    offender_id = None
+    if penalty:
+        if adjustments:
+            raise InvalidInput(_("give a penalty preset or typed adjustments, not both"), field="adjustments")
+        preset, offender_id, computed = penalty_adjustment(table=table, penalty=penalty, offender=offender)
+        adjustments = {str(k): v for k, v in computed.points.items()}
+        is_penalty = computed.is_penalty
+        kind = kind or preset.kind
+        head = f"{preset.label_fr} ({preset.rule})"
+        typed = str(reason or "").strip()
+        reason = f"{head} — {typed}" if typed else head
+    elif offender not in (None, ""):
+        raise InvalidInput(_("an offender goes with a penalty preset"), field="offender")
+    if kind not in Ruling.Kind.values:
+        raise InvalidInput(_("kind is one of %(values)s") % {"values": ", ".join(Ruling.Kind.values)}, field="kind")
+    if not reason or not str(reason).strip():
+        raise InvalidInput(_("a ruling needs a reason"), field="reason")
+    if deal is not None and deal.table_id != table.pk:
+        raise InvalidInput(_("the deal was played at another table"), field="deal")
+    if annuls_deal and deal is None:
+        raise InvalidInput(_("name the deal to annul"), field="deal")
+    points = _adjustments(table, adjustments)
+    total = sum(points.values())
+    if total and not is_penalty:
+        raise InvalidInput(_("adjustments transfer points and must sum to zero (they sum to %(total)s); "
+                             "mark the ruling as a penalty otherwise") % {"total": total}, field="adjustments")
+    if not points and not annuls_deal:
+        raise InvalidInput(_("a ruling adjusts points or annuls a deal"), field="adjustments")
+    ruling = Ruling(tournament_id=table.round.tournament_id, table=table, deal=deal, kind=kind,
+                    adjustments={str(k): v for k, v in points.items()}, is_penalty=is_penalty,
+                    annuls_deal=annuls_deal, reason=str(reason).strip(), created_by=_user(user),
+                    penalty=preset.code if preset else "", penalty_rule=preset.rule if preset else "",
+                    offender_id=offender_id)
+    ruling._change_reason = ruling.reason  # type: ignore[attr-defined]
+    ruling.save()
+    ScoreRow.objects.bulk_create([
+        ScoreRow(tournament_id=table.round.tournament_id, round_id=table.round_id, table=table, deal=deal,
+                 ruling=ruling, entry_id=entry_id, points=value, counts=True)
+        for entry_id, value in points.items()
+    ])
+    if annuls_deal and deal is not None:
+        deal_annul(deal=deal, reason=f"décision d'arbitrage ({ruling.get_kind_display()}) : {ruling.reason}",
+                   user=user)
+    elif points and table.round.tournament.is_match_game:
+        match_rejudge(table)  # (deal_annul has just re-judged the match with this ruling in place)
+    _after_commit(table.round.tournament_id)
+    return ruling
+
+
+@transaction.atomic
+def ruling_withdraw(*, ruling: Ruling, reason: str | None, user: Any, expected_version: int | None = None) -> Ruling:
+    """Withdraw a ruling recorded by mistake: kept and shown as withdrawn (who, when, why), counting for nothing.
+
+    Its score rows stop counting (Tarot rankings and every table total leave them out); at a match table the
+    match is judged again without it (``deals.match_rejudge``), so a match it ended reopens. A ruling that
+    annulled a deal brings the deal back (:func:`~tournaments.deals.restore.deal_restore`: a new version
+    of the deal, its status before the annulment) — see :func:`_annulled_by` for when it does not. Refused
+    (409, nothing changed) when the ruling is already withdrawn, when its deal cannot be restored (the code
+    is the restore's: ``table_full``, ``restore_breaks_match`` …; ``deal_annulled_since`` when the deal was
+    restored and annulled again since), and when the match could not stand without it: a deal entered after
+    it, or a later ruling, would then come after the end of the match. ``expected_version``: the version the
+    request was based on (VersionConflict otherwise); None skips the check.
+    """
+    if not reason or not str(reason).strip():
+        raise InvalidInput(_("withdrawing a ruling needs a reason"), field="reason")
+    reason = str(reason).strip()
+    # the table first, then the ruling: the order the deal services lock in
+    table = Table.objects.select_for_update().select_related("round__tournament").get(pk=ruling.table_id)
+    current = Ruling.objects.select_for_update().get(pk=ruling.pk)
+    current.table = table
+    if expected_version is not None and current.version != expected_version:
+        raise VersionConflict(_("the ruling is at version %(current)s, the change was based on version "
+                                "%(expected)s: reload it and try again")
+                              % {"current": current.version, "expected": expected_version},
+                              current_version=current.version)
+    if current.is_withdrawn:
+        raise StateConflict(_("this ruling was already withdrawn"), field="ruling", code="ruling_withdrawn")
+    restore = _annulled_by(current)
+    current.withdrawn_at = timezone.now()
+    current.withdrawn_by = _user(user)
+    current.withdraw_reason = reason
+    current.version += 1
+    current._change_reason = reason  # type: ignore[attr-defined]  # django-simple-history: why, and who
+    if _user(user) is not None:
+        current._history_user = user  # type: ignore[attr-defined]
+    current.save()
+    ScoreRow.objects.filter(ruling=current).update(counts=False)
+    tournament = table.round.tournament
+    if restore is not None:
+        # the ruling already withdrawn above, so that a match is judged with the deal back and without it
+        try:
+            deal_restore(deal=restore, reason=f"décision d'arbitrage retirée : {reason}", user=user)
+        except StateConflict as exc:  # the whole withdrawal is rolled back; the restore's reason, as it is
+            raise StateConflict(exc.message, field="ruling", code=exc.code) from None
+    elif tournament.is_match_game and current.adjustments:
+        try:
+            match_rejudge(table)  # without it: match_adjustments leaves withdrawn rulings out
+        except DealRejected as exc:  # the whole withdrawal is rolled back
+            first = exc.violations[0] if exc.violations else None
+            if first is not None and first.rule in ("match_over", "match_ended") and first.deal is not None:
+                why = _("deal %(n)s would come after the end of the match") % {"n": first.deal + 1}
+            else:
+                lang = "en" if (translation.get_language() or "fr").startswith("en") else "fr"
+                why = first.message(lang, exc.players) if first is not None else ""
+            raise StateConflict(_("this ruling cannot be withdrawn: the match would not stand without it "
+                                  "(%(why)s). Annul or correct the deals entered after it, or withdraw the "
+                                  "later rulings, first.") % {"why": why.rstrip(".")},
+                                field="ruling", code="withdraw_breaks_match") from None
+    _after_commit(tournament.pk)
+    return current
+
+
+def _annulled_by(ruling: Ruling) -> Deal | None:
+    """The deal to restore when ``ruling`` is withdrawn: the deal it annulled, if that annulment still stands.
+
+    None when the ruling annulled no deal, when its deal is no longer annulled (restored since: nothing to bring
+    back) or was annulled before the ruling (the ruling changed nothing then). StateConflict when the deal was
+    restored and then annulled again since: that later annulment is not this ruling's to undo.
+    """
+    if not ruling.annuls_deal or ruling.deal_id is None:
+        return None
+    deal = Deal.objects.filter(pk=ruling.deal_id).first()
+    if deal is None or deal.status != Deal.Status.ANNULLED:
+        return None
+    since = list(deal.history.filter(history_date__gte=ruling.created_at).values_list("status", flat=True))
+    if not since:
+        return None
+    if any(status != Deal.Status.ANNULLED for status in since):
+        raise StateConflict(_("this ruling cannot be withdrawn: the deal it annulled was restored and annulled "
+                              "again since; restore the deal on its page if it should count"),
+                            field="ruling", code="deal_annulled_since")
+    return deal

@@ -1,0 +1,445 @@
+"""Entering and correcting deals, and the chief arbiter's visa.
+
+The page gathers fields (:mod:`tournaments.desk.forms`) and hands them to the service
+(:func:`tournaments.deals.record.deal_record` / ``deal_correct``), which builds the record
+from the table, judges it with ``scoring.verdict.judge`` and saves it only when it is legal.
+On a rejection the page shows what the service found — trick, seat, card, rule, in the
+visitor's language — with the form exactly as typed.
+"""
+
+from __future__ import annotations
+
+import re
+import uuid
+from typing import Any
+
+from django import forms
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
+from django.views.decorators.http import require_POST
+
+from rules.cards import card_name
+from rules.errors import MalformedRecord
+from scoring import penalties
+from tournaments.common.access import guarded, lang_of, require
+from tournaments.common.errors import DealRejected, IdempotencyMismatch, InvalidInput, MalformedDeal, ServiceError
+from tournaments.common.forms import CARD_HELP
+from tournaments.deals import selectors
+from tournaments.deals.models import Deal, Ruling
+from tournaments.deals.record import deal_approve, deal_correct, deal_record
+from tournaments.deals.restore import deal_restore
+from tournaments.deals.rulings import ruling_record, ruling_withdraw
+from tournaments.desk import skeletons
+from tournaments.desk.forms import (
+    DealRestoreForm,
+    ReasonForm,
+    RecordForm,
+    RulingForm,
+    RulingWithdrawForm,
+    TarotSummaryForm,
+    TarotTricksForm,
+    summary_initial,
+    tricks_initial,
+)
+from tournaments.desk.views import deal_summary, ruling_points, table_context
+from tournaments.event import permissions
+from tournaments.event.models import Game, Table
+from tournaments.links import session as links
+
+MODES = ("summary", "tricks", "record")
+
+
+def modes_for(game: str) -> tuple[str, ...]:
+    """Tarot has the summary and trick-by-trick forms; every game has the JSON record."""
+    return MODES if game == Game.TAROT else ("record",)
+
+
+def next_dealer(table: Table, players: int) -> int:
+    """The dealer the entry proposes: by the game's rule after the table's deals (``selectors.table_next_dealer``:
+    Triomphe by teams, each team through its dealer; Écarté partie liée, the loser of a manche first …); seat 0
+    to start. At a duplicate table, the dealer of the next étui (``services.duplicate.next_etui_dealer``)."""
+    from tournaments.duplicate.service import next_etui_dealer
+
+    etui_dealer = next_etui_dealer(table)
+    if etui_dealer is not None:
+        return etui_dealer
+    return selectors.table_next_dealer(table) if players else 0
+
+
+def build_form(mode: str, table: Table, *, data: Any = None, initial: dict[str, Any] | None = None,
+               record: dict[str, Any] | None = None) -> forms.Form:
+    """The entry form of ``mode`` for the table, bound to ``data`` when posted."""
+    tournament = table.round.tournament
+    head = selectors.record_head(table)
+    players, options = head["players"], head["options"]
+    if mode == "summary":
+        return TarotSummaryForm(data, players=players, options=options, initial=initial or {})
+    if mode == "tricks":
+        return TarotTricksForm(data, players=players, options=options, initial=initial or {})
+    start = record if record is not None else skeletons.skeleton(head, dealer=next_dealer(table, len(players)))
+    if record is not None:
+        start = {**head, **selectors.deal_fields(record)}
+    form = RecordForm(data, initial={"record": skeletons.dumps(start)})
+    form.game_help = skeletons.GAME_HELP.get(tournament.game, "")
+    return form
+
+
+def entry_tabs_for(table: Table, mode: str) -> list[dict[str, Any]]:
+    """The tabs of the entry page (summary, card by card, expert), the current one marked."""
+    from tournaments.desk.play import entry_description, entry_tabs
+
+    has_summary = any(p["kind"] == "summary" for p in entry_description(table)["phases"])
+    return entry_tabs(table, mode, has_summary=has_summary)
+
+
+# -- what went wrong, for people ----------------------------------------------------------------------
+
+_INDEX = re.compile(r"\[(\d+)\]")
+
+
+def describe_field(path: str | None, players: list[str]) -> str:
+    """A record's JSON path in words: ``tricks[3][2]`` → « Pli 4, carte 3 »; ``hands[1]`` → the player's hand."""
+    if not path or path == "$":
+        return ""
+    parts = [p for p in re.split(r"\.", _INDEX.sub(r".[\1]", path)) if p]
+    words: list[str] = []
+    i = 0
+    while i < len(parts):
+        part = parts[i]
+        nxt = parts[i + 1] if i + 1 < len(parts) else None
+        index = int(nxt[1:-1]) if nxt and nxt.startswith("[") else None
+        if part == "tricks" and index is not None:
+            words.append(_("Trick %(n)s") % {"n": index + 1})
+            i += 2
+            continue
+        if part == "hands" and index is not None:
+            who = players[index] if 0 <= index < len(players) else _("seat %(n)s") % {"n": index + 1}
+            words.append(_("hand of %(who)s") % {"who": who})
+            i += 2
+            continue
+        if part.startswith("["):
+            words.append(_("card %(n)s") % {"n": int(part[1:-1]) + 1})
+        else:
+            words.append(str(FIELD_WORDS.get(part, part)))
+        i += 1
+    return ", ".join(words)
+
+
+FIELD_WORDS = {
+    "dealer": gettext_lazy("dealer"), "bid": gettext_lazy("bid"), "taker": gettext_lazy("taker"),
+    "contract": gettext_lazy("contract"), "called": gettext_lazy("called card"), "summary": gettext_lazy("summary"),
+    "points": gettext_lazy("points"), "oudlers": gettext_lazy("bouts"), "petit_au_bout": gettext_lazy("petit au bout"),
+    "chelem": gettext_lazy("chelem"), "handfuls": gettext_lazy("poignées"), "partner": gettext_lazy("partner"),
+    "dog": gettext_lazy("chien"), "discard": gettext_lazy("écart"), "turn_up": gettext_lazy("turn-up"),
+    "announcements": gettext_lazy("announcements"), "size": gettext_lazy("size"), "seat": gettext_lazy("seat"),
+    "reason": gettext_lazy("reason"), "version": gettext_lazy("version"),
+}
+
+
+def explain_rejection(exc: ServiceError, request: HttpRequest, players: list[str]) -> list[dict[str, Any]]:
+    """The problems a service reported, each as a sentence and where it happened."""
+    lang = lang_of(request)
+    if isinstance(exc, DealRejected):
+        out = []
+        for v in exc.violations:
+            where = []
+            if v.deal is not None and len({x.deal for x in exc.violations}) > 1:
+                where.append(_("Deal %(n)s") % {"n": v.deal + 1})
+            if v.trick is not None:
+                where.append(_("Trick %(n)s") % {"n": v.trick + 1})
+            if v.seat is not None and 0 <= v.seat < len(players):
+                where.append(players[v.seat])
+            if v.card is not None:
+                where.append(card_name(v.card, lang))
+            out.append({"message": v.message(lang, players), "where": " · ".join(where), "rule": v.rule})
+        return out
+    if isinstance(exc, MalformedDeal):
+        where = describe_field(exc.field, players)
+        message = exc.text(lang)
+        token = re.search(r"'([^']+)' is not a card code", exc.message)
+        if token:
+            message = _("“%(token)s” is not a card code.") % {"token": token.group(1)}
+        return [{"message": message, "where": where, "rule": exc.code, "field": exc.field}]
+    return [{"message": exc.text(lang), "where": describe_field(exc.field, players), "rule": exc.code}]
+
+
+# -- pages -----------------------------------------------------------------------------------------------
+
+_ENTRY_KEY = re.compile(r"[A-Za-z0-9-]{8,64}")
+
+
+def entry_key(request: HttpRequest) -> str:
+    """The entry's key, sent with the form: the same for every submission of one deal (a double tap on
+    « Enregistrer », a reload that posts again, a retry after a rejection), so that the service saves the
+    deal once (its Idempotency-Key); a new one for a new deal."""
+    key = request.POST.get("entry_key", "")
+    return key if _ENTRY_KEY.fullmatch(key) else str(uuid.uuid4())
+
+
+def _mode(request: HttpRequest, game: str, default: str | None = None) -> str:
+    allowed = modes_for(game)
+    mode = request.POST.get("mode") or request.GET.get("mode") or default or allowed[0]
+    return mode if mode in allowed else allowed[0]
+
+
+@guarded
+def deal_enter(request: HttpRequest, pk: int) -> HttpResponse:
+    """Enter a new deal at a table: the summary, trick-by-trick, or the JSON record."""
+    table = get_object_or_404(Table.objects.select_related("round__tournament"), pk=pk)
+    require(request, permissions.can_enter_deal(request.user, table) or links.may_enter(request, table))
+    tournament = table.round.tournament
+    if request.method == "GET" and tournament.game != Game.TAROT and request.GET.get("mode") != "record":
+        return redirect("deal_play", pk=table.pk)  # the historical games are entered by taps (views/play.py)
+    mode = _mode(request, tournament.game)
+    players = selectors.table_players(table)
+    problems: list[dict[str, Any]] = []
+    key = entry_key(request)
+    if request.method == "POST":
+        form = build_form(mode, table, data=request.POST)
+        if form.is_valid():
+            try:
+                deal = deal_record(table=table, record=form.deal_fields(), user=request.user,
+                                   idempotency_key=f"desk:{key}")
+            except IdempotencyMismatch:
+                # this form already saved a deal, then was changed and sent again (the browser's back button)
+                key = str(uuid.uuid4())
+                problems = [{"message": _("This form already saved a deal. Check the table's deals: if this one "
+                                          "is a new deal, save it again now."), "where": "", "rule": ""}]
+            except ServiceError as exc:
+                problems = explain_rejection(exc, request, players)
+            else:
+                if getattr(deal, "idempotent_replay", False):
+                    messages.info(request, _("Deal %(n)s was already saved (the form was sent twice).")
+                                  % {"n": deal.number})
+                elif deal.status == Deal.Status.PENDING:
+                    messages.warning(request, _("Deal %(n)s saved; it counts once the chief arbiter approves it.")
+                                     % {"n": deal.number})
+                else:
+                    messages.success(request, _("Deal %(n)s saved.") % {"n": deal.number})
+                if links.held(request) is not None:  # a table's own link: back to its score sheet
+                    return redirect("link_deal", token=links.held(request).token, pk=deal.pk)
+                return redirect("deal_detail", pk=deal.pk)
+    else:
+        initial = {"dealer": next_dealer(table, len(players))}
+        form = build_form(mode, table, initial=initial)
+    context = table_context(request, table)
+    context.update({"form": form, "mode": mode, "modes": modes_for(tournament.game), "problems": problems,
+                    "card_help": CARD_HELP, "action": "enter", "entry_key": key,
+                    "tabs": entry_tabs_for(table, mode)})
+    status = 422 if problems else 200
+    return render(request, "tournaments/deal_form.html", context, status=status)
+
+
+@guarded
+def deal_correct_view(request: HttpRequest, pk: int) -> HttpResponse:
+    """Correct a saved deal: the same forms, filled with the current record, and a reason; a new version."""
+    deal = get_object_or_404(Deal.objects.select_related("table__round__tournament"), pk=pk)
+    table = deal.table
+    tournament = table.round.tournament
+    require(request, permissions.can_correct(request.user, tournament))
+    if request.method == "GET" and tournament.game != Game.TAROT and request.GET.get("mode") != "record":
+        return redirect("deal_correct_play", pk=deal.pk)  # the historical games are corrected by taps
+    players = selectors.table_players(table)
+    record = deal.record or {}
+    default = "summary" if "summary" in record else "tricks" if record.get("tricks") else "record"
+    mode = _mode(request, tournament.game, default)
+    problems: list[dict[str, Any]] = []
+    if request.method == "POST":
+        form = build_form(mode, table, data=request.POST)
+        reason_form = ReasonForm(request.POST)
+        if form.is_valid() and reason_form.is_valid():
+            try:
+                expected = int(request.POST.get("version", ""))
+            except ValueError:  # never skip the check: a form without the version it corrects is refused
+                expected = None
+            try:
+                if expected is None:
+                    raise InvalidInput(_("This page does not say which version it corrects: reload the deal and "
+                                         "correct it again."))
+                deal = deal_correct(deal=deal, record=form.deal_fields(), expected_version=expected,
+                                    reason=reason_form.cleaned_data["reason"], user=request.user)
+            except ServiceError as exc:
+                problems = explain_rejection(exc, request, players)
+            else:
+                messages.success(request, _("Deal %(n)s corrected (version %(v)s).")
+                                 % {"n": deal.number, "v": deal.version})
+                return redirect("deal_detail", pk=deal.pk)
+    else:
+        initial = {"summary": summary_initial, "tricks": tricks_initial}.get(mode, lambda r: {})(record)
+        form = build_form(mode, table, initial=initial, record=record if mode == "record" else None)
+        reason_form = ReasonForm()
+    context = table_context(request, table)
+    context.update({"form": form, "mode": mode, "modes": modes_for(tournament.game), "problems": problems,
+                    "card_help": CARD_HELP, "action": "correct", "deal": deal, "reason_form": reason_form})
+    if tournament.game != Game.TAROT:
+        from tournaments.desk.correct_play import correction_tabs
+        from tournaments.desk.play import entry_description
+
+        has_summary = any(p["kind"] == "summary" for p in entry_description(table)["phases"])
+        context["tabs"] = correction_tabs(deal, "record", has_summary=has_summary)
+    return render(request, "tournaments/deal_form.html", context, status=422 if problems else 200)
+
+
+@guarded
+@require_POST
+def deal_approve_view(request: HttpRequest, pk: int) -> HttpResponse:
+    """The chief arbiter's visa on a pending garde sans / garde contre."""
+    deal = get_object_or_404(Deal.objects.select_related("table__round__tournament"), pk=pk)
+    require(request, permissions.can_approve(request.user, deal.table.round.tournament))
+    try:
+        deal_approve(deal=deal, user=request.user)
+    except ServiceError as exc:
+        messages.error(request, exc.text(lang_of(request)))
+    else:
+        messages.success(request, _("Deal %(n)s approved: it now counts.") % {"n": deal.number})
+    return redirect("deal_detail", pk=deal.pk)
+
+
+@guarded
+def deal_restore_view(request: HttpRequest, pk: int) -> HttpResponse:
+    """Restore an annulled deal (chief arbiter or organizer): the reason is asked; the deal comes back with a new
+    version, its status before the annulment, its marks counting again (a match is judged again with it)."""
+    deal = get_object_or_404(Deal.objects.select_related("table__round__tournament"), pk=pk)
+    table = deal.table
+    tournament = table.round.tournament
+    require(request, permissions.can_restore(request.user, tournament))
+    form = DealRestoreForm(request.POST or None, initial={"version": deal.version})
+    problems: list[dict[str, Any]] = []
+    if request.method == "POST" and form.is_valid():
+        try:
+            deal_restore(deal=deal, reason=form.cleaned_data["reason"], user=request.user,
+                         expected_version=form.cleaned_data.get("version"))
+        except ServiceError as exc:
+            problems = [{"message": exc.text(lang_of(request)), "where": "", "rule": exc.code}]
+        else:
+            messages.success(request, _("Deal %(n)s restored: it counts again.") % {"n": deal.number})
+            return redirect("deal_detail", pk=deal.pk)
+    players = selectors.table_players(table)
+    return render(request, "tournaments/deal_restore.html", {
+        "tournament": tournament, "round": table.round, "table": table, "deal": deal, "form": form,
+        "problems": problems, "summary": deal_summary(deal, players), "match_game": tournament.is_match_game,
+    }, status=422 if problems else 200)
+
+
+@guarded
+def ruling_create(request: HttpRequest, pk: int) -> HttpResponse:
+    """The chief arbiter's ruling at a table (optionally on one deal): kind, adjustments per player, reason,
+    or the deal annulled."""
+    table = get_object_or_404(Table.objects.select_related("round__tournament"), pk=pk)
+    tournament = table.round.tournament
+    require(request, permissions.can_rule(request.user, tournament))
+    deal = None
+    deal_id = request.POST.get("deal") or request.GET.get("deal")
+    if deal_id:
+        deal = get_object_or_404(Deal, pk=deal_id, table=table)
+    seats = selectors.table_seats(table)
+    players = selectors.table_players(table)
+    lang = lang_of(request)
+    presets = penalties.presets_for(tournament.game, tournament.record_options())
+    form = RulingForm(request.POST or None, seats=[(s.entry_id, n) for s, n in zip(seats, players, strict=True)],
+                      kinds=Ruling.Kind.choices, with_deal=deal is not None,
+                      presets=[(p.code, preset_label(p, lang)) for p in presets])
+    problems: list[dict[str, Any]] = []
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            ruling = ruling_record(table=table, kind=data.get("kind") or None, reason=data.get("reason"),
+                                   user=request.user, deal=deal, adjustments=form.adjustments(),
+                                   is_penalty=bool(data.get("is_penalty")), annuls_deal=bool(data.get("annuls_deal")),
+                                   penalty=data.get("penalty") or None, offender=data.get("offender"))
+        except ServiceError as exc:
+            problems = explain_rejection(exc, request, players)
+        else:
+            if ruling.penalty:
+                names = {s.entry_id: n for s, n in zip(seats, players, strict=True)}
+                applied = ", ".join(f"{names.get(int(e), e)} {v:+d}" for e, v in ruling.adjustments.items())
+                messages.success(request, _("Ruling recorded: %(points)s.") % {"points": applied})
+            else:
+                messages.success(request, _("Ruling recorded."))
+            return redirect("deal_detail", pk=deal.pk) if deal else redirect("table_detail", pk=table.pk)
+    without = penalties.GAMES_WITHOUT_PRESETS.get(tournament.game)
+    return render(request, "tournaments/ruling_form.html", {
+        "tournament": tournament, "round": table.round, "table": table, "deal": deal, "form": form,
+        "problems": problems, "presets": presets,
+        "no_presets_note": (without[1] if lang.startswith("en") else without[0]) if without else "",
+        "not_presets": [(rule, en if lang.startswith("en") else fr)
+                        for rule, fr, en in penalties.NOT_PRESETS.get(tournament.game, ())],
+        "match_game": tournament.is_match_game,
+    }, status=422 if problems else 200)
+
+
+@guarded
+def ruling_withdraw_view(request: HttpRequest, pk: int) -> HttpResponse:
+    """Withdraw a ruling recorded by mistake (chief arbiter or organizer): the reason is asked; the ruling stays
+    listed as withdrawn, its points stop counting, a match is judged again without it."""
+    ruling = get_object_or_404(Ruling.objects.select_related("table__round__tournament", "created_by",
+                                                             "withdrawn_by", "deal"), pk=pk)
+    table = ruling.table
+    tournament = table.round.tournament
+    require(request, permissions.can_rule(request.user, tournament))
+    form = RulingWithdrawForm(request.POST or None)
+    problems: list[dict[str, Any]] = []
+    players = selectors.table_players(table)
+    if request.method == "POST" and form.is_valid():
+        try:
+            ruling_withdraw(ruling=ruling, reason=form.cleaned_data["reason"], user=request.user)
+        except ServiceError as exc:
+            problems = [{"message": exc.text(lang_of(request)), "where": "", "rule": exc.code}]
+        else:
+            messages.success(request, _("Ruling withdrawn: its points no longer count."))
+            return redirect("table_detail", pk=table.pk)
+    return render(request, "tournaments/ruling_withdraw.html", {
+        "tournament": tournament, "round": table.round, "table": table, "ruling": ruling, "form": form,
+        "problems": problems, "points": ruling_points(ruling, selectors.table_seats(table), players),
+        "match_game": tournament.is_match_game,
+    }, status=422 if problems else 200)
+
+
+def preset_label(preset: penalties.Preset, lang: str) -> str:
+    """A preset as the arbiter chooses it: its name, who pays what, and the rule (in the visitor's language)."""
+    n = preset.amount
+    if preset.game == Game.IMPERIALE:
+        unit = ngettext("%(n)s impériale", "%(n)s impériales", n) % {"n": n}
+    else:
+        unit = ngettext("%(n)s point", "%(n)s points", n) % {"n": n}
+    if preset.effect == penalties.LOSE_OR_OPPONENTS_SCORE:
+        what = _("%(who)s loses %(unit)s if he has one, otherwise each opponent scores it") % {
+            "who": preset.who(lang), "unit": unit}
+    else:
+        what = _("%(who)s loses %(unit)s") % {"who": preset.who(lang), "unit": unit}
+    return f"{preset.label(lang)} — {what} ({preset.rule})"
+
+
+@guarded
+@require_POST
+def deal_check(request: HttpRequest, pk: int) -> HttpResponse:
+    """Check the deal being typed without saving it (htmx): the marks it would score, or what is wrong."""
+    table = get_object_or_404(Table.objects.select_related("round__tournament"), pk=pk)
+    require(request, permissions.can_enter_deal(request.user, table) or links.may_enter(request, table))
+    mode = _mode(request, table.round.tournament.game)
+    players = selectors.table_players(table)
+    form = build_form(mode, table, data=request.POST)
+    problems: list[dict[str, Any]] = []
+    scores = None
+    if not form.is_valid():
+        problems = [{"message": f"{form.fields[name].label if name in form.fields else ''} {' '.join(errors)}".strip(),
+                     "where": "", "rule": ""} for name, errors in form.errors.items()]
+    else:
+        try:
+            verdict = selectors.deal_check(table=table, fields=form.deal_fields())
+        except MalformedRecord as exc:
+            problems = explain_rejection(MalformedDeal.wrap(exc), request, players)
+        else:
+            if verdict.violations:
+                problems = explain_rejection(DealRejected(verdict.violations, players), request, players)
+            else:
+                last = verdict.deals[-1] if verdict.deals else None
+                if last is None or last.scores is None:
+                    problems = [{"message": _("The deal is legal so far but cannot be scored yet (unfinished)."),
+                                 "where": "", "rule": "deal_unscored"}]
+                else:
+                    scores = list(zip(players, last.scores, strict=True))
+    return render(request, "tournaments/_check.html", {"problems": problems, "scores": scores, "checked": True})

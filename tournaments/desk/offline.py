@@ -1,0 +1,167 @@
+"""Offline-first entry, the server's side: the entry form's fields sent again by static/js/offline-entry.js with
+their ``Idempotency-Key`` when the network returns, answered in JSON (saved, or refused with the reason).
+
+Through a table's link the key is kept with the link (:class:`~tournaments.event.models.LinkDealKey`), in the same
+transaction as the deal; for an arbiter's account, by ``deal_record`` itself (:class:`IdempotencyKey`). Either
+way a deal sent twice — the answer lost on a dying network, the tab reopened — is saved once, and the second
+sending gets the first deal back. The web app manifest and the service worker of a table's page are here too.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django.contrib import messages
+from django.db import IntegrityError, transaction
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from tournaments.common.access import lang_of
+from tournaments.common.errors import ServiceError
+from tournaments.deals import selectors
+from tournaments.deals.models import Deal
+from tournaments.deals.record import deal_record, request_hash
+from tournaments.desk import entry
+from tournaments.desk.table_links import _table_link
+from tournaments.event import permissions
+from tournaments.event.models import Table
+from tournaments.links import session as links
+from tournaments.links.models import LinkDealKey
+
+KEY = "Idempotency-Key"
+
+
+def _refusal(message: str, status: int, problems: list[dict[str, Any]] | None = None) -> JsonResponse:
+    return JsonResponse({"saved": False, "message": message,
+                         "problems": problems or [{"message": message, "where": ""}]}, status=status)
+
+
+def _fields(request: HttpRequest, table: Table) -> dict[str, Any] | JsonResponse:
+    """The deal's own fields from the posted form, or a 422 naming each field that is wrong."""
+    mode = entry._mode(request, table.round.tournament.game)
+    form = entry.build_form(mode, table, data=request.POST)
+    if form.is_valid():
+        return form.deal_fields()
+    problems = [{"message": f"{form.fields[name].label if name in form.fields else ''} {' '.join(errors)}".strip(),
+                 "where": ""} for name, errors in form.errors.items()]
+    return _refusal(problems[0]["message"], 422, problems)
+
+
+def _saved(request: HttpRequest, deal: Deal, url: str, *, replay: bool) -> JsonResponse:
+    if deal.status == Deal.Status.PENDING:
+        message = _("Deal %(n)s saved; it counts once the chief arbiter approves it.") % {"n": deal.number}
+    else:
+        message = _("Deal %(n)s saved.") % {"n": deal.number}
+    messages.success(request, message)  # shown on the deal's page, where the browser goes next when online
+    return JsonResponse({"saved": True, "number": deal.number, "status": deal.status, "url": url,
+                         "message": message, "replay": replay}, status=200 if replay else 201)
+
+
+def _key(request: HttpRequest) -> str | JsonResponse:
+    key = (request.headers.get(KEY) or "").strip()
+    if not key or len(key) > 200:
+        return _refusal(_("The deal came without its key: enter it again."), 400)
+    return key
+
+
+@require_POST
+def link_deal_offline(request: HttpRequest, token: str) -> HttpResponse:
+    """A deal sent through a table's link with its key: saved once, however many times it is sent."""
+    link = _table_link(request, token)
+    if isinstance(link, HttpResponse):
+        return _refusal(_("This table's link is no longer valid: ask the arbiter for the new card."),
+                        link.status_code)
+    table = link.table
+    if not links.may_enter(request, table):
+        return _refusal(_("Deals are no longer entered through this table's link."), 403)
+    key = _key(request)
+    if isinstance(key, JsonResponse):
+        return key
+    fields = _fields(request, table)
+    if isinstance(fields, JsonResponse):
+        return fields
+    digest = request_hash(table.pk, fields)
+
+    def replay(found: LinkDealKey) -> HttpResponse:
+        if found.request_hash != digest:
+            return _refusal(_("This key was already used for another deal."), 409)
+        if found.deal is None:
+            return _refusal(_("The deal first saved with this key no longer exists."), 409)
+        return _saved(request, found.deal, reverse("link_deal", args=[token, found.deal.pk]), replay=True)
+
+    found = LinkDealKey.objects.filter(link=link, key=key).select_related("deal").first()
+    if found is not None:
+        return replay(found)
+    try:
+        with transaction.atomic():
+            deal = deal_record(table=table, record=fields, user=None)
+            LinkDealKey.objects.create(link=link, key=key, request_hash=digest, deal=deal)
+    except IntegrityError:  # the same deal sent twice at once: the other one is saved
+        found = LinkDealKey.objects.filter(link=link, key=key).select_related("deal").first()
+        if found is None:
+            raise
+        return replay(found)
+    except ServiceError as exc:
+        problems = entry.explain_rejection(exc, request, selectors.table_players(table))
+        return _refusal(problems[0]["message"] if problems else exc.text(lang_of(request)), 422, problems)
+    return _saved(request, deal, reverse("link_deal", args=[token, deal.pk]), replay=False)
+
+
+@require_POST
+def desk_deal_offline(request: HttpRequest, pk: int) -> HttpResponse:
+    """The same for an arbiter's account (the key kept by ``deal_record``)."""
+    table = get_object_or_404(Table.objects.select_related("round__tournament"), pk=pk)
+    if not request.user.is_authenticated:
+        return _refusal(_("Your session has ended: log in again, the deal stays on this device."), 401)
+    if not permissions.can_enter_deal(request.user, table):
+        return _refusal(_("You do not enter the deals of this table."), 403)
+    key = _key(request)
+    if isinstance(key, JsonResponse):
+        return key
+    fields = _fields(request, table)
+    if isinstance(fields, JsonResponse):
+        return fields
+    try:
+        deal = deal_record(table=table, record=fields, user=request.user, idempotency_key=key)
+    except ServiceError as exc:
+        problems = entry.explain_rejection(exc, request, selectors.table_players(table))
+        status = 409 if exc.code == "idempotency_key_reused" else 422
+        return _refusal(problems[0]["message"] if problems else exc.text(lang_of(request)), status, problems)
+    replay = bool(getattr(deal, "idempotent_replay", False))
+    return _saved(request, deal, reverse("deal_detail", args=[deal.pk]), replay=replay)
+
+
+# -- installable, openable offline --------------------------------------------------------------------------
+
+def link_manifest(request: HttpRequest, token: str) -> HttpResponse:
+    """The web app manifest of a table's page: installed, it opens the table."""
+    link = _table_link(request, token)
+    if isinstance(link, HttpResponse):
+        return link
+    home = reverse("link_home", args=[token])
+    name = _("Table %(n)s · Round %(r)s") % {"n": link.table.number, "r": link.table.round.number}
+    return JsonResponse({
+        "name": f"Levée — {name}", "short_name": _("Table %(n)s") % {"n": link.table.number},
+        "start_url": home, "scope": home, "display": "standalone", "lang": getattr(request, "LANGUAGE_CODE", "fr"),
+        "background_color": "#ffffff", "theme_color": "#0b5d3b",
+        "icons": [{"src": "/static/img/levee-icon.svg", "sizes": "any", "type": "image/svg+xml", "purpose": "any"}],
+    }, content_type="application/manifest+json")
+
+
+def link_service_worker(request: HttpRequest, token: str) -> HttpResponse:
+    """The service worker of a table's page (its scope: the link's pages), with the pages it keeps offline."""
+    link = _table_link(request, token)
+    if isinstance(link, HttpResponse):
+        return link
+    home = reverse("link_home", args=[token])
+    response = render(request, "tables/sw.js", {
+        "version": f"{link.pk}-{link.created_at.timestamp():.0f}",
+        "pages": json.dumps([home, reverse("link_enter", args=[token])]),  # URL-safe tokens: plain JSON
+    }, content_type="text/javascript; charset=utf-8")
+    response["Cache-Control"] = "no-cache"
+    response["Service-Worker-Allowed"] = home
+    return response

@@ -1,0 +1,207 @@
+"""The tap-to-play entry of a deal, for every game: declarations as controls, the pack as buttons.
+
+The page is rendered from the game module's description of a deal (``Game.entry_form(options)``,
+:mod:`rules.entry`): its phases, their declarations, the pack with French names. One template and one
+script (``static/js/deal-entry.js``) serve every game; a new game needs neither.
+
+The browser keeps the deal in progress (localStorage, keyed per table) until it is saved. After each card
+it asks :func:`deal_play_state` where the play stands (the seat to play, the cards it may play, the
+forbidden ones with the reason, the winner of each trick); offline it still lets the arbiter tap. The
+server stays the judge: :func:`deal_play_save` hands the record to the same service as every other entry
+(``scoring.verdict.judge`` through :func:`tournaments.services.deal_record`), with an idempotency key so
+that a double tap or a retry after a lost answer saves one deal.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_POST
+
+from rules.errors import MalformedRecord
+from rules.game import get_game
+from tournaments.common.access import guarded, lang_of, require
+from tournaments.common.errors import MalformedDeal, ServiceError
+from tournaments.deals import selectors
+from tournaments.deals.models import Deal
+from tournaments.deals.record import deal_record
+from tournaments.desk.views import table_context
+from tournaments.event import permissions
+from tournaments.event.models import Game, Table
+
+#: the page's sentences, translated here so that the script needs no catalogue of its own
+STRINGS = {
+    "toPlay": gettext_lazy('To play:'),
+    "trickOf": gettext_lazy('Trick %(n)s of %(total)s'),
+    "wonBy": gettext_lazy('Trick %(n)s won by %(who)s, who leads the next.'),
+    "lastWonBy": gettext_lazy('Trick %(n)s won by %(who)s.'),
+    "over": gettext_lazy('Every trick is entered: check and save.'),
+    "online": gettext_lazy('Checked as you tap'),
+    "offline": gettext_lazy("Offline: any card not yet played can be tapped; the check will run when the network "
+                            "is back."),
+    "checking": gettext_lazy('Checking…'),
+    "undo": gettext_lazy('Undo the last card'),
+    "undone": gettext_lazy('Last card removed.'),
+    "forbiddenTitle": gettext_lazy('%(card)s is not allowed here.'),
+    "forbiddenNote": gettext_lazy('Cards marked ⚠ are forbidden: %(reason)s'),
+    "enterAnyway": gettext_lazy('Enter it anyway (it will be reported)'),
+    "cancel": gettext_lazy('Cancel'),
+    "hands": gettext_lazy('Hands as dealt (optional: « donne reconstituée »)'),
+    "handsHelp": gettext_lazy("Choose a player, then tap the cards of his hand. With every hand entered, the cards he "
+                              "does not hold are hidden and the forbidden ones marked."),
+    "handCount": gettext_lazy('%(n)s of %(total)s cards'),
+    "clearHands": gettext_lazy('Clear the hands'),
+    "pastTricks": gettext_lazy('Tricks played'),
+    "trickN": gettext_lazy('Trick %(n)s'),
+    "won": gettext_lazy('won by %(who)s'),
+    "save": gettext_lazy('Check and save'),
+    "saving": gettext_lazy('Saving…'),
+    "notSaved": gettext_lazy('Not saved: the deal breaks a rule or cannot be read'),
+    "fixAndSend": gettext_lazy('Everything you entered is kept on this device: fix it and send again.'),
+    "noNetwork": gettext_lazy('No network: the deal is kept on this device; try again when the network is back.'),
+    "kept": gettext_lazy('Deal in progress restored from this device.'),
+    "restart": gettext_lazy('Start the deal again'),
+    "restartConfirm": gettext_lazy('Erase everything entered for this deal?'),
+    "declare": gettext_lazy("Declare: %(what)s"),
+    "add": gettext_lazy('Add: %(what)s'),
+    "remove": gettext_lazy('Remove'),
+    "none": gettext_lazy("no card yet"),
+    "picked": gettext_lazy('%(n)s chosen'),
+    "notReady": gettext_lazy('Before the first card: %(what)s'),
+    "playProblems": gettext_lazy('Found in the deal as entered'),
+    "choose": gettext_lazy('Choose the cards'),
+    "countsTotal": gettext_lazy("%(n)s of %(total)s in all"),
+}
+
+#: the most a posted deal may weigh (a 78-card Tarot deal with hands is about 3 kB)
+MAX_BODY = 64 * 1024
+
+
+def entry_tabs(table: Table, current: str, *, has_summary: bool) -> list[dict[str, Any]]:
+    """The ways of entering a deal at this table, as tabs: the quick summary, card by card, the expert record."""
+    game = table.round.tournament.game
+    enter = reverse("deal_enter", args=[table.pk])
+    play = reverse("deal_play", args=[table.pk])
+    tabs = []
+    if game == Game.TAROT:
+        tabs.append({"mode": "summary", "label": _("Summary"), "url": f"{enter}?mode=summary"})
+    elif has_summary:
+        tabs.append({"mode": "quick", "label": _("Summary"), "url": f"{play}?mode=summary"})
+    tabs.append({"mode": "play", "label": _("Card by card"), "url": play})
+    tabs.append({"mode": "record", "label": _("Expert"), "url": f"{enter}?mode=record"})
+    for tab in tabs:
+        tab["current"] = tab["mode"] == current
+    return tabs
+
+
+def entry_description(table: Table) -> dict[str, Any]:
+    """The game module's description of a deal at this table (phases, declarations, pack) as JSON."""
+    head = selectors.record_head(table)
+    game = get_game(head["game"])
+    return game.entry_form(head["options"]).to_json()
+
+
+def page_config(table: Table, mode: str, form: dict[str, Any], players: list[str], *, dealer: int) -> dict[str, Any]:
+    """What the tap page's script is given: the deal's description, the table's players, where to ask and save,
+    and where the draft is kept on the device (per table and mode; a correction keys its own, see correct_play)."""
+    return {
+        "table": table.pk,
+        "mode": mode,
+        "players": players,
+        "dealer": dealer,
+        "form": form,
+        "stateUrl": reverse("deal_play_state", args=[table.pk]),
+        "saveUrl": reverse("deal_play_save", args=[table.pk]),
+        "storageKey": f"levee:deal:{table.pk}:{mode}",
+        "strings": {key: str(text) for key, text in STRINGS.items()},
+    }
+
+
+@guarded
+def deal_play(request: HttpRequest, pk: int) -> HttpResponse:
+    """Enter a new deal by taps: the declarations, then each card as played (or the quick summary)."""
+    from tournaments.desk.entry import next_dealer
+
+    table = get_object_or_404(Table.objects.select_related("round__tournament"), pk=pk)
+    require(request, permissions.can_enter_deal(request.user, table))
+    form = entry_description(table)
+    has_summary = any(p["kind"] == "summary" for p in form["phases"])
+    mode = "summary" if request.GET.get("mode") == "summary" and has_summary else "play"
+    if table.round.tournament.game == Game.TAROT and mode == "summary":
+        mode = "play"  # Tarot's own summary form keeps its few taps (deal_enter)
+    context = table_context(request, table)
+    players = context["players"]
+    config = page_config(table, mode, form, players, dealer=next_dealer(table, len(players)))
+    context.update({"config": config, "mode": mode, "tabs": entry_tabs(table, "quick" if mode == "summary" else "play",
+                                                                        has_summary=has_summary)})
+    return render(request, "tournaments/deal_play.html", context)
+
+
+def _posted_fields(request: HttpRequest) -> dict[str, Any] | None:
+    """The deal's fields posted as a JSON object, or None when the body is not one."""
+    if len(request.body) > MAX_BODY:
+        return None
+    try:
+        value = json.loads(request.body or b"null")
+    except (ValueError, UnicodeDecodeError):
+        return None
+    fields = value.get("fields") if isinstance(value, dict) else None
+    return fields if isinstance(fields, dict) else None
+
+
+def _bad_body() -> JsonResponse:
+    return JsonResponse({"problems": [{"message": _("The deal sent cannot be read; reload the page."),
+                                       "where": ""}]}, status=400)
+
+
+@guarded
+@require_POST
+def deal_play_state(request: HttpRequest, pk: int) -> JsonResponse:
+    """Where the play of the deal being tapped stands (JSON): who plays, what is legal, who won each trick."""
+    from tournaments.desk.play_state import play_state
+
+    table = get_object_or_404(Table.objects.select_related("round__tournament"), pk=pk)
+    require(request, permissions.can_enter_deal(request.user, table))
+    fields = _posted_fields(request)
+    cards = fields.pop("cards", None) if fields is not None else None
+    if fields is None or not isinstance(cards, list):
+        return _bad_body()
+    head = selectors.record_head(table)
+    return JsonResponse(play_state({**head, **fields}, cards, lang_of(request)))
+
+
+@guarded
+@require_POST
+def deal_play_save(request: HttpRequest, pk: int) -> JsonResponse:
+    """Check and save the deal tapped (JSON): the deal's page to go to, or what is wrong, in words."""
+    from tournaments.desk.entry import explain_rejection
+
+    table = get_object_or_404(Table.objects.select_related("round__tournament"), pk=pk)
+    require(request, permissions.can_enter_deal(request.user, table))
+    fields = _posted_fields(request)
+    if fields is None:
+        return _bad_body()
+    players = selectors.table_players(table)
+    key = request.headers.get("Idempotency-Key") or None
+    try:
+        deal = deal_record(table=table, record=fields, user=request.user, idempotency_key=key)
+    except ServiceError as exc:
+        return JsonResponse({"problems": explain_rejection(exc, request, players)}, status=422)
+    except MalformedRecord as exc:  # pragma: no cover - the service wraps these; kept as a guard
+        problems = explain_rejection(MalformedDeal.wrap(exc), request, players)
+        return JsonResponse({"problems": problems}, status=422)
+    if deal.status == Deal.Status.PENDING:
+        message = _("Deal %(n)s saved; it counts once the chief arbiter approves it.") % {"n": deal.number}
+    else:
+        message = _("Deal %(n)s saved.") % {"n": deal.number}
+    if not getattr(deal, "idempotent_replay", False):
+        (messages.warning if deal.status == Deal.Status.PENDING else messages.success)(request, message)
+    return JsonResponse({"url": reverse("deal_detail", args=[deal.pk]), "message": message}, status=201)
+

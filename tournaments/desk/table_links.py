@@ -1,0 +1,236 @@
+"""The pages of a private link, without an account: a table's page (its score sheet, its deals to confirm,
+« Appeler l'arbitre », entry with the arbiter's own pages) and a player's page (his deals to confirm).
+
+The token is looked up on every request (:mod:`tournaments.links.session`); a revoked or unknown link gets a
+page that says so and what to do (ask the arbiter for the new card), never a login form.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_POST
+
+from tournaments.common.access import lang_of
+from tournaments.common.errors import ServiceError
+from tournaments.deals import selectors
+from tournaments.deals.models import Deal, ScoreRow
+from tournaments.desk import entry
+from tournaments.desk.views import deal_summary
+from tournaments.event.models import Entry, Round, Seat, Table
+from tournaments.links import service
+from tournaments.links import session as links
+from tournaments.links.models import ArbiterCall, DealAnswer, DealSheet, PrivateLink
+
+
+def _refused(request: HttpRequest, link: PrivateLink | None) -> HttpResponse:
+    status = 410 if link is not None else 404
+    return render(request, "tables/link_refused.html", {"revoked": link is not None}, status=status)
+
+
+def _table_link(request: HttpRequest, token: str) -> PrivateLink | HttpResponse:
+    link = links.find(token)
+    if link is None or not link.is_live or link.table_id is None:
+        return _refused(request, link if link is not None and link.table_id is not None else None)
+    links.attach(request, link)
+    return link
+
+
+def _player_link(request: HttpRequest, token: str) -> PrivateLink | HttpResponse:
+    link = links.find(token)
+    if link is None or not link.is_live or link.entry_id is None:
+        return _refused(request, link if link is not None and link.entry_id is not None else None)
+    links.attach(request, link)
+    return link
+
+
+# -- what a score sheet shows ---------------------------------------------------------------------------
+
+def deal_sheet(deal: Deal, seats: list[Seat], players: list[str], needed: int) -> dict[str, Any]:
+    """A deal as the players check it: each one's mark and answer, the sum of the marks, the sheet's state."""
+    scores = dict(ScoreRow.objects.filter(deal=deal, ruling__isnull=True).values_list("entry_id", "points"))
+    answers = service.current_answers(deal)
+    sheet = DealSheet.objects.filter(deal=deal, version=deal.version).first()
+    lines = []
+    for seat, name in zip(seats, players, strict=True):
+        answer = answers.get(seat.entry_id)
+        lines.append({"entry": seat.entry, "name": name, "points": scores.get(seat.entry_id),
+                      "answer": answer.answer if answer else "", "when": answer.created_at if answer else None})
+    marks = [line["points"] for line in lines if line["points"] is not None]
+    confirmed = sum(1 for line in lines if line["answer"] == DealAnswer.Answer.CONFIRMED)
+    return {"deal": deal, "lines": lines, "sum": sum(marks), "balanced": sum(marks) == 0,
+            "state": sheet.state if sheet else DealSheet.State.ENTERED, "confirmed": confirmed, "needed": needed,
+            "summary": deal_summary(deal, players)}
+
+
+def _sheets(table: Table) -> tuple[list[dict[str, Any]], list[Seat], list[str]]:
+    seats = selectors.table_seats(table)
+    players = selectors.table_players(table)
+    needed = service.policy_of(table.round.tournament).needed(len(seats))
+    deals = [d for d in selectors.table_deals(table) if d.status != Deal.Status.ANNULLED]
+    return [deal_sheet(d, seats, players, needed) for d in deals], seats, players
+
+
+def _calls(table: Table) -> list[ArbiterCall]:
+    return list(ArbiterCall.objects.filter(table=table).select_related("taken_by", "deal").order_by("-created_at")[:6])
+
+
+# -- a table's link ----------------------------------------------------------------------------------------
+
+def link_home(request: HttpRequest, token: str) -> HttpResponse:
+    """The table's page: who sits where, the deals to confirm, the score sheet, the calls to the arbiter."""
+    link = _table_link(request, token)
+    if isinstance(link, HttpResponse):
+        return link
+    table = link.table
+    sheets, _seats, _players = _sheets(table)
+    context = _table_context(request, table)
+    progress = context["progress"]
+    full = progress["planned"] is not None and progress["played"] >= progress["planned"]
+    context.update({"link": link, "sheets": sheets, "to_confirm": [s for s in sheets if s["state"] != "confirmed"],
+                    "calls": _calls(table), "may_enter": links.may_enter(request, table) and not full,
+                    "round_over": table.round.status == Round.Status.FINISHED})
+    return render(request, "tables/link_home.html", context)
+
+
+def _table_context(request: HttpRequest, table: Table) -> dict[str, Any]:
+    from tournaments.desk.views import table_context
+
+    context = table_context(request, table)
+    tournament = table.round.tournament
+    played = len([r for r in context["rows"] if r["deal"].status != Deal.Status.ANNULLED])
+    planned = None if tournament.is_match_game else tournament.deals_per_round
+    context["progress"] = {"played": played, "planned": planned}
+    return context
+
+
+def link_enter(request: HttpRequest, token: str) -> HttpResponse:
+    """Enter a deal through the table's link: the arbiter's own entry page, allowed by the link."""
+    link = _table_link(request, token)
+    if isinstance(link, HttpResponse):
+        return link
+    if not links.may_enter(request, link.table):
+        return render(request, "tables/link_no_entry.html", {"link": link, "table": link.table,
+                                                             "round": link.table.round}, status=403)
+    return entry.deal_enter(request, pk=link.table_id)
+
+
+@require_POST
+def link_check(request: HttpRequest, token: str) -> HttpResponse:
+    """Check without saving (htmx), through the table's link."""
+    link = _table_link(request, token)
+    if isinstance(link, HttpResponse):
+        return link
+    if not links.may_enter(request, link.table):
+        return HttpResponse(status=403)
+    return entry.deal_check(request, pk=link.table_id)
+
+
+def link_deal(request: HttpRequest, token: str, pk: int) -> HttpResponse:
+    """One deal of the table: each player's mark, the sum, and each player's tap: « Je confirme » or « Je conteste »."""
+    link = _table_link(request, token)
+    if isinstance(link, HttpResponse):
+        return link
+    deal = get_object_or_404(Deal.objects.select_related("table__round__tournament"), pk=pk, table_id=link.table_id)
+    if request.method == "POST":
+        return _answer(request, link, deal, redirect_to=redirect("link_deal", token=token, pk=deal.pk))
+    seats = selectors.table_seats(deal.table)
+    players = selectors.table_players(deal.table)
+    needed = service.policy_of(deal.table.round.tournament).needed(len(seats))
+    return render(request, "tables/link_deal.html", {
+        "link": link, "table": deal.table, "round": deal.table.round, "tournament": deal.table.round.tournament,
+        "sheet": deal_sheet(deal, seats, players, needed), "answerable": deal.status != Deal.Status.ANNULLED,
+    })
+
+
+def _answer(request: HttpRequest, link: PrivateLink, deal: Deal, *, redirect_to: HttpResponse) -> HttpResponse:
+    answer = request.POST.get("answer", "")
+    try:
+        entry_id = int(request.POST.get("entry", ""))
+    except ValueError:
+        entry_id = 0
+    player = Entry.objects.select_related("player").filter(pk=entry_id, tournament_id=link.tournament_id).first()
+    if player is None or not links.may_answer(link, deal, player):
+        return HttpResponse(_("This link cannot answer for this player."), status=403,
+                            content_type="text/plain; charset=utf-8")
+    try:
+        service.deal_answer(deal=deal, entry=player, answer=answer, link=link,
+                            note=request.POST.get("note", ""))
+    except ServiceError as exc:
+        messages.error(request, exc.text(lang_of(request)))
+    else:
+        if answer == DealAnswer.Answer.DISPUTED:
+            messages.warning(request, _("%(name)s disputes deal %(n)s: the arbiter is called.")
+                             % {"name": player.player.name, "n": deal.number})
+        else:
+            messages.success(request, _("%(name)s confirms deal %(n)s.") % {"name": player.player.name,
+                                                                          "n": deal.number})
+    return redirect_to
+
+
+class CallForm(forms.Form):
+    reason = forms.ChoiceField(label=gettext_lazy("Why"), choices=ArbiterCall.Reason.choices,
+                               widget=forms.RadioSelect)
+    deal = forms.TypedChoiceField(label=gettext_lazy("Which deal"), required=False, coerce=int, empty_value=None)
+    note = forms.CharField(label=gettext_lazy("In a few words (optional)"), required=False, max_length=300)
+
+    def __init__(self, *args: Any, deals: list[Deal], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["deal"].choices = [("", _("The deal being played"))] + [
+            (d.pk, _("Deal %(n)s") % {"n": d.number}) for d in deals]
+
+
+def link_call(request: HttpRequest, token: str) -> HttpResponse:
+    """« Appeler l'arbitre »: the reason in one tap, the deal if it is about one."""
+    link = _table_link(request, token)
+    if isinstance(link, HttpResponse):
+        return link
+    table = link.table
+    deals = [d for d in selectors.table_deals(table) if d.status != Deal.Status.ANNULLED]
+    form = CallForm(request.POST or None, deals=deals)
+    if request.method == "POST" and form.is_valid():
+        deal = next((d for d in deals if d.pk == form.cleaned_data.get("deal")), None)
+        service.call_create(table=table, reason=form.cleaned_data["reason"], deal=deal, link=link,
+                            note=form.cleaned_data.get("note") or "")
+        messages.success(request, _("The arbiter is called."))
+        return redirect("link_home", token=token)
+    return render(request, "tables/link_call.html", {"link": link, "table": table, "round": table.round,
+                                                     "tournament": table.round.tournament, "form": form},
+                  status=422 if request.method == "POST" else 200)
+
+
+# -- a player's link ------------------------------------------------------------------------------------------
+
+def player_home(request: HttpRequest, token: str) -> HttpResponse:
+    """A player's own page: his deals to confirm at the tables where he sits, and those he answered."""
+    link = _player_link(request, token)
+    if isinstance(link, HttpResponse):
+        return link
+    entry_ = link.entry
+    tables = (Table.objects.filter(seats__entry=entry_)
+              .select_related("round__tournament").order_by("-round__number", "number"))
+    groups = []
+    for table in tables:
+        sheets, _seats, _players = _sheets(table)
+        for sheet in sheets:
+            sheet["mine"] = next((line for line in sheet["lines"] if line["entry"].pk == entry_.pk), None)
+        groups.append({"table": table, "sheets": sheets})
+    return render(request, "tables/player_home.html", {"link": link, "entry": entry_, "groups": groups,
+                                                       "tournament": link.tournament})
+
+
+@require_POST
+def player_answer(request: HttpRequest, token: str, pk: int) -> HttpResponse:
+    """A player confirms or disputes one of his deals (his own answer only)."""
+    link = _player_link(request, token)
+    if isinstance(link, HttpResponse):
+        return link
+    deal = get_object_or_404(Deal.objects.select_related("table__round__tournament"), pk=pk,
+                             table__round__tournament_id=link.tournament_id)
+    return _answer(request, link, deal, redirect_to=redirect("player_home", token=token))

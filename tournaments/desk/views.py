@@ -1,0 +1,185 @@
+"""The arbiters' desk: my tables, a table's deals and running totals, a deal and its versions.
+
+Reads go through ``tournaments.deals.selectors``; every write goes through ``tournaments.services``
+(see :mod:`tournaments.desk.entry`). Nothing here knows a rule of a game.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from django.db.models import Q
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+
+from tournaments.common.access import guarded, lang_of, require, require_visible
+from tournaments.deals import selectors
+from tournaments.deals.models import Deal, Forfeit, Ruling, ScoreRow
+from tournaments.desk.forms import CONTRACTS
+from tournaments.desk.result_detail import deal_detail_of
+from tournaments.event import permissions
+from tournaments.event.models import Round, Table, TournamentRole
+
+Role = TournamentRole.Role
+CONTRACT_LABELS = dict(CONTRACTS)
+
+
+@guarded
+def my_tables(request: HttpRequest) -> HttpResponse:
+    """The tables this user enters deals for: those assigned to them, and every table of the tournaments they
+    referee (rounds not finished first)."""
+    require(request, request.user.is_authenticated)
+    user = request.user
+    if user.is_superuser:
+        tables = Table.objects.all()
+    else:
+        tables = Table.objects.filter(
+            Q(arbiter_roles__user=user, arbiter_roles__role=Role.ARBITER)
+            | Q(round__tournament__roles__user=user,
+                round__tournament__roles__role__in=[Role.ORGANIZER, Role.CHIEF_ARBITER])
+        ).distinct()
+    tables = (tables.exclude(round__status=Round.Status.FINISHED)
+              .select_related("round__tournament").prefetch_related("seats__entry__player")
+              .order_by("round__tournament__name", "round__tournament_id", "round__number", "number"))
+    groups: list[dict[str, Any]] = []
+    for table in tables:
+        tournament = table.round.tournament
+        if not groups or groups[-1]["tournament"].pk != tournament.pk:
+            groups.append({"tournament": tournament, "tables": []})
+        groups[-1]["tables"].append(table)
+    return render(request, "tournaments/my_tables.html", {"groups": groups})
+
+
+def table_context(request: HttpRequest, table: Table) -> dict[str, Any]:
+    """What the table page and the entry page show: seats, deals with their scores per seat, running totals."""
+    tournament = table.round.tournament
+    seats = selectors.table_seats(table)
+    players = selectors.table_players(table)
+    deals = selectors.table_deals(table)
+    points: dict[tuple[int, int], int] = {}
+    for deal_id, entry_id, value in ScoreRow.objects.filter(table=table, deal__isnull=False,
+                                                            ruling__isnull=True).values_list(
+            "deal_id", "entry_id", "points"):
+        points[(deal_id, entry_id)] = value
+    running = [0] * len(seats)
+    rows = []
+    for deal in deals:
+        cells = [points.get((deal.pk, s.entry_id)) for s in seats]
+        if deal.counts:
+            running = [r + (c or 0) for r, c in zip(running, cells, strict=True)]
+        rows.append({"deal": deal, "cells": cells, "running": list(running), "summary": deal_summary(deal, players)})
+    rulings = list(Ruling.objects.filter(table=table).select_related("withdrawn_by").order_by("created_at", "id"))
+    for r in rulings:
+        r.points_line = ruling_points(r, seats, players)  # type: ignore[attr-defined]
+    totals_by_entry = selectors.table_totals(table)
+    totals = [totals_by_entry.get(s.entry_id, 0) for s in seats]
+    return {
+        "tournament": tournament,
+        "round": table.round,
+        "table": table,
+        "seats": seats,
+        "players": players,
+        "rows": rows,
+        "rulings": rulings,
+        "totals": totals,
+        "lang": lang_of(request),
+        "can_enter": permissions.can_enter_deal(request.user, table),
+        "can_referee": permissions.can_referee(request.user, tournament),
+        "forfeit": Forfeit.objects.filter(table=table).prefetch_related("absent__player").first(),
+        "deals_left": (tournament.deals_per_round - len([d for d in deals if d.status != Deal.Status.ANNULLED])
+                       if tournament.deals_per_round and not tournament.is_match_game else None),
+    }
+
+
+def ruling_points(ruling: Ruling, seats: list[Any], players: list[str]) -> str:
+    """A ruling's points per player in one line, in seat order ("Ana +10 · Bruno −10")."""
+    names = {s.entry_id: name for s, name in zip(seats, players, strict=True)}
+    points = ruling.adjustments or {}
+    parts = []
+    for seat in seats:
+        value = int(points.get(str(seat.entry_id)) or 0)
+        if value:
+            parts.append(f"{names[seat.entry_id]} {'+' if value > 0 else '−'}{abs(value)}")
+    return " · ".join(parts)
+
+
+def deal_summary(deal: Deal, players: list[str]) -> str:
+    """One line for people: the dealer, and for Tarot the taker and the contract (read from the record as saved)."""
+    record = deal.record or {}
+    parts = []
+    bid = record.get("bid") if isinstance(record.get("bid"), dict) else None
+    if bid and isinstance(bid.get("taker"), int) and 0 <= bid["taker"] < len(players):
+        parts.append(players[bid["taker"]])
+        parts.append(str(CONTRACT_LABELS.get(bid.get("contract"), bid.get("contract") or "")))
+    return " · ".join(p for p in parts if p)
+
+
+@guarded
+def table_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    table = Table.objects.select_related("round__tournament").filter(pk=pk).first()
+    require_visible(request, table is not None and permissions.can_view_table(request.user, table), login_first=True)
+    return render(request, "tournaments/table_detail.html", table_context(request, table))
+
+
+@guarded
+def deal_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    """A deal: its scores, state, the versions (who, when, why, both records), the referee's actions."""
+    deal = Deal.objects.select_related("table__round__tournament").filter(pk=pk).first()
+    require_visible(request, deal is not None and permissions.can_view_deal(request.user, deal), login_first=True)
+    table = deal.table
+    tournament = table.round.tournament
+    seats = selectors.table_seats(table)
+    players = selectors.table_players(table)
+    scores = dict(ScoreRow.objects.filter(deal=deal, ruling__isnull=True).values_list("entry_id", "points"))
+    versions = selectors.deal_versions(deal)
+    for older, newer in zip(versions[1:], versions[:-1], strict=True):
+        newer["diff"] = record_diff(older["record"], newer["record"])
+    labels = dict(Deal.Status.choices)
+    for v in versions:
+        v["scores"] = verdict_scores(v.get("verdict"))
+        v["status_label"] = labels.get(v.get("status"), v.get("status"))
+        v["when"] = datetime.fromisoformat(v["date"]) if v.get("date") else None
+    return render(request, "tournaments/deal_detail.html", {
+        "tournament": tournament,
+        "round": table.round,
+        "table": table,
+        "deal": deal,
+        "players": players,
+        "seat_scores": [(name, scores.get(s.entry_id)) for name, s in zip(players, seats, strict=True)],
+        "versions": versions,
+        "rulings": deal.rulings.select_related("withdrawn_by"),
+        "summary": deal_summary(deal, players),
+        "detail": deal_detail_of(deal.verdict, tournament.game, players),
+        "can_referee": permissions.can_referee(request.user, tournament),
+        "can_enter": permissions.can_enter_deal(request.user, table),
+        "can_restore": permissions.can_restore(request.user, tournament),
+    })
+
+
+def verdict_scores(verdict: Any) -> list[int] | None:
+    """The deal's marks per seat as the verdict JSON gives them (the last deal of a match verdict)."""
+    if not isinstance(verdict, dict):
+        return None
+    deals = verdict.get("deals") or []
+    if not deals or not isinstance(deals[-1], dict):
+        return None
+    return deals[-1].get("scores")
+
+
+def record_diff(old: Any, new: Any, path: str = "") -> list[dict[str, Any]]:
+    """The fields that differ between two records, as JSON paths with both values."""
+    if isinstance(old, dict) and isinstance(new, dict):
+        out = []
+        for key in list(old) + [k for k in new if k not in old]:
+            out += record_diff(old.get(key), new.get(key), f"{path}.{key}" if path else str(key))
+        return out
+    if isinstance(old, list) and isinstance(new, list) and len(old) == len(new) and not all(
+            isinstance(x, str) for x in old + new):
+        out = []
+        for i, (a, b) in enumerate(zip(old, new, strict=True)):
+            out += record_diff(a, b, f"{path}[{i}]")
+        return out
+    if old == new:
+        return []
+    return [{"path": path or "$", "old": old, "new": new}]

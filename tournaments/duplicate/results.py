@@ -1,0 +1,143 @@
+"""Duplicate Tarot, the reading side: the results of a duplicate as ``scoring.duplicate`` inputs.
+
+A seat's result on an étui is its score row for the deal the table played as that étui (the
+table's n-th deal is the n-th étui of its movement card); its orientation is its seat's
+position; a fouled deal carries the fingerprint of the cards really played; the arbiter's
+artificial results replace the played ones. Rulings' point adjustments do not enter a duplicate
+comparison (A-T13 gives artificial results instead).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from django.db.models import Q
+
+from scoring import duplicate as pure
+from tournaments.deals.models import Deal, ScoreRow
+from tournaments.duplicate.models import ArtificialResult, DuplicateSetup, DuplicateTable, Etui, EtuiPlay
+from tournaments.event.models import Seat, Tournament
+
+
+def setup_of(tournament: Tournament) -> DuplicateSetup | None:
+    return DuplicateSetup.objects.filter(tournament_id=tournament.pk).first()
+
+
+def board_results(tournament: Tournament, round_ids: Sequence[int] | None = None,
+                  boards: Sequence[int] | None = None) -> list[pure.BoardResult]:
+    """Every result of the duplicate (of the rounds ``round_ids``, of the étuis ``boards``)."""
+    tables = DuplicateTable.objects.filter(table__round__tournament_id=tournament.pk)
+    if round_ids is not None:
+        tables = tables.filter(table__round_id__in=round_ids)
+    plan = {t: (b, rn, tn) for t, b, rn, tn in tables.values_list("table_id", "boards", "table__round__number",
+                                                                  "table__number")}
+    positions = {(t, e): p for t, e, p in Seat.objects.filter(table_id__in=plan).values_list("table_id", "entry_id",
+                                                                                               "position")}
+    fouled = dict(EtuiPlay.objects.filter(table_id__in=plan, fouled=True).values_list("deal_id", "fingerprint"))
+    artificial = {(number, entry): (kind, table) for number, entry, kind, table in ArtificialResult.objects.filter(
+        etui__tournament_id=tournament.pk).values_list("etui__number", "entry_id", "kind", "table_id")}
+    wanted = set(boards) if boards is not None else None
+    out = []
+    rows = (ScoreRow.objects.filter(table_id__in=plan, deal__isnull=False, counts=True)
+            .exclude(deal__status=Deal.Status.ANNULLED)
+            .values_list("table_id", "entry_id", "points", "deal_id", "deal__number"))
+    for table_id, entry_id, points, deal_id, number in rows:
+        order, round_no, table_no = plan[table_id]
+        if not 0 < number <= len(order):
+            continue
+        board = order[number - 1]
+        if (wanted is not None and board not in wanted) or (board, entry_id) in artificial:
+            continue
+        out.append(pure.BoardResult(board, positions[(table_id, entry_id)], entry_id, points,
+                                    fouled.get(deal_id, ""), None, round_no, table_no))
+    for (board, entry_id), (kind, table_id) in artificial.items():
+        if table_id in plan and (wanted is None or board in wanted):
+            _order, round_no, table_no = plan[table_id]
+            out.append(pure.BoardResult(board, positions.get((table_id, entry_id), 0), entry_id, None, "", kind,
+                                        round_no, table_no))
+    return out
+
+
+def expected_tables(tournament: Tournament, round_ids: Sequence[int] | None = None) -> dict[int, int]:
+    """E per étui: the tables of the movement that play it."""
+    counts: Counter[int] = Counter()
+    tables = DuplicateTable.objects.filter(table__round__tournament_id=tournament.pk)
+    if round_ids is not None:
+        tables = tables.filter(table__round_id__in=round_ids)
+    for boards in tables.values_list("boards", flat=True):
+        counts.update(boards)
+    return dict(counts)
+
+
+def rank(tournament: Tournament, setup: DuplicateSetup, round_ids: Sequence[int], tie_breaks: Sequence[str],
+         members: dict[int, list[int]] | None = None) -> tuple[pure.RankingSnapshot, pure.RankingSnapshot | None]:
+    """The duplicate ranking of the rounds ``round_ids`` (and of the teams, when ``members``)."""
+    results = board_results(tournament, round_ids)
+    expected = expected_tables(tournament, round_ids)
+    used = {r.board for r in results}
+    expected = {b: e for b, e in expected.items() if b in used}
+    entries = tournament.entries.values_list("id", flat=True)
+    individual = pure.rank_duplicate(results, method=setup.method, score=setup.score, tie_breaks=tie_breaks,
+                                     expected=expected, entries=entries)
+    teams = None
+    if members is not None:
+        teams = pure.rank_duplicate_teams(results, members, method=setup.method, score=setup.score,
+                                          tie_breaks=tie_breaks, expected=expected)
+    return individual, teams
+
+
+@dataclass(frozen=True)
+class TravellerLine:
+    """One line of an étui's traveller: the table, the four players, the marks, the seat's percentage."""
+
+    table: int
+    round: int
+    names: tuple[str, ...]
+    marks: tuple[int | None, ...]
+    percentages: tuple[Fraction | None, ...]
+    fouled: bool
+    mine: bool = False
+
+
+@dataclass(frozen=True)
+class Traveller:
+    etui: Etui
+    lines: tuple[TravellerLine, ...]
+    expected: int
+
+
+def traveller(tournament: Tournament, etui: Etui, *, mine_table: int | None = None, so_far: bool = False) -> Traveller:
+    """The « feuille ambulante » of an étui: every table that played it, best North result first.
+
+    ``so_far``: the percentages compare the tables that have played it so far (the table's view
+    right after its entry); otherwise on the full field with Neuberg (the published traveller).
+    """
+    results = board_results(tournament, None, [etui.number])
+    expected = None
+    if not so_far:
+        per_orientation = Counter(r.orientation for r in results)
+        expected = {etui.number: max([expected_tables(tournament).get(etui.number, 0), *per_orientation.values()])}
+    scored = pure.score_results(results, expected=expected) if results else []
+    by_table: dict[tuple[int, int], dict[int, pure.ScoredResult]] = {}
+    for s in scored:
+        by_table.setdefault((s.result.round, s.result.table), {})[s.result.orientation] = s
+    names = dict(Seat.objects.filter(table__round__tournament=tournament)
+                 .values_list("entry_id", "entry__player__name"))
+    lines = []
+    for (round_no, table_no), seats in by_table.items():
+        ordered = [seats.get(o) for o in range(max(seats) + 1)]
+        lines.append(TravellerLine(
+            table_no, round_no, tuple(names.get(s.result.entry, "") if s else "" for s in ordered),
+            tuple(s.result.mark if s else None for s in ordered),
+            tuple(s.percentage if s else None for s in ordered),
+            any(s is not None and s.result.fingerprint != "" for s in ordered), table_no == mine_table))
+    lines.sort(key=lambda ln: (ln.fouled, -(ln.marks[0] if ln.marks and ln.marks[0] is not None else -10**9),
+                               ln.round, ln.table))
+    return Traveller(etui, tuple(lines), (expected or {}).get(etui.number, len(lines)))
+
+
+def released_q(tournament: Tournament) -> Q:
+    return Q(released=True) | Q(number__lte=tournament.released_round)

@@ -1,0 +1,239 @@
+"""Duplicate Tarot services: set up the movement and the étuis, check each deal against its étui.
+
+* :func:`duplicate_create` — turn a Tarot tournament into a duplicate: the movement of
+  ``scoring.movement`` for its entries becomes every round's tables and seats (position =
+  orientation, 0 = North) with the étuis each table plays; the étuis are dealt from the seed, or
+  left to import (:func:`etuis_import`) or to key in at the first table that plays them.
+* :func:`etui_play_check` — called after a deal is saved or corrected at a duplicate table: ties
+  the deal to its étui (the table's n-th deal is its n-th étui), takes the étui's cards from it
+  when they were not known and the deal gives them, and otherwise checks the record against them
+  (``scoring.etui.contradictions``). A contradiction makes the deal a **fouled étui**: its
+  results are compared only with the same cards, and the arbiter is called (a ruling « étui
+  faussé » is opened at the table, which the desk shows).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from scoring import etui as pure_etui
+from scoring.duplicate import DUPLICATE_TIE_BREAKS
+from scoring.movement import SHORT_POLICIES, build_movement
+from tournaments.common.errors import InvalidInput, StateConflict
+from tournaments.deals.models import Deal, Ruling
+from tournaments.deals.record import _after_commit
+from tournaments.duplicate.models import ArtificialResult, DuplicateSetup, DuplicateTable, Etui, EtuiPlay
+from tournaments.event.models import Entry, Game, Round, Seat, Table, Tournament
+
+MAX_BOARDS_PER_ROUND = 36
+
+
+@transaction.atomic
+def duplicate_create(*, tournament: Tournament, boards_per_round: int, seed: str = "", method: str = "matchpoints",
+                     score: str = "mean", short: str = "auto", tie_breaks: Sequence[str] | None = None
+                     ) -> DuplicateSetup:
+    """Set a Tarot tournament up as a duplicate of ``tournament.rounds_planned`` rounds (``tie_breaks``, when
+    given, replaces the tournament's declared tie-breaks: ``best_board``, ``tops``)."""
+    if tournament.game != Game.TAROT:
+        raise InvalidInput(_("only Tarot is played in duplicate"), field="game")
+    if tournament.rounds.filter(tables__deals__isnull=False).exists():
+        raise StateConflict(_("deals were entered: the movement is fixed"), field="rounds", code="round_started")
+    if not 1 <= boards_per_round <= MAX_BOARDS_PER_ROUND:
+        raise InvalidInput(_("from 1 to %(max)s étuis a round") % {"max": MAX_BOARDS_PER_ROUND},
+                           field="boards_per_round")
+    if method not in DuplicateSetup.Method.values:
+        raise InvalidInput(_("unknown scoring method"), field="method")
+    if score not in DuplicateSetup.Score.values:
+        raise InvalidInput(_("unknown ranking score"), field="score")
+    if short not in SHORT_POLICIES:
+        raise InvalidInput(_("unknown policy for the extra players"), field="short")
+    if tie_breaks is not None and (any(t not in DUPLICATE_TIE_BREAKS for t in tie_breaks)
+                                   or len(set(tie_breaks)) != len(tie_breaks)):
+        raise InvalidInput(_("unknown tie-break"), field="tie_breaks")
+    entries = list(tournament.entries.filter(withdrawn=False).order_by("id").values_list("id", flat=True))
+    if len(entries) < 8:
+        raise InvalidInput(_("a duplicate needs at least 8 players"), field="entries")
+    rounds = max(1, tournament.rounds_planned)
+    movement = build_movement(entries, rounds=rounds, boards=boards_per_round, short=short)
+    setup, _created = DuplicateSetup.objects.update_or_create(
+        tournament=tournament, defaults={"boards_per_round": boards_per_round, "method": method, "score": score,
+                                         "short": short, "seed": seed})
+    tournament.rounds.all().delete()
+    Etui.objects.filter(tournament=tournament).delete()
+    tournament.deals_per_round = boards_per_round
+    if tie_breaks is not None:
+        tournament.tie_breaks = list(tie_breaks)
+    tournament.save(update_fields=["deals_per_round", "tie_breaks", "updated_at"])
+    sizes: dict[int, tuple[int, int]] = {}
+    for r in range(1, rounds + 1):
+        rnd = Round.objects.create(tournament=tournament, number=r)
+        for t in movement.round_tables(r):
+            table = Table.objects.create(round=rnd, number=t.table)
+            Seat.objects.bulk_create([Seat(table=table, position=p, entry_id=e) for p, e in enumerate(t.seats)])
+            DuplicateTable.objects.create(table=table, boards=list(t.boards), copy=t.copy, pass_to=t.pass_to)
+            for b in t.boards:
+                sizes[b] = (r, t.size)
+    etuis = []
+    for number, (r, players) in sorted(sizes.items()):
+        etui = Etui(tournament=tournament, number=number, round_number=r, players=players)
+        if seed:
+            _set_cards(etui, pure_etui.deal_etui(seed, number, players), Etui.Source.GENERATED)
+        etuis.append(etui)
+    Etui.objects.bulk_create(etuis)
+    return setup
+
+
+def _set_cards(etui: Etui, cards: pure_etui.EtuiCards, source: str) -> None:
+    etui.hands, etui.dog, etui.dealer = [list(h) for h in cards.hands], list(cards.dog), cards.dealer
+    etui.fingerprint, etui.source = pure_etui.fingerprint(cards), source
+
+
+@transaction.atomic
+def etuis_import(*, tournament: Tournament, records: Sequence[Mapping[str, Any]], first: int = 1) -> list[Etui]:
+    """Give étuis ``first``, ``first + 1`` … the cards of ``records`` (``levee.deal/1`` with hands and chien)."""
+    if not isinstance(records, (list, tuple)) or not records:
+        raise InvalidInput(_("a list of deal records with hands and chien"), field="records")
+    etuis = {e.number: e for e in Etui.objects.select_for_update().filter(tournament=tournament)}
+    changed = []
+    for i, record in enumerate(records):
+        path = f"records[{i}]"
+        number = first + i
+        if number not in etuis:
+            raise InvalidInput(_("there is no étui %(number)s") % {"number": number}, field=path)
+        if not isinstance(record, Mapping) or record.get("format") != "levee.deal/1":
+            raise InvalidInput(_("a levee.deal/1 record is expected"), field=f"{path}.format")
+        try:
+            cards = pure_etui.from_record(record)
+        except (ValueError, TypeError):
+            raise InvalidInput(_("these cards are not one Tarot pack: check each hand's count, the chien, and that "
+                                 "no card is missing or twice"), field=f"{path}.hands") from None
+        if cards is None:
+            raise InvalidInput(_("the record gives no hands and chien"), field=f"{path}.hands")
+        if len(cards.hands) != etuis[number].players:
+            raise InvalidInput(_("étui %(number)s is played by %(count)s players")
+                               % {"number": number, "count": etuis[number].players}, field=f"{path}.hands")
+        if etuis[number].plays.exists():
+            raise StateConflict(_("étui %(number)s has already been played") % {"number": number}, field=path,
+                                code="etui_played")
+        _set_cards(etuis[number], cards, Etui.Source.IMPORTED)
+        changed.append(etuis[number])
+    Etui.objects.bulk_update(changed, ["hands", "dog", "dealer", "fingerprint", "source"])
+    return changed
+
+
+def duplicate_table(table: Table) -> DuplicateTable | None:
+    return DuplicateTable.objects.filter(table_id=table.pk).first()
+
+
+def _problem_json(found: Sequence[pure_etui.Contradiction]) -> list[dict[str, Any]]:
+    return [{"what": c.what, "seat": c.seat, "cards": list(c.cards), "detail": c.detail} for c in found]
+
+
+def problem_text(problem: Sequence[Mapping[str, Any]], players: Sequence[str]) -> list[str]:
+    """The contradictions in French words of the table (for the desk and the ruling)."""
+    names = ("Nord", "Est", "Sud", "Ouest")
+    out = []
+    for p in problem:
+        seat = p.get("seat")
+        who = f"{names[seat]} ({players[seat]})" if isinstance(seat, int) and 0 <= seat < len(players) else ""
+        cards = ", ".join(p.get("cards") or [])
+        if p["what"] == "dealer":
+            out.append(_("the dealer is not the étui's"))
+        elif p["what"] == "hand":
+            out.append(_("%(who)s: hand differs from the étui (%(cards)s)") % {"who": who, "cards": cards})
+        elif p["what"] == "dog":
+            out.append(_("the chien differs from the étui (%(cards)s)") % {"cards": cards})
+        else:
+            out.append(_("%(who)s played %(cards)s, not in the étui's hand") % {"who": who, "cards": cards})
+    return out
+
+
+@transaction.atomic
+def etui_play_check(*, deal: Deal, user: Any = None) -> EtuiPlay | None:
+    """Tie a saved deal to its étui and check its cards (None when the table is not a duplicate one)."""
+    dup = DuplicateTable.objects.filter(table_id=deal.table_id).first()
+    if dup is None:
+        return None
+    number = dup.etui_number(deal.number)
+    if number is None:
+        return None
+    table = deal.table
+    etui = Etui.objects.select_for_update().get(tournament_id=table.round.tournament_id, number=number)
+    record = deal.record
+    found: list[pure_etui.Contradiction] = []
+    played_fp = ""
+    try:
+        played = pure_etui.from_record(record)
+    except (ValueError, TypeError):
+        played = None
+    rekey = etui.source == Etui.Source.KEYED and etui.keyed_from_id == deal.pk  # its own deal, corrected
+    if not etui.known or rekey:
+        if played is not None:
+            _set_cards(etui, played, Etui.Source.KEYED)
+            etui.keyed_from = deal
+            etui.save(update_fields=["hands", "dog", "dealer", "fingerprint", "source", "keyed_from"])
+    else:
+        cards = pure_etui.EtuiCards(tuple(tuple(h) for h in etui.hands), tuple(etui.dog), etui.dealer)
+        found = pure_etui.contradictions(cards, record)
+        if found:
+            played_fp = pure_etui.fingerprint(played) if played is not None else f"deal-{deal.pk}"
+    before = EtuiPlay.objects.filter(deal=deal).values_list("fouled", "fingerprint").first()
+    play, _created = EtuiPlay.objects.update_or_create(
+        deal=deal, defaults={"etui": etui, "table": table, "fouled": bool(found), "fingerprint": played_fp,
+                             "problem": _problem_json(found)})
+    if before != (play.fouled, play.fingerprint) and (before is not None or play.fouled):
+        _after_commit(table.round.tournament_id)  # the comparison groups changed: the ranking follows
+    called = Ruling.objects.filter(deal=deal, kind=Ruling.Kind.OTHER, reason__startswith="Étui faussé").exists()
+    if found and not called:
+        players = [s.entry.player.name for s in table.seats.select_related("entry__player").order_by("position")]
+        Ruling.objects.create(tournament_id=table.round.tournament_id, table=table, deal=deal, kind=Ruling.Kind.OTHER,
+                              reason=f"Étui faussé (étui {etui.number}) : " + " ; ".join(problem_text(play.problem,
+                                                                                                      players)),
+                              created_by=user if getattr(user, "is_authenticated", False) else None)
+    return play
+
+
+@transaction.atomic
+def artificial_result_set(*, table: Table, etui_number: int, entry_id: int, kind: str, reason: str,
+                          user: Any) -> ArtificialResult | None:
+    """The arbiter's artificial result for a player on an étui of his table: 60 / 50 / 40 % or not
+    played (A-T13); ``kind`` empty removes it. It replaces the played result in the comparison."""
+    dup = DuplicateTable.objects.filter(table=table).first()
+    if dup is None or etui_number not in dup.boards:
+        raise InvalidInput(_("this table does not play étui %(number)s") % {"number": etui_number}, field="etui")
+    if not table.seats.filter(entry_id=entry_id).exists():
+        raise InvalidInput(_("this player does not sit at this table"), field="entry")
+    etui = Etui.objects.get(tournament_id=table.round.tournament_id, number=etui_number)
+    existing = ArtificialResult.objects.filter(etui=etui, entry_id=entry_id)
+    if not kind:
+        existing.delete()
+        _after_commit(table.round.tournament_id)
+        return None
+    if kind not in ArtificialResult.Kind.values:
+        raise InvalidInput(_("unknown artificial result"), field="kind")
+    reason = (reason or "").strip()
+    if not reason:
+        raise InvalidInput(_("say why (the reason is kept with the result)"), field="reason")
+    result, _created = ArtificialResult.objects.update_or_create(
+        etui=etui, entry=Entry.objects.get(pk=entry_id),
+        defaults={"table": table, "kind": kind, "reason": reason,
+                  "created_by": user if getattr(user, "is_authenticated", False) else None})
+    _after_commit(table.round.tournament_id)
+    return result
+
+
+def next_etui_dealer(table: Table) -> int | None:
+    """The dealer of the étui a duplicate table plays next (None: not a duplicate table, or the round is done)."""
+    dup = DuplicateTable.objects.filter(table_id=table.pk).first()
+    if dup is None:
+        return None
+    last = Deal.objects.filter(table=table).order_by("-number").values_list("number", flat=True).first() or 0
+    number = dup.etui_number(last + 1)
+    if number is None:
+        return None
+    return Etui.objects.filter(tournament_id=table.round.tournament_id, number=number).values_list(
+        "dealer", flat=True).first()

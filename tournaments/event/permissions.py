@@ -1,0 +1,182 @@
+"""Who may do what in a tournament.
+
+Roles are per tournament (:class:`~tournaments.event.models.TournamentRole`):
+
+* **organizer** — everything in the tournament (setup, seating, roles, deals, corrections, rulings);
+* **chief arbiter** — enters and corrects deals at any table, annuls, approves (the FFT visa on
+  garde sans / garde contre), records rulings and penalties;
+* **table arbiter** — enters deals at the tables assigned to them, reads the whole tournament;
+* **public** (anyone, logged in or not) — reads a tournament that is public and not a draft,
+  and of its rounds only those released (``number <= released_round`` or ``released``).
+
+A superuser acts as organizer everywhere (staff work in the admin). Functions take the user
+and an object and answer a bool; :func:`roles_of` caches a user's roles per tournament, with the
+tables assigned to them as table arbiter, on the user object for the request (one query per
+tournament: the deal-entry endpoint checks both).
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from django.db import connection
+from django.db.models import Q, QuerySet
+
+from tournaments.common import sql
+from tournaments.deals.models import Deal
+from tournaments.event.models import Player, Round, Table, Tournament, TournamentRole
+
+Role = TournamentRole.Role
+STAFF_ROLES = frozenset({Role.ORGANIZER, Role.CHIEF_ARBITER, Role.ARBITER})
+REFEREES = frozenset({Role.ORGANIZER, Role.CHIEF_ARBITER})
+
+
+_NO_ROLES: tuple[frozenset[str], frozenset[int]] = (frozenset(), frozenset())
+
+
+def _roles_and_tables(user: Any, tournament: Tournament | int) -> tuple[frozenset[str], frozenset[int]]:
+    """The user's roles in the tournament and the tables assigned to them, cached on the user."""
+    if user is None or not user.is_authenticated:
+        return _NO_ROLES
+    tid = tournament if isinstance(tournament, int) else tournament.pk
+    cache = user.__dict__.setdefault("_levee_roles", {})
+    if tid not in cache:
+        rows = _role_rows(tid, user.pk)
+        cache[tid] = (frozenset(role for role, _ in rows),
+                      frozenset(table for role, table in rows if role == Role.ARBITER and table is not None))
+    return cache[tid]
+
+
+@cache
+def _roles_query(vendor: str) -> str:
+    through = TournamentRole.tables.through
+    return (f"SELECT r.{sql.column(TournamentRole, 'role')}, a.{sql.column(through, 'table')} "
+            f"FROM {sql.table(TournamentRole)} r LEFT JOIN {sql.table(through)} a "
+            f"ON a.{sql.column(through, 'tournamentrole')} = r.id "
+            f"WHERE r.{sql.column(TournamentRole, 'tournament')} = %s AND r.{sql.column(TournamentRole, 'user')} = %s")
+
+
+def _role_rows(tournament_id: int, user_id: int) -> list[tuple[str, int | None]]:
+    """(role, table assigned or None) rows of a user in a tournament: plain SQL, read on every request."""
+    with connection.cursor() as cursor:
+        cursor.execute(_roles_query(connection.vendor), [tournament_id, user_id])
+        return cursor.fetchall()
+
+
+def roles_of(user: Any, tournament: Tournament | int) -> frozenset[str]:
+    """The user's roles in the tournament (a superuser is organizer everywhere)."""
+    if user is not None and user.is_authenticated and user.is_superuser:
+        return frozenset({Role.ORGANIZER})
+    return _roles_and_tables(user, tournament)[0]
+
+
+def forget_roles(user: Any) -> None:
+    """Drop the cached roles (after a role change in the same request)."""
+    user.__dict__.pop("_levee_roles", None)
+
+
+def is_organizer(user: Any, tournament: Tournament) -> bool:
+    return Role.ORGANIZER in roles_of(user, tournament)
+
+
+def is_staff_of(user: Any, tournament: Tournament) -> bool:
+    """Organizer, chief arbiter or table arbiter of the tournament."""
+    return bool(roles_of(user, tournament) & STAFF_ROLES)
+
+
+def can_create_tournament(user: Any) -> bool:
+    return bool(user and user.is_authenticated and user.has_perm("tournaments.add_tournament"))
+
+
+def can_manage(user: Any, tournament: Tournament) -> bool:
+    """Setup: options, status, registrations, teams, rounds, seating, roles."""
+    return is_organizer(user, tournament)
+
+
+def can_referee(user: Any, tournament: Tournament) -> bool:
+    """Corrections, annulments, approvals (the visa), rulings and penalties."""
+    return bool(roles_of(user, tournament) & REFEREES)
+
+
+can_correct = can_referee
+can_approve = can_referee
+can_rule = can_referee
+can_restore = can_referee  # whoever may annul a deal may restore it
+
+
+def can_enter_deal(user: Any, table: Table) -> bool:
+    """Organizer and chief arbiter anywhere; a table arbiter at the tables assigned."""
+    tournament = table.round.tournament
+    roles = roles_of(user, tournament)
+    if roles & REFEREES:
+        return True
+    if Role.ARBITER in roles:
+        return table.pk in _roles_and_tables(user, tournament)[1]
+    return False
+
+
+def can_view_tournament(user: Any, tournament: Tournament) -> bool:
+    if is_staff_of(user, tournament):
+        return True
+    return tournament.is_public and tournament.status != Tournament.Status.DRAFT
+
+
+def round_is_released(rnd: Round) -> bool:
+    return rnd.released or rnd.number <= rnd.tournament.released_round
+
+
+def can_view_round(user: Any, rnd: Round) -> bool:
+    """Staff see every round; the public sees the released rounds of a visible tournament."""
+    tournament = rnd.tournament
+    if is_staff_of(user, tournament):
+        return True
+    return can_view_tournament(user, tournament) and round_is_released(rnd)
+
+
+def can_view_table(user: Any, table: Table) -> bool:
+    return can_view_round(user, table.round)
+
+
+def can_view_deal(user: Any, deal: Deal) -> bool:
+    return can_view_table(user, deal.table)
+
+
+def visible_tournaments(user: Any, qs: QuerySet[Tournament] | None = None) -> QuerySet[Tournament]:
+    """Tournaments the user may read."""
+    qs = Tournament.objects.all() if qs is None else qs
+    if user is not None and user.is_authenticated and user.is_superuser:
+        return qs
+    public = Q(is_public=True) & ~Q(status=Tournament.Status.DRAFT)
+    if user is not None and user.is_authenticated:
+        return qs.filter(public | Q(roles__user=user)).distinct()
+    return qs.filter(public)
+
+
+def visible_rounds(user: Any, tournament: Tournament, qs: QuerySet[Round] | None = None) -> QuerySet[Round]:
+    qs = tournament.rounds.all() if qs is None else qs
+    if is_staff_of(user, tournament):
+        return qs
+    if not can_view_tournament(user, tournament):
+        return qs.none()
+    return qs.filter(Q(released=True) | Q(number__lte=tournament.released_round))
+
+
+def can_see_licences(user: Any, tournament: Tournament) -> bool:
+    """Licence numbers are personal data: the tournament's staff only (organizer, chief arbiter, table arbiter)."""
+    return is_staff_of(user, tournament)
+
+
+def visible_players(user: Any, qs: QuerySet[Player] | None = None) -> QuerySet[Player]:
+    """The players (names, clubs, licence numbers) a user may list: those registered in a tournament where the
+    user has a staff role, and, for an organizer, the players registered nowhere yet (created to be registered);
+    everyone's for a superuser or a user with the ``view_player`` permission (the club's staff in the admin)."""
+    qs = Player.objects.all() if qs is None else qs
+    if user is None or not user.is_authenticated:
+        return qs.none()
+    if user.is_superuser or user.has_perm("tournaments.view_player"):
+        return qs
+    mine = Q(entries__tournament__roles__user=user)
+    if TournamentRole.objects.filter(user=user, role=Role.ORGANIZER).exists():
+        mine |= Q(entries__isnull=True)
+    return qs.filter(mine).distinct()

@@ -1,0 +1,177 @@
+"""The draw of a round: :mod:`scoring.seating` decides, ``services.round_seat`` writes.
+
+* Tarot: :func:`scoring.seating.seat_tarot_round` — ``rotation`` (nobody meets twice while it is
+  possible), ``random`` (seeded), ``ranking`` (best against best, by the live ranking of the rounds
+  before this one); tables of 5 or 3 when the count is not a multiple of 4, nobody at a short table
+  twice while avoidable, team-mates apart.
+* Games of two sides: :func:`scoring.seating.swiss_pair` — ``swiss`` pairs by the ranking of the
+  rounds before, ``random`` pairs a seeded shuffle; the bye is a table with a single seat (ranked as
+  a bye by :func:`tournaments.standings.rankings.match_results`; no deal is entered there).
+* Match games played at more than two a table (``players`` of the tournament's options: Écarté à
+  trois and à quatre, Triomphe at 3 to 6 or by teams, Impériale à trois, Vingt-quatre at 4 or 5):
+  :func:`scoring.seating.seat_match_round` — tables of exactly that size, one single-seat bye table
+  per entry left over, same two methods; in partnership games the partners' seats are those the
+  rules read from the options (:func:`tournaments.standings.rankings.partnerships`).
+
+:func:`round_swap` exchanges two players by hand; :func:`round_repeats` lists the pairs who have
+met more than once up to this round (the checker of repeated meetings).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import defaultdict
+from collections.abc import Sequence
+
+from django.db import transaction
+from django.utils import translation
+from django.utils.translation import gettext as _
+
+from rules.errors import MalformedRecord
+from rules.game import get_game
+from scoring import seating as pure
+from tournaments.common.errors import InvalidInput
+from tournaments.event.middle import present_for
+from tournaments.event.models import Entry, Round, Seat, Table, Tournament
+from tournaments.event.setup import round_seat
+from tournaments.standings import rankings
+
+SWISS_METHODS = ("swiss", "random")
+
+
+def methods_for(tournament: Tournament) -> tuple[str, ...]:
+    return pure.METHODS if not tournament.is_match_game else SWISS_METHODS
+
+
+def _seatings(tournament: Tournament, *, before: int | None = None, upto: int | None = None) -> list[pure.Seating]:
+    """The seatings of the tournament's rounds (numbers < ``before`` or <= ``upto``) from the database."""
+    qs = Seat.objects.filter(table__round__tournament=tournament)
+    if before is not None:
+        qs = qs.filter(table__round__number__lt=before)
+    if upto is not None:
+        qs = qs.filter(table__round__number__lte=upto)
+    tables: dict[tuple[int, int], list[tuple[int, int]]] = defaultdict(list)
+    for rnd, table, position, entry in qs.values_list("table__round__number", "table__number", "position",
+                                                      "entry_id"):
+        tables[(rnd, table)].append((position, entry))
+    by_round: dict[int, list[tuple[int, ...]]] = defaultdict(list)
+    for (rnd, _table), seats in sorted(tables.items()):
+        by_round[rnd].append(tuple(e for _position, e in sorted(seats)))
+    return [pure.Seating(rnd, tuple(ts)) for rnd, ts in sorted(by_round.items())]
+
+
+def _teams(tournament: Tournament) -> dict[int, list[int]] | None:
+    if tournament.format != Tournament.Format.TEAMS:
+        return None
+    teams: dict[int, list[int]] = defaultdict(list)
+    for entry_id, team_id in tournament.entries.filter(team__isnull=False).values_list("id", "team_id"):
+        teams[team_id].append(entry_id)
+    return dict(teams)
+
+
+def _clubs(tournament: Tournament, round: Round) -> dict[str, list[int]] | None:
+    """Club → entry ids, when the organizer keeps clubs apart and this is the first round."""
+    if not tournament.separate_clubs or round.number != 1:
+        return None
+    clubs: dict[str, list[int]] = defaultdict(list)
+    for entry_id, club in tournament.entries.exclude(player__club="").values_list("id", "player__club"):
+        clubs[" ".join(club.casefold().split())].append(entry_id)
+    return dict(clubs)
+
+
+def _standings(tournament: Tournament, number: int) -> list[int]:
+    """Entry ids best first, by the ranking of every round before ``number`` (released or not)."""
+    computed = rankings.ranking_compute(tournament=tournament, rounds=list(range(1, number)))
+    return [line.entry for line in computed.individual.lines]
+
+
+@transaction.atomic
+def round_draw(*, round: Round, method: str, seed: int = 0, odd_tables: str = "auto") -> list[Table]:
+    """Draw and save the seating of ``round`` for the entries present (not withdrawn, arrived by this
+    round); players of one club kept apart in the first round when the tournament asks for it."""
+    tournament = round.tournament
+    present = present_for(round)
+    if method not in methods_for(tournament):
+        raise InvalidInput(_("method is one of %(values)s") % {"values": ", ".join(methods_for(tournament))},
+                           field="method")
+    try:
+        if not tournament.is_match_game:
+            seating = pure.seat_tarot_round(
+                present, round=round.number, method=method, history=_seatings(tournament, before=round.number),
+                seed=seed, odd_tables=odd_tables, teams=_teams(tournament), clubs=_clubs(tournament, round),
+                ranking=_standings(tournament, round.number) if method == "ranking" else None)
+            return round_seat(round=round, tables=[list(t) for t in seating.tables])
+        size = table_size(tournament)
+        if size > 2:
+            ranked = [e for e in _standings(tournament, round.number) if e in set(present)]
+            standings = ranked + sorted(set(present) - set(ranked))
+            draw = pure.seat_match_round(
+                standings, round=round.number, size=size, method=method, seed=seed,
+                history=_seatings(tournament, before=round.number), teams=_teams(tournament),
+                partners=rankings.partnerships(tournament, size))
+            return _seat_with_bye(round, [list(t) for t in draw.tables], draw.byes)
+        standings = [e for e in _standings(tournament, round.number) if e in set(present)]
+        if method == "random":
+            random.Random(seed).shuffle(standings)
+        history = rankings.match_results(tournament, list(tournament.rounds.filter(number__lt=round.number)
+                                                          .values_list("id", flat=True)))
+        pairing = pure.swiss_pair(standings, round=round.number, history=history, teams=_teams(tournament))
+    except pure.SeatingError as exc:
+        raise InvalidInput(exc.text(translation.get_language() or "fr"), field="method") from None
+    return _seat_with_bye(round, [list(p) for p in pairing.pairs], () if pairing.bye is None else (pairing.bye,))
+
+
+def table_size(tournament: Tournament) -> int:
+    """Players a table of this match game seats: ``players`` of the tournament's options as the game's
+    rules read them (their default when absent: 2, or 5 at Le Vingt-quatre)."""
+    try:
+        options = get_game(tournament.game).parse_options(tournament.record_options())
+    except MalformedRecord as exc:
+        raise InvalidInput(_("the tournament's options cannot be read: %(why)s")
+                           % {"why": exc.text(translation.get_language() or "fr")}, field="options") from None
+    return int(getattr(options, "players", 2))
+
+
+def _seat_with_bye(round: Round, tables: list[list[int]], byes: Sequence[int]) -> list[Table]:
+    """Seat the full tables, then one table of a single seat per bye (no deal is entered there)."""
+    created = round_seat(round=round, tables=tables) if tables else []
+    for bye in byes:
+        table = Table.objects.create(round=round, number=len(created) + 1)
+        Seat.objects.create(table=table, position=0, entry_id=bye)
+        created.append(table)
+    return created
+
+
+@transaction.atomic
+def round_swap(*, round: Round, a: int, b: int) -> pure.SwapResult:
+    """Exchange two entries seated at different tables of ``round``; returns the repeats it creates."""
+    tournament = round.tournament
+    current = next((s for s in _seatings(tournament, upto=round.number) if s.round == round.number), None)
+    if current is None:
+        raise InvalidInput(_("this round is not seated yet"), field="round")
+    for field, entry in (("a", a), ("b", b)):
+        if entry not in current.entries:
+            raise InvalidInput(_("entry %(entry)s is not seated in this round") % {"entry": entry}, field=field)
+    try:
+        result = pure.swap(current, a, b, history=_seatings(tournament, before=round.number))
+    except pure.SeatingError as exc:
+        raise InvalidInput(exc.text(translation.get_language() or "fr"), field="b") from None
+    tables = [list(t) for t in result.seating.tables]
+    substitutes = dict(Seat.objects.filter(table__round=round).exclude(substitute="")
+                       .values_list("entry_id", "substitute"))  # a one-round replacement follows his player
+    if tournament.is_match_game:
+        singles = [t[0] for t in tables if len(t) == 1]
+        _seat_with_bye(round, [t for t in tables if len(t) > 1], singles)
+    else:
+        round_seat(round=round, tables=tables)
+    for entry_id, name in substitutes.items():
+        Seat.objects.filter(table__round=round, entry_id=entry_id).update(substitute=name)
+    return result
+
+
+def round_repeats(*, round: Round) -> list[pure.Meeting]:
+    """Pairs seated together more than once, up to this round, where this round is one of the meetings."""
+    history = _seatings(round.tournament, upto=round.number)
+    names = dict(Entry.objects.filter(tournament=round.tournament).values_list("id", "player__name"))
+    return [pure.Meeting(names.get(m.a, m.a), names.get(m.b, m.b), m.rounds)
+            for m in pure.meetings_report(history) if round.number in m.rounds]

@@ -1,0 +1,451 @@
+"""Writing a tournament's setup: the tournament, players, registrations, teams, rounds and seating, roles."""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.db import transaction
+from django.utils import translation
+from django.utils.text import slugify
+from django.utils.translation import gettext as _
+
+from rules.errors import MalformedRecord
+from rules.game import get_game
+from tournaments.common.errors import InvalidInput, StateConflict
+from tournaments.event.models import Entry, Game, Player, Round, Seat, Table, Team, Tournament, TournamentRole
+
+Status = Tournament.Status
+
+#: the allowed moves of a tournament's status
+TRANSITIONS: Mapping[str, frozenset[str]] = {
+    Status.DRAFT: frozenset({Status.OPEN}),
+    Status.OPEN: frozenset({Status.DRAFT, Status.RUNNING}),
+    Status.RUNNING: frozenset({Status.FINISHED}),
+    Status.FINISHED: frozenset({Status.RUNNING}),
+}
+
+DAY_FIELDS = frozenset({"date", "venue", "start_time", "round_minutes", "separate_clubs"})
+"""The day of a tournament: set at creation, changed any time."""
+
+TIE_BREAKS = frozenset({"best_deal", "contracts_won", "deals_won", "matches_won", "head_to_head"})
+"""Tie-breaks an organizer may declare in advance (RULES.md A-T11); none by default: shared rank."""
+
+
+def _check_options(game: str, options: Any) -> dict[str, Any]:
+    if options is None:
+        return {}
+    if not isinstance(options, Mapping):
+        raise InvalidInput(_("options is a JSON object"), field="options")
+    try:
+        get_game(game).parse_options(dict(options))
+    except MalformedRecord as exc:
+        raise InvalidInput(exc.text(translation.get_language() or "fr"), field=exc.field) from None
+    except (ImportError, KeyError):
+        pass  # the game's module is not installed: options are checked when the first deal is judged
+    return dict(options)
+
+
+def _unique_slug(name: str, slug: str | None) -> str:
+    base = slugify(slug or name)[:180] or "tournoi"
+    candidate, n = base, 1
+    while Tournament.objects.filter(slug=candidate).exists():
+        n += 1
+        candidate = f"{base}-{n}"
+    return candidate
+
+
+@transaction.atomic
+def tournament_create(*, name: str, game: str, user: Any, options: Mapping[str, Any] | None = None,
+                      format: str = Tournament.Format.INDIVIDUAL, rounds_planned: int = 1,
+                      deals_per_round: int | None = None, target: int | None = None, is_public: bool = False,
+                      tie_breaks: Sequence[str] = (), slug: str | None = None, **day: Any) -> Tournament:
+    """A new tournament in draft; its creator becomes its organizer. ``day``: its date, venue, start_time,
+    round_minutes and separate_clubs (the day itself, :data:`DAY_FIELDS`)."""
+    unknown_day = set(day) - DAY_FIELDS
+    if unknown_day:
+        raise InvalidInput(_("%(field)s cannot be changed here") % {"field": sorted(unknown_day)[0]},
+                           field=sorted(unknown_day)[0])
+    if not name or not name.strip():
+        raise InvalidInput(_("a tournament needs a name"), field="name")
+    if game not in Game.values:
+        raise InvalidInput(_("unknown game %(game)s (one of %(known)s)")
+                           % {"game": repr(game), "known": ", ".join(Game.values)}, field="game")
+    if format not in Tournament.Format.values:
+        raise InvalidInput(_("format is one of %(values)s") % {"values": ", ".join(Tournament.Format.values)},
+                           field="format")
+    unknown = [t for t in tie_breaks if t not in TIE_BREAKS]
+    if unknown:
+        raise InvalidInput(_("unknown tie-break %(name)s (known: %(known)s)")
+                           % {"name": repr(unknown[0]), "known": ", ".join(sorted(TIE_BREAKS))}, field="tie_breaks")
+    if rounds_planned < 1:
+        raise InvalidInput(_("at least one round"), field="rounds_planned")
+    tournament = Tournament.objects.create(
+        name=name.strip(), slug=_unique_slug(name, slug), game=game, options=_check_options(game, options),
+        format=format, rounds_planned=rounds_planned, deals_per_round=deals_per_round, target=target,
+        is_public=is_public, tie_breaks=list(tie_breaks), created_by=user if user and user.is_authenticated else None,
+        **{k: v for k, v in day.items() if v is not None})
+    if user is not None and user.is_authenticated:
+        TournamentRole.objects.create(tournament=tournament, user=user, role=TournamentRole.Role.ORGANIZER)
+    return tournament
+
+
+@transaction.atomic
+def tournament_update(*, tournament: Tournament, **changes: Any) -> Tournament:
+    """Change a tournament's settings; conventions and format are frozen once it runs."""
+    allowed = {"name", "options", "format", "rounds_planned", "deals_per_round", "target", "is_public",
+               "tie_breaks", "released_round", *DAY_FIELDS}
+    for key, value in changes.items():
+        if key not in allowed:
+            raise InvalidInput(_("%(field)s cannot be changed here") % {"field": key}, field=key)
+        if key in {"options", "format", "deals_per_round", "target", "tie_breaks"} and \
+                tournament.status in (Status.RUNNING, Status.FINISHED) and value != getattr(tournament, key):
+            raise StateConflict(_("%(field)s is fixed once the tournament runs") % {"field": key}, field=key,
+                                code="frozen")
+        if key == "options":
+            value = _check_options(tournament.game, value)
+        setattr(tournament, key, value)
+    tournament.save()
+    return tournament
+
+
+def status_path(old: str, new: str) -> list[str]:
+    """The shortest chain of allowed moves from ``old`` to ``new`` (both included), or [] if none."""
+    paths: dict[str, list[str]] = {old: [old]}
+    queue = [old]
+    while queue:
+        here = queue.pop(0)
+        for step in sorted(TRANSITIONS[here]):
+            if step not in paths:
+                paths[step] = [*paths[here], step]
+                queue.append(step)
+    return paths.get(new, [])
+
+
+@transaction.atomic
+def tournament_set_status(*, tournament: Tournament, status: str) -> Tournament:
+    """Move a tournament along draft → open → running → finished (back steps: open → draft, finished → running)."""
+    if status not in Status.values:
+        raise InvalidInput(_("status is one of %(values)s") % {"values": ", ".join(Status.values)}, field="status")
+    if status == tournament.status:
+        return tournament
+    if status not in TRANSITIONS[tournament.status]:
+        path = status_path(tournament.status, status)
+        if len(path) > 2:
+            raise StateConflict(_("Un tournoi ne passe pas de « %(old)s » à « %(new)s » directement : l'étape "
+                                  "suivante est « %(next)s ».")
+                                % {"old": Status(tournament.status).label, "new": Status(status).label,
+                                   "next": Status(path[1]).label}, field="status", code="bad_transition")
+        raise StateConflict(_("a tournament cannot go from %(old)s to %(new)s")
+                            % {"old": Status(tournament.status).label, "new": Status(status).label}, field="status",
+                            code="bad_transition")
+    tournament.status = status
+    tournament.save(update_fields=["status", "updated_at"])
+    return tournament
+
+
+@transaction.atomic
+def round_release(*, round: Round, released: bool = True) -> Round:
+    """Publish (or withdraw) a round's results; the tournament remembers the last round released. A
+    tournament still in draft publishes nothing."""
+    if released and round.tournament.status == Status.DRAFT:
+        raise StateConflict(_("Le tournoi est encore en brouillon : ouvrez les inscriptions puis passez-le « en "
+                              "cours » avant de publier une manche."), field="released", code="draft")
+    round.released = released
+    round.save(update_fields=["released"])
+    tournament = round.tournament
+    numbers = list(tournament.rounds.filter(released=True).values_list("number", flat=True))
+    tournament.released_round = max(numbers, default=0)
+    tournament.save(update_fields=["released_round", "updated_at"])
+    return round
+
+
+# -- players ---------------------------------------------------------------------------------------
+
+def player_create(*, name: str, club: str = "", licence: str = "") -> Player:
+    """A player, or the existing one with the same licence number."""
+    name, club, licence = (name or "").strip(), (club or "").strip(), (licence or "").strip()
+    if not name:
+        raise InvalidInput(_("a player needs a name"), field="name")
+    if licence:
+        existing = Player.objects.filter(licence=licence).first()
+        if existing is not None:
+            return existing
+    return Player.objects.create(name=name, club=club, licence=licence)
+
+
+@transaction.atomic
+def player_register(*, tournament: Tournament, player: Player, team: Team | None = None) -> Entry:
+    """Register a player (again: the existing entry, no longer withdrawn)."""
+    if tournament.status in (Status.RUNNING, Status.FINISHED) and not tournament.entries.filter(
+            player=player).exists():
+        pass  # late registrations are allowed: the organizer decides
+    if team is not None and team.tournament_id != tournament.pk:
+        raise InvalidInput(_("the team belongs to another tournament"), field="team")
+    entry, created = Entry.objects.get_or_create(tournament=tournament, player=player, defaults={"team": team})
+    if not created and (entry.withdrawn or (team is not None and entry.team_id != team.pk)):
+        entry.withdrawn = False
+        if team is not None:
+            entry.team = team
+        entry.save()
+    return entry
+
+
+@transaction.atomic
+def entry_update(*, entry: Entry, team: Team | Any | None = ..., withdrawn: bool | None = None) -> Entry:
+    if team is not ...:
+        if team is not None and team.tournament_id != entry.tournament_id:
+            raise InvalidInput(_("the team belongs to another tournament"), field="team")
+        entry.team = team
+    if withdrawn is not None:
+        entry.withdrawn = withdrawn
+    entry.save()
+    return entry
+
+
+@dataclass
+class CsvImport:
+    """What an import did: the entries registered and, per line, what could not be read."""
+
+    entries: list[Entry] = field(default_factory=list)
+    errors: list[dict[str, Any]] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not self.errors
+
+
+CSV_HEADERS = {
+    "name": ("name", "nom", "joueur", "player"),
+    "club": ("club",),
+    "licence": ("licence", "license", "licence_number", "numéro de licence", "numero de licence"),
+    "team": ("team", "équipe", "equipe"),
+}
+
+
+def _read_csv(text: str) -> tuple[list[str], list[list[str]]]:
+    sample = text[:2048]
+    try:
+        dialect = csv.Sniffer().sniff(sample, delimiters=",;\t")
+    except csv.Error:
+        dialect = csv.excel
+    rows = list(csv.reader(io.StringIO(text), dialect))
+    if not rows:
+        return [], []
+    return [h.strip().lower() for h in rows[0]], rows[1:]
+
+
+@transaction.atomic
+def players_import_csv(*, tournament: Tournament, text: str | bytes, dry_run: bool = False) -> CsvImport:
+    """Register players from CSV (header: name, club, licence; optional team), all or nothing.
+
+    Separators ``,`` ``;`` or tab; French headers accepted (nom, club, licence, équipe). Every
+    line that cannot be read is reported with its line number (the header is line 1) and
+    nothing is saved; otherwise every player is created (or found by licence) and registered.
+    """
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8-sig")
+        except UnicodeDecodeError:
+            text = text.decode("latin-1")
+    text = text.lstrip("\ufeff")
+    result = CsvImport()
+    header, rows = _read_csv(text)
+    columns: dict[str, int] = {}
+    for key, names in CSV_HEADERS.items():
+        for i, h in enumerate(header):
+            if h in names:
+                columns[key] = i
+                break
+    if "name" not in columns:
+        result.errors.append({"line": 1, "field": "name",
+                              "message": _("La première ligne doit nommer une colonne « nom » (ou « name »).")})
+        return result
+    seen_licences: dict[str, int] = {}
+    parsed = []
+    for n, row in enumerate(rows, start=2):
+        if not any(cell.strip() for cell in row):
+            continue
+
+        def cell(key: str, row: list[str] = row) -> str:
+            i = columns.get(key)
+            return row[i].strip() if i is not None and i < len(row) else ""
+
+        if len(row) > len(header):
+            result.errors.append({"line": n, "field": None,
+                                  "message": _("%(cells)s cases pour %(columns)s colonnes : un « ; » ou une virgule "
+                                               "de trop ?") % {"cells": len(row), "columns": len(header)}})
+            continue
+        name, club, licence, team = cell("name"), cell("club"), cell("licence"), cell("team")
+        if not name:
+            result.errors.append({"line": n, "field": "name", "message": _("Le nom est vide.")})
+            continue
+        if len(name) > 120 or len(club) > 120:
+            result.errors.append({"line": n, "field": "name" if len(name) > 120 else "club",
+                                  "message": _("120 caractères au plus.")})
+            continue
+        if licence:
+            if len(licence) > 40 or not licence.replace("-", "").replace(" ", "").isalnum():
+                result.errors.append({"line": n, "field": "licence",
+                                      "message": _("« %(licence)s » n'est pas un numéro de licence.")
+                                      % {"licence": licence}})
+                continue
+            if licence in seen_licences:
+                result.errors.append({"line": n, "field": "licence",
+                                      "message": _("La licence %(licence)s figure déjà ligne %(line)s.")
+                                      % {"licence": licence, "line": seen_licences[licence]}})
+                continue
+            seen_licences[licence] = n
+            other = Player.objects.filter(licence=licence).first()
+            if other is not None and other.name.casefold() != name.casefold():
+                result.errors.append({"line": n, "field": "licence",
+                                      "message": _("La licence %(licence)s est celle de %(name)s.")
+                                      % {"licence": licence, "name": other.name}})
+                continue
+        parsed.append((name, club, licence, team))
+    if result.errors or dry_run:
+        return result
+    teams: dict[str, Team] = {}
+    for name, club, licence, team_name in parsed:
+        team = None
+        if team_name:
+            team = teams.get(team_name) or Team.objects.get_or_create(tournament=tournament, name=team_name)[0]
+            teams[team_name] = team
+        player = player_create(name=name, club=club, licence=licence)
+        result.entries.append(player_register(tournament=tournament, player=player, team=team))
+    return result
+
+
+@transaction.atomic
+def team_create(*, tournament: Tournament, name: str, entries: Iterable[Entry] = ()) -> Team:
+    name = (name or "").strip()
+    if not name:
+        raise InvalidInput(_("a team needs a name"), field="name")
+    if Team.objects.filter(tournament=tournament, name=name).exists():
+        raise InvalidInput(_("there is already a team “%(name)s”") % {"name": name}, field="name")
+    team = Team.objects.create(tournament=tournament, name=name)
+    for entry in entries:
+        if entry.tournament_id != tournament.pk:
+            raise InvalidInput(_("entry %(entry)s belongs to another tournament") % {"entry": entry.pk},
+                               field="entries")
+        entry.team = team
+        entry.save(update_fields=["team"])
+    return team
+
+
+# -- rounds and seating ----------------------------------------------------------------------------
+
+MAX_ROUND_NUMBER = 999
+"""Rounds are numbered from 1 to this (the column is a small integer)."""
+
+
+@transaction.atomic
+def round_create(*, tournament: Tournament, number: int | None = None,
+                 tables: Sequence[Sequence[int]] | None = None) -> Round:
+    """A new round (next number by default), seated at once when ``tables`` is given."""
+    if number is None:
+        last = tournament.rounds.order_by("-number").values_list("number", flat=True).first()
+        number = (last or 0) + 1
+    if number < 1:
+        raise InvalidInput(_("round numbers start at 1"), field="number")
+    if number > MAX_ROUND_NUMBER:
+        raise InvalidInput(_("round numbers go up to %(max)s") % {"max": MAX_ROUND_NUMBER}, field="number")
+    if tournament.rounds.filter(number=number).exists():
+        raise InvalidInput(_("round %(number)s already exists") % {"number": number}, field="number")
+    rnd = Round.objects.create(tournament=tournament, number=number)
+    if tables is not None:
+        round_seat(round=rnd, tables=tables)
+    return rnd
+
+
+def _player_counts(game: str) -> tuple[int, ...]:
+    try:
+        return tuple(get_game(game).player_counts)
+    except Exception:  # the game's module is not installed yet
+        return {"tarot": (3, 4, 5), "ecarte": (2, 3, 4), "triomphe": (2, 3, 4, 5, 6),
+                "imperiale": (2, 3, 4), "vingt-quatre": (2, 3, 4)}.get(game, tuple(range(2, 7)))
+
+
+@transaction.atomic
+def round_seat(*, round: Round, tables: Sequence[Sequence[int]]) -> list[Table]:
+    """Seat a round: ``tables[i]`` lists the entry ids of table i+1 in the order of play.
+
+    Replaces the round's seating as long as no deal was entered; every entry seated at most
+    once, each table a size the game allows, withdrawn entries refused.
+    """
+    tournament = round.tournament
+    if not isinstance(tables, (list, tuple)) or not tables:
+        raise InvalidInput(_("tables is a non-empty list of lists of entry ids"), field="tables")
+    if round.tables.filter(deals__isnull=False).exists():
+        raise StateConflict(_("deals were entered in this round: its seating is fixed"), field="tables",
+                            code="round_started")
+    counts = _player_counts(tournament.game)
+    entries = {e.pk: e for e in tournament.entries.all()}
+    seen: set[int] = set()
+    for t, ids in enumerate(tables):
+        path = f"tables[{t}]"
+        if not isinstance(ids, (list, tuple)) or len(ids) not in counts:
+            raise InvalidInput(_("a table of %(game)s seats %(counts)s players")
+                               % {"game": Game(tournament.game).label, "counts": _(" or ").join(map(str, counts))},
+                               field=path)
+        for s, eid in enumerate(ids):
+            if not isinstance(eid, int) or isinstance(eid, bool) or eid not in entries:
+                raise InvalidInput(_("%(value)s is not an entry of this tournament") % {"value": repr(eid)},
+                                   field=f"{path}[{s}]")
+            if eid in seen:
+                raise InvalidInput(_("entry %(entry)s is seated twice") % {"entry": eid}, field=f"{path}[{s}]")
+            if entries[eid].withdrawn:
+                raise InvalidInput(_("entry %(entry)s has withdrawn") % {"entry": eid}, field=f"{path}[{s}]")
+            seen.add(eid)
+    round.tables.all().delete()
+    created = []
+    for t, ids in enumerate(tables, start=1):
+        table = Table.objects.create(round=round, number=t)
+        Seat.objects.bulk_create([Seat(table=table, position=p, entry_id=eid) for p, eid in enumerate(ids)])
+        created.append(table)
+    return created
+
+
+@transaction.atomic
+def round_set_status(*, round: Round, status: str) -> Round:
+    if status not in Round.Status.values:
+        raise InvalidInput(_("status is one of %(values)s") % {"values": ", ".join(Round.Status.values)},
+                           field="status")
+    round.status = status
+    round.save(update_fields=["status"])
+    from tournaments.standings.appeal import round_closing_update
+
+    round_closing_update(round=round)
+    return round
+
+
+# -- roles -----------------------------------------------------------------------------------------
+
+@transaction.atomic
+def role_assign(*, tournament: Tournament, user: Any, role: str, tables: Iterable[Table] = ()) -> TournamentRole:
+    """Give a user a role in a tournament (table arbiters: with the tables assigned, added to earlier ones)."""
+    if role not in TournamentRole.Role.values:
+        raise InvalidInput(_("role is one of %(values)s") % {"values": ", ".join(TournamentRole.Role.values)},
+                           field="role")
+    if isinstance(user, str):
+        found = get_user_model().objects.filter(username=user).first()
+        if found is None:
+            raise InvalidInput(_("no user “%(user)s”") % {"user": user}, field="user")
+        user = found
+    obj, _created = TournamentRole.objects.get_or_create(tournament=tournament, user=user, role=role)
+    tables = list(tables)
+    for table in tables:
+        if table.round.tournament_id != tournament.pk:
+            raise InvalidInput(_("table %(table)s belongs to another tournament") % {"table": table.pk}, field="tables")
+    if tables:
+        obj.tables.add(*tables)
+    return obj
+
+
+@transaction.atomic
+def role_revoke(*, tournament: Tournament, user: Any, role: str) -> None:
+    TournamentRole.objects.filter(tournament=tournament, user=user, role=role).delete()

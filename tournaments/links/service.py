@@ -1,0 +1,231 @@
+"""The table in the players' hands: private links, the players' answers on a deal, calls to the arbiter.
+
+Writes only; what a link may do is :mod:`tournaments.links.session`. Every write says who and when: the
+link used (a table's or a player's) or the account, and the time.
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from tournaments.common.errors import InvalidInput, StateConflict
+from tournaments.deals.models import Deal
+from tournaments.event.models import Entry, Seat, Table, Tournament
+from tournaments.links.models import ArbiterCall, DealAnswer, DealSheet, PrivateLink, TablePolicy
+
+TOKEN_BYTES = 18
+"""Random bytes of a link's token: 24 URL-safe characters, 144 bits (Tabbycat's private URLs, longer)."""
+
+
+def policy_of(tournament: Tournament) -> TablePolicy:
+    """The tournament's table policy (the defaults, unsaved, when the organizer has chosen nothing)."""
+    try:
+        return tournament.table_policy
+    except TablePolicy.DoesNotExist:
+        return TablePolicy(tournament=tournament)
+
+
+def policy_set(*, tournament: Tournament, tables_enter: bool, confirmations_needed: int | None,
+               unconfirmed_count: bool, appeal_minutes: int) -> TablePolicy:
+    """Save the organizer's choices; the ranking is recomputed when what counts changed."""
+    if confirmations_needed is not None and not 1 <= confirmations_needed <= 6:
+        raise InvalidInput(_("between 1 and 6 players"), field="confirmations_needed")
+    if not 0 <= appeal_minutes <= 24 * 60:
+        raise InvalidInput(_("between 0 and 1440 minutes"), field="appeal_minutes")
+    with transaction.atomic():
+        policy = policy_of(tournament)
+        changed = policy.pk is None or (policy.unconfirmed_count, policy.confirmations_needed) != (
+            unconfirmed_count, confirmations_needed)
+        policy.tables_enter, policy.confirmations_needed = tables_enter, confirmations_needed
+        policy.unconfirmed_count, policy.appeal_minutes = unconfirmed_count, appeal_minutes
+        policy.save()
+        tournament.table_policy = policy
+        if changed:
+            for deal in Deal.objects.filter(table__round__tournament=tournament, sheet__isnull=False):
+                sheet_refresh(deal=deal, policy=policy)
+            _ranking_changed(tournament.pk)
+    return policy
+
+
+# -- links -----------------------------------------------------------------------------------------
+
+def _new_token() -> str:
+    return secrets.token_urlsafe(TOKEN_BYTES)
+
+
+def link_for_table(*, table: Table, user: Any = None) -> PrivateLink:
+    """The table's live link, made the first time it is asked for."""
+    live = PrivateLink.objects.filter(table=table, revoked_at__isnull=True).first()
+    if live is not None:
+        return live
+    try:
+        with transaction.atomic():
+            return PrivateLink.objects.create(tournament_id=table.round.tournament_id, table=table,
+                                              token=_new_token(), created_by=_user(user))
+    except IntegrityError:  # made at the same moment by another request: use it
+        return PrivateLink.objects.get(table=table, revoked_at__isnull=True)
+
+
+def links_for_round(*, tables: list[Table], user: Any = None) -> dict[int, PrivateLink]:
+    """Each table's live link (made where missing), by table id."""
+    have = {link.table_id: link for link in PrivateLink.objects.filter(table__in=tables, revoked_at__isnull=True)}
+    for table in tables:
+        if table.pk not in have:
+            have[table.pk] = link_for_table(table=table, user=user)
+    return have
+
+
+def link_for_entry(*, entry: Entry, user: Any = None) -> PrivateLink:
+    """The player's live link in the tournament, made the first time it is asked for."""
+    live = PrivateLink.objects.filter(entry=entry, revoked_at__isnull=True).first()
+    if live is not None:
+        return live
+    try:
+        with transaction.atomic():
+            return PrivateLink.objects.create(tournament_id=entry.tournament_id, entry=entry, token=_new_token(),
+                                              created_by=_user(user))
+    except IntegrityError:
+        return PrivateLink.objects.get(entry=entry, revoked_at__isnull=True)
+
+
+def link_revoke(*, link: PrivateLink, user: Any, renew: bool = True) -> PrivateLink | None:
+    """Revoke a link at once (its holder is refused from the next request); with ``renew``, the new link."""
+    with transaction.atomic():
+        updated = PrivateLink.objects.filter(pk=link.pk, revoked_at__isnull=True).update(
+            revoked_at=timezone.now(), revoked_by=_user(user))
+        if not updated:
+            raise StateConflict(_("this link was already revoked"), field="link", code="link_revoked")
+        link.refresh_from_db()
+        if not renew:
+            return None
+        if link.table_id is not None:
+            return link_for_table(table=link.table, user=user)
+        return link_for_entry(entry=link.entry, user=user)
+
+
+# -- the co-signed score sheet ----------------------------------------------------------------------
+
+def current_answers(deal: Deal) -> dict[int, DealAnswer]:
+    """Each player's latest answer on the deal's current version, by entry id."""
+    out: dict[int, DealAnswer] = {}
+    for answer in DealAnswer.objects.filter(deal=deal, version=deal.version).order_by("created_at", "id"):
+        out[answer.entry_id] = answer
+    return out
+
+
+def sheet_refresh(*, deal: Deal, policy: TablePolicy | None = None) -> DealSheet:
+    """Count the answers on the deal's current version and store the sheet's state: disputed while a dispute
+    on it waits for the arbiter, confirmed once enough players of the table confirmed, else entered."""
+    policy = policy or policy_of(deal.table.round.tournament)
+    answers = current_answers(deal)
+    seated = set(Seat.objects.filter(table_id=deal.table_id).values_list("entry_id", flat=True))
+    confirmed = sum(1 for e, a in answers.items() if e in seated and a.answer == DealAnswer.Answer.CONFIRMED)
+    # disputed while the call it made is not answered; then the confirmations alone decide
+    disputed = ArbiterCall.objects.filter(deal=deal, reason=ArbiterCall.Reason.DISPUTE).exclude(
+        state=ArbiterCall.State.RESOLVED).exists()
+    if disputed:
+        state = DealSheet.State.DISPUTED
+    elif confirmed >= policy.needed(len(seated)):
+        state = DealSheet.State.CONFIRMED
+    else:
+        state = DealSheet.State.ENTERED
+    sheet, _created = DealSheet.objects.update_or_create(
+        deal=deal, defaults={"version": deal.version, "state": state, "confirmed": confirmed})
+    return sheet
+
+
+def deal_answer(*, deal: Deal, entry: Entry, answer: str, link: PrivateLink | None = None, user: Any = None,
+                note: str = "") -> DealAnswer:
+    """A player confirms or disputes the deal as it stands (its current version).
+
+    The player must sit at the deal's table; an annulled deal takes no answer. A dispute calls the
+    arbiter (an :class:`ArbiterCall` « litige » on the deal). When unconfirmed deals do not count, the
+    ranking is recomputed once the answer is saved.
+    """
+    if answer not in DealAnswer.Answer.values:
+        raise InvalidInput(_("confirm or dispute"), field="answer")
+    with transaction.atomic():
+        deal = Deal.objects.select_for_update().select_related("table__round__tournament").get(pk=deal.pk)
+        if deal.status == Deal.Status.ANNULLED:
+            raise StateConflict(_("this deal was annulled"), field="deal", code="deal_annulled")
+        if not Seat.objects.filter(table_id=deal.table_id, entry=entry).exists():
+            raise InvalidInput(_("this player does not sit at this table"), field="entry")
+        row = DealAnswer.objects.create(deal=deal, version=deal.version, entry=entry, answer=answer, link=link,
+                                        user=_user(user))
+        before = DealSheet.objects.filter(deal=deal, version=deal.version).values_list("state", flat=True).first()
+        if answer == DealAnswer.Answer.DISPUTED:
+            call_create(table=deal.table, reason=ArbiterCall.Reason.DISPUTE, deal=deal, entry=entry, link=link,
+                        note=note)
+        sheet = sheet_refresh(deal=deal)
+        tournament = deal.table.round.tournament
+        if not policy_of(tournament).unconfirmed_count and before != sheet.state:
+            _ranking_changed(tournament.pk)
+    return row
+
+
+# -- calls to the arbiter ------------------------------------------------------------------------------
+
+def call_create(*, table: Table, reason: str, deal: Deal | None = None, entry: Entry | None = None,
+                link: PrivateLink | None = None, note: str = "") -> ArbiterCall:
+    """« Appeler l'arbitre »: one open call per table and reason at a time (a second tap is the same call)."""
+    if reason not in ArbiterCall.Reason.values:
+        raise InvalidInput(_("choose a reason"), field="reason")
+    open_call = ArbiterCall.objects.filter(table=table, reason=reason, deal=deal,
+                                           state__in=[ArbiterCall.State.OPEN, ArbiterCall.State.TAKEN]).first()
+    if open_call is not None:
+        return open_call
+    return ArbiterCall.objects.create(tournament_id=table.round.tournament_id, table=table, deal=deal, reason=reason,
+                                      note=(note or "")[:300], entry=entry, link=link)
+
+
+def call_take(*, call: ArbiterCall, user: Any) -> ArbiterCall:
+    """An arbiter takes the call (the table sees someone is coming)."""
+    updated = ArbiterCall.objects.filter(pk=call.pk, state=ArbiterCall.State.OPEN).update(
+        state=ArbiterCall.State.TAKEN, taken_by=_user(user), taken_at=timezone.now())
+    call.refresh_from_db()
+    if not updated and call.state == ArbiterCall.State.RESOLVED:
+        raise StateConflict(_("this call was already answered"), field="call", code="call_resolved")
+    return call
+
+
+def call_resolve(*, call: ArbiterCall, user: Any, outcome: str, answer: str) -> ArbiterCall:
+    """Close the call with its outcome (a ruling, a correction, nothing) and the answer the table reads."""
+    if outcome not in ArbiterCall.Outcome.values:
+        raise InvalidInput(_("choose what was done"), field="outcome")
+    answer = (answer or "").strip()
+    if not answer:
+        raise InvalidInput(_("say what was decided: the table reads it"), field="answer")
+    now = timezone.now()
+    with transaction.atomic():
+        updated = ArbiterCall.objects.filter(pk=call.pk).exclude(state=ArbiterCall.State.RESOLVED).update(
+            state=ArbiterCall.State.RESOLVED, resolved_by=_user(user), resolved_at=now, outcome=outcome,
+            answer=answer[:2000])
+        if not updated:
+            raise StateConflict(_("this call was already answered"), field="call", code="call_resolved")
+        ArbiterCall.objects.filter(pk=call.pk, taken_at__isnull=True).update(taken_by=_user(user), taken_at=now)
+        call.refresh_from_db()
+        if call.deal_id is not None and call.reason == ArbiterCall.Reason.DISPUTE:
+            # the dispute is answered: it stays in the log and on the call; the confirmations decide again
+            deal = Deal.objects.select_related("table__round__tournament").get(pk=call.deal_id)
+            before = DealSheet.objects.filter(deal=deal).values_list("state", flat=True).first()
+            counted = not policy_of(deal.table.round.tournament).unconfirmed_count
+            if sheet_refresh(deal=deal).state != before and counted:
+                _ranking_changed(deal.table.round.tournament_id)
+    return call
+
+
+# -- helpers -----------------------------------------------------------------------------------------
+
+def _ranking_changed(tournament_id: int) -> None:
+    from tournaments.deals.record import _after_commit
+
+    _after_commit(tournament_id)
+
+
+def _user(user: Any) -> Any:
+    return user if user is not None and getattr(user, "is_authenticated", False) else None

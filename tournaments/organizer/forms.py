@@ -1,0 +1,224 @@
+"""Forms of the organizer's pages: the tournament, its players and staff, teams, forfeits and the draw."""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from rules.game import get_game
+from tournaments.common.forms import ChoiceRadio, split_codes
+from tournaments.event.models import MATCH_GAMES, Game, Tournament
+
+# -- organizer ---------------------------------------------------------------------------------
+
+TRIOMPHE_MODES = [("forcee", _("forcée")), ("forcat", _("au forçat")), ("plaisant", _("au plaisant"))]
+TRIOMPHE_ORDERS = [("1725", _("K Q J A 10 9 8 7 (1725)")), ("piquet", _("A K Q J 10 9 8 7 (piquet)"))]
+HONOURS = [("figures", _("figures")), ("point", _("point"))]
+FIVE = [("called_king", _("called king (15 cards each)")), ("mort", _("mort: the dealer sits out"))]
+
+
+class TournamentForm(forms.Form):
+    """A new tournament: the game and its conventions as simple fields, folded into ``options``."""
+
+    name = forms.CharField(label=_("Name"), max_length=200)
+    game = forms.ChoiceField(label=_("Game"), choices=Game.choices, widget=ChoiceRadio)
+    players_per_table = forms.TypedChoiceField(
+        label=_("Players per table"), coerce=int, required=False, empty_value=None,
+        choices=[("", _("game default"))] + [(str(n), str(n)) for n in range(2, 7)], widget=ChoiceRadio)
+    tarot_five = forms.ChoiceField(label=_("Tarot at 5"), choices=FIVE, required=False, widget=ChoiceRadio)
+    triomphe_mode = forms.ChoiceField(label=_("Triomphe: trumping"), choices=TRIOMPHE_MODES, required=False,
+                                      widget=ChoiceRadio)
+    triomphe_order = forms.ChoiceField(label=_("Triomphe: order"), choices=TRIOMPHE_ORDERS, required=False,
+                                       widget=ChoiceRadio)
+    as_qui_pille = forms.BooleanField(label=_("As qui pille"), required=False)
+    honours = forms.ChoiceField(label=_("Vingt-quatre: honours"), choices=HONOURS, required=False,
+                                widget=ChoiceRadio)
+    format = forms.ChoiceField(label=_("Format"), choices=Tournament.Format.choices, widget=ChoiceRadio,
+                               initial=Tournament.Format.INDIVIDUAL)
+    rounds_planned = forms.IntegerField(label=_("Rounds"), min_value=1, max_value=99, initial=3)
+    deals_per_round = forms.IntegerField(label=_("Deals per round (Tarot)"), min_value=1, max_value=99,
+                                         required=False)
+    target = forms.IntegerField(label=_("Target of a match (other games)"), min_value=1, required=False,
+                                help_text=_("Points, impériales or jetons that end a match; game default when empty."))
+    is_public = forms.BooleanField(label=_("Public"), required=False)
+    date = forms.DateField(label=_("Date"), required=False, widget=forms.DateInput(attrs={"type": "date"}))
+    start_time = forms.TimeField(label=_("Heure de début"), required=False,
+                                 widget=forms.TimeInput(attrs={"type": "time"}, format="%H:%M"))
+    venue = forms.CharField(label=_("Lieu"), max_length=200, required=False)
+    round_minutes = forms.IntegerField(label=_("Durée d'une manche (minutes)"), min_value=5, max_value=600,
+                                       initial=60, required=False,
+                                       help_text=_("Pour l'horloge de la salle."))
+    separate_clubs = forms.BooleanField(label=_("Séparer les joueurs d'un même club à la première manche"),
+                                        required=False)
+
+    #: form field → the option it sets in a record's ``options`` (which games take it: their rules module)
+    OPTION_OF = {"players_per_table": "players", "tarot_five": "five", "triomphe_mode": "mode",
+                 "triomphe_order": "order", "as_qui_pille": "as_qui_pille", "honours": "honours", "target": "target"}
+
+    @staticmethod
+    def games_of(field: str) -> list[str]:
+        """The games a convention field applies to, read from each game's options (rules/)."""
+        if field == "deals_per_round":
+            return [g for g in Game.values if g not in MATCH_GAMES]
+        option = TournamentForm.OPTION_OF[field]
+        return [g for g in Game.values
+                if option in {f.name for f in dataclasses.fields(get_game(g).parse_options({}))}]
+
+    def options(self) -> dict[str, Any]:
+        """The game's conventions, as a record's ``options`` (only what applies to the game chosen)."""
+        data = self.cleaned_data
+        game = data["game"]
+        options: dict[str, Any] = {}
+        if data.get("players_per_table"):
+            options["players"] = data["players_per_table"]
+        if game == Game.TAROT and options.get("players") == 5 and data.get("tarot_five"):
+            options["five"] = data["tarot_five"]
+        if game == Game.TRIOMPHE:
+            options["mode"] = data.get("triomphe_mode") or "forcee"
+            if data.get("as_qui_pille"):
+                options["as_qui_pille"] = True
+            else:
+                options["order"] = data.get("triomphe_order") or "1725"
+        if game == Game.VINGT_QUATRE:
+            options["honours"] = data.get("honours") or "figures"
+        return options
+
+
+class PlayerForm(forms.Form):
+    name = forms.CharField(label=_("Name"), max_length=120)
+    club = forms.CharField(label=_("Club"), max_length=120, required=False)
+    licence = forms.CharField(label=_("Licence number"), max_length=40, required=False)
+
+
+class PlayersCsvForm(forms.Form):
+    file = forms.FileField(label=_("CSV file"),
+                           help_text=_("One player per line: name, club, licence (a header line is allowed)."))
+
+
+class SeatingForm(forms.Form):
+    """A round's tables entered by hand: one row per table, the players in the order of play."""
+
+    def __init__(self, *args: Any, entries: Sequence[tuple[int, str]], tables: int, seats: int,
+                 **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.table_count, self.seat_count = tables, seats
+        choices = [("", "—")] + [(str(entry_id), name) for entry_id, name in entries]
+        for t in range(tables):
+            for p in range(seats):
+                self.fields[f"t{t}_s{p}"] = forms.TypedChoiceField(
+                    label=_("Table %(t)s, seat %(s)s") % {"t": t + 1, "s": p + 1}, choices=choices, coerce=int,
+                    required=False, empty_value=None)
+
+    def rows(self) -> list[tuple[int, list[forms.BoundField]]]:
+        return [(t + 1, [self[f"t{t}_s{p}"] for p in range(self.seat_count)]) for t in range(self.table_count)]
+
+    def tables(self) -> list[list[int]]:
+        """Entry ids per table in the order of play; empty rows left out (the service checks the rest)."""
+        out = []
+        for t in range(self.table_count):
+            ids = [self.cleaned_data.get(f"t{t}_s{p}") for p in range(self.seat_count)]
+            ids = [i for i in ids if i is not None]
+            if ids:
+                out.append(ids)
+        return out
+
+
+class RoleForm(forms.Form):
+    username = forms.CharField(label=_("User name"), max_length=150)
+    role = forms.ChoiceField(label=_("Role"), choices=[], widget=ChoiceRadio(attrs={"class": "wide"}))
+    tables = forms.CharField(label=_("Tables (table arbiter)"), required=False,
+                             help_text=_("Round and table numbers, e.g. 1.2 1.3 2.1"))
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        from tournaments.event.models import TournamentRole
+
+        self.fields["role"].choices = TournamentRole.Role.choices
+
+    def clean_tables(self) -> list[tuple[int, int]]:
+        out = []
+        for token in split_codes(self.cleaned_data.get("tables") or ""):
+            match = re.fullmatch(r"(\d+)[.:/-](\d+)", token)
+            if not match:
+                raise forms.ValidationError(_("“%(token)s”: write round.table, e.g. 1.2"), params={"token": token},
+                                            code="table")
+            out.append((int(match.group(1)), int(match.group(2))))
+        return out
+
+
+class StaffAccountForm(RoleForm):
+    """A new arbiter's account: a user name, a name to recognise him, the role and his tables."""
+
+    name = forms.CharField(label=_("Name (as people know them)"), max_length=150, required=False)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        from tournaments.event.models import TournamentRole
+
+        arbiters = (TournamentRole.Role.CHIEF_ARBITER, TournamentRole.Role.ARBITER)
+        self.fields["role"].choices = [c for c in TournamentRole.Role.choices if c[0] in arbiters]
+        self.fields["role"].initial = TournamentRole.Role.ARBITER
+        self.fields["username"].help_text = _("What they type to log in, e.g. arbitre-table-3")
+        self.fields["username"].widget.attrs.update({"autocapitalize": "none", "autocomplete": "off"})
+        self.order_fields(["username", "name", "role", "tables"])
+
+
+class StatusForm(forms.Form):
+    status = forms.ChoiceField(label=_("Status"), choices=Tournament.Status.choices, widget=ChoiceRadio)
+
+
+# -- forfeits, teams, withdrawals, the draw ------------------------------------------------------------
+
+class ForfeitForm(forms.Form):
+    """A forfeit (forfait: the match goes to the side present) or an absence at a table."""
+
+    kind = forms.ChoiceField(label=_("What happened"), choices=[], widget=ChoiceRadio(attrs={"class": "wide"}))
+    absent = forms.TypedMultipleChoiceField(label=_("Absent players"), choices=[], coerce=int,
+                                            widget=forms.CheckboxSelectMultiple)
+    reason = forms.CharField(label=_("Reason"), max_length=1000, required=False,
+                             widget=forms.Textarea(attrs={"rows": 2}))
+
+    def __init__(self, *args: Any, seats: Sequence[tuple[int, str]], match_game: bool, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        kinds = [("absence", _("Absence"))]
+        if match_game:
+            kinds.insert(0, ("forfeit", _("Forfeit")))
+        self.fields["kind"].choices = kinds
+        self.fields["absent"].choices = [(entry_id, name) for entry_id, name in seats]
+
+
+class TeamForm(forms.Form):
+    """A new team and, optionally, its members."""
+
+    name = forms.CharField(label=_("Team name"), max_length=120)
+    members = forms.TypedMultipleChoiceField(label=_("Members"), choices=[], coerce=int, required=False,
+                                             widget=forms.CheckboxSelectMultiple)
+
+    def __init__(self, *args: Any, entries: Sequence[tuple[int, str]], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["members"].choices = list(entries)
+
+
+class DrawForm(forms.Form):
+    """The automatic draw of a round: the method (rotation, random, ranking, swiss) and a seed."""
+
+    method = forms.ChoiceField(label=_("Method"), choices=[], widget=ChoiceRadio(attrs={"class": "wide"}))
+    seed = forms.IntegerField(label=_("Seed (random draw)"), min_value=0, required=False, initial=0)
+
+    LABELS = {"rotation": _("Rotation"), "random": _("Random"), "ranking": _("By ranking"), "swiss": _("Swiss")}
+    HELP = {"rotation": _("rotation: nobody meets anyone twice while it can be avoided"),
+            "random": _("random: a seeded shuffle"),
+            "ranking": _("by ranking: best against best, by the ranking of the rounds before"),
+            "swiss": _("Swiss: pairs by the ranking, no rematch, a bye if the count is odd")}
+
+    def __init__(self, *args: Any, methods: Sequence[str], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["method"].choices = [(m, self.LABELS.get(m, m)) for m in methods]
+        self.fields["method"].help_text = " · ".join(str(self.HELP[m]) for m in methods if m in self.HELP)
+        if methods and not self.is_bound:
+            self.fields["method"].initial = methods[0]

@@ -1,0 +1,144 @@
+"""The organizer's and the chief arbiter's extra pages: the automatic draw of a round, teams and
+withdrawals, and the forfeit or absence of a table. Writes are calls to services; the views only
+gather fields and say what the service answered.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from tournaments.common.access import guarded, require
+from tournaments.common.collation import french_sorted
+from tournaments.common.errors import ServiceError
+from tournaments.deals import selectors
+from tournaments.deals.forfeits import forfeit_cancel, forfeit_record
+from tournaments.deals.models import Forfeit
+from tournaments.event import permissions
+from tournaments.event import seating as seating_service
+from tournaments.event.models import Entry, Round, Table, Team, Tournament
+from tournaments.event.setup import team_create
+from tournaments.event.teams import entry_set_withdrawn, team_delete, team_set_members
+from tournaments.organizer.forms import DrawForm, ForfeitForm, TeamForm
+
+
+def _error(request: HttpRequest, exc: ServiceError) -> None:
+    messages.error(request, exc.message)
+
+
+# -- the draw --------------------------------------------------------------------------------------
+
+@guarded
+@require_POST
+def round_draw(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """Seat every table of the round at once with ``seating_service.round_draw``; the round page then
+    shows the tables and the meetings report (pairs seated together more than once)."""
+    rnd = get_object_or_404(Round.objects.select_related("tournament"), tournament__slug=slug, number=number)
+    require(request, permissions.can_manage(request.user, rnd.tournament))
+    form = DrawForm(request.POST, methods=seating_service.methods_for(rnd.tournament))
+    if not form.is_valid():
+        messages.error(request, _("Choose a draw method."))
+        return redirect("round_detail", slug=slug, number=number)
+    if rnd.number == 1 and rnd.tournament.separate_clubs != bool(request.POST.get("separate_clubs")):
+        rnd.tournament.separate_clubs = bool(request.POST.get("separate_clubs"))
+        rnd.tournament.save(update_fields=["separate_clubs", "updated_at"])
+    try:
+        tables = seating_service.round_draw(round=rnd, method=form.cleaned_data["method"],
+                                            seed=form.cleaned_data.get("seed") or 0)
+    except ServiceError as exc:
+        _error(request, exc)
+    else:
+        repeats = seating_service.round_repeats(round=rnd)
+        messages.success(request, _("Draw done: %(n)s tables.") % {"n": len(tables)})
+        if repeats:
+            messages.warning(request, _("%(n)s repeated meetings: see the report below.") % {"n": len(repeats)})
+    return redirect("round_detail", slug=slug, number=number)
+
+
+# -- teams and withdrawals -------------------------------------------------------------------------
+
+def _entry_choices(tournament: Tournament) -> list[tuple[int, str]]:
+    return [(e.pk, e.player.name + (f" — {e.team.name}" if e.team_id else ""))
+            for e in french_sorted(tournament.entries.select_related("player", "team"), key=lambda e: e.player.name)]
+
+
+@guarded
+def teams(request: HttpRequest, slug: str) -> HttpResponse:
+    """Create teams, set their members, remove them; withdraw a player or bring them back."""
+    tournament = get_object_or_404(Tournament, slug=slug)
+    require(request, permissions.can_manage(request.user, tournament))
+    action = request.POST.get("action") if request.method == "POST" else None
+    form = TeamForm(request.POST if action == "create" else None, entries=_entry_choices(tournament))
+    if request.method == "POST":
+        try:
+            if action == "create":
+                if form.is_valid():
+                    members = Entry.objects.filter(tournament=tournament, pk__in=form.cleaned_data["members"])
+                    team = team_create(tournament=tournament, name=form.cleaned_data["name"], entries=members)
+                    messages.success(request, _("Team %(name)s created.") % {"name": team.name})
+                    return redirect("teams", slug=slug)
+            elif action in ("members", "delete"):
+                team = get_object_or_404(Team, pk=request.POST.get("team"), tournament=tournament)
+                if action == "members":
+                    team_set_members(team=team, entries=request.POST.getlist("members"))
+                    messages.success(request, _("Members of %(name)s saved.") % {"name": team.name})
+                else:
+                    team_delete(team=team)
+                    messages.success(request, _("Team %(name)s removed.") % {"name": team.name})
+                return redirect("teams", slug=slug)
+            elif action in ("withdraw", "reinstate"):
+                entry = get_object_or_404(Entry.objects.select_related("player"), pk=request.POST.get("entry"),
+                                          tournament=tournament)
+                entry_set_withdrawn(entry=entry, withdrawn=action == "withdraw")
+                messages.success(request, (_("%(name)s has withdrawn.") if action == "withdraw"
+                                           else _("%(name)s is back.")) % {"name": entry.player.name})
+                return redirect("teams", slug=slug)
+        except (ServiceError, ValueError) as exc:
+            if isinstance(exc, ServiceError) and action == "create":
+                form.add_error("name" if exc.field == "name" else None, exc.message)
+            else:
+                messages.error(request, getattr(exc, "message", str(exc)))
+    entries = french_sorted(tournament.entries.select_related("player", "team"), key=lambda e: e.player.name)
+    team_list = [{"team": t, "members": [e for e in entries if e.team_id == t.pk]}
+                 for t in tournament.teams.order_by("name")]
+    return render(request, "tournaments/teams.html", {
+        "tournament": tournament, "form": form, "teams": team_list, "entries": entries,
+        "teams_format": tournament.format == Tournament.Format.TEAMS,
+    })
+
+
+# -- forfeits and absences -------------------------------------------------------------------------
+
+@guarded
+def table_forfeit(request: HttpRequest, pk: int) -> HttpResponse:
+    """Record, replace or cancel the forfeit or absence of a table (chief arbiter, organizer)."""
+    table = get_object_or_404(Table.objects.select_related("round__tournament"), pk=pk)
+    tournament = table.round.tournament
+    require(request, permissions.can_referee(request.user, tournament))
+    seats = [(s.entry_id, s.entry.player.name) for s in selectors.table_seats(table)]
+    current = Forfeit.objects.filter(table=table).prefetch_related("absent__player").first()
+    action = request.POST.get("action") if request.method == "POST" else None
+    initial = {}
+    if current is not None:
+        initial = {"kind": current.kind, "absent": [e.pk for e in current.absent.all()], "reason": current.reason}
+    form = ForfeitForm(request.POST if action == "record" else None, initial=initial, seats=seats,
+                       match_game=tournament.is_match_game)
+    if action == "cancel":
+        if forfeit_cancel(table=table, user=request.user):
+            messages.success(request, _("Forfeit or absence cancelled."))
+        return redirect("table_detail", pk=table.pk)
+    if action == "record" and form.is_valid():
+        try:
+            forfeit_record(table=table, kind=form.cleaned_data["kind"], absent=form.cleaned_data["absent"],
+                           reason=form.cleaned_data["reason"], user=request.user)
+        except ServiceError as exc:
+            form.add_error(exc.field if exc.field in form.fields else None, exc.message)
+        else:
+            messages.success(request, _("Recorded."))
+            return redirect("table_detail", pk=table.pk)
+    return render(request, "tournaments/forfeit_form.html", {
+        "tournament": tournament, "round": table.round, "table": table, "form": form, "current": current,
+    })

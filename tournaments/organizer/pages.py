@@ -1,0 +1,67 @@
+"""Pages anyone may read: the list of tournaments, a tournament, a round (released rounds for the public)."""
+
+from __future__ import annotations
+
+from django.db.models import Count
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+
+from tournaments.common.access import guarded, require_visible
+from tournaments.event import permissions
+from tournaments.event import seating as seating_service
+from tournaments.event.clock import clock_of
+from tournaments.event.models import Round, Tournament
+from tournaments.event.setup import TRANSITIONS
+from tournaments.organizer.forms import DrawForm
+from tournaments.organizer.views import seating_form_for
+
+
+def home(request: HttpRequest) -> HttpResponse:
+    """The tournaments this visitor may read: the public ones, and every one where they have a role."""
+    tournaments = (permissions.visible_tournaments(request.user)
+                   .annotate(entry_count=Count("entries", distinct=True))
+                   .order_by("-created_at", "id"))
+    return render(request, "tournaments/home.html", {
+        "tournaments": tournaments,
+        "can_create": permissions.can_create_tournament(request.user),
+    })
+
+
+@guarded
+def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
+    tournament = get_object_or_404(Tournament, slug=slug)
+    require_visible(request, permissions.can_view_tournament(request.user, tournament))
+    rounds = (permissions.visible_rounds(request.user, tournament)
+              .annotate(table_count=Count("tables", distinct=True)).order_by("number"))
+    return render(request, "tournaments/tournament_detail.html", {
+        "tournament": tournament,
+        "rounds": rounds,
+        "roles": permissions.roles_of(request.user, tournament),
+        "can_manage": permissions.can_manage(request.user, tournament),
+        "is_staff": permissions.is_staff_of(request.user, tournament),
+        "released_rounds": [r for r in rounds if r.released or r.number <= tournament.released_round],
+        "status_moves": [(value, label, Tournament.Status.values.index(value)
+                          < Tournament.Status.values.index(tournament.status))
+                         for value, label in Tournament.Status.choices if value in TRANSITIONS[tournament.status]],
+    })
+
+
+@guarded
+def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    rnd = get_object_or_404(Round.objects.select_related("tournament"), tournament__slug=slug, number=number)
+    require_visible(request, permissions.can_view_round(request.user, rnd))
+    tables = (rnd.tables.select_related("forfeit").prefetch_related("seats__entry__player")
+              .annotate(deal_count=Count("deals")))
+    can_manage = permissions.can_manage(request.user, rnd.tournament)
+    is_staff = permissions.is_staff_of(request.user, rnd.tournament)
+    return render(request, "tournaments/round_detail.html", {
+        "tournament": rnd.tournament,
+        "round": rnd,
+        "tables": tables,
+        "can_manage": can_manage,
+        "released": permissions.round_is_released(rnd),
+        "seating_form": seating_form_for(rnd) if can_manage else None,
+        "clock": clock_of(rnd) if can_manage else None,
+        "draw_form": DrawForm(methods=seating_service.methods_for(rnd.tournament)) if can_manage else None,
+        "repeats": seating_service.round_repeats(round=rnd) if is_staff else None,
+    })

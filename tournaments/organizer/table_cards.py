@@ -1,0 +1,118 @@
+"""The organizer's side of the private links: the printable table cards of a round (one per table, its QR
+code and link), the players' cards, revoking a link, and the tournament's table policy."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import segno
+from django import forms
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_POST
+
+from tournaments.common.access import guarded, lang_of, require
+from tournaments.common.errors import ServiceError
+from tournaments.deals import selectors
+from tournaments.event import permissions
+from tournaments.event.models import Round, Tournament
+from tournaments.links import service
+from tournaments.links.models import PrivateLink
+
+
+def qr_svg(url: str) -> str:
+    """The link as an inline SVG QR code (segno, error correction M: a card creased or stained still scans)."""
+    return segno.make(url, error="m").svg_inline(scale=4, border=2, omitsize=True)
+
+
+def _absolute(request: HttpRequest, name: str, token: str) -> str:
+    return request.build_absolute_uri(reverse(name, kwargs={"token": token}))
+
+
+@guarded
+def table_cards(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """A round's table cards, ready to print: each table's players, its private link and QR code."""
+    rnd = get_object_or_404(Round.objects.select_related("tournament"), tournament__slug=slug, number=number)
+    require(request, permissions.can_manage(request.user, rnd.tournament))
+    tables = list(rnd.tables.order_by("number"))
+    made = service.links_for_round(tables=tables, user=request.user)
+    cards = []
+    for table in tables:
+        link = made[table.pk]
+        url = _absolute(request, "link_home", link.token)
+        cards.append({"table": table, "players": selectors.table_players(table), "link": link, "url": url,
+                      "qr": mark_safe(qr_svg(url))})  # segno's own SVG, no user text in it
+    return render(request, "tables/table_cards.html", {
+        "tournament": rnd.tournament, "round": rnd, "cards": cards,
+        "policy": service.policy_of(rnd.tournament),
+    })
+
+
+@guarded
+def player_cards(request: HttpRequest, slug: str) -> HttpResponse:
+    """Each registered player's own link (to confirm his deals on his phone), ready to print and cut."""
+    tournament = get_object_or_404(Tournament, slug=slug)
+    require(request, permissions.can_manage(request.user, tournament))
+    cards = []
+    for entry in tournament.entries.select_related("player").filter(withdrawn=False).order_by("player__name"):
+        link = service.link_for_entry(entry=entry, user=request.user)
+        url = _absolute(request, "player_home", link.token)
+        cards.append({"entry": entry, "link": link, "url": url, "qr": mark_safe(qr_svg(url))})
+    return render(request, "tables/player_cards.html", {"tournament": tournament, "cards": cards})
+
+
+class PolicyForm(forms.Form):
+    tables_enter = forms.BooleanField(label=gettext_lazy("Tables enter their own deals through their link"),
+                                      required=False)
+    confirmations_needed = forms.TypedChoiceField(
+        label=gettext_lazy("Players who must confirm a deal"), required=False, coerce=int, empty_value=None,
+        choices=[("", gettext_lazy("every player of the table"))] + [(n, str(n)) for n in range(1, 6)])
+    unconfirmed_count = forms.BooleanField(label=gettext_lazy("Unconfirmed deals count in the live ranking"),
+                                           required=False)
+    appeal_minutes = forms.IntegerField(label=gettext_lazy("Appeal window after a round ends (minutes)"),
+                                        min_value=0, max_value=24 * 60)
+
+
+@guarded
+def links_page(request: HttpRequest, slug: str) -> HttpResponse:
+    """The tournament's table policy and its private links (live and revoked), each revocable."""
+    tournament = get_object_or_404(Tournament, slug=slug)
+    require(request, permissions.can_manage(request.user, tournament))
+    policy = service.policy_of(tournament)
+    initial: dict[str, Any] = {"tables_enter": policy.tables_enter, "confirmations_needed": policy.confirmations_needed,
+                               "unconfirmed_count": policy.unconfirmed_count, "appeal_minutes": policy.appeal_minutes}
+    form = PolicyForm(request.POST or None, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        try:
+            service.policy_set(tournament=tournament, **form.cleaned_data)
+        except ServiceError as exc:
+            form.add_error(exc.field if exc.field in form.fields else None, exc.text(lang_of(request)))
+        else:
+            messages.success(request, _("Saved."))
+            return redirect("table_links", slug=slug)
+    table_links = (PrivateLink.objects.filter(tournament=tournament, table__isnull=False)
+                   .select_related("table__round", "revoked_by").order_by("-table__round__number", "table__number",
+                                                                          "-created_at"))
+    return render(request, "tables/links.html", {"tournament": tournament, "form": form, "links": table_links,
+                                                 "rounds": tournament.rounds.order_by("number")},
+                  status=422 if request.method == "POST" else 200)
+
+
+@guarded
+@require_POST
+def link_revoke(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    """Revoke a link at once; a new one is made for the same table or player (print its card again)."""
+    link = get_object_or_404(PrivateLink.objects.select_related("table", "entry"), pk=pk, tournament__slug=slug)
+    require(request, permissions.can_manage(request.user, link.tournament))
+    try:
+        service.link_revoke(link=link, user=request.user)
+    except ServiceError as exc:
+        messages.error(request, exc.text(lang_of(request)))
+    else:
+        messages.success(request, _("Link revoked; a new link replaces it: print the card again."))
+    return redirect("table_links", slug=slug)

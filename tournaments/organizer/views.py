@@ -1,0 +1,215 @@
+"""The organizer's pages: create a tournament, register players, seat rounds, change states, publish, staff.
+
+Every write is a call to :mod:`tournaments.services`; these views only gather fields and say what the
+service answered.
+"""
+
+from __future__ import annotations
+
+import math
+
+from django.contrib import messages
+from django.contrib.auth import get_user_model
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from rules.game import get_game
+from tournaments.common.access import guarded, require
+from tournaments.common.collation import french_sorted
+from tournaments.common.errors import ServiceError
+from tournaments.event import permissions, setup
+from tournaments.event.models import Round, Table, Tournament
+from tournaments.organizer.forms import PlayerForm, PlayersCsvForm, RoleForm, SeatingForm, TournamentForm
+from tournaments.organizer.staff_accounts import staff_context
+
+#: how many seats a table row offers on the seating form, per game (the service checks the real count)
+
+
+def _tournament(slug: str) -> Tournament:
+    return get_object_or_404(Tournament, slug=slug)
+
+
+def _error(request: HttpRequest, exc: ServiceError) -> None:
+    """The refusal as a message; a field's path is shown only where it says more than the sentence (the
+    table and seat of a seating, ``tables[1][0]``), not a plain field name such as ``status``."""
+    messages.error(request, f"{exc.field}: {exc.message}" if exc.field and "[" in exc.field else exc.message)
+
+
+@guarded
+def tournament_create(request: HttpRequest) -> HttpResponse:
+    require(request, permissions.can_create_tournament(request.user))
+    form = TournamentForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            tournament = setup.tournament_create(
+                name=data["name"], game=data["game"], user=request.user, options=form.options(),
+                format=data["format"], rounds_planned=data["rounds_planned"],
+                deals_per_round=data.get("deals_per_round"), target=data.get("target"),
+                is_public=bool(data.get("is_public")), date=data.get("date"), start_time=data.get("start_time"),
+                venue=data.get("venue") or "", round_minutes=data.get("round_minutes"),
+                separate_clubs=bool(data.get("separate_clubs")))
+        except ServiceError as exc:
+            form.add_error(exc.field if exc.field in form.fields else None, exc.message)
+        else:
+            messages.success(request, _("Tournament created. Register the players next."))
+            return redirect("players", slug=tournament.slug)
+    conventions = [(form[name], TournamentForm.games_of(name)) for name in (
+        "players_per_table", "tarot_five", "triomphe_mode", "triomphe_order", "as_qui_pille", "honours",
+        "deals_per_round", "target")]
+    return render(request, "tournaments/tournament_form.html", {"form": form, "conventions": conventions})
+
+
+@guarded
+@require_POST
+def tournament_status(request: HttpRequest, slug: str) -> HttpResponse:
+    tournament = _tournament(slug)
+    require(request, permissions.can_manage(request.user, tournament))
+    try:
+        setup.tournament_set_status(tournament=tournament, status=request.POST.get("status", ""))
+    except ServiceError as exc:
+        _error(request, exc)
+    else:
+        messages.success(request, _("Status: %(s)s.") % {"s": tournament.get_status_display()})
+    return redirect("tournament_detail", slug=slug)
+
+
+@guarded
+def players(request: HttpRequest, slug: str) -> HttpResponse:
+    """Register players one by one or from a CSV file; the list of entries."""
+    tournament = _tournament(slug)
+    require(request, permissions.can_manage(request.user, tournament))
+    form = PlayerForm(request.POST if request.POST.get("action") == "add" else None)
+    csv_form = PlayersCsvForm(request.POST if request.POST.get("action") == "csv" else None,
+                              request.FILES if request.POST.get("action") == "csv" else None)
+    csv_errors: list[dict] = []
+    if request.method == "POST":
+        if request.POST.get("action") == "add" and form.is_valid():
+            data = form.cleaned_data
+            try:
+                player = setup.player_create(name=data["name"], club=data["club"], licence=data["licence"])
+                setup.player_register(tournament=tournament, player=player)
+            except ServiceError as exc:
+                form.add_error(exc.field if exc.field in form.fields else None, exc.message)
+            else:
+                messages.success(request, _("%(name)s is registered.") % {"name": player.name})
+                return redirect("players", slug=slug)
+        elif request.POST.get("action") == "csv" and csv_form.is_valid():
+            result = setup.players_import_csv(tournament=tournament, text=csv_form.cleaned_data["file"].read())
+            if result.ok:
+                messages.success(request, _("%(n)s players registered from the file.") % {"n": len(result.entries)})
+                return redirect("players", slug=slug)
+            csv_errors = result.errors
+    entries = french_sorted(tournament.entries.select_related("player", "team"), key=lambda e: e.player.name)
+    return render(request, "tournaments/players.html", {
+        "tournament": tournament, "form": form, "csv_form": csv_form, "csv_errors": csv_errors, "entries": entries,
+    })
+
+
+@guarded
+@require_POST
+def round_create(request: HttpRequest, slug: str) -> HttpResponse:
+    tournament = _tournament(slug)
+    require(request, permissions.can_manage(request.user, tournament))
+    try:
+        rnd = setup.round_create(tournament=tournament)
+    except ServiceError as exc:
+        _error(request, exc)
+        return redirect("tournament_detail", slug=slug)
+    messages.success(request, _("Round %(n)s created: seat its tables.") % {"n": rnd.number})
+    return redirect("round_detail", slug=slug, number=rnd.number)
+
+
+def _round(slug: str, number: int) -> Round:
+    return get_object_or_404(Round.objects.select_related("tournament"), tournament__slug=slug, number=number)
+
+
+def seating_form_for(rnd: Round, data: object = None) -> SeatingForm:
+    """The seating form of a round, filled with its current tables, with room for every entry and one spare row."""
+    tournament = rnd.tournament
+    entries = [(e.pk, e.player.name + (f" ({e.player.club})" if e.player.club else ""))
+               for e in tournament.entries.filter(withdrawn=False).select_related("player").order_by("player__name")]
+    seats = (tournament.options or {}).get("players") or max(get_game(tournament.game).player_counts)
+    existing = list(rnd.tables.prefetch_related("seats").order_by("number"))
+    needed = math.ceil(len(entries) / max(1, seats)) if entries else 1
+    count = max(len(existing), needed) + (1 if existing and len(existing) >= needed else 0)
+    initial = {}
+    for t, table in enumerate(existing):
+        for seat in table.seats.all():
+            initial[f"t{t}_s{seat.position}"] = seat.entry_id
+    return SeatingForm(data, entries=entries, tables=count, seats=seats, initial=initial)
+
+
+@guarded
+@require_POST
+def round_seat(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    rnd = _round(slug, number)
+    require(request, permissions.can_manage(request.user, rnd.tournament))
+    form = seating_form_for(rnd, request.POST)
+    if form.is_valid():
+        try:
+            tables = setup.round_seat(round=rnd, tables=form.tables())
+        except ServiceError as exc:
+            _error(request, exc)
+        else:
+            messages.success(request, _("%(n)s tables seated.") % {"n": len(tables)})
+    return redirect("round_detail", slug=slug, number=number)
+
+
+@guarded
+@require_POST
+def round_status(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    rnd = _round(slug, number)
+    require(request, permissions.can_manage(request.user, rnd.tournament))
+    try:
+        setup.round_set_status(round=rnd, status=request.POST.get("status", ""))
+    except ServiceError as exc:
+        _error(request, exc)
+    return redirect("round_detail", slug=slug, number=number)
+
+
+@guarded
+@require_POST
+def round_release(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    rnd = _round(slug, number)
+    require(request, permissions.can_manage(request.user, rnd.tournament))
+    try:
+        setup.round_release(round=rnd, released=request.POST.get("released", "1") != "0")
+    except ServiceError as exc:
+        _error(request, exc)
+    else:
+        messages.success(request, _("Round %(n)s: publication updated.") % {"n": rnd.number})
+    return redirect("round_detail", slug=slug, number=number)
+
+
+@guarded
+def staff(request: HttpRequest, slug: str) -> HttpResponse:
+    """Give a user a role in the tournament (table arbiters with their tables)."""
+    tournament = _tournament(slug)
+    require(request, permissions.can_manage(request.user, tournament))
+    form = RoleForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        user = get_user_model().objects.filter(username=data["username"]).first()
+        tables = []
+        for round_no, table_no in data["tables"]:
+            table = Table.objects.filter(round__tournament=tournament, round__number=round_no,
+                                         number=table_no).first()
+            if table is None:
+                form.add_error("tables", _("There is no table %(t)s in round %(r)s.") % {"t": table_no, "r": round_no})
+            tables.append(table)
+        if user is None:
+            form.add_error("username", _("No user with this name."))
+        if form.is_valid():
+            try:
+                setup.role_assign(tournament=tournament, user=user, role=data["role"], tables=tables)
+            except ServiceError as exc:
+                _error(request, exc)
+            else:
+                messages.success(request, _("Role given to %(u)s.") % {"u": user.get_username()})
+                return redirect("staff", slug=slug)
+    roles = tournament.roles.select_related("user").prefetch_related("tables__round").order_by("role", "user__username")
+    return render(request, "tournaments/staff.html", {"tournament": tournament, "form": form, "roles": roles,
+                                                      **staff_context(request, tournament)})

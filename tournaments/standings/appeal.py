@@ -1,0 +1,168 @@
+"""Results that explain their life: the appeal window of a round, and the public ledger of what changed after.
+
+When the organizer finishes a round its results are *provisional* for the tournament's appeal window
+(``TablePolicy.appeal_minutes``), then *official* (:class:`~tournaments.event.models.RoundClosing`). Reopening the
+round drops its closing. After a round's results are official, every correction, annulment, restoring,
+ruling and ruling withdrawn on it is an entry of the tournament's public ledger: who, when, why, and which
+ranks it moved (the ranking snapshots just before and just after, compared by ``scoring.ranking.diff``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from typing import Any
+
+from django.utils import timezone
+
+from scoring import ranking as pure
+from tournaments.deals.models import Deal, Ruling
+from tournaments.event.models import Entry, Round, Tournament
+from tournaments.links.models import RoundClosing
+from tournaments.standings.models import RankingSnapshot
+
+
+def round_closing_update(*, round: Round) -> RoundClosing | None:
+    """Open the appeal window when a round is finished (kept if it already is), drop it when it is reopened."""
+    if round.status != Round.Status.FINISHED:
+        RoundClosing.objects.filter(round=round).delete()
+        return None
+    from tournaments.links.service import policy_of
+
+    now = timezone.now()
+    minutes = policy_of(round.tournament).appeal_minutes
+    closing, _created = RoundClosing.objects.get_or_create(
+        round=round, defaults={"finished_at": now, "official_at": now + timedelta(minutes=minutes)})
+    return closing
+
+
+@dataclass(frozen=True)
+class AppealState:
+    """Where a round's results stand: ``playing``, ``provisional`` (until ``deadline``) or ``official``."""
+
+    state: str
+    deadline: datetime | None = None
+
+    @property
+    def seconds_left(self) -> int:
+        if self.deadline is None:
+            return 0
+        return max(0, int((self.deadline - timezone.now()).total_seconds()))
+
+
+def appeal_state(rnd: Round, closing: RoundClosing | None = None) -> AppealState:
+    if closing is None:
+        closing = RoundClosing.objects.filter(round=rnd).first()
+    if closing is None:
+        return AppealState("playing")
+    if timezone.now() >= closing.official_at:
+        return AppealState("official", closing.official_at)
+    return AppealState("provisional", closing.official_at)
+
+
+# -- the ledger ----------------------------------------------------------------------------------------
+
+@dataclass
+class LedgerEntry:
+    """One change after a round's results became official."""
+
+    when: datetime
+    kind: str  # correction, annulment, restore, ruling, ruling_withdrawn
+    round: int
+    table: int
+    deal: int | None
+    who: str
+    why: str
+    entries: set[int] = field(default_factory=set)  # the entries whose marks it touched
+    moved: list[tuple[str, int, int]] = field(default_factory=list)  # (name, rank before, rank after)
+
+
+def _status_kind(before: str | None, after: str) -> str:
+    if after == Deal.Status.ANNULLED and before != Deal.Status.ANNULLED:
+        return "annulment"
+    if before == Deal.Status.ANNULLED and after != Deal.Status.ANNULLED:
+        return "restore"
+    return "correction"
+
+
+def _who(user: Any) -> str:
+    if user is None:
+        return ""
+    return user.get_full_name() or user.get_username()
+
+
+def ledger(tournament: Tournament, *, rounds: list[Round] | None = None) -> list[LedgerEntry]:
+    """The changes made to official results (newest first), with the ranks each moved."""
+    closings = {c.round_id: c for c in RoundClosing.objects.filter(round__tournament=tournament)
+                .select_related("round")}
+    if rounds is not None:
+        allowed = {r.pk for r in rounds}
+        closings = {k: v for k, v in closings.items() if k in allowed}
+    if not closings:
+        return []
+    out: list[LedgerEntry] = []
+    seats: dict[int, list[int]] = {}
+    from tournaments.event.models import Seat, Table
+
+    tables = {t.pk: t for t in Table.objects.filter(round_id__in=list(closings)).select_related("round")}
+    for table_id, entry_id in Seat.objects.filter(table_id__in=list(tables)).values_list("table_id", "entry_id"):
+        seats.setdefault(table_id, []).append(entry_id)
+    history = (Deal.history.model.objects.filter(table_id__in=list(tables), history_type="~")
+               .select_related("history_user").order_by("history_date"))
+    for h in history:
+        table = tables[h.table_id]
+        official = closings[table.round_id].official_at
+        if h.history_date < official:
+            continue
+        prev = h.prev_record
+        if prev is not None and prev.version == h.version and prev.status == h.status:
+            continue  # not a change of what the deal says (e.g. a visa is not a correction)
+        out.append(LedgerEntry(h.history_date, _status_kind(prev.status if prev else None, h.status),
+                               table.round.number, table.number, h.number, _who(h.history_user),
+                               h.history_change_reason or "", set(seats.get(table.pk, []))))
+    for ruling in (Ruling.objects.filter(table_id__in=list(tables)).select_related("created_by", "withdrawn_by",
+                                                                                    "deal")):
+        table = tables[ruling.table_id]
+        official = closings[table.round_id].official_at
+        touched = {int(k) for k in (ruling.adjustments or {})} or set(seats.get(table.pk, []))
+        number = ruling.deal.number if ruling.deal else None
+        if ruling.created_at >= official:
+            out.append(LedgerEntry(ruling.created_at, "ruling", table.round.number, table.number, number,
+                                   _who(ruling.created_by), f"{ruling.get_kind_display()} — {ruling.reason}",
+                                   touched))
+        if ruling.withdrawn_at and ruling.withdrawn_at >= official:
+            out.append(LedgerEntry(ruling.withdrawn_at, "ruling_withdrawn", table.round.number, table.number, number,
+                                   _who(ruling.withdrawn_by), ruling.withdraw_reason, touched))
+    out.sort(key=lambda e: e.when, reverse=True)
+    _ranks_moved(tournament, out)
+    return out
+
+
+def _ranks_moved(tournament: Tournament, entries: list[LedgerEntry]) -> None:
+    """Fill each entry's ``moved``: the snapshot before its time against the first one after it."""
+    if not entries:
+        return
+    from tournaments.standings.rankings import snapshot_ranking
+
+    snapshots = list(RankingSnapshot.objects.filter(tournament=tournament).order_by("created_at", "id"))
+    names = dict(Entry.objects.filter(tournament=tournament).values_list("id", "player__name"))
+    cache: dict[int, pure.RankingSnapshot | None] = {}
+
+    def pure_of(snapshot: RankingSnapshot) -> pure.RankingSnapshot | None:
+        if snapshot.pk not in cache:
+            try:
+                cache[snapshot.pk] = snapshot_ranking(snapshot)
+            except Exception:  # a snapshot that no longer regenerates says nothing here
+                cache[snapshot.pk] = None
+        return cache[snapshot.pk]
+
+    for item in entries:
+        before = next((s for s in reversed(snapshots) if s.created_at < item.when), None)
+        after = next((s for s in snapshots if s.created_at >= item.when), None)
+        if before is None or after is None:
+            continue
+        old, new = pure_of(before), pure_of(after)
+        if old is None or new is None:
+            continue
+        item.moved = [(names.get(m.entry, str(m.entry)), m.old_rank, m.new_rank)
+                      for m in pure.diff(old, new).moved if isinstance(m.entry, int)]

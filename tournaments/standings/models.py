@@ -1,0 +1,120 @@
+"""Ranking models: the version of a tournament's ranking inputs, and immutable published snapshots.
+
+* :class:`RankingClock` — one row per tournament. ``version`` is bumped in the same transaction as
+  every change of the ranking's inputs (a deal entered or corrected, a ruling, a round released …),
+  by :func:`tournaments.standings.rankings.ranking_inputs_changed`. ``queued_at`` says a refresh task is
+  queued and has not started yet: a burst of entries queues one task (the coalescing).
+* :class:`RankingSnapshot` — a published ranking: the input version it was computed at, the
+  canonical inputs (so :func:`scoring.ranking.regenerate` rebuilds it exactly) and their sha256
+  digest. Never updated: a new state of the tournament gives a new snapshot.
+* :class:`RankingLine` — one line of a snapshot: rank, the entry (or the team), every metric, and
+  the words that explain the rank.
+
+The public page compares the latest snapshot's ``input_version`` with the clock's ``version``: when
+they differ, the ranking shown is not up to date (no worker running, or a refresh in progress).
+"""
+
+from __future__ import annotations
+
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+__all__ = ["RankingClock", "RankingLine", "RankingSnapshot"]
+
+
+class RankingClock(models.Model):
+    tournament = models.OneToOneField("tournaments.Tournament", on_delete=models.CASCADE, primary_key=True,
+                                      related_name="ranking_clock")
+    version = models.PositiveBigIntegerField(_("version des données"), default=0)
+    queued_at = models.DateTimeField(null=True, blank=True,
+                                     help_text=_("Un recalcul est en file et n'a pas encore commencé."))
+    changed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("horloge du classement")
+        verbose_name_plural = _("horloges du classement")
+
+    def __str__(self) -> str:
+        return f"{self.tournament_id} v{self.version}"
+
+
+class RankingSnapshot(models.Model):
+    """An immutable published ranking (individual lines, and team lines in a team tournament)."""
+
+    tournament = models.ForeignKey("tournaments.Tournament", on_delete=models.CASCADE,
+                                   related_name="ranking_snapshots")
+    input_version = models.PositiveBigIntegerField(_("version des données"))
+    kind = models.CharField(max_length=20, help_text=_("tarot, matches (scoring.ranking)"))
+    criteria = models.JSONField(default=list, help_text=_("Critère principal puis départages, dans l'ordre."))
+    released_rounds = models.JSONField(default=list, help_text=_("Numéros des manches prises en compte."))
+    inputs = models.JSONField(help_text=_("Entrées canoniques (scoring.ranking) : de quoi régénérer le classement."))
+    options = models.JSONField(default=list)
+    digest = models.CharField(max_length=64, help_text=_("sha256 des entrées et des options."))
+    team_inputs = models.JSONField(null=True, blank=True)
+    team_options = models.JSONField(null=True, blank=True)
+    team_digest = models.CharField(max_length=64, blank=True)
+    compute_ms = models.PositiveIntegerField(default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["tournament", "-input_version"]
+        get_latest_by = "input_version"
+        verbose_name = _("classement publié")
+        verbose_name_plural = _("classements publiés")
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "input_version"], name="snapshot_version_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.tournament_id} v{self.input_version} {self.digest[:8]}"
+
+
+class RankingLine(models.Model):
+    class Unit(models.TextChoices):
+        ENTRY = "entry", _("joueur")
+        TEAM = "team", _("équipe")
+
+    snapshot = models.ForeignKey(RankingSnapshot, on_delete=models.CASCADE, related_name="lines")
+    unit = models.CharField(max_length=5, choices=Unit.choices, default=Unit.ENTRY)
+    position = models.PositiveIntegerField(help_text=_("Ordre d'affichage, à partir de 1."))
+    rank = models.PositiveIntegerField(_("rang"))
+    shared = models.BooleanField(_("ex aequo"), default=False)
+    entry = models.ForeignKey("tournaments.Entry", on_delete=models.CASCADE, null=True, blank=True,
+                              related_name="ranking_lines")
+    team = models.ForeignKey("tournaments.Team", on_delete=models.CASCADE, null=True, blank=True,
+                             related_name="ranking_lines")
+    metrics = models.JSONField(help_text=_("Chaque critère : [nom, valeur] (fractions en « n/d »)."))
+
+    class Meta:
+        ordering = ["snapshot", "unit", "position"]
+        verbose_name = _("ligne de classement")
+        verbose_name_plural = _("lignes de classement")
+        constraints = [
+            models.UniqueConstraint(fields=["snapshot", "unit", "position"], name="rankingline_position_unique"),
+        ]
+
+
+# The ranking depends on more than deals: a round released (or withdrawn), an entry registered or
+# moved to another team, the tie-breaks changed. Those saves bump the input version and queue a
+# refresh on commit, whichever service made them (deals and rulings call the task themselves).
+_WATCHED_TOURNAMENT_FIELDS = {"tie_breaks", "released_round", "format", "game", "options"}
+
+
+def _inputs_changed(sender, instance, created=False, update_fields=None, **_kwargs) -> None:
+    from tournaments.standings.tasks import ranking_refresh_on_commit
+
+    if sender.__name__ == "Tournament":
+        if update_fields is not None and not (set(update_fields) & _WATCHED_TOURNAMENT_FIELDS) and not created:
+            return
+        tournament_id = instance.pk
+    elif sender.__name__ == "Round":
+        if update_fields is not None and "released" not in update_fields:
+            return
+        tournament_id = instance.tournament_id
+    else:  # Entry, Team
+        tournament_id = instance.tournament_id
+    ranking_refresh_on_commit(tournament_id)
+
+
+for _model in ("tournaments.Tournament", "tournaments.Round", "tournaments.Entry", "tournaments.Team"):
+    models.signals.post_save.connect(_inputs_changed, sender=_model, dispatch_uid=f"ranking-inputs-{_model}")
