@@ -1,3 +1,6 @@
+"""The one Django app of the service: its packages by concern and by audience are described in
+``docs/architecture.md``."""
+
 from django.apps import AppConfig
 from django.urls import register_converter
 
@@ -7,6 +10,11 @@ class TournamentsConfig(AppConfig):
     verbose_name = "Tournois"
 
     def ready(self) -> None:
+        # Models and tasks are importable only once the registry is ready, hence the imports here.
+        from tournaments.common import hooks
         from tournaments.common.converters import IdConverter
+        from tournaments.standings import tasks
 
         register_converter(IdConverter, "id")  # <id:pk> in the URL patterns
+        # the standings learn that scores changed through the one hook (tournaments/common/hooks.py)
+        hooks.subscribe(tasks.ranking_refresh_on_commit)

@@ -211,20 +211,48 @@ def test_garde_sans_by_chief_arbiter_is_approved_at_once(tarot_table, staff):
     assert rows(deal) == [-132, 396, -132, -132]
 
 
-def test_ranking_hook_runs_on_commit(tarot_table, staff, monkeypatch, django_capture_on_commit_callbacks):
-    import sys
-    import types
+def test_a_recorded_deal_tells_the_one_hook_inside_its_transaction(tarot_table, staff, monkeypatch):
+    from django.db import connection
+
+    from tournaments.common import hooks
 
     called = []
-    fake = types.ModuleType("tournaments.standings.tasks")
-    fake.ranking_refresh_on_commit = lambda tournament_id, tx=None: called.append(tournament_id)
-    monkeypatch.setitem(sys.modules, "tournaments.standings.tasks", fake)
-    import tournaments
+    monkeypatch.setattr(hooks, "_subscribers", [lambda tid: called.append((tid, connection.in_atomic_block))])
+    deal_record(table=tarot_table, record=tarot_summary(), user=staff["arbiter"])
+    assert called == [(tarot_table.round.tournament_id, True)]
 
-    monkeypatch.setattr(tournaments, "tasks", fake, raising=False)
-    with django_capture_on_commit_callbacks(execute=True):
-        deal_record(table=tarot_table, record=tarot_summary(), user=staff["arbiter"])
-    assert called == [tarot_table.round.tournament_id]
+
+def test_the_standings_subscribe_to_the_hook():
+    from tournaments.common import hooks
+    from tournaments.standings import tasks
+
+    assert hooks.subscribers() == (tasks.ranking_refresh_on_commit,)
+
+
+@pytest.mark.parametrize("change", ["release", "register", "withdraw", "team", "tie_breaks"])
+def test_every_ranking_input_tells_the_hook(tarot_table, staff, monkeypatch, change):
+    """What the four model signals did: a round released, an entry registered or withdrawn, a team's members,
+    the tie-breaks changed each tell the standings (no signal does it behind the writer's back)."""
+    from tournaments.common import hooks
+    from tournaments.event import setup, teams
+    from tournaments.event.models import Player
+
+    tournament = tarot_table.round.tournament
+    called = []
+    monkeypatch.setattr(hooks, "_subscribers", [called.append])
+    if change == "release":
+        tournament.status = "running"
+        tournament.save()
+        setup.round_release(round=tarot_table.round)
+    elif change == "register":
+        setup.player_register(tournament=tournament, player=Player.objects.create(name="Nouvelle Venue"))
+    elif change == "withdraw":
+        teams.entry_set_withdrawn(entry=tournament.entries.first(), withdrawn=True)
+    elif change == "team":
+        setup.team_create(tournament=tournament, name="Les Atouts", entries=list(tournament.entries.all()[:2]))
+    else:
+        setup.tournament_update(tournament=tournament, tie_breaks=[])
+    assert called == [tournament.pk]
 
 
 # -- rulings ---------------------------------------------------------------------------------------

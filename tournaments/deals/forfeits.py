@@ -14,9 +14,10 @@ from typing import Any
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from tournaments.common import hooks
 from tournaments.common.errors import InvalidInput
 from tournaments.deals.models import Forfeit
-from tournaments.deals.record import _after_commit, _user
+from tournaments.deals.record import _user
 from tournaments.deals.selectors import table_seats
 from tournaments.event.models import Table
 
@@ -57,7 +58,7 @@ def forfeit_record(*, table: Table, kind: str, absent: Iterable[Any], user: Any,
         table=table, defaults={"tournament": tournament, "kind": kind, "reason": str(reason or "").strip(),
                                "created_by": _user(user)})
     forfeit.absent.set(ids)
-    _after_commit(tournament.pk)
+    hooks.scores_changed(tournament.pk)
     return forfeit
 
 
@@ -66,5 +67,5 @@ def forfeit_cancel(*, table: Table, user: Any) -> bool:
     """Remove the table's forfeit or absence; False when there was none."""
     deleted, _counts = Forfeit.objects.filter(table=table).delete()
     if deleted:
-        _after_commit(table.round.tournament_id)
+        hooks.scores_changed(table.round.tournament_id)
     return bool(deleted)

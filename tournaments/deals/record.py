@@ -35,7 +35,7 @@ from django.utils.translation import gettext as _
 
 from rules.errors import MalformedRecord, Violation
 from scoring.verdict import Verdict, judge
-from tournaments.common import sql
+from tournaments.common import hooks, sql
 from tournaments.common.errors import (
     DealRejected,
     IdempotencyMismatch,
@@ -194,25 +194,6 @@ def _refresh_match(table: Table, deals: list[Deal], judged: list[Judged], *, ski
     table.save(update_fields=["match_totals", "match_winner", "match_ended"])
 
 
-def _ranking_hook(tournament_id: int) -> None:
-    """Tell the rankings that a tournament's marks changed (tournaments.standings.tasks, when it exists)."""
-    try:
-        from tournaments.standings import tasks
-    except ModuleNotFoundError as exc:
-        if exc.name != "tournaments.standings.tasks":
-            raise
-        return
-    refresh = getattr(tasks, "ranking_refresh_on_commit", None)
-    if refresh is not None:
-        refresh(tournament_id)
-
-
-def _after_commit(tournament_id: int) -> None:
-    """Called inside the writing transaction: the hook bumps the ranking's input version in it and
-    queues the refresh itself once it commits (see ``tournaments.standings.tasks``)."""
-    _ranking_hook(tournament_id)
-
-
 def _history(deal: Deal, *, user: Any, reason: str) -> None:
     deal._change_reason = reason  # type: ignore[attr-defined]
     if user is not None and getattr(user, "is_authenticated", False):
@@ -279,7 +260,7 @@ def deal_record(*, table: Table, record: Any, user: Any, idempotency_key: str | 
                                             "deal_id": deal.pk, "status_code": 201, "response": response,
                                             "created_at": deal.created_at}, returning=None, cursor=cursor)
             # last, so that the ranking clock's row lock is held only until the commit that follows
-            _after_commit(table.round.tournament_id)
+            hooks.scores_changed(table.round.tournament_id)
             deal.idempotent_replay = False  # type: ignore[attr-defined]
             deal.idempotent_response = response  # type: ignore[attr-defined]
         if getattr(deal, "at_duplicate_table", False):
@@ -490,7 +471,7 @@ def deal_correct(*, deal: Deal, record: Any, expected_version: int | None, reaso
         _refresh_match(table, deals, judged, skip=next(d for d in deals if d.pk == deal.pk))
     else:
         _duplicate_check(deal, user)
-    _after_commit(tournament.pk)
+    hooks.scores_changed(tournament.pk)
     return deal
 
 
@@ -528,7 +509,7 @@ def deal_annul(*, deal: Deal, reason: str, user: Any, expected_version: int | No
     _set_counts(deal)
     if tournament.is_match_game:
         _refresh_match(table, rest, judged)
-    _after_commit(tournament.pk)
+    hooks.scores_changed(tournament.pk)
     return deal
 
 
@@ -559,5 +540,5 @@ def deal_approve(*, deal: Deal, user: Any) -> Deal:
     _history(deal, user=user, reason="visa de l'arbitre principal")
     deal.save()
     _set_counts(deal)
-    _after_commit(table.round.tournament_id)
+    hooks.scores_changed(table.round.tournament_id)
     return deal

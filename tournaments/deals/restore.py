@@ -28,11 +28,11 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 
 from rules.errors import MalformedRecord
+from tournaments.common import hooks
 from tournaments.common.errors import DealRejected, InvalidInput, StateConflict
 from tournaments.deals.models import Deal
 from tournaments.deals.record import (
     Judged,
-    _after_commit,
     _history,
     _lock,
     _refresh_match,
@@ -127,5 +127,5 @@ def deal_restore(*, deal: Deal, reason: str | None, user: Any, expected_version:
     _write_rows(deal, mine.scores, table_seats(table))  # counting again, unless pending
     if tournament.is_match_game:
         _refresh_match(table, deals, judged, skip=deal)
-    _after_commit(tournament.pk)
+    hooks.scores_changed(tournament.pk)
     return deal

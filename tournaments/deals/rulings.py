@@ -40,9 +40,10 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from scoring import penalties as presets
+from tournaments.common import hooks
 from tournaments.common.errors import DealRejected, InvalidInput, StateConflict, VersionConflict
 from tournaments.deals.models import Deal, Ruling, ScoreRow
-from tournaments.deals.record import _after_commit, _user, deal_annul, match_rejudge
+from tournaments.deals.record import _user, deal_annul, match_rejudge
 from tournaments.deals.restore import deal_restore
 from tournaments.deals.selectors import table_seats, table_totals
 from tournaments.event.models import Table
@@ -166,7 +167,7 @@ def ruling_record(*, table: Table, kind: str | None, reason: str | None, user: A
                    user=user)
     elif points and table.round.tournament.is_match_game:
         match_rejudge(table)  # (deal_annul has just re-judged the match with this ruling in place)
-    _after_commit(table.round.tournament_id)
+    hooks.scores_changed(table.round.tournament_id)
     return ruling
 
 
@@ -229,7 +230,7 @@ def ruling_withdraw(*, ruling: Ruling, reason: str | None, user: Any, expected_v
                                   "(%(why)s). Annul or correct the deals entered after it, or withdraw the "
                                   "later rulings, first.") % {"why": why.rstrip(".")},
                                 field="ruling", code="withdraw_breaks_match") from None
-    _after_commit(tournament.pk)
+    hooks.scores_changed(tournament.pk)
     return current
 
 

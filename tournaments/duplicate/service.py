@@ -23,9 +23,9 @@ from django.utils.translation import gettext as _
 from scoring import etui as pure_etui
 from scoring.duplicate import DUPLICATE_TIE_BREAKS
 from scoring.movement import SHORT_POLICIES, build_movement
+from tournaments.common import hooks
 from tournaments.common.errors import InvalidInput, StateConflict
 from tournaments.deals.models import Deal, Ruling
-from tournaments.deals.record import _after_commit
 from tournaments.duplicate.models import ArtificialResult, DuplicateSetup, DuplicateTable, Etui, EtuiPlay
 from tournaments.event.models import Entry, Game, Round, Seat, Table, Tournament
 
@@ -77,6 +77,7 @@ def duplicate_create(*, tournament: Tournament, boards_per_round: int, seed: str
             DuplicateTable.objects.create(table=table, boards=list(t.boards), copy=t.copy, pass_to=t.pass_to)
             for b in t.boards:
                 sizes[b] = (r, t.size)
+    hooks.scores_changed(tournament.pk)
     etuis = []
     for number, (r, players) in sorted(sizes.items()):
         etui = Etui(tournament=tournament, number=number, round_number=r, players=players)
@@ -186,7 +187,7 @@ def etui_play_check(*, deal: Deal, user: Any = None) -> EtuiPlay | None:
         deal=deal, defaults={"etui": etui, "table": table, "fouled": bool(found), "fingerprint": played_fp,
                              "problem": _problem_json(found)})
     if before != (play.fouled, play.fingerprint) and (before is not None or play.fouled):
-        _after_commit(table.round.tournament_id)  # the comparison groups changed: the ranking follows
+        hooks.scores_changed(table.round.tournament_id)  # the comparison groups changed: the ranking follows
     called = Ruling.objects.filter(deal=deal, kind=Ruling.Kind.OTHER, reason__startswith="Étui faussé").exists()
     if found and not called:
         players = [s.entry.player.name for s in table.seats.select_related("entry__player").order_by("position")]
@@ -211,7 +212,7 @@ def artificial_result_set(*, table: Table, etui_number: int, entry_id: int, kind
     existing = ArtificialResult.objects.filter(etui=etui, entry_id=entry_id)
     if not kind:
         existing.delete()
-        _after_commit(table.round.tournament_id)
+        hooks.scores_changed(table.round.tournament_id)
         return None
     if kind not in ArtificialResult.Kind.values:
         raise InvalidInput(_("unknown artificial result"), field="kind")
@@ -222,7 +223,7 @@ def artificial_result_set(*, table: Table, etui_number: int, entry_id: int, kind
         etui=etui, entry=Entry.objects.get(pk=entry_id),
         defaults={"table": table, "kind": kind, "reason": reason,
                   "created_by": user if getattr(user, "is_authenticated", False) else None})
-    _after_commit(table.round.tournament_id)
+    hooks.scores_changed(table.round.tournament_id)
     return result
 
 

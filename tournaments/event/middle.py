@@ -22,6 +22,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from tournaments.common import hooks
 from tournaments.common.errors import InvalidInput, StateConflict
 from tournaments.event.models import Entry, Round, Seat, Table, Tournament
 from tournaments.event.setup import _player_counts, player_create, player_register
@@ -66,6 +67,7 @@ def late_arrival(*, tournament: Tournament, name: str, club: str = "", licence: 
     entry = player_register(tournament=tournament, player=player)
     entry.from_round = from_round
     entry.save(update_fields=["from_round"])
+    hooks.scores_changed(tournament.pk)
     return entry
 
 
@@ -83,10 +85,21 @@ def player_leaves(*, entry: Entry) -> list[Table]:
     raises: redraw that round."""
     entry.withdrawn = True
     entry.save(update_fields=["withdrawn"])
+    hooks.scores_changed(entry.tournament_id)
     short = []
     for seat in drawn_rounds_without_deals(entry):
         short.append(seat_remove(seat=seat))
     return short
+
+
+@transaction.atomic
+def player_returns(*, entry: Entry) -> Entry:
+    """A player who had left comes back: drawn again from the next draw on."""
+    if entry.withdrawn:
+        entry.withdrawn = False
+        entry.save(update_fields=["withdrawn"])
+        hooks.scores_changed(entry.tournament_id)
+    return entry
 
 
 @transaction.atomic
@@ -130,6 +143,7 @@ def seat_replace(*, seat: Seat, name: str, club: str = "", rest_of_event: bool =
     new.save(update_fields=["from_round", "replaces"])
     old.withdrawn = True
     old.save(update_fields=["withdrawn"])
+    hooks.scores_changed(rnd.tournament_id)
     # this round and the later rounds already drawn, not started: the newcomer takes each of his seats
     for held in Seat.objects.filter(entry=old, table__round__number__gte=rnd.number).select_related("table"):
         _unlocked(held.table)

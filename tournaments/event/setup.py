@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 
 from rules.errors import MalformedRecord
 from rules.game import get_game
+from tournaments.common import hooks
 from tournaments.common.errors import InvalidInput, StateConflict
 from tournaments.event.models import Entry, Game, Player, Round, Seat, Table, Team, Tournament, TournamentRole
 
@@ -91,6 +92,7 @@ def tournament_create(*, name: str, game: str, user: Any, options: Mapping[str, 
         **{k: v for k, v in day.items() if v is not None})
     if user is not None and user.is_authenticated:
         TournamentRole.objects.create(tournament=tournament, user=user, role=TournamentRole.Role.ORGANIZER)
+    hooks.scores_changed(tournament.pk)
     return tournament
 
 
@@ -110,6 +112,7 @@ def tournament_update(*, tournament: Tournament, **changes: Any) -> Tournament:
             value = _check_options(tournament.game, value)
         setattr(tournament, key, value)
     tournament.save()
+    hooks.scores_changed(tournament.pk)
     return tournament
 
 
@@ -161,6 +164,7 @@ def round_release(*, round: Round, released: bool = True) -> Round:
     numbers = list(tournament.rounds.filter(released=True).values_list("number", flat=True))
     tournament.released_round = max(numbers, default=0)
     tournament.save(update_fields=["released_round", "updated_at"])
+    hooks.scores_changed(tournament.pk)
     return round
 
 
@@ -192,6 +196,9 @@ def player_register(*, tournament: Tournament, player: Player, team: Team | None
         if team is not None:
             entry.team = team
         entry.save()
+        created = True
+    if created:
+        hooks.scores_changed(tournament.pk)
     return entry
 
 
@@ -204,6 +211,7 @@ def entry_update(*, entry: Entry, team: Team | Any | None = ..., withdrawn: bool
     if withdrawn is not None:
         entry.withdrawn = withdrawn
     entry.save()
+    hooks.scores_changed(entry.tournament_id)
     return entry
 
 
@@ -334,6 +342,7 @@ def team_create(*, tournament: Tournament, name: str, entries: Iterable[Entry] =
                                field="entries")
         entry.team = team
         entry.save(update_fields=["team"])
+    hooks.scores_changed(tournament.pk)
     return team
 
 
@@ -359,6 +368,7 @@ def round_create(*, tournament: Tournament, number: int | None = None,
     rnd = Round.objects.create(tournament=tournament, number=number)
     if tables is not None:
         round_seat(round=rnd, tables=tables)
+    hooks.scores_changed(tournament.pk)
     return rnd
 
 

@@ -10,8 +10,8 @@ from collections.abc import Iterable
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from tournaments.common import hooks
 from tournaments.common.errors import InvalidInput
-from tournaments.deals.record import _after_commit
 from tournaments.event.models import Entry, Team, Tournament
 
 
@@ -37,6 +37,7 @@ def team_set_members(*, team: Team, entries: Iterable[int]) -> Team:
         if entry.team_id != team.pk:
             entry.team = team
             entry.save(update_fields=["team"])
+    hooks.scores_changed(team.tournament_id)
     return team
 
 
@@ -48,7 +49,7 @@ def team_delete(*, team: Team) -> None:
         entry.save(update_fields=["team"])
     tournament_id = team.tournament_id
     team.delete()
-    _after_commit(tournament_id)  # a deleted team sends no post_save
+    hooks.scores_changed(tournament_id)
 
 
 @transaction.atomic
@@ -58,4 +59,5 @@ def entry_set_withdrawn(*, entry: Entry, withdrawn: bool) -> Entry:
     if entry.withdrawn != withdrawn:
         entry.withdrawn = withdrawn
         entry.save(update_fields=["withdrawn"])
+        hooks.scores_changed(entry.tournament_id)
     return entry

@@ -13,6 +13,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from tournaments.common import hooks
 from tournaments.common.errors import InvalidInput, StateConflict
 from tournaments.deals.models import Deal
 from tournaments.event.models import Entry, Seat, Table, Tournament
@@ -48,7 +49,7 @@ def policy_set(*, tournament: Tournament, tables_enter: bool, confirmations_need
         if changed:
             for deal in Deal.objects.filter(table__round__tournament=tournament, sheet__isnull=False):
                 sheet_refresh(deal=deal, policy=policy)
-            _ranking_changed(tournament.pk)
+            hooks.scores_changed(tournament.pk)
     return policy
 
 
@@ -164,7 +165,7 @@ def deal_answer(*, deal: Deal, entry: Entry, answer: str, link: PrivateLink | No
         sheet = sheet_refresh(deal=deal)
         tournament = deal.table.round.tournament
         if not policy_of(tournament).unconfirmed_count and before != sheet.state:
-            _ranking_changed(tournament.pk)
+            hooks.scores_changed(tournament.pk)
     return row
 
 
@@ -215,17 +216,11 @@ def call_resolve(*, call: ArbiterCall, user: Any, outcome: str, answer: str) -> 
             before = DealSheet.objects.filter(deal=deal).values_list("state", flat=True).first()
             counted = not policy_of(deal.table.round.tournament).unconfirmed_count
             if sheet_refresh(deal=deal).state != before and counted:
-                _ranking_changed(deal.table.round.tournament_id)
+                hooks.scores_changed(deal.table.round.tournament_id)
     return call
 
 
 # -- helpers -----------------------------------------------------------------------------------------
-
-def _ranking_changed(tournament_id: int) -> None:
-    from tournaments.deals.record import _after_commit
-
-    _after_commit(tournament_id)
-
 
 def _user(user: Any) -> Any:
     return user if user is not None and getattr(user, "is_authenticated", False) else None

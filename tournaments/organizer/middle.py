@@ -65,8 +65,7 @@ def arrivals(request: HttpRequest, slug: str) -> HttpResponse:
                         messages.warning(request, _("Manche %(r)s, table %(t)s : la table jouera à %(k)s.")
                                          % {"r": table.round.number, "t": table.number, "k": table.seats.count()})
                 elif action == "back":
-                    entry.withdrawn = False
-                    entry.save(update_fields=["withdrawn"])
+                    middle.player_returns(entry=entry)
                     messages.success(request, _("%(name)s est de retour.") % {"name": entry.player.name})
             except ServiceError as exc:
                 messages.error(request, exc.message)

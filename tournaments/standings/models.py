@@ -92,29 +92,3 @@ class RankingLine(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["snapshot", "unit", "position"], name="rankingline_position_unique"),
         ]
-
-
-# The ranking depends on more than deals: a round released (or withdrawn), an entry registered or
-# moved to another team, the tie-breaks changed. Those saves bump the input version and queue a
-# refresh on commit, whichever service made them (deals and rulings call the task themselves).
-_WATCHED_TOURNAMENT_FIELDS = {"tie_breaks", "released_round", "format", "game", "options"}
-
-
-def _inputs_changed(sender, instance, created=False, update_fields=None, **_kwargs) -> None:
-    from tournaments.standings.tasks import ranking_refresh_on_commit
-
-    if sender.__name__ == "Tournament":
-        if update_fields is not None and not (set(update_fields) & _WATCHED_TOURNAMENT_FIELDS) and not created:
-            return
-        tournament_id = instance.pk
-    elif sender.__name__ == "Round":
-        if update_fields is not None and "released" not in update_fields:
-            return
-        tournament_id = instance.tournament_id
-    else:  # Entry, Team
-        tournament_id = instance.tournament_id
-    ranking_refresh_on_commit(tournament_id)
-
-
-for _model in ("tournaments.Tournament", "tournaments.Round", "tournaments.Entry", "tournaments.Team"):
-    models.signals.post_save.connect(_inputs_changed, sender=_model, dispatch_uid=f"ranking-inputs-{_model}")
