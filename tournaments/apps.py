@@ -13,8 +13,11 @@ class TournamentsConfig(AppConfig):
         # Models and tasks are importable only once the registry is ready, hence the imports here.
         from tournaments.common import hooks
         from tournaments.common.converters import IdConverter
+        from tournaments.duplicate import service as duplicate
         from tournaments.standings import tasks
 
         register_converter(IdConverter, "id")  # <id:pk> in the URL patterns
         # the standings learn that scores changed through the one hook (tournaments/common/hooks.py)
         hooks.subscribe(tasks.ranking_refresh_on_commit)
+        # a deal saved at a duplicate table is tied to its étui and checked against its cards
+        hooks.subscribe_deal_saved(duplicate.deal_saved)

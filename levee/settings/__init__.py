@@ -130,7 +130,7 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
-                "tournaments.links.session.context",
+                "tournaments.desk.link_session.context",
             ],
         },
     },

@@ -16,9 +16,9 @@ from tests.integration.builders import make_round, make_tournament
 from tests.tournaments.factories import UserFactory, tarot_summary
 from tournaments.deals.record import deal_correct, deal_record
 from tournaments.event.models import Round
-from tournaments.event.setup import round_set_status
 from tournaments.links.models import RoundClosing, TablePolicy
 from tournaments.standings import appeal, tasks
+from tournaments.standings.appeal import round_set_status
 
 pytestmark = pytest.mark.django_db
 

@@ -9,8 +9,8 @@ from django.urls import reverse
 from tests.integration.builders import add_deal, make_round, make_tournament
 from tournaments.common.errors import ServiceError
 from tournaments.event import middle
-from tournaments.event import seating as seating_service
 from tournaments.event.models import Entry, Player, Round, Seat, TournamentRole
+from tournaments.standings import draw as seating_service
 from tournaments.standings import rankings
 
 pytestmark = pytest.mark.django_db

@@ -18,9 +18,9 @@ from tests.tournaments.factories import UserFactory
 from tournaments.common.errors import InvalidInput
 from tournaments.deals.models import ScoreRow
 from tournaments.deals.record import deal_record
-from tournaments.event import seating as seating_service
 from tournaments.event.models import Round, Tournament
 from tournaments.management.commands.seed_demo import random_match_deal
+from tournaments.standings import draw as seating_service
 from tournaments.standings import rankings, tasks
 
 pytestmark = pytest.mark.django_db

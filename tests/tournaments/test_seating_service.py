@@ -7,8 +7,8 @@ from django.urls import reverse
 
 from tests.integration.builders import add_deal, make_round, make_tournament
 from tournaments.common.errors import ServiceError
-from tournaments.event import seating as seating_service
 from tournaments.event.models import Round
+from tournaments.standings import draw as seating_service
 from tournaments.standings import rankings, tasks
 
 pytestmark = pytest.mark.django_db

@@ -229,6 +229,13 @@ def test_the_standings_subscribe_to_the_hook():
     assert hooks.subscribers() == (tasks.ranking_refresh_on_commit,)
 
 
+def test_duplicate_subscribes_to_the_deals_saved():
+    from tournaments.common import hooks
+    from tournaments.duplicate import service
+
+    assert hooks.deal_saved_subscribers() == (service.deal_saved,)
+
+
 @pytest.mark.parametrize("change", ["release", "register", "withdraw", "team", "tie_breaks"])
 def test_every_ranking_input_tells_the_hook(tarot_table, staff, monkeypatch, change):
     """What the four model signals did: a round released, an entry registered or withdrawn, a team's members,

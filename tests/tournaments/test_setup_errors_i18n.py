@@ -8,9 +8,9 @@ from django.utils import translation
 
 from tournaments.common.errors import InvalidInput
 from tournaments.deals.rulings import ruling_record
-from tournaments.event import seating as seating_service
 from tournaments.event.models import Round
 from tournaments.event.setup import role_assign, round_seat, tournament_create
+from tournaments.standings import draw as seating_service
 
 pytestmark = pytest.mark.django_db
 

@@ -47,7 +47,7 @@ def test_set_members_moves_players_between_teams_and_delete_frees_them(people):
 
 
 def test_withdrawn_player_is_not_drawn_and_can_come_back(people):
-    from tournaments.event import seating as seating_service
+    from tournaments.standings import draw as seating_service
 
     t, e, _ = people
     entry_set_withdrawn(entry=e["H"], withdrawn=True)

@@ -1,19 +1,27 @@
-"""The one port through which the rest of the house learns that a tournament's scores changed.
+"""The ports through which the rest of the house learns what the deals changed.
 
-A writer (a deal recorded, corrected, annulled or restored; a ruling; a forfeit; a round released; an entry
-registered, withdrawn or moved to another team; the tie-breaks changed) calls :func:`scores_changed` inside its
-writing transaction. The standings subscribe at ``AppConfig.ready()`` (``tournaments/apps.py``): they bump the
-ranking's input version in that transaction and queue the recomputation once it commits. Nothing else listens,
-and no model signal does it behind the writer's back.
+* :func:`scores_changed` — **the** hook: a tournament's ranking inputs changed. A writer (a deal recorded,
+  corrected, annulled or restored; a ruling; a forfeit; a round released; an entry registered, withdrawn or
+  moved to another team; the tie-breaks changed) calls it inside its writing transaction. The standings
+  subscribe: they bump the ranking's input version in that transaction and queue the recomputation once it
+  commits.
+* :func:`deal_saved` — a deal's cards were saved (recorded, or corrected). Duplicate Tarot subscribes: a deal
+  of a duplicate table is tied to its étui and checked against its cards.
+
+Subscriptions are made once, at ``AppConfig.ready()`` (``tournaments/apps.py``); no model signal does any of
+this behind the writer's back, and a lower package never imports the package that listens.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 ScoresChanged = Callable[[int], None]
+DealSaved = Callable[[Any, Any], None]
 
 _subscribers: list[ScoresChanged] = []
+_deal_savers: list[DealSaved] = []
 
 
 def subscribe(callback: ScoresChanged) -> None:
@@ -23,7 +31,7 @@ def subscribe(callback: ScoresChanged) -> None:
 
 
 def subscribers() -> tuple[ScoresChanged, ...]:
-    """The callbacks subscribed, in order."""
+    """The callbacks subscribed to :func:`scores_changed`, in order."""
     return tuple(_subscribers)
 
 
@@ -32,3 +40,20 @@ def scores_changed(tournament_id: int) -> None:
     transaction (a subscriber may write in it, and acts on commit)."""
     for callback in _subscribers:
         callback(tournament_id)
+
+
+def subscribe_deal_saved(callback: DealSaved) -> None:
+    """Call ``callback(deal, user)`` whenever a deal's cards are saved (once per callback)."""
+    if callback not in _deal_savers:
+        _deal_savers.append(callback)
+
+
+def deal_saved_subscribers() -> tuple[DealSaved, ...]:
+    """The callbacks subscribed to :func:`deal_saved`, in order."""
+    return tuple(_deal_savers)
+
+
+def deal_saved(deal: Any, user: Any) -> None:
+    """Tell the subscribers that ``deal`` was recorded or corrected by ``user``."""
+    for callback in _deal_savers:
+        callback(deal, user)

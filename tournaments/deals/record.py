@@ -61,7 +61,6 @@ from tournaments.deals.selectors import (
     table_deals,
     table_seats,
 )
-from tournaments.duplicate.models import DuplicateTable
 from tournaments.event import permissions
 from tournaments.event.models import Round, Table, Tournament
 
@@ -263,8 +262,7 @@ def deal_record(*, table: Table, record: Any, user: Any, idempotency_key: str | 
             hooks.scores_changed(table.round.tournament_id)
             deal.idempotent_replay = False  # type: ignore[attr-defined]
             deal.idempotent_response = response  # type: ignore[attr-defined]
-        if getattr(deal, "at_duplicate_table", False):
-            _duplicate_check(deal, user)
+        hooks.deal_saved(deal, user)  # after the deal's own commit (a duplicate table ties it to its étui)
         return deal
     except IntegrityError:
         existing = _used_key(user, idempotency_key)
@@ -292,7 +290,6 @@ class _Locked:
     played: int
     status: str
     deals_per_round: int | None
-    duplicate: bool = False
 
 
 def _lock_table(table: Table, cursor: Any) -> _Locked | None:
@@ -320,12 +317,11 @@ def _lock_table(table: Table, cursor: Any) -> _Locked | None:
         f"SELECT (SELECT MAX(d.number) FROM {deal} d WHERE d.table_id = t.id), "
         f"CASE WHEN u.deals_per_round IS NULL THEN 0 "
         f"ELSE (SELECT COUNT(*) FROM {deal} d WHERE d.table_id = t.id AND d.status <> %s) END, "
-        f"u.status, u.deals_per_round, "
-        f"EXISTS (SELECT 1 FROM {DuplicateTable._meta.db_table} x WHERE x.table_id = t.id) "
+        f"u.status, u.deals_per_round "
         f"FROM {tbl} t JOIN {rnd} r ON r.id = t.round_id JOIN {tour} u ON u.id = r.tournament_id WHERE t.id = %s",
         [Deal.Status.ANNULLED.value, table.pk])
     row = cursor.fetchone()
-    return None if row is None else _Locked(row[0] or 0, row[1], row[2], row[3], bool(row[4]))
+    return None if row is None else _Locked(row[0] or 0, row[1], row[2], row[3])
 
 
 def _deal_record(*, table: Table, record: Any, user: Any, cursor: Any) -> Deal:
@@ -368,7 +364,6 @@ def _deal_record(*, table: Table, record: Any, user: Any, cursor: Any) -> Deal:
         deal.approved_by, deal.approved_at = _user(user), now
     _insert_deal(deal, user=user, reason="saisie" if not pending else "saisie (en attente du visa)", cursor=cursor)
     _write_rows(deal, mine.scores, seats, new=True, cursor=cursor)
-    deal.at_duplicate_table = locked.duplicate  # type: ignore[attr-defined]
     if tournament.is_match_game:
         table.save(update_fields=["match_totals", "match_winner", "match_ended"])
     return deal
@@ -470,18 +465,9 @@ def deal_correct(*, deal: Deal, record: Any, expected_version: int | None, reaso
     if tournament.is_match_game:
         _refresh_match(table, deals, judged, skip=next(d for d in deals if d.pk == deal.pk))
     else:
-        _duplicate_check(deal, user)
+        hooks.deal_saved(deal, user)
     hooks.scores_changed(tournament.pk)
     return deal
-
-
-def _duplicate_check(deal: Deal, user: Any) -> None:
-    """A duplicate table's deal is tied to its étui and checked against its cards
-    (``services.duplicate``); after the deal's own commit, since the check may read and write
-    the étui through the ORM. Idempotent: a lost check is made again by the next correction."""
-    from tournaments.duplicate.service import etui_play_check
-
-    etui_play_check(deal=deal, user=user)
 
 
 @transaction.atomic

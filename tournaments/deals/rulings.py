@@ -40,7 +40,7 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from scoring import penalties as presets
-from tournaments.common import hooks
+from tournaments.common import games, hooks
 from tournaments.common.errors import DealRejected, InvalidInput, StateConflict, VersionConflict
 from tournaments.deals.models import Deal, Ruling, ScoreRow
 from tournaments.deals.record import _user, deal_annul, match_rejudge
@@ -76,10 +76,8 @@ def _adjustments(table: Table, adjustments: Mapping[Any, Any] | None) -> dict[in
 def parties(table: Table) -> list[list[int]] | None:
     """The table's scoring parties as lists of entry ids when partners play as one side (Triomphe
     ``options.teams``, Écarté à quatre, as the rules read the options), else None (each player alone)."""
-    from tournaments.standings.rankings import partnerships
-
     seats = table_seats(table)
-    teams = partnerships(table.round.tournament, len(seats))
+    teams = games.partnerships(table.round.tournament, len(seats))
     if not teams:
         return None
     return [[seats[i].entry_id for i in team if i < len(seats)] for team in teams]

@@ -32,6 +32,7 @@ from tournaments.deals.models import Deal, Ruling
 from tournaments.deals.record import deal_approve, deal_correct, deal_record
 from tournaments.deals.restore import deal_restore
 from tournaments.deals.rulings import ruling_record, ruling_withdraw
+from tournaments.desk import link_session as links
 from tournaments.desk import skeletons
 from tournaments.desk.forms import (
     DealRestoreForm,
@@ -47,7 +48,6 @@ from tournaments.desk.forms import (
 from tournaments.desk.views import deal_summary, ruling_points, table_context
 from tournaments.event import permissions
 from tournaments.event.models import Game, Table
-from tournaments.links import session as links
 
 MODES = ("summary", "tricks", "record")
 

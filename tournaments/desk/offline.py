@@ -26,10 +26,10 @@ from tournaments.deals import selectors
 from tournaments.deals.models import Deal
 from tournaments.deals.record import deal_record, request_hash
 from tournaments.desk import entry
+from tournaments.desk import link_session as links
 from tournaments.desk.table_links import _table_link
 from tournaments.event import permissions
 from tournaments.event.models import Table
-from tournaments.links import session as links
 from tournaments.links.models import LinkDealKey
 
 KEY = "Idempotency-Key"

@@ -1,7 +1,7 @@
 """The pages of a private link, without an account: a table's page (its score sheet, its deals to confirm,
 « Appeler l'arbitre », entry with the arbiter's own pages) and a player's page (his deals to confirm).
 
-The token is looked up on every request (:mod:`tournaments.links.session`); a revoked or unknown link gets a
+The token is looked up on every request (:mod:`tournaments.desk.link_session`); a revoked or unknown link gets a
 page that says so and what to do (ask the arbiter for the new card), never a login form.
 """
 
@@ -22,10 +22,10 @@ from tournaments.common.errors import ServiceError
 from tournaments.deals import selectors
 from tournaments.deals.models import Deal, ScoreRow
 from tournaments.desk import entry
+from tournaments.desk import link_session as links
 from tournaments.desk.views import deal_summary
 from tournaments.event.models import Entry, Round, Seat, Table
 from tournaments.links import service
-from tournaments.links import session as links
 from tournaments.links.models import ArbiterCall, DealAnswer, DealSheet, PrivateLink
 
 

@@ -15,12 +15,15 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from django.db.models import Q
+from django.utils.translation import gettext_lazy
 
 from scoring import duplicate as pure
 from tournaments.deals.models import Deal, ScoreRow
 from tournaments.duplicate.models import ArtificialResult, DuplicateSetup, DuplicateTable, Etui, EtuiPlay
 from tournaments.event.models import Seat, Tournament
 
+#: the seats of a duplicate table, in the order of play
+ORIENTATIONS = (gettext_lazy("North"), gettext_lazy("East"), gettext_lazy("South"), gettext_lazy("West"))
 
 def setup_of(tournament: Tournament) -> DuplicateSetup | None:
     return DuplicateSetup.objects.filter(tournament_id=tournament.pk).first()

@@ -154,6 +154,12 @@ def problem_text(problem: Sequence[Mapping[str, Any]], players: Sequence[str]) -
 
 
 @transaction.atomic
+def deal_saved(deal: Deal, user: Any) -> None:
+    """The deals' port (``tournaments.common.hooks.deal_saved``): a deal saved at a duplicate table is tied to
+    its étui and checked against its cards; a deal of any other table is left alone."""
+    etui_play_check(deal=deal, user=user)
+
+
 def etui_play_check(*, deal: Deal, user: Any = None) -> EtuiPlay | None:
     """Tie a saved deal to its étui and check its cards (None when the table is not a duplicate one)."""
     dup = DuplicateTable.objects.filter(table_id=deal.table_id).first()

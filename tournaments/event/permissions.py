@@ -18,14 +18,16 @@ tournament: the deal-entry endpoint checks both).
 from __future__ import annotations
 
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.db import connection
 from django.db.models import Q, QuerySet
 
 from tournaments.common import sql
-from tournaments.deals.models import Deal
 from tournaments.event.models import Player, Round, Table, Tournament, TournamentRole
+
+if TYPE_CHECKING:
+    from tournaments.deals.models import Deal
 
 Role = TournamentRole.Role
 STAFF_ROLES = frozenset({Role.ORGANIZER, Role.CHIEF_ARBITER, Role.ARBITER})

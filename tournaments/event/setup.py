@@ -420,19 +420,6 @@ def round_seat(*, round: Round, tables: Sequence[Sequence[int]]) -> list[Table]:
     return created
 
 
-@transaction.atomic
-def round_set_status(*, round: Round, status: str) -> Round:
-    if status not in Round.Status.values:
-        raise InvalidInput(_("status is one of %(values)s") % {"values": ", ".join(Round.Status.values)},
-                           field="status")
-    round.status = status
-    round.save(update_fields=["status"])
-    from tournaments.standings.appeal import round_closing_update
-
-    round_closing_update(round=round)
-    return round
-
-
 # -- roles -----------------------------------------------------------------------------------------
 
 @transaction.atomic

@@ -1,6 +1,6 @@
 """The table in the players' hands: private links, the players' answers on a deal, calls to the arbiter.
 
-Writes only; what a link may do is :mod:`tournaments.links.session`. Every write says who and when: the
+Writes only; what a link may do is :mod:`tournaments.desk.link_session`. Every write says who and when: the
 link used (a table's or a player's) or the account, and the time.
 """
 

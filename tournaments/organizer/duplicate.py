@@ -1,8 +1,5 @@
-"""Duplicate Tarot pages for the tables and the staff.
+"""Duplicate Tarot pages for the organizer (a table's étuis are the desk's: ``tournaments/desk/duplicate.py``).
 
-* ``/desk/tables/<pk>/etuis/`` — a table's étuis of the round: for each étui the table has played,
-  its seats' percentages and the results of the tables that played it before (never for an étui
-  the table has not played yet); a fouled étui says the arbiter is called.
 * ``/t/<slug>/duplicate/`` — the organizer sets the duplicate up (étuis a round, seed, scoring).
 * ``/t/<slug>/rounds/<n>/cards/`` — the movement as one card per table: who sits North, East,
   South, West, the étuis in order, and the table each étui goes to next (printable).
@@ -13,7 +10,6 @@
 from __future__ import annotations
 
 import re
-from typing import Any
 
 from django import forms
 from django.contrib import messages
@@ -26,88 +22,11 @@ from django.views.decorators.http import require_http_methods
 from rules.cards import EXCUSE, SUIT_SYMBOLS, TRUMPS, card_label, card_name, parse_card, rank_of, suit_of
 from tournaments.common.access import guarded, lang_of, require
 from tournaments.common.errors import ServiceError
-from tournaments.deals import selectors
-from tournaments.deals.models import Deal
-from tournaments.duplicate.models import ArtificialResult, DuplicateSetup, DuplicateTable, Etui, EtuiPlay
-from tournaments.duplicate.results import setup_of, traveller
-from tournaments.duplicate.service import artificial_result_set, duplicate_create, problem_text
+from tournaments.duplicate.models import DuplicateSetup, DuplicateTable, Etui
+from tournaments.duplicate.results import ORIENTATIONS, setup_of
+from tournaments.duplicate.service import duplicate_create
 from tournaments.event import permissions
-from tournaments.event.models import Round, Table, Tournament
-
-ORIENTATIONS = (gettext_lazy("North"), gettext_lazy("East"), gettext_lazy("South"), gettext_lazy("West"))
-
-
-def _percent(value: Any) -> str:
-    from tournaments.public.queries import _fmt
-
-    return "—" if value is None else f"{_fmt(value)} %"
-
-
-@guarded
-def table_etuis(request: HttpRequest, pk: int) -> HttpResponse:
-    """The table's étuis: its result and percentage on each étui it has played, and the tables before it."""
-    table = get_object_or_404(Table.objects.select_related("round__tournament"), pk=pk)
-    require(request, permissions.can_view_table(request.user, table))
-    dup = DuplicateTable.objects.filter(table=table).first()
-    if dup is None:
-        raise Http404("not a duplicate table")
-    tournament = table.round.tournament
-    players = selectors.table_players(table)
-    played = {d.number: d for d in Deal.objects.filter(table=table).exclude(status=Deal.Status.ANNULLED)}
-    etuis = {e.number: e for e in Etui.objects.filter(tournament=tournament, number__in=dup.boards)}
-    plays = {p.deal_id: p for p in EtuiPlay.objects.filter(table=table)}
-    seats = selectors.table_seats(table)
-    names = {s.entry_id: name for s, name in zip(seats, players, strict=False)}
-    artificial: dict[int, list[str]] = {}
-    rulings = ArtificialResult.objects.filter(etui__tournament=tournament, etui__number__in=dup.boards,
-                                              entry_id__in=names)
-    for number, entry_id, kind in rulings.values_list("etui__number", "entry_id", "kind"):
-        artificial.setdefault(number, []).append(f"{names[entry_id]} : {ArtificialResult.Kind(kind).label}")
-    items = []
-    for i, number in enumerate(dup.boards, start=1):
-        deal = played.get(i)
-        item: dict[str, Any] = {"number": number, "position": i, "played": deal is not None,
-                                "artificial": artificial.get(number, [])}
-        if deal is not None:
-            trav = traveller(tournament, etuis[number], mine_table=table.number, so_far=True)
-            mine = next((line for line in trav.lines if line.mine and line.round == table.round.number), None)
-            play = plays.get(deal.pk)
-            item.update({
-                "mine": [(ORIENTATIONS[o] if o < 4 else "", players[o] if o < len(players) else "",
-                          mine.marks[o], _percent(mine.percentages[o])) for o in range(len(mine.marks))]
-                if mine else [],
-                "others": [line for line in trav.lines if not (line.mine and line.round == table.round.number)],
-                "fouled": bool(play and play.fouled),
-                "problem": problem_text(play.problem, players) if play and play.fouled else [],
-                "count": len(trav.lines),
-            })
-        items.append(item)
-    return render(request, "tournaments/duplicate_table.html", {
-        "tournament": tournament, "round": table.round, "table": table, "items": items, "players": players,
-        "orientations": ORIENTATIONS, "lang": lang_of(request), "percent": _percent,
-        "can_referee": permissions.can_referee(request.user, tournament), "seats": list(zip(seats, players,
-                                                                                              strict=False)),
-        "kinds": ArtificialResult.Kind.choices})
-
-
-@guarded
-@require_http_methods(["POST"])
-def table_artificial(request: HttpRequest, pk: int, number: int) -> HttpResponse:
-    """The arbiter sets (or removes) an artificial result on one of the table's étuis."""
-    table = get_object_or_404(Table.objects.select_related("round__tournament"), pk=pk)
-    require(request, permissions.can_referee(request.user, table.round.tournament))
-    try:
-        entry_id = int(request.POST.get("entry", ""))
-    except ValueError:
-        entry_id = 0
-    try:
-        artificial_result_set(table=table, etui_number=number, entry_id=entry_id, kind=request.POST.get("kind", ""),
-                              reason=request.POST.get("reason", ""), user=request.user)
-    except ServiceError as exc:
-        messages.error(request, exc.text(lang_of(request)))
-    else:
-        messages.success(request, _("Artificial result saved."))
-    return redirect(f"{request.path.rsplit('/', 3)[0]}/#etui-{number}")
+from tournaments.event.models import Round, Tournament
 
 
 def _staff_tournament(request: HttpRequest, slug: str) -> Tournament:

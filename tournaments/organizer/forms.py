@@ -174,24 +174,6 @@ class StatusForm(forms.Form):
 
 # -- forfeits, teams, withdrawals, the draw ------------------------------------------------------------
 
-class ForfeitForm(forms.Form):
-    """A forfeit (forfait: the match goes to the side present) or an absence at a table."""
-
-    kind = forms.ChoiceField(label=_("What happened"), choices=[], widget=ChoiceRadio(attrs={"class": "wide"}))
-    absent = forms.TypedMultipleChoiceField(label=_("Absent players"), choices=[], coerce=int,
-                                            widget=forms.CheckboxSelectMultiple)
-    reason = forms.CharField(label=_("Reason"), max_length=1000, required=False,
-                             widget=forms.Textarea(attrs={"rows": 2}))
-
-    def __init__(self, *args: Any, seats: Sequence[tuple[int, str]], match_game: bool, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        kinds = [("absence", _("Absence"))]
-        if match_game:
-            kinds.insert(0, ("forfeit", _("Forfeit")))
-        self.fields["kind"].choices = kinds
-        self.fields["absent"].choices = [(entry_id, name) for entry_id, name in seats]
-
-
 class TeamForm(forms.Form):
     """A new team and, optionally, its members."""
 

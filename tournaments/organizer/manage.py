@@ -1,5 +1,5 @@
-"""The organizer's and the chief arbiter's extra pages: the automatic draw of a round, teams and
-withdrawals, and the forfeit or absence of a table. Writes are calls to services; the views only
+"""The organizer's extra pages: the automatic draw of a round, teams and
+withdrawals. Writes are calls to services; the views only
 gather fields and say what the service answered.
 """
 
@@ -14,15 +14,12 @@ from django.views.decorators.http import require_POST
 from tournaments.common.access import guarded, require
 from tournaments.common.collation import french_sorted
 from tournaments.common.errors import ServiceError
-from tournaments.deals import selectors
-from tournaments.deals.forfeits import forfeit_cancel, forfeit_record
-from tournaments.deals.models import Forfeit
 from tournaments.event import permissions
-from tournaments.event import seating as seating_service
-from tournaments.event.models import Entry, Round, Table, Team, Tournament
+from tournaments.event.models import Entry, Round, Team, Tournament
 from tournaments.event.setup import team_create
 from tournaments.event.teams import entry_set_withdrawn, team_delete, team_set_members
-from tournaments.organizer.forms import DrawForm, ForfeitForm, TeamForm
+from tournaments.organizer.forms import DrawForm, TeamForm
+from tournaments.standings import draw as seating_service
 
 
 def _error(request: HttpRequest, exc: ServiceError) -> None:
@@ -107,38 +104,4 @@ def teams(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "tournaments/teams.html", {
         "tournament": tournament, "form": form, "teams": team_list, "entries": entries,
         "teams_format": tournament.format == Tournament.Format.TEAMS,
-    })
-
-
-# -- forfeits and absences -------------------------------------------------------------------------
-
-@guarded
-def table_forfeit(request: HttpRequest, pk: int) -> HttpResponse:
-    """Record, replace or cancel the forfeit or absence of a table (chief arbiter, organizer)."""
-    table = get_object_or_404(Table.objects.select_related("round__tournament"), pk=pk)
-    tournament = table.round.tournament
-    require(request, permissions.can_referee(request.user, tournament))
-    seats = [(s.entry_id, s.entry.player.name) for s in selectors.table_seats(table)]
-    current = Forfeit.objects.filter(table=table).prefetch_related("absent__player").first()
-    action = request.POST.get("action") if request.method == "POST" else None
-    initial = {}
-    if current is not None:
-        initial = {"kind": current.kind, "absent": [e.pk for e in current.absent.all()], "reason": current.reason}
-    form = ForfeitForm(request.POST if action == "record" else None, initial=initial, seats=seats,
-                       match_game=tournament.is_match_game)
-    if action == "cancel":
-        if forfeit_cancel(table=table, user=request.user):
-            messages.success(request, _("Forfeit or absence cancelled."))
-        return redirect("table_detail", pk=table.pk)
-    if action == "record" and form.is_valid():
-        try:
-            forfeit_record(table=table, kind=form.cleaned_data["kind"], absent=form.cleaned_data["absent"],
-                           reason=form.cleaned_data["reason"], user=request.user)
-        except ServiceError as exc:
-            form.add_error(exc.field if exc.field in form.fields else None, exc.message)
-        else:
-            messages.success(request, _("Recorded."))
-            return redirect("table_detail", pk=table.pk)
-    return render(request, "tournaments/forfeit_form.html", {
-        "tournament": tournament, "round": table.round, "table": table, "form": form, "current": current,
     })

@@ -15,9 +15,9 @@ from tournaments.common.access import guarded, require
 from tournaments.common.collation import french_key, french_sorted
 from tournaments.common.errors import ServiceError
 from tournaments.event import clock, middle, permissions
-from tournaments.event import seating as seating_service
 from tournaments.event.models import Entry, Round, Seat, Tournament
 from tournaments.organizer.middle_forms import LateArrivalForm, ReplaceForm, ShortForm, SwapForm
+from tournaments.standings import draw as seating_service
 
 
 def _seat_label(seat: Seat) -> str:

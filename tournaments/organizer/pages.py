@@ -8,12 +8,12 @@ from django.shortcuts import get_object_or_404, render
 
 from tournaments.common.access import guarded, require_visible
 from tournaments.event import permissions
-from tournaments.event import seating as seating_service
 from tournaments.event.clock import clock_of
 from tournaments.event.models import Round, Tournament
 from tournaments.event.setup import TRANSITIONS
 from tournaments.organizer.forms import DrawForm
 from tournaments.organizer.views import seating_form_for
+from tournaments.standings import draw as seating_service
 
 
 def home(request: HttpRequest) -> HttpResponse:

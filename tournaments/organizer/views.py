@@ -23,6 +23,7 @@ from tournaments.event import permissions, setup
 from tournaments.event.models import Round, Table, Tournament
 from tournaments.organizer.forms import PlayerForm, PlayersCsvForm, RoleForm, SeatingForm, TournamentForm
 from tournaments.organizer.staff_accounts import staff_context
+from tournaments.standings import appeal
 
 #: how many seats a table row offers on the seating form, per game (the service checks the real count)
 
@@ -164,7 +165,7 @@ def round_status(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     rnd = _round(slug, number)
     require(request, permissions.can_manage(request.user, rnd.tournament))
     try:
-        setup.round_set_status(round=rnd, status=request.POST.get("status", ""))
+        appeal.round_set_status(round=rnd, status=request.POST.get("status", ""))
     except ServiceError as exc:
         _error(request, exc)
     return redirect("round_detail", slug=slug, number=number)

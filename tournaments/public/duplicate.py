@@ -11,10 +11,10 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 
 from tournaments.duplicate.models import Etui
-from tournaments.duplicate.results import setup_of, traveller
-from tournaments.organizer.duplicate import ORIENTATIONS, _percent
-from tournaments.public import queries
+from tournaments.duplicate.results import ORIENTATIONS, setup_of, traveller
 from tournaments.public.views import _tournament
+from tournaments.standings import rankings
+from tournaments.standings.formats import percent_text
 
 
 def etuis(request: HttpRequest, slug: str) -> HttpResponse:
@@ -22,7 +22,7 @@ def etuis(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = _tournament(request, slug)
     if setup_of(tournament) is None:
         raise Http404("not a duplicate")
-    released = list(queries.released_rounds(tournament).values_list("number", flat=True))
+    released = list(rankings.released_rounds(tournament).values_list("number", flat=True))
     by_round: dict[int, list[int]] = {}
     for number, round_no in (Etui.objects.filter(tournament=tournament, round_number__in=released)
                              .order_by("number").values_list("number", "round_number")):
@@ -33,11 +33,11 @@ def etuis(request: HttpRequest, slug: str) -> HttpResponse:
 def etui_traveller(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     tournament = _tournament(request, slug)
     etui = Etui.objects.filter(tournament=tournament, number=number).first()
-    released = set(queries.released_rounds(tournament).values_list("number", flat=True))
+    released = set(rankings.released_rounds(tournament).values_list("number", flat=True))
     if etui is None or etui.round_number not in released:
         raise Http404("this étui's round is not released")
     trav = traveller(tournament, etui)
-    rows = [{"line": line, "cells": [(line.names[o], line.marks[o], _percent(line.percentages[o]))
+    rows = [{"line": line, "cells": [(line.names[o], line.marks[o], percent_text(line.percentages[o]))
                                      for o in range(len(line.marks))]} for line in trav.lines]
     numbers = list(Etui.objects.filter(tournament=tournament, round_number__in=released)
                    .order_by("number").values_list("number", flat=True))

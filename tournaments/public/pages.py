@@ -27,6 +27,7 @@ from tournaments.event.models import Entry
 from tournaments.public import hall, published, queries
 from tournaments.public import lines as ranking_lines
 from tournaments.public.chart import running_total_svg
+from tournaments.standings import rankings
 from tournaments.standings.models import RankingLine
 
 REFRESH_DEFAULT = 10
@@ -142,7 +143,7 @@ def home(request: HttpRequest, slug: str) -> HttpResponse:
         whole = state.whole()
         rk = _ranking(whole, lang)
         return render_to_string("public/home.html", {
-            "tournament": whole.tournament, "rounds": queries.released_rounds(whole.tournament), "ranking": rk,
+            "tournament": whole.tournament, "rounds": rankings.released_rounds(whole.tournament), "ranking": rk,
             "top": rk.rows[:10], "next_url": reverse("public-home", args=[slug])}, request)
 
     return published.respond(request, state, etag, render, private=private)

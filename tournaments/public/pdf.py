@@ -16,6 +16,7 @@ from tournaments.event import permissions
 from tournaments.event.models import Round, Seat, Tournament
 from tournaments.public import queries
 from tournaments.public.hall import places
+from tournaments.standings import rankings
 
 
 def render_pdf(request: HttpRequest, template: str, context: dict, filename: str) -> HttpResponse:
@@ -52,7 +53,7 @@ def ranking_pdf(request: HttpRequest, slug: str) -> HttpResponse:
 
 def results_pdf(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     tournament = _viewable(request, slug)
-    rnd = queries.released_rounds(tournament).filter(number=number).first()
+    rnd = rankings.released_rounds(tournament).filter(number=number).first()
     if rnd is None:
         raise Http404("this round is not released")
     return render_pdf(request, "print/round_results.html",

@@ -4,20 +4,18 @@ from __future__ import annotations
 
 from collections import OrderedDict, defaultdict
 from dataclasses import dataclass, field, replace
-from decimal import ROUND_HALF_UP, Decimal
-from fractions import Fraction
 from threading import Lock
 from typing import Any
 
 from django.core.cache import cache
 from django.db.models import Q
-from django.utils.formats import number_format
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.common.collation import french_key
 from tournaments.deals.models import Forfeit, Ruling, ScoreRow
 from tournaments.event.models import Entry, Round, Table, Tournament
 from tournaments.standings import rankings
+from tournaments.standings.formats import metric_text
 from tournaments.standings.models import RankingLine, RankingSnapshot
 
 LABELS = {
@@ -35,10 +33,6 @@ COLUMNS = {"tarot": ("marks", "deals", "best_deal"), "tarot_teams": ("marks", "m
            "duplicate": ("score", "boards", "best_board", "tops"), "duplicate_teams": ("score", "boards", "tops")}
 #: the team columns that go with each kind of individual snapshot
 TEAM_KINDS = {"tarot": "tarot_teams", "duplicate": "duplicate_teams"}
-
-
-def released_rounds(tournament: Tournament):
-    return tournament.rounds.filter(Q(released=True) | Q(number__lte=tournament.released_round)).order_by("number")
 
 
 @dataclass
@@ -67,16 +61,6 @@ class Ranking:
     rows: list[Row] = field(default_factory=list)
     team_columns: list[tuple[str, str]] = field(default_factory=list)
     team_rows: list[Row] = field(default_factory=list)
-
-
-def _fmt(value: Any) -> str:
-    value = rankings.metric_value(value)
-    if value is None:
-        return "—"
-    if isinstance(value, Fraction) and value.denominator != 1:  # duplicate percentages: two decimals
-        exact = Decimal(value.numerator) / Decimal(value.denominator)
-        return number_format(exact.quantize(Decimal("0.01"), rounding=ROUND_HALF_UP), 2)
-    return str(value)
 
 
 def rows_key(snapshot: RankingSnapshot, unit: str, lang: str) -> str:
@@ -121,7 +105,7 @@ def _compute_rows(snapshot: RankingSnapshot, unit: str, columns: tuple[str, ...]
         values = dict(metrics)
         ident = entry_id or team_id
         out.append(Row(position, rank, shared, names[ident], (club or "") if entry_id else "", entry_id, team_id,
-                       [_fmt(values.get(c)) for c in columns], pure.explain(ident, lang, names),
+                       [metric_text(values.get(c)) for c in columns], pure.explain(ident, lang, names),
                        bool(entry_id and withdrawn), _played(values)))
     return out
 

@@ -20,6 +20,7 @@ from tournaments.common.csv_safe import SafeWriter
 from tournaments.event import permissions
 from tournaments.event.models import Round, Tournament
 from tournaments.public import hall, queries
+from tournaments.standings import rankings
 
 REFRESH_DEFAULT = 10
 
@@ -32,7 +33,7 @@ def _tournament(request: HttpRequest, slug: str) -> Tournament:
 
 
 def _released_round(tournament: Tournament, number: int) -> Round:
-    rnd = queries.released_rounds(tournament).filter(number=number).first()
+    rnd = rankings.released_rounds(tournament).filter(number=number).first()
     if rnd is None:
         raise Http404("this round is not released")
     return rnd
@@ -74,12 +75,12 @@ def round_results(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     rnd = _released_round(tournament, number)
     return render(request, "public/round.html", {"tournament": tournament, "round": rnd,
                                                  "tables": queries.round_results(rnd),
-                                                 "rounds": queries.released_rounds(tournament)})
+                                                 "rounds": rankings.released_rounds(tournament)})
 
 
 def results_print(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = _tournament(request, slug)
-    rounds = [(rnd, queries.round_results(rnd)) for rnd in queries.released_rounds(tournament)]
+    rounds = [(rnd, queries.round_results(rnd)) for rnd in rankings.released_rounds(tournament)]
     return render(request, "public/results_print.html", {"tournament": tournament, "rounds": rounds})
 
 
@@ -91,7 +92,7 @@ def results_csv(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = _tournament(request, slug)
     response, writer = _csv_response(f"{tournament.slug}-resultats.csv")
     writer.writerow(["Manche", "Table", "Donne", "État", "Place", "Joueur", "Points"])
-    for rnd in queries.released_rounds(tournament):
+    for rnd in rankings.released_rounds(tournament):
         for result in queries.round_results(rnd):
             for number, status, points in result.deals:
                 for seat, (name, value) in enumerate(zip(result.names, points, strict=True)):
@@ -147,7 +148,7 @@ def score_sheets(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 def round_draw(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """Draw the seating of a round (rotation, random, ranking, Swiss), swap two players, see repeats."""
     from tournaments.common.errors import ServiceError
-    from tournaments.event import seating as seating_service
+    from tournaments.standings import draw as seating_service
 
     tournament = get_object_or_404(Tournament, slug=slug)
     if not permissions.can_manage(request.user, tournament):

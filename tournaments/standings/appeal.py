@@ -1,7 +1,7 @@
 """Results that explain their life: the appeal window of a round, and the public ledger of what changed after.
 
 When the organizer finishes a round its results are *provisional* for the tournament's appeal window
-(``TablePolicy.appeal_minutes``), then *official* (:class:`~tournaments.event.models.RoundClosing`). Reopening the
+(``TablePolicy.appeal_minutes``), then *official* (:class:`~tournaments.links.models.RoundClosing`). Reopening the
 round drops its closing. After a round's results are official, every correction, annulment, restoring,
 ruling and ruling withdrawn on it is an entry of the tournament's public ledger: who, when, why, and which
 ranks it moved (the ranking snapshots just before and just after, compared by ``scoring.ranking.diff``).
@@ -13,13 +13,29 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
+from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from scoring import ranking as pure
+from tournaments.common.errors import InvalidInput
 from tournaments.deals.models import Deal, Ruling
 from tournaments.event.models import Entry, Round, Tournament
 from tournaments.links.models import RoundClosing
+from tournaments.links.service import policy_of
 from tournaments.standings.models import RankingSnapshot
+
+
+@transaction.atomic
+def round_set_status(*, round: Round, status: str) -> Round:
+    """Move a round to ``status``; a round finished opens its appeal window, a round reopened closes it."""
+    if status not in Round.Status.values:
+        raise InvalidInput(_("status is one of %(values)s") % {"values": ", ".join(Round.Status.values)},
+                           field="status")
+    round.status = status
+    round.save(update_fields=["status"])
+    round_closing_update(round=round)
+    return round
 
 
 def round_closing_update(*, round: Round) -> RoundClosing | None:
@@ -27,8 +43,6 @@ def round_closing_update(*, round: Round) -> RoundClosing | None:
     if round.status != Round.Status.FINISHED:
         RoundClosing.objects.filter(round=round).delete()
         return None
-    from tournaments.links.service import policy_of
-
     now = timezone.now()
     minutes = policy_of(round.tournament).appeal_minutes
     closing, _created = RoundClosing.objects.get_or_create(

@@ -33,12 +33,12 @@ from functools import cache
 from typing import Any
 
 from django.db import IntegrityError, connection, transaction
-from django.db.models import F, Max, Q
+from django.db.models import F, Max, Q, QuerySet
 from django.utils import timezone
 
 from scoring import duplicate as pure_duplicate
 from scoring import ranking as pure
-from tournaments.common import sql
+from tournaments.common import games, sql
 from tournaments.deals.models import Deal, Forfeit, ScoreRow
 from tournaments.duplicate import results as duplicate
 from tournaments.event.models import Entry, Game, Round, Seat, Table, Team, Tournament
@@ -244,21 +244,6 @@ def _won_as_taker(tournament: Tournament, round_ids: Sequence[int]) -> dict[int,
     return out
 
 
-def partnerships(tournament: Tournament, players: int) -> tuple[tuple[int, ...], ...] | None:
-    """The seats playing as partners at a table of ``players`` (Triomphe ``options.teams``, Écarté à
-    quatre), as the game's rules read the tournament's options; None when each plays alone."""
-    if not tournament.is_match_game:
-        return None
-    try:
-        from rules.game import get_game
-
-        options = get_game(tournament.game).parse_options({**tournament.record_options(), "players": players})
-    except Exception:  # options the rules cannot read: no deal was saved with them either
-        return None
-    teams = getattr(options, "teams", None)
-    return tuple(tuple(side) for side in teams) if teams else None
-
-
 def _sides(positions: list[int], teams: tuple[tuple[int, ...], ...] | None, winner: Any
            ) -> tuple[tuple[int, ...], int | None] | None:
     """(side of each position, winning side) of a finished match, or None when it cannot be told.
@@ -325,7 +310,7 @@ def match_results(tournament: Tournament, round_ids: Sequence[int]) -> list[pure
             continue
         entries = tuple(by_pos[p] for p in positions)
         if len(positions) not in teams_at:
-            teams_at[len(positions)] = partnerships(tournament, len(positions))
+            teams_at[len(positions)] = games.partnerships(tournament, len(positions))
         teams = teams_at[len(positions)]
         forfeit = forfeits.get(table_id)
         if forfeit is not None:
@@ -590,3 +575,8 @@ def metric_value(value: Any) -> int | Fraction | None:
 
 def metrics_dict(line: RankingLine) -> dict[str, Any]:
     return {name: metric_value(value) for name, value in line.metrics}
+
+
+def released_rounds(tournament: Tournament) -> QuerySet[Round]:
+    """The rounds whose results are published, in order."""
+    return tournament.rounds.filter(Q(released=True) | Q(number__lte=tournament.released_round)).order_by("number")

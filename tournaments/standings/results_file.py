@@ -17,8 +17,8 @@ from django.utils import timezone
 
 from tournaments.deals.models import Deal, Forfeit, Ruling, ScoreRow
 from tournaments.event.models import Entry, Seat, Table, Tournament
-from tournaments.public.queries import released_rounds
 from tournaments.standings import rankings
+from tournaments.standings.rankings import released_rounds
 
 FORMAT = "levee.results/1"
 SCHEMA_PATH = Path(__file__).resolve().parent / "schema" / "results.schema.json"

@@ -20,8 +20,8 @@ register = template.Library()
 def duplicate_deal_result(deal: Deal | None = None, table: Table | None = None) -> dict[str, Any]:
     from tournaments.deals import selectors
     from tournaments.duplicate.models import DuplicateTable, Etui, EtuiPlay
-    from tournaments.duplicate.results import traveller
-    from tournaments.organizer.duplicate import ORIENTATIONS, _percent
+    from tournaments.duplicate.results import ORIENTATIONS, traveller
+    from tournaments.standings.formats import percent_text
 
     table = table or (deal.table if deal is not None else None)
     if table is None:
@@ -46,6 +46,6 @@ def duplicate_deal_result(deal: Deal | None = None, table: Table | None = None) 
     players = selectors.table_players(table)
     play = EtuiPlay.objects.filter(deal=deal).first()
     seats = [] if mine is None else [(ORIENTATIONS[o], players[o] if o < len(players) else "",
-                                      _percent(mine.percentages[o])) for o in range(len(mine.marks))]
+                                      percent_text(mine.percentages[o])) for o in range(len(mine.marks))]
     return {**following, "etui": etui, "seats": seats, "tables": len(trav.lines),
             "fouled": bool(play and play.fouled)}

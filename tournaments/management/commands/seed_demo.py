@@ -33,10 +33,10 @@ from tournaments.event.setup import (
     role_assign,
     round_create,
     round_release,
-    round_set_status,
     tournament_create,
     tournament_set_status,
 )
+from tournaments.standings.appeal import round_set_status
 
 PASSWORD = "levee-demo"
 USERS = {

@@ -11,7 +11,7 @@
   trois and à quatre, Triomphe at 3 to 6 or by teams, Impériale à trois, Vingt-quatre at 4 or 5):
   :func:`scoring.seating.seat_match_round` — tables of exactly that size, one single-seat bye table
   per entry left over, same two methods; in partnership games the partners' seats are those the
-  rules read from the options (:func:`tournaments.standings.rankings.partnerships`).
+  rules read from the options (:func:`tournaments.common.games.partnerships`).
 
 :func:`round_swap` exchanges two players by hand; :func:`round_repeats` lists the pairs who have
 met more than once up to this round (the checker of repeated meetings).
@@ -30,6 +30,7 @@ from django.utils.translation import gettext as _
 from rules.errors import MalformedRecord
 from rules.game import get_game
 from scoring import seating as pure
+from tournaments.common import games
 from tournaments.common.errors import InvalidInput
 from tournaments.event.middle import present_for
 from tournaments.event.models import Entry, Round, Seat, Table, Tournament
@@ -108,7 +109,7 @@ def round_draw(*, round: Round, method: str, seed: int = 0, odd_tables: str = "a
             draw = pure.seat_match_round(
                 standings, round=round.number, size=size, method=method, seed=seed,
                 history=_seatings(tournament, before=round.number), teams=_teams(tournament),
-                partners=rankings.partnerships(tournament, size))
+                partners=games.partnerships(tournament, size))
             return _seat_with_bye(round, [list(t) for t in draw.tables], draw.byes)
         standings = [e for e in _standings(tournament, round.number) if e in set(present)]
         if method == "random":
