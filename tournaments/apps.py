@@ -14,10 +14,11 @@ class TournamentsConfig(AppConfig):
         from tournaments.common import hooks
         from tournaments.common.converters import IdConverter
         from tournaments.duplicate import service as duplicate
+        from tournaments.duplicate.models import DuplicateTable
         from tournaments.standings import tasks
 
         register_converter(IdConverter, "id")  # <id:pk> in the URL patterns
         # the standings learn that scores changed through the one hook (tournaments/common/hooks.py)
         hooks.subscribe(tasks.ranking_refresh_on_commit)
         # a deal saved at a duplicate table is tied to its étui and checked against its cards
-        hooks.subscribe_deal_saved(duplicate.deal_saved)
+        hooks.subscribe_deal_saved(duplicate.deal_saved, table_model=DuplicateTable)

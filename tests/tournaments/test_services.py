@@ -232,8 +232,9 @@ def test_the_standings_subscribe_to_the_hook():
 def test_duplicate_subscribes_to_the_deals_saved():
     from tournaments.common import hooks
     from tournaments.duplicate import service
+    from tournaments.duplicate.models import DuplicateTable
 
-    assert hooks.deal_saved_subscribers() == (service.deal_saved,)
+    assert hooks.deal_saved_subscribers() == (hooks.DealSavedSubscriber(service.deal_saved, DuplicateTable),)
 
 
 @pytest.mark.parametrize("change", ["release", "register", "withdraw", "team", "tie_breaks"])

@@ -262,7 +262,8 @@ def deal_record(*, table: Table, record: Any, user: Any, idempotency_key: str | 
             hooks.scores_changed(table.round.tournament_id)
             deal.idempotent_replay = False  # type: ignore[attr-defined]
             deal.idempotent_response = response  # type: ignore[attr-defined]
-        hooks.deal_saved(deal, user)  # after the deal's own commit (a duplicate table ties it to its étui)
+        # after the deal's own commit (a duplicate table ties it to its étui), to the subscribers it concerns
+        hooks.deal_saved(deal, user, at=deal.at_tables)  # type: ignore[attr-defined]
         return deal
     except IntegrityError:
         existing = _used_key(user, idempotency_key)
@@ -290,6 +291,8 @@ class _Locked:
     played: int
     status: str
     deals_per_round: int | None
+    #: per subscriber of the deals saved: whether this table is one it asked for (hooks.DealSavedSubscriber)
+    at_tables: tuple[bool, ...] = ()
 
 
 def _lock_table(table: Table, cursor: Any) -> _Locked | None:
@@ -313,15 +316,22 @@ def _lock_table(table: Table, cursor: Any) -> _Locked | None:
         cursor.execute(f"SELECT t.id FROM {tbl} t WHERE t.id = %s FOR UPDATE", [table.pk])
         if cursor.fetchone() is None:
             return None
+    # for each subscriber of the deals saved that wants only some tables: whether this table is one
+    at = "".join(f", EXISTS (SELECT 1 FROM {m._meta.db_table} x WHERE x.{m._meta.get_field('table').column} = t.id)"
+                 for m in (sub.table_model for sub in hooks.deal_saved_subscribers()) if m is not None)
     cursor.execute(
         f"SELECT (SELECT MAX(d.number) FROM {deal} d WHERE d.table_id = t.id), "
         f"CASE WHEN u.deals_per_round IS NULL THEN 0 "
         f"ELSE (SELECT COUNT(*) FROM {deal} d WHERE d.table_id = t.id AND d.status <> %s) END, "
-        f"u.status, u.deals_per_round "
+        f"u.status, u.deals_per_round{at} "
         f"FROM {tbl} t JOIN {rnd} r ON r.id = t.round_id JOIN {tour} u ON u.id = r.tournament_id WHERE t.id = %s",
         [Deal.Status.ANNULLED.value, table.pk])
     row = cursor.fetchone()
-    return None if row is None else _Locked(row[0] or 0, row[1], row[2], row[3])
+    if row is None:
+        return None
+    flags = iter(bool(v) for v in row[4:])
+    at_tables = tuple(next(flags) if sub.table_model is not None else True for sub in hooks.deal_saved_subscribers())
+    return _Locked(row[0] or 0, row[1], row[2], row[3], at_tables)
 
 
 def _deal_record(*, table: Table, record: Any, user: Any, cursor: Any) -> Deal:
@@ -364,6 +374,7 @@ def _deal_record(*, table: Table, record: Any, user: Any, cursor: Any) -> Deal:
         deal.approved_by, deal.approved_at = _user(user), now
     _insert_deal(deal, user=user, reason="saisie" if not pending else "saisie (en attente du visa)", cursor=cursor)
     _write_rows(deal, mine.scores, seats, new=True, cursor=cursor)
+    deal.at_tables = locked.at_tables  # type: ignore[attr-defined]
     if tournament.is_match_game:
         table.save(update_fields=["match_totals", "match_winner", "match_ended"])
     return deal
