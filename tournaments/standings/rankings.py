@@ -25,12 +25,12 @@ import json
 import logging
 import time
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields, is_dataclass
 from datetime import timedelta
 from fractions import Fraction
 from functools import cache
-from typing import Any
+from typing import Any, cast
 
 from django.db import IntegrityError, connection, transaction
 from django.db.models import F, Max, Q, QuerySet
@@ -401,6 +401,11 @@ def _members(tournament: Tournament) -> dict[int, list[int]]:
     return members
 
 
+def _teams_of(tournament: Tournament) -> Mapping[pure.Entry, Sequence[pure.Entry]]:
+    """:func:`_members` as the pure rankings read it (their entries are ids here)."""
+    return cast("Mapping[pure.Entry, Sequence[pure.Entry]]", _members(tournament))
+
+
 def ranking_compute(*, tournament: Tournament, rounds: str | Sequence[int] = "released") -> Computed:
     """Rank the tournament from the database as it is now (``rounds``: "released", "all" or numbers)."""
     started = time.perf_counter()
@@ -417,7 +422,7 @@ def ranking_compute(*, tournament: Tournament, rounds: str | Sequence[int] = "re
         totals = tarot_totals(tournament, round_ids, with_taker="won_as_taker" in tie_breaks, every_round=every_round)
         individual = pure.rank_tarot(totals, tie_breaks=tie_breaks)
         if tournament.format == Tournament.Format.TEAMS:
-            teams_snapshot = pure.rank_tarot_teams(totals, _members(tournament), tie_breaks=tie_breaks)
+            teams_snapshot = pure.rank_tarot_teams(totals, _teams_of(tournament), tie_breaks=tie_breaks)
     else:
         tie_breaks = _tie_breaks(tournament, pure.MATCH_TIE_BREAKS) if tournament.tie_breaks else (
             "buchholz", "sonneborn_berger", "margin", "wins")
@@ -425,7 +430,7 @@ def ranking_compute(*, tournament: Tournament, rounds: str | Sequence[int] = "re
         results = match_results(tournament, round_ids)
         individual = pure.rank_matches(results, tie_breaks=tie_breaks, entries=entries)
         if tournament.format == Tournament.Format.TEAMS:
-            teams_snapshot = pure.rank_match_teams(results, _members(tournament), tie_breaks=tie_breaks)
+            teams_snapshot = pure.rank_match_teams(results, _teams_of(tournament), tie_breaks=tie_breaks)
     return Computed(version, tuple(numbers), individual, teams_snapshot,
                     int((time.perf_counter() - started) * 1000))
 
@@ -496,7 +501,7 @@ def _insert_lines(rows: list[tuple[Any, ...]]) -> None:
         RankingLine.objects.bulk_create([RankingLine(**dict(zip(_LINE_FIELDS, row, strict=True))) for row in rows],
                                         batch_size=2000)
         return
-    columns = ", ".join(sql.quote(RankingLine._meta.get_field(name).column) for name in _LINE_FIELDS)
+    columns = ", ".join(sql.column(RankingLine, name) for name in _LINE_FIELDS)
     with connection.cursor() as cursor, cursor.cursor.copy(
             f"COPY {sql.table(RankingLine)} ({columns}) FROM STDIN") as copy:
         for *values, metrics in rows:
