@@ -222,7 +222,8 @@ def _fast_replay(rules: DealRules, start: list[int], tricks: list[list[Card]]) -
     """
     special = getattr(rules, "fast_replay", None)
     if special is not None:
-        return special(start, tricks)
+        replayed: tuple[Trick, ...] | None = special(start, tricks)
+        return replayed
     hands = list(start)
     requirement = rules.requirement
     winner_of = rules.winner

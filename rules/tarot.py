@@ -27,8 +27,9 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from enum import Enum
 from fractions import Fraction
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from .cards import (
     _PARSED,
@@ -393,7 +394,7 @@ class TarotDeal(DealRules):
             if from_tricks is not _UNKNOWN:
                 if self._partner_given is not None and from_tricks != self._partner_given:
                     self._pending.append(_wrong_partner(self._partner_given, from_tricks))
-                self.partner = from_tricks  # type: ignore[assignment]
+                self.partner = from_tricks
             elif self.summary is not None and not self._partner_field:
                 raise MalformedRecord(join_path(field, "partner"), "at 5 players with a called king, give the "
                                       "partner's seat (null when the taker plays alone) when the hands are not given",
@@ -458,7 +459,7 @@ class TarotDeal(DealRules):
             leader = winner
         return plays, len(tricks) == self.tricks_per_deal
 
-    def _partner_from_tricks(self, walk: tuple[list[tuple[int, Card]], bool] | None) -> int | object | None:
+    def _partner_from_tricks(self, walk: tuple[list[tuple[int, Card]], bool] | None) -> int | _Unknown | None:
         """Who played the called card (None if the deal was played out without it), or _UNKNOWN."""
         if walk is None:
             return _UNKNOWN
@@ -726,7 +727,8 @@ class TarotDeal(DealRules):
         """The defender who takes the chien on a garde contre (the one opposite the taker)."""
         n = len(self.seats)
         base = self._position[self.taker]
-        for step in (n // 2, *range(1, n)):
+        steps: tuple[int, ...] = (n // 2, *range(1, n))
+        for step in steps:
             seat = self.seats[(base + step) % n]
             if seat in self.defence:
                 return seat
@@ -853,7 +855,13 @@ class TarotDeal(DealRules):
         return out
 
 
-_UNKNOWN = object()
+class _Unknown(Enum):
+    """The tricks do not tell who the partner is (a sentinel, distinct from None: « the taker plays alone »)."""
+
+    UNKNOWN = "unknown"
+
+
+_UNKNOWN: Final = _Unknown.UNKNOWN
 
 _make_trick = Trick
 
@@ -924,7 +932,7 @@ def random_record(rng: random.Random, *, players: int = 4, five: str = "mort", c
     seats = [(dealer + k) % players for k in range(1, count + 1)]
     pack = list(TAROT_78)
     rng.shuffle(pack)
-    dealt = [[] for _ in range(players)]
+    dealt: list[list[Card]] = [[] for _ in range(players)]
     for i, seat in enumerate(seats):
         dealt[seat] = pack[i * size:(i + 1) * size]
     dog = pack[count * size:]

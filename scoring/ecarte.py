@@ -140,7 +140,8 @@ def deal_winner(play: TricksWon, rules: EcarteDeal, options: EcarteOptions) -> t
     best = max(counts.values())
     tied = [s for s, n in counts.items() if n == best]
     seat = tied[0] if len(tied) == 1 else play.first_to_two  # 2-2-1 at 3 players (§3.6 rule 23)
-    return (seat,), counts[seat]  # type: ignore[index]
+    assert seat is not None  # a 2-2-1 tie at 3 players always has a first to two tricks
+    return (seat,), counts[seat]
 
 
 def end_marks(play: TricksWon, rules: EcarteDeal, options: EcarteOptions) -> list[dict[str, Any]]:

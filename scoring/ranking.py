@@ -367,7 +367,7 @@ def inputs_digest(kind: str, inputs: tuple[Any, ...], options: tuple[tuple[str, 
 def _build(
     kind: str,
     criteria: tuple[str, ...],
-    rows: list[tuple[Entry, tuple[tuple[str, Value], ...]]],
+    rows: Sequence[tuple[Entry, tuple[tuple[str, Value], ...]]],
     inputs: tuple[Any, ...],
     options: tuple[tuple[str, Any], ...],
 ) -> RankingSnapshot:
@@ -375,6 +375,7 @@ def _build(
     names = [name for name, _ in rows[0][1]] if rows else []
     at = [names.index(c) for c in criteria] if rows else []
     # (criteria key, display order, entry, metrics); a missing value (None) ranks below any value
+    keyed: list[tuple[tuple[tuple[int, Value], ...], tuple[str, Any], Entry, tuple[tuple[str, Value], ...]]]
     if len(at) == 1:  # no tie-break declared: the common case, without a generator per line
         (i,) = at
         keyed = [(((0, 0) if (v := metrics[i][1]) is None else (1, v),), _entry_order(entry), entry, metrics)
@@ -577,7 +578,7 @@ def _tally(
                     pts_for[unit] += by_side[k]
                     pts_against[unit] += (sum(by_side) - by_side[k]) / (n - 1)
                 met[unit].extend((opp, share) for opp in opponents)
-    rows = []
+    rows: list[tuple[Entry, tuple[tuple[str, Value], ...]]] = []
     for e in sorted(everyone, key=_entry_order):
         buchholz = sum(mp[opp] for opp, _ in met[e])
         sb = sum((share * mp[opp] for opp, share in met[e]), Fraction(0))

@@ -240,7 +240,8 @@ def score_facts(rules: TarotDeal, facts: DealFacts) -> tuple[list[int], dict[str
     diff = (abs(margin) + 1) // 2  # ceil of the half-point difference (A-T7)
     sign = 1 if made else -1
     pab = {"attack": 1, "defence": -1, None: 0}[facts.petit_au_bout]
-    handfuls = [{"seat": seat, "size": size, "value": HANDFUL_VALUES[size]} for seat, size in rules.handful_sizes()]
+    sizes = rules.handful_sizes()
+    handfuls = [{"seat": seat, "size": size, "value": HANDFUL_VALUES[size]} for seat, size in sizes]
     chelem_term = 0
     if facts.chelem == "attack":
         chelem_term = CHELEM_ANNOUNCED_MADE if rules.chelem_announced else CHELEM_MADE
@@ -250,7 +251,7 @@ def score_facts(rules: TarotDeal, facts: DealFacts) -> tuple[list[int], dict[str
         if facts.chelem == "defence":
             chelem_term += CHELEM_DEFENCE  # cumulative with a failed announcement (A-T5)
     s = (sign * (BASE + diff) * coef + pab * PETIT_AU_BOUT * coef
-         + sign * sum(h["value"] for h in handfuls) + chelem_term)
+         + sign * sum(HANDFUL_VALUES[size] for _, size in sizes) + chelem_term)
     scores = [0] * rules.players
     defenders = sorted(rules.defence)
     for seat in defenders:
@@ -297,7 +298,8 @@ def _compare(derived: DealFacts, rules: TarotDeal, deal: int) -> list[Violation]
     for name, value, actual in pairs:
         if value != actual:
             shown = points_text(derived.points_half) if name == "points" else actual
-            given_text = points_text(int(value * 2)) if name == "points" and (value * 2).denominator == 1 else value
+            given_text = (points_text(int(given.points * 2)) if name == "points" and (given.points * 2).denominator == 1
+                          else value)
             out.append(Violation("summary_mismatch", deal, params={"field": name, "given": str(given_text),
                                                                     "actual": str(shown)}))
     return out

@@ -93,11 +93,12 @@ class Published:
 @cache
 def _read_sql(vendor: str) -> str:
     t, c, s = sql.table(Tournament), sql.table(RankingClock), sql.table(RankingSnapshot)
+    t_id = sql.column(Tournament, "id")
     # the latest snapshot by the (tournament, input_version) unique index, read backwards, first row only
     return (f"SELECT {sql.select_list(Tournament, 't', _T_SKIP)}, c.{sql.column(RankingClock, 'version')}, "
             f"c.{sql.column(RankingClock, 'changed_at')}, {sql.select_list(RankingSnapshot, 's', _S_SKIP)} "
-            f"FROM {t} t LEFT JOIN {c} c ON c.{sql.column(RankingClock, 'tournament')} = t.id "
-            f"LEFT JOIN {s} s ON s.{sql.column(RankingSnapshot, 'tournament')} = t.id "
+            f"FROM {t} t LEFT JOIN {c} c ON c.{sql.column(RankingClock, 'tournament')} = t.{t_id} "
+            f"LEFT JOIN {s} s ON s.{sql.column(RankingSnapshot, 'tournament')} = t.{t_id} "
             f"WHERE t.{sql.column(Tournament, 'slug')} = %s "
             f"ORDER BY s.{sql.column(RankingSnapshot, 'input_version')} DESC LIMIT 1")
 

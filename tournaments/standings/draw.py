@@ -21,7 +21,8 @@ from __future__ import annotations
 
 import random
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Hashable, Iterable, Sequence
+from typing import cast
 
 from django.db import transaction
 from django.utils import translation
@@ -83,7 +84,12 @@ def _clubs(tournament: Tournament, round: Round) -> dict[str, list[int]] | None:
 def _standings(tournament: Tournament, number: int) -> list[int]:
     """Entry ids best first, by the ranking of every round before ``number`` (released or not)."""
     computed = rankings.ranking_compute(tournament=tournament, rounds=list(range(1, number)))
-    return [line.entry for line in computed.individual.lines]
+    return _ids(line.entry for line in computed.individual.lines)
+
+
+def _ids(entries: Iterable[Hashable]) -> list[int]:
+    """The entries the pure seating and rankings give back, as the entry ids they were given."""
+    return cast("list[int]", list(entries))
 
 
 @transaction.atomic
@@ -101,7 +107,7 @@ def round_draw(*, round: Round, method: str, seed: int = 0, odd_tables: str = "a
                 present, round=round.number, method=method, history=_seatings(tournament, before=round.number),
                 seed=seed, odd_tables=odd_tables, teams=_teams(tournament), clubs=_clubs(tournament, round),
                 ranking=_standings(tournament, round.number) if method == "ranking" else None)
-            return round_seat(round=round, tables=[list(t) for t in seating.tables])
+            return round_seat(round=round, tables=[_ids(t) for t in seating.tables])
         size = table_size(tournament)
         if size > 2:
             ranked = [e for e in _standings(tournament, round.number) if e in set(present)]
@@ -110,7 +116,7 @@ def round_draw(*, round: Round, method: str, seed: int = 0, odd_tables: str = "a
                 standings, round=round.number, size=size, method=method, seed=seed,
                 history=_seatings(tournament, before=round.number), teams=_teams(tournament),
                 partners=games.partnerships(tournament, size))
-            return _seat_with_bye(round, [list(t) for t in draw.tables], draw.byes)
+            return _seat_with_bye(round, [_ids(t) for t in draw.tables], _ids(draw.byes))
         standings = [e for e in _standings(tournament, round.number) if e in set(present)]
         if method == "random":
             random.Random(seed).shuffle(standings)
@@ -119,7 +125,7 @@ def round_draw(*, round: Round, method: str, seed: int = 0, odd_tables: str = "a
         pairing = pure.swiss_pair(standings, round=round.number, history=history, teams=_teams(tournament))
     except pure.SeatingError as exc:
         raise InvalidInput(exc.text(translation.get_language() or "fr"), field="method") from None
-    return _seat_with_bye(round, [list(p) for p in pairing.pairs], () if pairing.bye is None else (pairing.bye,))
+    return _seat_with_bye(round, [_ids(p) for p in pairing.pairs], _ids(() if pairing.bye is None else (pairing.bye,)))
 
 
 def table_size(tournament: Tournament) -> int:
@@ -157,7 +163,7 @@ def round_swap(*, round: Round, a: int, b: int) -> pure.SwapResult:
         result = pure.swap(current, a, b, history=_seatings(tournament, before=round.number))
     except pure.SeatingError as exc:
         raise InvalidInput(exc.text(translation.get_language() or "fr"), field="b") from None
-    tables = [list(t) for t in result.seating.tables]
+    tables = [_ids(t) for t in result.seating.tables]
     substitutes = dict(Seat.objects.filter(table__round=round).exclude(substitute="")
                        .values_list("entry_id", "substitute"))  # a one-round replacement follows his player
     if tournament.is_match_game:
@@ -173,6 +179,7 @@ def round_swap(*, round: Round, a: int, b: int) -> pure.SwapResult:
 def round_repeats(*, round: Round) -> list[pure.Meeting]:
     """Pairs seated together more than once, up to this round, where this round is one of the meetings."""
     history = _seatings(round.tournament, upto=round.number)
-    names = dict(Entry.objects.filter(tournament=round.tournament).values_list("id", "player__name"))
+    names: dict[Hashable, str] = dict(Entry.objects.filter(tournament=round.tournament)
+                                      .values_list("id", "player__name"))
     return [pure.Meeting(names.get(m.a, m.a), names.get(m.b, m.b), m.rounds)
             for m in pure.meetings_report(history) if round.number in m.rounds]
