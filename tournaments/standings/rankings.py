@@ -38,6 +38,7 @@ from django.utils import timezone
 
 from scoring import duplicate as pure_duplicate
 from scoring import ranking as pure
+from scoring import snapshots
 from tournaments.common import games, sql
 from tournaments.deals.models import Deal, Forfeit, ScoreRow
 from tournaments.duplicate import results as duplicate
@@ -552,14 +553,14 @@ def ranking_status(tournament: Tournament) -> RankingStatus:
 
 def snapshot_ranking(snapshot: RankingSnapshot, *, teams: bool = False) -> pure.RankingSnapshot:
     """The pure ranking of a stored snapshot, rebuilt from its own inputs with
-    :func:`scoring.ranking.regenerate`; raises if it does not come out with the stored digest."""
+    :func:`scoring.snapshots.regenerate`; raises if it does not come out with the stored digest."""
     if teams:
         kind = {"tarot": "tarot_teams", "duplicate": "duplicate_teams"}.get(snapshot.kind, "matches_teams")
         inputs, options, digest = snapshot.team_inputs, snapshot.team_options, snapshot.team_digest
     else:
         kind, inputs, options, digest = snapshot.kind, snapshot.inputs, snapshot.options, snapshot.digest
     stub = pure.RankingSnapshot(kind, tuple(snapshot.criteria), (), decode(inputs), decode(options), digest)
-    rebuilt = pure.regenerate(stub)
+    rebuilt = snapshots.regenerate(stub)
     if rebuilt.digest != digest:
         raise ValueError(f"snapshot {snapshot.pk}: inputs do not match the stored digest")
     return rebuilt
