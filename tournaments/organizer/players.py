@@ -92,6 +92,19 @@ def _entry_lines(entry: Entry) -> list[Change]:
     return out
 
 
+def _together(lines: list[Change]) -> list[Change]:
+    """One line per change: the player's and the entry's records of one write (same who, why, second) joined."""
+    out: list[Change] = []
+    for line in lines:
+        last = out[-1] if out else None
+        if last is not None and (last.who, last.why) == (line.who, line.why) and line.why \
+                and abs((last.when - line.when).total_seconds()) < 2:
+            last.what += [w for w in line.what if w not in last.what]
+        else:
+            out.append(line)
+    return out
+
+
 def _who(h: Any) -> str:
     return h.history_user.get_username() if h.history_user_id and h.history_user else "—"
 
@@ -102,7 +115,7 @@ def _page(request: HttpRequest, tournament: Tournament, entry: Entry, *, edit: P
     player = entry.player
     others = french_sorted(tournament.entries.exclude(pk=entry.pk).select_related("player"),
                            key=lambda e: e.player.name)
-    history = sorted(_player_lines(entry) + _entry_lines(entry), key=lambda c: c.when, reverse=True)
+    history = _together(sorted(_player_lines(entry) + _entry_lines(entry), key=lambda c: c.when, reverse=True))
     return render(request, "tournaments/player_edit.html", {
         "tournament": tournament, "entry": entry, "player": player,
         "edit": edit or PlayerEditForm(initial={"name": player.name, "club": player.club,

@@ -41,7 +41,8 @@ class PlayersMergeForm(forms.Form):
     """The other entry of the same person, and which of the two keeps its name, club and licence."""
 
     other = forms.TypedChoiceField(label=_("Inscrit une seconde fois sous le nom"), coerce=int, choices=[])
-    keep = forms.ChoiceField(label=_("Fiche gardée (nom, club, licence)"), widget=ChoiceRadio, initial="this",
+    keep = forms.ChoiceField(label=_("Fiche gardée (nom, club, licence)"), initial="this",
+                             widget=ChoiceRadio(attrs={"class": "wide"}),
                              choices=[("this", _("celle-ci")), ("other", _("l'autre"))])
     reason = _reason()
 
