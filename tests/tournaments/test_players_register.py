@@ -69,7 +69,7 @@ def test_the_separator_is_read_from_the_header(sep):
 
 def test_a_file_neither_utf8_nor_cp1252_is_refused_in_french():
     t = TournamentFactory(status="open")
-    data = "Nom;Club\nDUPONT;Lyon\n".encode() + b"MARTIN\x81;Nantes\n"  # 0x81: no character in cp1252
+    data = b"Nom;Club\nDUPONT;Lyon\nMARTIN\x81;Nantes\n"  # 0x81: no character in cp1252
     result = players_import_csv(tournament=t, text=data)
     assert result.errors == [{"line": 3, "field": "file", "message": (
         "le fichier n'est ni en UTF-8 ni en Windows-1252 (octet 0x81 illisible). Enregistrez-le depuis Excel en "
@@ -243,7 +243,7 @@ def test_merging_two_who_played_the_same_round_is_refused(client, event):
 
 def test_merge_service_refusals():
     t, e = make_tournament(["Anne", "Bruno"], slug="mrg")
-    other, f = make_tournament(["Zoé"], slug="mrg-2")
+    _other, f = make_tournament(["Zoé"], slug="mrg-2")
     with pytest.raises(InvalidInput):
         service.players_merge(kept=e["Anne"], duplicate=e["Anne"])
     with pytest.raises(InvalidInput):
@@ -252,3 +252,27 @@ def test_merge_service_refusals():
     with pytest.raises(StateConflict) as caught:
         service.players_merge(kept=e["Anne"], duplicate=e["Bruno"])
     assert caught.value.code == "merge_same_round"
+
+
+def test_merge_moves_rulings_forfeits_and_answers_to_the_kept_entry():
+    """Everything that points at the duplicate follows it: a ruling's adjustments (a JSON keyed by entry) and its
+    offender, a forfeit's absentees, the link answers — the rankings sum the same points on the kept entry."""
+    from tournaments.deals.models import Forfeit, Ruling
+
+    t, e = make_tournament(["Anne", "Bruno", "Chloé", "David", "Anne bis"], slug="mv")
+    anne, bruno, chloe, david, bis = (e[x] for x in ("Anne", "Bruno", "Chloé", "David", "Anne bis"))
+    t1, = make_round(t, 1, [[anne, bruno, chloe, david]])
+    t2, = make_round(t, 2, [[bis, bruno, chloe, david]])
+    add_deal(t2, [60, -20, -20, -20])
+    ruling = Ruling.objects.create(tournament=t, table=t2, kind="slow_play", adjustments={str(bis.pk): -10},
+                                   is_penalty=True, reason="jeu lent", offender=bis)
+    ScoreRow.objects.create(tournament=t, round=t2.round, table=t2, ruling=ruling, entry=bis, points=-10)
+    forfeit = Forfeit.objects.create(tournament=t, table=t1, kind="absence")
+    forfeit.absent.add(david)
+    service.players_merge(kept=anne, duplicate=bis, reason="même personne")
+    ruling.refresh_from_db()
+    assert ruling.adjustments == {str(anne.pk): -10} and ruling.offender_id == anne.pk
+    assert _totals(t)[anne.pk] == 60 - 10 and bis.pk not in _totals(t)
+    assert list(forfeit.absent.all()) == [david]
+    with pytest.raises(StateConflict):  # Anne played round 2 now: she cannot be removed any more
+        service.entry_remove(entry=anne)
