@@ -23,6 +23,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
+from simple_history.models import HistoricalRecords
 
 
 class Game(models.TextChoices):
@@ -101,6 +102,8 @@ class Player(models.Model):
     club = models.CharField(_("club"), max_length=120, blank=True)
     licence = models.CharField(_("licence"), max_length=40, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
+    # every change of name, club or licence (and a merge) with who, when and why (tournaments.event.players)
+    history = HistoricalRecords(history_change_reason_field=models.TextField(null=True))
 
     class Meta:
         ordering = ["name", "id"]
@@ -142,6 +145,8 @@ class Entry(models.Model):
                                  related_name="replaced_by", verbose_name=_("remplace"))
     checked_in_at = models.DateTimeField(_("arrivée le"), null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
+    # registrations, withdrawals, removals and merges with who, when and why (tournaments.event.players)
+    history = HistoricalRecords(history_change_reason_field=models.TextField(null=True))
 
     class Meta:
         ordering = ["tournament", "id"]

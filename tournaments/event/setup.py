@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import csv
 import io
+import re
+import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -217,58 +219,139 @@ def entry_update(*, entry: Entry, team: Team | Any | None = ..., withdrawn: bool
 
 @dataclass
 class CsvImport:
-    """What an import did: the entries registered and, per line, what could not be read."""
+    """What an import did: the entries registered, per line what could not be read, and the columns left aside.
+
+    ``ignored``: the headers of the columns the import did not use, as the file spells them (« Sexe »,
+    « Date »); the page says them, so that nothing is dropped without a word."""
 
     entries: list[Entry] = field(default_factory=list)
     errors: list[dict[str, Any]] = field(default_factory=list)
+    ignored: list[str] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
         return not self.errors
 
 
+#: the headers understood, after :func:`_header_key` (accents, case, « N° » and punctuation folded)
 CSV_HEADERS = {
-    "name": ("name", "nom", "joueur", "player"),
-    "club": ("club",),
-    "licence": ("licence", "license", "licence_number", "numéro de licence", "numero de licence"),
-    "team": ("team", "équipe", "equipe"),
+    # the player's whole name; with a « prénom » column, « nom » is the family name
+    "name": ("name", "nom", "joueur", "player", "nom complet", "nom et prenom", "full name"),
+    "first_name": ("prenom", "prenoms", "first name", "firstname", "given name"),
+    "club": ("club", "nom du club", "club name"),
+    "licence": ("licence", "license", "licence number", "license number", "n licence", "no licence",
+                "num licence", "numero licence", "numero de licence", "n de licence", "no de licence",
+                "n licencie", "licence ffjt", "licence fft", "n licence fft", "n licence ffjt"),
+    "team": ("team", "equipe", "nom de l equipe"),
 }
+
+#: understood, but the register has no field for them yet: reported as ignored
+CSV_KNOWN_IGNORED = ("sexe", "genre", "categorie", "cat")
+
+
+def _header_key(header: str) -> str:
+    """A header folded for matching: « N° licence » → ``n licence``, « Prénom » → ``prenom``."""
+    text = unicodedata.normalize("NFKD", header.replace("\ufeff", "")).casefold()
+    text = "".join(c for c in text if not unicodedata.combining(c))
+    text = text.replace("nº", "no ").replace("n°", "n ")
+    return " ".join(re.sub(r"[^0-9a-z]+", " ", text).split())
+
+
+class CsvUnreadable(InvalidInput):
+    """A player file that cannot be read as text; ``line``: where the first unreadable byte is."""
+
+    def __init__(self, message: str, *, line: int = 1, code: str | None = None) -> None:
+        super().__init__(message, field="file", code=code)
+        self.line = line
+
+
+def csv_decode(data: str | bytes) -> str:
+    """The text of an uploaded player file: UTF-8 (a BOM dropped), UTF-16 with its BOM (Excel's « texte
+    Unicode »), else Windows-1252 (Excel's « CSV séparateur point-virgule » in France) — never latin-1,
+    which reads cp1252's « œ » (0x9C) and « Œ » (0x8C) as control characters. A file that is none of them
+    (a spreadsheet, an image, another code page) is refused with the line of its first unreadable byte."""
+    if isinstance(data, str):
+        return data.lstrip("\ufeff")
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        try:
+            return data.decode("utf-16")
+        except UnicodeDecodeError:
+            pass
+    if data.startswith(b"PK\x03\x04") or data.startswith(b"\xd0\xcf\x11\xe0"):
+        raise CsvUnreadable(_("C'est un classeur Excel, pas un fichier CSV : dans Excel, « Enregistrer sous » "
+                              "puis « CSV (séparateur : point-virgule) », et importez ce fichier-là."),
+                            code="not_csv")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        pass
+    try:
+        text = data.decode("cp1252")
+    except UnicodeDecodeError as exc:
+        raise CsvUnreadable(_("le fichier n'est ni en UTF-8 ni en Windows-1252 (octet %(byte)s illisible). "
+                              "Enregistrez-le depuis Excel en « CSV (séparateur : point-virgule) » ou en « CSV "
+                              "UTF-8 ».") % {"byte": f"0x{data[exc.start]:02X}"},
+                            line=data[:exc.start].count(b"\n") + 1, code="encoding") from None
+    if "\x00" in text:
+        raise CsvUnreadable(_("Ce fichier n'est pas du texte : enregistrez la liste des joueurs en « CSV "
+                              "(séparateur : point-virgule) »."), line=text[:text.index("\x00")].count("\n") + 1,
+                            code="not_csv")
+    return text
 
 
 def _read_csv(text: str) -> tuple[list[str], list[list[str]]]:
-    sample = text[:2048]
-    try:
-        dialect = csv.Sniffer().sniff(sample, delimiters=",;\t")
-    except csv.Error:
-        dialect = csv.excel
-    rows = list(csv.reader(io.StringIO(text), dialect))
+    """The header cells (as typed, trimmed) and the rows; ``;`` ``,`` or tab sniffed from the header line."""
+    first = text.split("\n", 1)[0]
+    counts = {d: first.count(d) for d in ";\t,"}
+    delimiter = max(counts, key=lambda d: counts[d]) if any(counts.values()) else None
+    if delimiter is None:
+        try:
+            delimiter = csv.Sniffer().sniff(text[:2048], delimiters=",;\t").delimiter
+        except csv.Error:
+            delimiter = ","
+    rows = list(csv.reader(io.StringIO(text), delimiter=delimiter, quotechar='"', skipinitialspace=False))
     if not rows:
         return [], []
-    return [h.strip().lower() for h in rows[0]], rows[1:]
+    return [h.strip() for h in rows[0]], rows[1:]
+
+
+def _columns(header: list[str], rows: list[list[str]]) -> tuple[dict[str, int], list[str]]:
+    """Which column holds what, and the headers of the columns not used (a column without a header is
+    named by its number, and only when it holds something)."""
+    columns: dict[str, int] = {}
+    ignored: list[str] = []
+    for i, h in enumerate(header):
+        key = _header_key(h)
+        found = next((k for k, names in CSV_HEADERS.items() if key in names and k not in columns), None)
+        if found is not None:
+            columns[found] = i
+        elif key:
+            ignored.append(h)
+        elif any(i < len(row) and row[i].strip() for row in rows):
+            ignored.append(_("colonne %(n)s (sans titre)") % {"n": i + 1})
+    return columns, ignored
 
 
 @transaction.atomic
 def players_import_csv(*, tournament: Tournament, text: str | bytes, dry_run: bool = False) -> CsvImport:
-    """Register players from CSV (header: name, club, licence; optional team), all or nothing.
+    """Register players from a CSV file, all or nothing.
 
-    Separators ``,`` ``;`` or tab; French headers accepted (nom, club, licence, équipe). Every
-    line that cannot be read is reported with its line number (the header is line 1) and
-    nothing is saved; otherwise every player is created (or found by licence) and registered.
+    Encodings: UTF-8 (with or without BOM), UTF-16 with BOM, Windows-1252 (:func:`csv_decode`); separator
+    ``;`` ``,`` or tab, read from the header line. Headers (accents, case and « N° » folded): name/nom/joueur,
+    prénom, club, licence/N° licence/numéro de licence, équipe/team. With a « Prénom » column the player's
+    name is « Prénom Nom », each as typed (a French club's file lists Nom in capitals: « Marie BŒUF »).
+    Any other column (Sexe, Catégorie — the register has no field for them yet —, Date …) is listed in
+    ``ignored``. Every line that cannot be read is reported with its line number (the header is line 1)
+    and nothing is saved; otherwise every player is created (or found by licence) and registered.
     """
-    if isinstance(text, bytes):
-        try:
-            text = text.decode("utf-8-sig")
-        except UnicodeDecodeError:
-            text = text.decode("latin-1")
-    text = text.lstrip("\ufeff")
     result = CsvImport()
+    try:
+        text = csv_decode(text)
+    except CsvUnreadable as exc:
+        result.errors.append({"line": exc.line, "field": "file", "message": exc.message})
+        return result
     header, rows = _read_csv(text)
-    columns: dict[str, int] = {}
-    for key, names in CSV_HEADERS.items():
-        for i, h in enumerate(header):
-            if h in names:
-                columns[key] = i
-                break
+    columns, result.ignored = _columns(header, rows)
     if "name" not in columns:
         result.errors.append({"line": 1, "field": "name",
                               "message": _("La première ligne doit nommer une colonne « nom » (ou « name »).")})
@@ -289,6 +372,7 @@ def players_import_csv(*, tournament: Tournament, text: str | bytes, dry_run: bo
                                                "de trop ?") % {"cells": len(row), "columns": len(header)}})
             continue
         name, club, licence, team = cell("name"), cell("club"), cell("licence"), cell("team")
+        name = " ".join(part for part in (cell("first_name"), name) if part)
         if not name:
             result.errors.append({"line": n, "field": "name", "message": _("Le nom est vide.")})
             continue

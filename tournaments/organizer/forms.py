@@ -97,7 +97,9 @@ class PlayerForm(forms.Form):
 
 class PlayersCsvForm(forms.Form):
     file = forms.FileField(label=_("CSV file"),
-                           help_text=_("One player per line: name, club, licence (a header line is allowed)."))
+                           help_text=_("Une ligne par joueur, la première nomme les colonnes : Nom ; Prénom ; Club ; "
+                                       "N° licence ; Équipe (au choix). Excel : « CSV (séparateur : point-virgule) » "
+                                       "ou « CSV UTF-8 »."))
 
 
 class SeatingForm(forms.Form):

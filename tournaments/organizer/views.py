@@ -86,6 +86,7 @@ def players(request: HttpRequest, slug: str) -> HttpResponse:
     csv_form = PlayersCsvForm(request.POST if request.POST.get("action") == "csv" else None,
                               request.FILES if request.POST.get("action") == "csv" else None)
     csv_errors: list[dict] = []
+    csv_ignored: list[str] = []
     if request.method == "POST":
         if request.POST.get("action") == "add" and form.is_valid():
             data = form.cleaned_data
@@ -101,11 +102,15 @@ def players(request: HttpRequest, slug: str) -> HttpResponse:
             result = setup.players_import_csv(tournament=tournament, text=csv_form.cleaned_data["file"].read())
             if result.ok:
                 messages.success(request, _("%(n)s players registered from the file.") % {"n": len(result.entries)})
+                if result.ignored:
+                    messages.warning(request, _("Colonnes ignorées : %(columns)s.")
+                                     % {"columns": ", ".join(result.ignored)})
                 return redirect("players", slug=slug)
-            csv_errors = result.errors
+            csv_errors, csv_ignored = result.errors, result.ignored
     entries = french_sorted(tournament.entries.select_related("player", "team"), key=lambda e: e.player.name)
     return render(request, "tournaments/players.html", {
-        "tournament": tournament, "form": form, "csv_form": csv_form, "csv_errors": csv_errors, "entries": entries,
+        "tournament": tournament, "form": form, "csv_form": csv_form, "csv_errors": csv_errors,
+        "csv_ignored": csv_ignored, "entries": entries,
     })
 
 
