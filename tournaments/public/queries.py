@@ -7,13 +7,13 @@ from dataclasses import dataclass, field, replace
 from threading import Lock
 from typing import Any
 
-from django.core.cache import cache
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.common.collation import french_key
 from tournaments.deals.models import Forfeit, Ruling, ScoreRow
 from tournaments.event.models import Entry, Round, Table, Tournament
+from tournaments.public import kept as cache  # the cache, or none when it is down
 from tournaments.standings import rankings
 from tournaments.standings.formats import metric_text
 from tournaments.standings.models import RankingLine, RankingSnapshot
