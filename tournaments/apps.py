@@ -14,6 +14,7 @@ class TournamentsConfig(AppConfig):
         from tournaments.common import hooks
         from tournaments.common.converters import IdConverter
         from tournaments.duplicate import service as duplicate
+        from tournaments.public import tasks as public_tasks
         from tournaments.standings import tasks
 
         register_converter(IdConverter, "id")  # <id:pk> in the URL patterns
@@ -21,3 +22,5 @@ class TournamentsConfig(AppConfig):
         hooks.subscribe(tasks.ranking_refresh_on_commit)
         # a deal saved at a duplicate table is tied to its étui and checked against its cards
         hooks.subscribe_deal_saved(duplicate.deal_saved)
+        # a ranking published: its public pages and PDFs are rendered outside the web requests
+        hooks.subscribe_ranking_published(public_tasks.ranking_published)
