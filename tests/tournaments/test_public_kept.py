@@ -260,3 +260,22 @@ def test_the_public_pages_answer_while_the_cache_is_down(client, day, caplog):
         assert "Ana" in client.get(reverse("public-ranking", args=[t.slug])).content.decode()
     warnings = [r for r in caplog.records if r.name == "tournaments.public.kept"]
     assert len(warnings) == 1 and "cannot be reached" in warnings[0].getMessage()  # once, not per request
+
+
+def test_without_a_broker_the_work_runs_in_a_thread_of_its_own(settings):
+    """No broker: a PDF is rendered by the web process's render thread, after the request that asked for it."""
+    import threading
+
+    settings.LEVEE_RENDER_IN = "thread"
+    seen: list[str] = []
+    done = threading.Event()
+
+    class Job:
+        name = "job"
+
+        def __call__(self, word: str) -> None:
+            seen.append(threading.current_thread().name)
+            done.set()
+
+    tasks.later(Job(), "x")  # any callable
+    assert done.wait(5) and seen == ["levee-render"]

@@ -1,7 +1,7 @@
 """Django's cache as the public pages use it: a cache that cannot be reached is a cache that is empty.
 
 Every read and write of the public pages' cache goes through here (:mod:`published` for the pages' bytes,
-:mod:`queries` for a snapshot's rows, :mod:`files` for the PDF locks). When the cache's server (Redis) is down,
+:mod:`queries` for a snapshot's rows). When the cache's server (Redis) is down,
 a read answers ``None`` and a write is skipped: the page is rendered from the database, as the request rates
 already fail open. The failure is logged once, and for :data:`PAUSE` seconds this process does not try the
 cache again (so a dead Redis costs one refused connection per process every few seconds, not one per call).
@@ -50,27 +50,6 @@ def set(key: str, value: Any, timeout: float | None = None) -> None:
         return
     try:
         cache.set(key, value, timeout)
-    except Exception as exc:
-        _failed(exc, "write")
-
-
-def add(key: str, value: Any, timeout: float | None = None) -> bool:
-    """``cache.add``: True when the key was absent and is now set; True too when the cache is down (whoever
-    asks may go on: a lock that cannot be taken in the cache is taken elsewhere, see :mod:`files`)."""
-    if not available():
-        return True
-    try:
-        return bool(cache.add(key, value, timeout))
-    except Exception as exc:
-        _failed(exc, "write")
-        return True
-
-
-def delete(key: str) -> None:
-    if not available():
-        return
-    try:
-        cache.delete(key)
     except Exception as exc:
         _failed(exc, "write")
 

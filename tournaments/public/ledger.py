@@ -3,7 +3,7 @@ per published state (the staff's view, which also lists the rounds not released,
 
 from __future__ import annotations
 
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 
 from tournaments.common.access import guarded, lang_of, require
 from tournaments.event import permissions
@@ -15,7 +15,9 @@ from tournaments.standings import appeal
 @guarded
 def ledger(request: HttpRequest, slug: str) -> HttpResponse:
     state = published.read(slug)
-    require(request, state is not None and permissions.can_view_tournament(request.user, state.tournament))
+    if state is None:
+        raise Http404("no such tournament")
+    require(request, permissions.can_view_tournament(request.user, state.tournament))
     t = state.tournament
     staff = permissions.is_staff_of(request.user, t)
     private = staff or not (t.is_public and t.status != t.Status.DRAFT)

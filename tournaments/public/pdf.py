@@ -14,6 +14,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from pathlib import Path
 from typing import Any
 
 from django.conf import settings
@@ -28,8 +29,9 @@ from tournaments.common.access import lang_of
 from tournaments.common.collation import french_key
 from tournaments.event import permissions
 from tournaments.event.models import Round, Seat
-from tournaments.public import files, published, queries
+from tournaments.public import files, published, queries, runner
 from tournaments.public.hall import places, seating_digest
+from tournaments.public.pages import state_of
 from tournaments.standings import rankings
 
 log = logging.getLogger(__name__)
@@ -71,7 +73,7 @@ class Document:
     private: bool = False
 
     @property
-    def path(self):
+    def path(self) -> Path:
         return files.path_of(self.tournament_id, f"{self.kind}-{self.lang}-{self.number}-{self.part}", self.key)
 
 
@@ -219,8 +221,6 @@ def produce_now(kind: str, slug: str, lang: str, number: int, part: int, claimed
 
 def serve(request: HttpRequest, state: published.Published, doc: Document) -> HttpResponse:
     """The document's file, or (not rendered yet) its render queued once and the « en préparation » page."""
-    from tournaments.public import tasks
-
     path = doc.path
     if files.ready(path):
         if request.META.get("HTTP_IF_NONE_MATCH") in (f'"{doc.key}"', f'W/"{doc.key}"'):
@@ -234,7 +234,7 @@ def serve(request: HttpRequest, state: published.Published, doc: Document) -> Ht
         return response
     if files.claim(path):
         try:
-            tasks.later(tasks.render_pdf, doc.kind, doc.slug, doc.lang, doc.number, doc.part, doc.key)
+            runner.later("tournaments.public_render_pdf", doc.kind, doc.slug, doc.lang, doc.number, doc.part, doc.key)
         except Exception:  # the broker is down: the claim is let go, the next reload tries again
             log.exception("the PDF %s could not be queued", path.name)
             files.release(path)
@@ -269,8 +269,6 @@ def _part_exists(state: published.Published, kind: str, number: int, part: int) 
 
 
 def _viewable(request: HttpRequest, slug: str) -> tuple[published.Published, bool]:
-    from tournaments.public.pages import state_of
-
     return state_of(request, slug)
 
 

@@ -14,8 +14,12 @@ date (the ranking clock), the tournament's own fields, the language, and the pag
   once when the browser accepts it.
 
 The pages cached here hold no secret: no CSRF token (the language switcher of the public pages posts to a
-view that needs none), no session data, nothing of the user; so compressing them does not expose a secret to
-BREACH, and the same bytes serve every reader of the same variant. Staff-only pages are not cached here.
+view that needs none), no session data, nothing of the user (they are rendered without the request, the same at
+publication as at a request); so compressing them does not expose a secret to BREACH, and the same bytes serve
+every reader of the same variant. A staff page cached here (the score sheets, the staff's ledger and results
+file) is a variant of its own, sent ``private``. The cache is reached through :mod:`kept`: when it is down, the
+pages are rendered without it. :func:`store` renders a page into the cache ahead of its first reader (at
+publication, :mod:`tasks`).
 """
 
 from __future__ import annotations

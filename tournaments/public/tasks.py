@@ -7,25 +7,21 @@
   rendered into the cache then, in French and English, so that no reader, and no web worker, waits for them.
   Then, once the state stays quiet :data:`PDF_QUIET` seconds, the ranking PDF and the latest round's results PDF.
 
-Where the work runs is ``settings.LEVEE_RENDER_IN``: ``worker`` (a Celery worker, with a broker), ``thread`` (no
-broker: one background thread of the web process, never the request's own) or ``manual`` (the tests:
-:func:`run_pending` runs what was queued).
+Where the work runs is ``settings.LEVEE_RENDER_IN`` (:mod:`runner`).
 """
 
 from __future__ import annotations
 
-import heapq
-import itertools
 import logging
-import threading
-import time
 from collections.abc import Callable
-from typing import Any
 
 from celery import shared_task
-from django.conf import settings
-from django.db import connections
 from django.utils import translation
+
+from tournaments.event.models import Tournament
+from tournaments.public import pages, pdf, published, views
+from tournaments.public.runner import forget, later, pending, run_pending
+from tournaments.standings import rankings
 
 log = logging.getLogger(__name__)
 
@@ -38,8 +34,6 @@ LANGUAGES = ("fr", "en")
 @shared_task(name="tournaments.public_render_pdf", acks_late=True, reject_on_worker_lost=True, ignore_result=True)
 def render_pdf(kind: str, slug: str, lang: str, number: int, part: int, claimed_key: str = "") -> str | None:
     """Render one PDF of the state published now (see :func:`pdf.produce_now`); the file written, or None."""
-    from tournaments.public import pdf
-
     return pdf.produce_now(kind, slug, lang, number, part, claimed_key)
 
 
@@ -47,10 +41,6 @@ def render_pdf(kind: str, slug: str, lang: str, number: int, part: int, claimed_
 def render_published(tournament_id: int, input_version: int, pdfs: bool = False) -> int:
     """Render the first pages of the ranking ``input_version`` of a tournament into the cache (and, with ``pdfs``,
     its PDFs); skipped when a newer ranking was published meanwhile. The number of pages rendered."""
-    from tournaments.event.models import Tournament
-    from tournaments.public import pages, pdf, published, views
-    from tournaments.standings import rankings
-
     slug = Tournament.objects.filter(pk=tournament_id).values_list("slug", flat=True).first()
     state = published._read(slug) if slug else None
     if state is None or state.snapshot is None or state.snapshot.input_version != input_version:
@@ -82,77 +72,10 @@ def render_published(tournament_id: int, input_version: int, pdfs: bool = False)
 def ranking_published(tournament_id: int, input_version: int) -> None:
     """The ``ranking_published`` port's subscriber: render the new state's pages now, its PDFs once it is quiet."""
     try:
-        later(render_published, tournament_id, input_version)
-        later(render_published, tournament_id, input_version, True, delay=PDF_QUIET)
+        later(render_published.name, tournament_id, input_version)
+        later(render_published.name, tournament_id, input_version, True, delay=PDF_QUIET)
     except Exception:  # the ranking is published whatever happens here; the pages render on their first request
         log.exception("the pages of tournament %s could not be queued for rendering", tournament_id)
 
 
-# -- where the work runs ------------------------------------------------------------------------------------
-
-_queue: list[tuple[float, int, Any, tuple]] = []
-_order = itertools.count()
-_wake = threading.Condition()
-_thread: threading.Thread | None = None
-
-
-def later(task: Any, *args: Any, delay: float = 0.0) -> None:
-    """Run ``task(*args)`` outside this request, ``delay`` seconds from now at the earliest."""
-    mode = settings.LEVEE_RENDER_IN
-    if mode == "worker":
-        task.apply_async(args=args, countdown=delay or None)
-        return
-    with _wake:
-        heapq.heappush(_queue, (time.monotonic() + delay, next(_order), task, args))
-        if mode == "thread":
-            _start()
-        _wake.notify()
-
-
-def _start() -> None:
-    global _thread
-    if _thread is None or not _thread.is_alive():
-        _thread = threading.Thread(target=_loop, name="levee-render", daemon=True)
-        _thread.start()
-
-
-def _loop() -> None:
-    while True:
-        with _wake:
-            while not _queue or _queue[0][0] > time.monotonic():
-                _wake.wait(timeout=(_queue[0][0] - time.monotonic()) if _queue else None)
-            _due, _n, task, args = heapq.heappop(_queue)
-        _run(task, args)
-
-
-def _run(task: Any, args: tuple) -> None:
-    try:
-        task(*args)
-    except Exception:
-        log.exception("rendering %s%r failed", getattr(task, "name", task), args)
-    finally:
-        connections.close_all()  # this thread's own connections
-
-
-def pending() -> list[tuple[str, tuple]]:
-    """What is queued in this process (the tests): (task name, arguments)."""
-    with _wake:
-        return [(task.name, args) for _d, _n, task, args in sorted(_queue)]
-
-
-def run_pending(*, include_delayed: bool = True) -> int:
-    """Run now, in this thread, what is queued in this process (``manual``: the tests); how many were run."""
-    ran = 0
-    while True:
-        with _wake:
-            if not _queue or (not include_delayed and _queue[0][0] > time.monotonic()):
-                return ran
-            _due, _n, task, args = heapq.heappop(_queue)
-        task(*args)
-        ran += 1
-
-
-def forget() -> None:
-    """Drop what is queued in this process (the tests, between two)."""
-    with _wake:
-        _queue.clear()
+__all__ = ["forget", "later", "pending", "ranking_published", "render_pdf", "render_published", "run_pending"]

@@ -231,13 +231,6 @@ def screen_clock(request: HttpRequest, slug: str) -> HttpResponse:
 # -- organizer -------------------------------------------------------------------------------------
 
 
-def _managed(request: HttpRequest, slug: str) -> Tournament:
-    tournament = get_object_or_404(Tournament, slug=slug)
-    if not permissions.is_staff_of(request.user, tournament):
-        raise Http404("not a tournament you run")
-    return tournament
-
-
 def score_sheets_page(state: published.Published, lang: str, number: int, seating: str) -> Page:
     """The score sheets of round ``number``, kept per seating of the round (``seating``: its digest)."""
     etag = published.validator(state, lang, "sheets", (number, seating))
