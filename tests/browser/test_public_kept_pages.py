@@ -45,8 +45,8 @@ def test_round_pages_and_a_pdf_in_preparation(chromium, live_server, screenshots
             _fits(page, viewport["width"], f"kept-results-print-{label}.png", screenshots)
             page.goto(f"{live_server.url}/p/coupe/ledger/")
             _fits(page, viewport["width"], f"kept-ledger-{label}.png", screenshots)
-            # the round's results PDF, asked for before any worker made it
-            url = f"{live_server.url}/p/coupe/rounds/1/results.pdf"
+            # a PDF asked for before any worker made it: the round's results, then (laptop) its placement
+            url = f"{live_server.url}/p/coupe/rounds/1/{'results' if phone else 'seating'}.pdf"
             response = page.goto(url)
             assert response.status == 202 and response.headers["retry-after"] == "3"
             assert page.locator("h1").inner_text() == "Document en préparation"

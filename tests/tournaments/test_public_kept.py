@@ -146,7 +146,7 @@ def test_a_pdf_is_prepared_by_a_worker_never_in_the_request(client, day, monkeyp
     assert waiting.status_code == 202 and waiting["Retry-After"] == "3" and waiting["Cache-Control"] == "no-store"
     html = waiting.content.decode()
     assert "Document en préparation" in html and '<meta http-equiv="refresh" content="3">' in html
-    assert "kept-classement.pdf" in html
+    assert "Le classement (PDF) : en cours de préparation" in html
     assert client.get(url).status_code == 202
     assert [name for name, _ in tasks.pending()] == ["tournaments.public_render_pdf"]  # one render, not two
     monkeypatch.undo()

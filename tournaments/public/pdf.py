@@ -73,6 +73,14 @@ class Document:
     private: bool = False
 
     @property
+    def title(self) -> str:
+        """What the document is, as the « en préparation » page names it (« Les résultats de la manche 3 »)."""
+        what = {"ranking": "Le classement", "results": f"Les résultats de la manche {self.number}",
+                "sheets": f"Les feuilles de marque de la manche {self.number}",
+                "seating": f"Le placement de la manche {self.number}"}[self.kind]
+        return f"{what} (partie {self.part})" if self.part > 1 else what
+
+    @property
     def path(self) -> Path:
         return files.path_of(self.tournament_id, f"{self.kind}-{self.lang}-{self.number}-{self.part}", self.key)
 
@@ -239,7 +247,7 @@ def serve(request: HttpRequest, state: published.Published, doc: Document) -> Ht
             log.exception("the PDF %s could not be queued", path.name)
             files.release(path)
     response = HttpResponse(render_to_string("public/preparing.html", {
-        "tournament": state.tournament, "every": RETRY_AFTER, "filename": doc.filename,
+        "tournament": state.tournament, "every": RETRY_AFTER, "title": doc.title,
         "next_url": request.get_full_path(), "messages": ()}), status=202)
     response["Retry-After"] = str(RETRY_AFTER)
     response["Cache-Control"] = "no-store"
