@@ -279,3 +279,19 @@ def test_without_a_broker_the_work_runs_in_a_thread_of_its_own(settings):
 
     tasks.later(Job(), "x")  # any callable
     assert done.wait(5) and seen == ["levee-render"]
+
+
+def test_a_render_that_fails_is_not_tried_again_at_every_reload(client, day, monkeypatch):
+    t, _ = day
+    url = reverse("print-ranking", args=[t.slug])
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("pango missing")
+
+    monkeypatch.setattr(pdf, "to_pdf", broken)
+    assert client.get(url).status_code == 202
+    with pytest.raises(RuntimeError):
+        tasks.run_pending()
+    assert client.get(url).status_code == 202 and not tasks.pending()  # held a minute, not queued again
+    monkeypatch.setattr(files, "CLAIM_STALE", 30)  # a minute later (the claim held 60 s of the 600: now stale)
+    assert client.get(url).status_code == 202 and len(tasks.pending()) == 1

@@ -70,6 +70,13 @@ def release(path: Path) -> None:
         _claim_path(path).unlink()
 
 
+def hold(path: Path, seconds: float) -> None:
+    """Keep the claim of ``path`` (a render that failed) ``seconds`` more, then let it be taken over."""
+    with contextlib.suppress(FileNotFoundError):
+        stamp = time.time() - CLAIM_STALE + seconds
+        os.utime(_claim_path(path), (stamp, stamp))
+
+
 def write(path: Path, data: bytes) -> None:
     """Write ``path`` whole (a temporary file renamed), then remove the older states of the same document."""
     path.parent.mkdir(parents=True, exist_ok=True)

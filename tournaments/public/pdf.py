@@ -43,6 +43,8 @@ SHEETS_TABLES_PER_PART = 100
 SEATS_PER_PART = 1000
 #: seconds after which the « en préparation » page reloads itself (and the Retry-After header)
 RETRY_AFTER = 3
+#: seconds before a document whose render failed is tried again
+FAILED_RETRY = 60
 
 
 def parts(count: int, per: int) -> int:
@@ -202,13 +204,17 @@ def produce(state: published.Published, doc: Document, *, claimed: bool = False)
         return False
     try:
         if files.ready(path):
+            files.release(path)
             return False
         files.write(path, RENDERERS[doc.kind](state, doc))
-        return True
     except Http404:
-        return False  # the round was withdrawn meanwhile: nothing to render
-    finally:
         files.release(path)
+        return False  # the round was withdrawn meanwhile: nothing to render
+    except BaseException:
+        files.hold(path, FAILED_RETRY)  # not tried again at every reload of the « en préparation » page
+        raise
+    files.release(path)
+    return True
 
 
 def produce_now(kind: str, slug: str, lang: str, number: int, part: int, claimed_key: str = "") -> str | None:
