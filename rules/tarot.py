@@ -1047,7 +1047,9 @@ def entry_form(options: TarotOptions) -> EntryForm:
     summary = Phase("summary", "Résumé de la donne", (
         DeclarationField("summary.oudlers", "integer", "Bouts du camp du preneur", required=True, min=0, max=3),
         DeclarationField("summary.points", "number", "Points du camp du preneur", required=True, min=0, max=91,
-                         step=step),
+                         step=step, help="Points de cartes comptés par le camp du preneur : "
+                                         + ("un nombre entier à quatre joueurs." if count == 4
+                                            else "demi-points permis (40,5).")),
         DeclarationField("summary.petit_au_bout", "choice", "Petit au bout", choices=SIDE_CHOICES,
                          nullable="Personne"),
         DeclarationField("summary.chelem", "choice", "Chelem réalisé", choices=SIDE_CHOICES, nullable="Personne"),

@@ -15,6 +15,7 @@ from django.conf import settings
 from django.urls import reverse
 
 from tests.integration.builders import make_round, make_tournament
+from tests.tournaments.factories import tap_save, tarot_summary
 from tournaments.deals.models import Deal
 
 pytestmark = pytest.mark.django_db
@@ -35,10 +36,8 @@ def page(client, deal, lang="fr"):
 
 def test_tarot_deal_detail_in_french_and_english(client, tarot_table, staff):
     client.force_login(staff["arbiter"])
-    data = {"mode": "summary", "dealer": "0", "taker": "1", "contract": "garde", "oudlers": "2", "points": "49",
-            "petit_au_bout": "attack", "chelem": "", "handful_0": "", "handful_1": "simple", "handful_2": "",
-            "handful_3": ""}
-    assert client.post(reverse("deal_enter", args=[tarot_table.pk]), data).status_code == 302
+    fields = tarot_summary(petit_au_bout="attack", handfuls=[{"seat": 1, "size": "simple"}])
+    assert tap_save(client, tarot_table, fields).status_code == 201
     deal = Deal.objects.get(table=tarot_table)
     # S = (25 + 8) × 2 + 10 × 2 (petit au bout) + 20 (poignée) = 106 per defender
     fr = dict(cells(page(client, deal), "deal-detail"))
@@ -55,10 +54,8 @@ def test_tarot_deal_detail_in_french_and_english(client, tarot_table, staff):
 def test_fallen_contract(client, tarot_table, staff):
     # petite, 0 bouts → 56 needed; 41 points: fallen by 15
     client.force_login(staff["chief"])
-    data = {"mode": "summary", "dealer": "0", "taker": "2", "contract": "petite", "oudlers": "0",
-            "points": "41", "petit_au_bout": "", "chelem": "", "handful_0": "", "handful_1": "", "handful_2": "",
-            "handful_3": ""}
-    assert client.post(reverse("deal_enter", args=[tarot_table.pk]), data).status_code == 302
+    fields = tarot_summary(taker=2, contract="petite", oudlers=0, points=41)
+    assert tap_save(client, tarot_table, fields).status_code == 201
     deal = Deal.objects.get(table=tarot_table)
     en = dict(cells(page(client, deal, "en"), "deal-detail"))
     assert en["Result"] == "fallen by 15" and en["Points"] == "41" and en["Poignées"] == "none"
