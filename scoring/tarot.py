@@ -22,7 +22,22 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from rules.cards import BIT, EXCUSE, JACK, KING, KNIGHT, PETIT, QUEEN, card, cards_of, format_card, mask_of
+from rules.cards import (
+    BIT,
+    EXCUSE,
+    JACK,
+    KING,
+    KNIGHT,
+    PETIT,
+    QUEEN,
+    CardCodeError,
+    card,
+    card_name,
+    cards_of,
+    format_card,
+    mask_of,
+    parse_card,
+)
 from rules.errors import Violation
 from rules.messages import register
 from rules.replay import DealReplay, Replay
@@ -378,6 +393,14 @@ _WORDS: dict[str, tuple[str, str]] = {
 }
 
 
+def _card_words(code: str, lang: str) -> str:
+    """A card by its name (« roi de cœur »), never its record code; the code itself if it cannot be read."""
+    try:
+        return card_name(parse_card(code), "en" if lang.startswith("en") else "fr")
+    except CardCodeError:
+        return code
+
+
 def explain(result: Mapping[str, Any], players: Sequence[str], lang: str = "fr") -> Explanation:
     """A Tarot deal's result: the taker and contract as a headline; contract, bouts, points and the points
     needed, made or fallen by how much, petit au bout, poignées, chelem — the terms of the FFT formula
@@ -397,7 +420,7 @@ def explain(result: Mapping[str, Any], players: Sequence[str], lang: str = "fr")
     add((w("contract"), f"{contract} (×{coef})" if coef else contract))
     add((w("taker"), seat_name(players, result.get("taker"))))
     if result.get("called"):
-        add((w("called"), str(result["called"])))
+        add((w("called"), _card_words(str(result["called"]), lang)))
     if result.get("partner") is not None:
         add((w("partner"), seat_name(players, result.get("partner"))))
     if result.get("mort") is not None:

@@ -232,7 +232,7 @@
           else scope[field.name] = isNaN(Number(text)) ? text : Number(text);
           keep();
         });
-        input.addEventListener("change", changed);
+        input.addEventListener("change", function () { changed(); });  // not changed(event): no rebuild under the next tap
         body = input;
       }
     } else if (kind === "counts") {

@@ -27,13 +27,13 @@ def test_a_tarot_garde_made_at_five_with_a_called_king():
     players = [*PLAYERS, "Émile"]
     fr = tarot.explain(result, players, "fr")
     assert fr.headline == "Bruno · Garde"
-    assert fr.lines == [("Contrat", "Garde (×2)"), ("Preneur", "Bruno"), ("Roi appelé", "KH"),
+    assert fr.lines == [("Contrat", "Garde (×2)"), ("Preneur", "Bruno"), ("Roi appelé", "roi de cœur"),
                         ("Partenaire", "Chloé"), ("Mort (ne joue pas)", "David"), ("Bouts", "2"),
                         ("Points", "45,5"), ("Points nécessaires", "41"), ("Résultat", "passé de 4,5"),
                         ("Petit au bout", "non"), ("Poignées", "aucune"), ("Chelem", "non"),
                         ("Valeur de la donne par défenseur", "60"), ("Saisie", "résumé")]
     en = dict(tarot.explain(result, players, "en").lines)
-    assert en["Result"] == "made by 4,5" and en["Called king"] == "KH" and en["Entered"] == "summary"
+    assert en["Result"] == "made by 4,5" and en["Called king"] == "king of hearts" and en["Entered"] == "summary"
 
 
 def test_a_tarot_chelem_announced_and_made_and_a_poignee():
