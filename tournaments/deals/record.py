@@ -35,7 +35,7 @@ from django.utils.translation import gettext as _
 
 from rules.errors import MalformedRecord, Violation
 from scoring.verdict import Verdict, judge
-from tournaments.common import hooks, sql
+from tournaments.common import games, hooks, sql
 from tournaments.common.errors import (
     DealRejected,
     IdempotencyMismatch,
@@ -65,9 +65,6 @@ from tournaments.event import permissions
 from tournaments.event.models import Round, Table, Tournament
 
 log = logging.getLogger(__name__)
-
-VISA_CONTRACTS = frozenset({"garde_sans", "garde_contre"})
-"""Tarot contracts that need the chief arbiter's visa (FFT)."""
 
 
 # -- judging ---------------------------------------------------------------------------------------
@@ -200,10 +197,7 @@ def _history(deal: Deal, *, user: Any, reason: str) -> None:
 
 
 def _needs_visa(tournament: Tournament, record: Mapping[str, Any]) -> bool:
-    if tournament.game != "tarot":
-        return False
-    bid = record.get("bid")
-    return isinstance(bid, Mapping) and bid.get("contract") in VISA_CONTRACTS
+    return games.needs_visa(tournament.game, record)
 
 
 # -- idempotency -----------------------------------------------------------------------------------

@@ -17,10 +17,9 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from rules.errors import MalformedRecord
-from rules.game import get_game
-from tournaments.common import hooks
+from tournaments.common import games, hooks
 from tournaments.common.errors import InvalidInput, StateConflict
-from tournaments.event.models import Entry, Game, Player, Round, Seat, Table, Team, Tournament, TournamentRole
+from tournaments.event.models import Entry, Player, Round, Seat, Table, Team, Tournament, TournamentRole
 
 Status = Tournament.Status
 
@@ -45,7 +44,7 @@ def _check_options(game: str, options: Any) -> dict[str, Any]:
     if not isinstance(options, Mapping):
         raise InvalidInput(_("options is a JSON object"), field="options")
     try:
-        get_game(game).parse_options(dict(options))
+        games.game(game).parse_options(dict(options))
     except MalformedRecord as exc:
         raise InvalidInput(exc.text(translation.get_language() or "fr"), field=exc.field) from None
     except (ImportError, KeyError):
@@ -75,9 +74,9 @@ def tournament_create(*, name: str, game: str, user: Any, options: Mapping[str, 
                            field=sorted(unknown_day)[0])
     if not name or not name.strip():
         raise InvalidInput(_("a tournament needs a name"), field="name")
-    if game not in Game.values:
+    if game not in games.names():
         raise InvalidInput(_("unknown game %(game)s (one of %(known)s)")
-                           % {"game": repr(game), "known": ", ".join(Game.values)}, field="game")
+                           % {"game": repr(game), "known": ", ".join(games.names())}, field="game")
     if format not in Tournament.Format.values:
         raise InvalidInput(_("format is one of %(values)s") % {"values": ", ".join(Tournament.Format.values)},
                            field="format")
@@ -457,11 +456,7 @@ def round_create(*, tournament: Tournament, number: int | None = None,
 
 
 def _player_counts(game: str) -> tuple[int, ...]:
-    try:
-        return tuple(get_game(game).player_counts)
-    except Exception:  # the game's module is not installed yet
-        return {"tarot": (3, 4, 5), "ecarte": (2, 3, 4), "triomphe": (2, 3, 4, 5, 6),
-                "imperiale": (2, 3, 4), "vingt-quatre": (2, 3, 4)}.get(game, tuple(range(2, 7)))
+    return games.player_counts(game)
 
 
 @transaction.atomic
@@ -484,7 +479,7 @@ def round_seat(*, round: Round, tables: Sequence[Sequence[int]]) -> list[Table]:
         path = f"tables[{t}]"
         if not isinstance(ids, (list, tuple)) or len(ids) not in counts:
             raise InvalidInput(_("a table of %(game)s seats %(counts)s players")
-                               % {"game": Game(tournament.game).label, "counts": _(" or ").join(map(str, counts))},
+                               % {"game": games.label(tournament.game), "counts": _(" or ").join(map(str, counts))},
                                field=path)
         for s, eid in enumerate(ids):
             if not isinstance(eid, int) or isinstance(eid, bool) or eid not in entries:

@@ -10,9 +10,9 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from rules.game import get_game
+from tournaments.common import games
 from tournaments.common.forms import ChoiceRadio, split_codes
-from tournaments.event.models import MATCH_GAMES, Game, Tournament
+from tournaments.event.models import Game, Tournament
 
 # -- organizer ---------------------------------------------------------------------------------
 
@@ -64,29 +64,16 @@ class TournamentForm(forms.Form):
     def games_of(field: str) -> list[str]:
         """The games a convention field applies to, read from each game's options (rules/)."""
         if field == "deals_per_round":
-            return [g for g in Game.values if g not in MATCH_GAMES]
+            return [g for g in games.names() if not games.plays_matches(g)]
         option = TournamentForm.OPTION_OF[field]
-        return [g for g in Game.values
-                if option in {f.name for f in dataclasses.fields(get_game(g).parse_options({}))}]
+        return [g for g in games.names()
+                if option in {f.name for f in dataclasses.fields(games.game(g).parse_options({}))}]
 
     def options(self) -> dict[str, Any]:
         """The game's conventions, as a record's ``options`` (only what applies to the game chosen)."""
         data = self.cleaned_data
-        game = data["game"]
-        options: dict[str, Any] = {}
-        if data.get("players_per_table"):
-            options["players"] = data["players_per_table"]
-        if game == Game.TAROT and options.get("players") == 5 and data.get("tarot_five"):
-            options["five"] = data["tarot_five"]
-        if game == Game.TRIOMPHE:
-            options["mode"] = data.get("triomphe_mode") or "forcee"
-            if data.get("as_qui_pille"):
-                options["as_qui_pille"] = True
-            else:
-                options["order"] = data.get("triomphe_order") or "1725"
-        if game == Game.VINGT_QUATRE:
-            options["honours"] = data.get("honours") or "figures"
-        return options
+        chosen = {option: data.get(name) for name, option in self.OPTION_OF.items() if option != "target"}
+        return games.game(data["game"]).tournament_options(chosen)
 
 
 class PlayerForm(forms.Form):

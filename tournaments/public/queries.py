@@ -10,6 +10,7 @@ from typing import Any
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from scoring import ranking as pure
 from tournaments.common.collation import french_key
 from tournaments.deals.models import Forfeit, Ruling, ScoreRow
 from tournaments.event.models import Entry, Round, Table, Tournament
@@ -27,12 +28,16 @@ LABELS = {
     "score": _("Result"), "boards": _("Étuis played"), "best_board": _("Best étui"), "tops": _("Tops"),
 }
 #: columns shown on the ranking, per kind of snapshot
-COLUMNS = {"tarot": ("marks", "deals", "best_deal"), "tarot_teams": ("marks", "members", "deals"),
-           "matches": ("match_points", "wins", "draws", "losses", "byes", "buchholz", "sonneborn_berger", "margin"),
-           "matches_teams": ("match_points", "members", "wins", "draws", "losses", "buchholz", "margin"),
-           "duplicate": ("score", "boards", "best_board", "tops"), "duplicate_teams": ("score", "boards", "tops")}
+COLUMNS = {
+    pure.MARKS_KIND: ("marks", "deals", "best_deal"),
+    pure.TEAM_KINDS[pure.MARKS_KIND]: ("marks", "members", "deals"),
+    pure.MATCHES_KIND: ("match_points", "wins", "draws", "losses", "byes", "buchholz", "sonneborn_berger", "margin"),
+    pure.TEAM_KINDS[pure.MATCHES_KIND]: ("match_points", "members", "wins", "draws", "losses", "buchholz", "margin"),
+    pure.DUPLICATE_KIND: ("score", "boards", "best_board", "tops"),
+    pure.TEAM_KINDS[pure.DUPLICATE_KIND]: ("score", "boards", "tops"),
+}
 #: the team columns that go with each kind of individual snapshot
-TEAM_KINDS = {"tarot": "tarot_teams", "duplicate": "duplicate_teams"}
+TEAM_KINDS = pure.TEAM_KINDS
 
 
 @dataclass
