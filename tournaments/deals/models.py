@@ -152,6 +152,9 @@ class ScoreRow(models.Model):
                                     name="scorerow_deal_entry_unique"),
         ]
 
+    def __str__(self) -> str:
+        return f"{self._meta.verbose_name} {self.pk} ({self.points:+d})"
+
 
 class IdempotencyKey(models.Model):
     """An entry's key (the API's ``Idempotency-Key``, a form's entry key, an offline outbox's key): the request
