@@ -163,11 +163,11 @@ def test_the_outbox_sent_twice_at_once_saves_one_deal(tarot_table):
 
 @pytest.mark.django_db(transaction=True)
 def test_the_migration_moves_the_links_keys_into_the_one_table(tarot_table):
-    """0010-0011: each LinkDealKey becomes an IdempotencyKey owned by its link, replayed like any other key."""
+    """0011-0012: each LinkDealKey becomes an IdempotencyKey owned by its link, replayed like any other key."""
     from django.db.migrations.executor import MigrationExecutor
 
-    before = ("tournaments", "0009_merge_tables_organizer_duplicate")
-    after = ("tournaments", "0011_link_keys_into_idempotency")
+    before = ("tournaments", "0010_player_history")
+    after = ("tournaments", "0012_link_keys_into_idempotency")
     link = sheet.link_for_table(table=tarot_table)
     deal = deal_record(table=tarot_table, record=tarot_summary(), user=None)
     executor = MigrationExecutor(connection)

@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ("tournaments", "0009_merge_tables_organizer_duplicate"),
+        ("tournaments", "0010_player_history"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

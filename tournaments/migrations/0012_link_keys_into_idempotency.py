@@ -1,5 +1,5 @@
 """One idempotency mechanism (2/2): the keys of LinkDealKey (a table link's offline outbox) move into
-IdempotencyKey, owned by their link, and LinkDealKey goes. Apart from 0010: PostgreSQL creates no index on a table
+IdempotencyKey, owned by their link, and LinkDealKey goes. Apart from 0011: PostgreSQL creates no index on a table
 holding rows with pending deferred checks, in one transaction."""
 
 from django.db import migrations
@@ -30,7 +30,7 @@ def link_keys_backward(apps, schema_editor):
 
 class Migration(migrations.Migration):
 
-    dependencies = [("tournaments", "0010_idempotency_key_owner")]
+    dependencies = [("tournaments", "0011_idempotency_key_owner")]
 
     operations = [
         migrations.RunPython(link_keys_forward, link_keys_backward),
