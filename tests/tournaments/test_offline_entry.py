@@ -8,9 +8,9 @@ import pytest
 from django.urls import reverse
 
 from tests.tournaments.factories import tarot_summary
-from tournaments.deals.models import Deal
+from tournaments.deals.models import Deal, IdempotencyKey
 from tournaments.links import service as sheet
-from tournaments.links.models import LinkDealKey, TablePolicy
+from tournaments.links.models import TablePolicy
 
 pytestmark = pytest.mark.django_db
 
@@ -31,8 +31,9 @@ def test_a_deal_sent_twice_through_a_table_link_is_saved_once(client, tarot_tabl
     assert Deal.objects.filter(table=tarot_table).count() == 1
     other = client.post(url, summary_post(points=50), headers={"Idempotency-Key": "k-1"})
     assert other.status_code == 409
+    assert other.json()["message"] == "Cette clé a déjà servi pour une autre donne."
     assert client.post(url, summary_post(), headers={"Idempotency-Key": "k-2"}).json()["number"] == 2
-    assert LinkDealKey.objects.count() == 2
+    assert IdempotencyKey.objects.filter(link=link, user=None).count() == 2
 
 
 def test_refusals_say_why(client, tarot_table):

@@ -189,7 +189,7 @@ def deal_enter(request: HttpRequest, pk: int) -> HttpResponse:
         if form.is_valid():
             try:
                 deal = deal_record(table=table, record=form.deal_fields(), user=request.user,
-                                   idempotency_key=f"desk:{key}")
+                                   idempotency_key=f"desk:{key}", link=links.held(request))
             except IdempotencyMismatch:
                 # this form already saved a deal, then was changed and sent again (the browser's back button)
                 key = str(uuid.uuid4())
