@@ -11,7 +11,7 @@ taker + 3 × 66 = +198 at four.
 
 from __future__ import annotations
 
-import re
+import json
 
 import pytest
 from django.db import connection
@@ -28,10 +28,8 @@ from tournaments.links.models import TablePolicy
 
 
 def summary_post(**over):
-    data = {"mode": "summary", "dealer": "0", "taker": "1", "contract": "garde", "oudlers": "2", "points": "49",
-            "petit_au_bout": "", "chelem": "", "handful_0": "", "handful_1": "", "handful_2": "", "handful_3": ""}
-    data.update(over)
-    return data
+    """Bruno's garde, 2 bouts, 49 points, as the link's tap page sends it (the record, form-encoded)."""
+    return {"mode": "record", "record": json.dumps(tarot_summary(**over))}
 
 
 def _open_link(tarot_table):
@@ -39,29 +37,20 @@ def _open_link(tarot_table):
     return sheet.link_for_table(table=tarot_table)
 
 
-def _form_key(client, link) -> str:
-    """The entry key the link's form page carries (a hidden field), as the browser sends it back."""
-    page = client.get(reverse("link_enter", args=[link.token]))
-    assert page.status_code == 200
-    found = re.search(r'name="entry_key" value="([^"]+)"', page.content.decode())
-    assert found, "the link's entry form carries no entry key"
-    return found.group(1)
-
-
 @pytest.mark.django_db
 def test_two_posts_of_one_link_form_make_one_deal(client, tarot_table):
+    """The link's tap page saves with its deal's key: sent twice (a double tap, a resend under load), one deal."""
     link = _open_link(tarot_table)
-    form = summary_post(entry_key=_form_key(client, link))
-    url = reverse("link_enter", args=[link.token])
-    first = client.post(url, form)
-    again = client.post(url, form)
+    page = client.get(reverse("link_enter", args=[link.token]))
+    assert page.status_code == 200
+    url = reverse("link_deal_offline", args=[link.token])
+    first = client.post(url, summary_post(), headers={"Idempotency-Key": "tap-1"})
+    again = client.post(url, summary_post(), headers={"Idempotency-Key": "tap-1"})
     deal = Deal.objects.get(table=tarot_table)
-    assert (first.status_code, again.status_code) == (302, 302)
-    assert first["Location"] == again["Location"] == reverse("link_deal", args=[link.token, deal.pk])
+    assert (first.status_code, again.status_code) == (201, 200)
+    assert first.json()["url"] == again.json()["url"] and again.json()["replay"] is True
     assert deal.number == 1 and deal.created_by is None
     assert sorted(ScoreRow.objects.filter(deal=deal).values_list("points", flat=True)) == [-66, -66, -66, 198]
-    page = client.get(again["Location"]).content.decode()
-    assert "déjà enregistrée" in page  # « La donne 1 était déjà enregistrée (le formulaire a été envoyé deux fois). »
     key = IdempotencyKey.objects.get()
     assert (key.link_id, key.user_id, key.deal_id) == (link.pk, None, deal.pk)
 
@@ -69,16 +58,13 @@ def test_two_posts_of_one_link_form_make_one_deal(client, tarot_table):
 @pytest.mark.django_db
 def test_a_link_form_changed_and_sent_again_is_refused_in_french(client, tarot_table):
     link = _open_link(tarot_table)
-    key = _form_key(client, link)
-    url = reverse("link_enter", args=[link.token])
-    assert client.post(url, summary_post(entry_key=key)).status_code == 302
-    changed = client.post(url, summary_post(entry_key=key, points="50"))
-    assert changed.status_code == 422
-    assert "Ce formulaire a déjà enregistré une donne" in changed.content.decode()
+    url = reverse("link_deal_offline", args=[link.token])
+    assert client.post(url, summary_post(), headers={"Idempotency-Key": "tap-2"}).status_code == 201
+    changed = client.post(url, summary_post(points=50), headers={"Idempotency-Key": "tap-2"})
+    assert changed.status_code == 409
+    assert changed.json()["message"] == "Cette clé a déjà servi pour une autre donne."
     assert Deal.objects.filter(table=tarot_table).count() == 1
-    fresh = re.search(r'name="entry_key" value="([^"]+)"', changed.content.decode()).group(1)
-    assert fresh != key  # the page now carries a new key: saved again, it is a new deal
-    assert client.post(url, summary_post(entry_key=fresh, points="50")).status_code == 302
+    assert client.post(url, summary_post(points=50), headers={"Idempotency-Key": "tap-3"}).status_code == 201
     assert list(Deal.objects.filter(table=tarot_table).values_list("number", flat=True)) == [1, 2]
 
 
@@ -140,11 +126,11 @@ def test_a_key_without_an_owner_is_never_dropped(tarot_table):
 @pytest.mark.skipif("connection.vendor != 'postgresql'", reason="row locks: PostgreSQL")
 def test_the_link_form_posted_twice_at_once_saves_one_deal(tarot_table):
     link = _open_link(tarot_table)
-    url = reverse("link_enter", args=[link.token])
-    form = summary_post(entry_key="5a1e0c7d-link-double-tap")
-    answers = run_together(*[lambda c=c: c.post(url, form) for c in (Client(), Client(), Client())])
-    assert [a.status_code for a in answers] == [302, 302, 302], answers
-    assert len({a["Location"] for a in answers}) == 1
+    url = reverse("link_deal_offline", args=[link.token])
+    answers = run_together(*[lambda c=c: c.post(url, summary_post(), headers={"Idempotency-Key": "double-tap"})
+                             for c in (Client(), Client(), Client())])
+    assert sorted(a.status_code for a in answers) == [200, 200, 201], answers
+    assert len({a.json()["url"] for a in answers}) == 1
     assert Deal.objects.filter(table=tarot_table).count() == 1 and ScoreRow.objects.count() == 4
     assert connection.vendor == "postgresql"
 
