@@ -11,17 +11,23 @@ tables of 3 where possible (r = 1 → three tables of 3; n = 5 falls back to one
 ``"five"`` only tables of 5 where possible (r = 2 → two of 5 from n = 10, r = 3 → three of 5 from
 n = 15; smaller counts fall back to tables of 3).
 
-Hard rule in every method: **nobody sits at an odd table (3 or 5) more often than necessary** —
-the odd seats go to the players who have had the fewest odd seats so far (ties broken by the
-method). Team-mates (``teams``) are never seated at the same table when it can be avoided (rule
-34); players of the same club (``clubs``, when the organizer asks, usually for the first round) are
-kept apart next, wherever the count of tables allows it. Methods:
+:func:`compose_tables` chooses the sizes among any allowed counts (the game's, in order of
+preference: :func:`tournaments.common.games.table_sizes`) and refuses a count they cannot seat.
 
-* ``"rotation"`` (FFT-style brassage): nobody meets twice while it is possible. A depth-first
-  branch-and-bound search over seatings, cheapest table first, minimising the number of repeated
-  meetings (a pair that met k times before costs k); it stops at the first seating with none.
-  Exact (provably minimal) whenever it finishes within ``budget`` nodes, which it does for small
-  fields; otherwise it returns the best seating found.
+Rule in every method: **nobody sits at an odd table (3 or 5) more often than necessary** — the odd
+seats go to the players who have had the fewest odd seats so far (ties broken by the method); in
+``"rotation"`` only a repeated meeting weighs more: when the rule leaves no repeat-free seating and a
+looser one has one, the rule is loosened as little as that takes (issue 20). Team-mates
+(``teams``) are never seated at the same table when it can be avoided (rule 34); players of the
+same club (``clubs``, when the organizer asks, usually for the first round) are kept apart next,
+wherever the count of tables allows it. Methods:
+
+* ``"rotation"`` (FFT-style brassage): nobody meets twice while it is possible. A greedy seating
+  and a swap local search; then an exact search for a seating without any repeat (:func:`_repeat_free`,
+  exhaustive for a club's fields: checked against an independent exhaustive search up to 20
+  players); then, when repeats cannot be avoided, a depth-first branch-and-bound search minimising
+  them (a pair that met k times before costs k), exact whenever it finishes within ``budget`` nodes;
+  otherwise the best seating found.
 * ``"random"``: a seeded random draw (meetings ignored), still with the two rules above.
 * ``"ranking"``: best against best — the odd seats are taken first (by the rule above, then lowest
   ranking), and the other tables are formed from consecutive ranks of ``ranking``.

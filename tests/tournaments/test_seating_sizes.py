@@ -5,13 +5,16 @@ only the game's counts."""
 
 from __future__ import annotations
 
+import pathlib
+import re
+
 import pytest
 from django.urls import reverse
 
 from tests.integration.builders import make_round, make_tournament
 from tests.tournaments.factories import UserFactory
 from tournaments.common import games
-from tournaments.event.models import Round
+from tournaments.event.models import Round, Tournament
 from tournaments.standings import draw as seating_service
 
 pytestmark = pytest.mark.django_db
@@ -113,3 +116,58 @@ def test_posting_at_a_table_of_one_is_a_refusal_not_a_server_error(client, name)
     response = client.post(reverse(name, args=[tables[1].pk]), '{"fields": {"dealer": 0, "cards": []}}',
                            content_type="application/json", HTTP_IDEMPOTENCY_KEY="k1")
     assert 400 <= response.status_code < 500 if name != "deal_check" else response.status_code < 500
+
+
+def _creator(client):
+    from django.contrib.auth.models import Permission
+
+    user = UserFactory(username="orga-sizes")
+    user.user_permissions.add(Permission.objects.get(codename="add_tournament"))
+    client.force_login(user)
+
+
+def test_players_per_table_offers_only_the_games_counts(client):
+    """Issue 20: « Joueurs par table » offered 2 and 6 for Tarot."""
+    _creator(client)
+    html = client.get(reverse("tournament_create")).content.decode()
+    for game, counts in (("tarot", (3, 4, 5)), ("vingt_quatre", (4, 5)), ("imperiale", (2, 3)),
+                         ("ecarte", (2, 3, 4)), ("triomphe", (2, 3, 4, 5, 6))):
+        offered = {int(v) for v in re.findall(rf'name="players_{game}"[^>]*value="(\d+)"', html)
+                   + re.findall(rf'value="(\d+)"[^>]*name="players_{game}"', html)}
+        assert offered == set(counts), game
+    # « Tarot à 5 » is hidden when Tarot is played at 3 or 4 (a table of 5 is never drawn then)
+    css = (pathlib.Path(__file__).parents[2] / "static/css/levee.css").read_text()
+    assert ('input[name="players_tarot"][value="4"]:checked) .conv[data-field="tarot_five"]' in css
+            and 'data-field="tarot_five"' in html)
+
+
+@pytest.mark.parametrize(("post", "options"), [
+    ({"players_tarot": "4", "tarot_five": "called_king"}, {"players": 4}),
+    ({"players_tarot": "5", "tarot_five": "called_king"}, {"players": 5, "five": "called_king"}),
+    ({"players_tarot": "", "tarot_five": "called_king"}, {"five": "called_king"}),
+    ({"players_per_table": "4"}, {"players": 4}),  # the old field name still works
+])
+def test_tarot_players_and_five_saved(client, post, options):
+    _creator(client)
+    response = client.post(reverse("tournament_create"), {
+        "name": "Open", "game": "tarot", "format": "individual", "rounds_planned": "2", **post})
+    assert response.status_code == 302, response.content.decode()[:3000]
+    assert Tournament.objects.get(name="Open").options == options
+
+
+def test_a_count_the_game_is_not_played_at_is_refused_in_french(client):
+    _creator(client)
+    response = client.post(reverse("tournament_create"), {
+        "name": "Open", "game": "tarot", "format": "individual", "rounds_planned": "2", "players_per_table": "6"})
+    assert response.status_code == 200
+    assert "Tarot se joue à 3, 4 ou 5 joueurs par table, pas à 6." in response.content.decode()
+    assert not Tournament.objects.filter(name="Open").exists()
+
+
+def test_seating_form_rows_hold_the_largest_table_the_tournament_allows(client):
+    t, _ = make_tournament([f"P{i}" for i in range(9)], game="vingt-quatre", slug="v24-form")
+    Round.objects.create(tournament=t, number=1)
+    client.force_login(UserFactory(is_superuser=True))
+    html = client.get(reverse("round_detail", args=[t.slug, 1])).content.decode()
+    assert 'name="t0_s4"' in html and 'name="t0_s5"' not in html  # tables of 5 at most
+    assert 'name="t1_s0"' in html  # 9 players: two tables (5 + 4)
