@@ -249,9 +249,10 @@ class Tarot(Game):
     conventions: ClassVar[Mapping[str, Any]] = {"five": None}
 
     def tournament_options(self, chosen: Mapping[str, Any]) -> dict[str, Any]:
-        """``five`` is kept only at 5 players (ignored at 3 and 4)."""
+        """``five`` is kept at 5 players and « selon le jeu » (tables of 4, 3 and 5: a table of 5 may be drawn);
+        dropped at 3 and 4 (no table of 5 then: ``tournaments.common.games.table_sizes``)."""
         options = super().tournament_options(chosen)
-        if options.get("players") != 5:
+        if options.get("players") not in (None, 5):
             options.pop("five", None)
         return options
 

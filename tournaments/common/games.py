@@ -112,3 +112,46 @@ def partnerships(tournament: Any, players: int) -> tuple[tuple[int, ...], ...] |
         return None
     teams = getattr(options, "teams", None)
     return tuple(tuple(side) for side in teams) if teams else None
+
+
+#: The sizes a table of a round may have, by game and by the « Joueurs par table » chosen (None: « selon
+#: le jeu »), the main size first, the others completing the tables when the count of players asks:
+#:
+#: * Tarot (RULES.md §1.2, §1.12 rule 35, A-T6): tables of 4, of 3 and 5 where needed (the FFT's
+#:   tournaments); « 4 »: tables of 4 and 3 only (homologable: tables of 5 are not); « 3 » or « 5 »:
+#:   those first, then 4 (and 3).
+#: * Le Vingt-quatre (§5 rule 1): 5 or 4, never fewer.
+#: * L'Impériale (§4.1 rule 1), L'Écarté (§3.1, §3.6, §3.7), La Triomphe (§2.2 rule 4): played at 2
+#:   (a Swiss pairing, one bye when the count is odd); at 3 (Impériale, Écarté à trois, Triomphe) the
+#:   other tables are of 2 (and 4 for Triomphe); Écarté à quatre is completed by tables of 2 and 3;
+#:   Triomphe at 3 to 6 each for himself by the nearest other sizes. Triomphe by teams (``teams``) plays
+#:   at its size only: the sides fix it.
+TABLE_SIZES: dict[str, dict[int | None, tuple[int, ...]]] = {
+    "tarot": {None: (4, 3, 5), 3: (3, 4), 4: (4, 3), 5: (5, 4, 3)},
+    "vingt-quatre": {None: (5, 4), 4: (4, 5), 5: (5, 4)},
+    "imperiale": {None: (2,), 2: (2,), 3: (3, 2)},
+    "ecarte": {None: (2,), 2: (2,), 3: (3, 2), 4: (4, 2, 3)},
+    "triomphe": {None: (2,), 2: (2,), 3: (3, 4, 2), 4: (4, 3, 5), 5: (5, 4, 6, 3), 6: (6, 5, 4)},
+}
+
+
+def table_sizes(game: str, options: Mapping[str, Any] | None) -> tuple[int, ...]:
+    """The sizes a table may have under a tournament's ``options`` (its « Joueurs par table »), the main
+    size first (see :data:`TABLE_SIZES`); ``(2,)`` is a game of two, paired with a bye when the count is
+    odd. :class:`rules.errors.MalformedRecord` when the options cannot be read or the size chosen is not
+    one the game is played at."""
+    spec = get_game(game)
+    parsed = spec.parse_options(dict(options or {}))
+    chosen = (options or {}).get("players")
+    if (options or {}).get("teams"):
+        return (int(parsed.players),)  # sides chosen in the options (Triomphe by teams) fix the size
+    by_choice = TABLE_SIZES.get(game)
+    if by_choice is None:  # a game added to the registry without its line here: its counts, the default first
+        main = int(getattr(parsed, "players", spec.player_counts[0]))
+        return (main, *(c for c in spec.player_counts if c != main))
+    return by_choice.get(chosen, by_choice[None])
+
+
+def players_choices(game: str) -> tuple[int, ...]:
+    """The « Joueurs par table » an organizer may choose for ``game`` (the counts it is played at)."""
+    return player_counts(game)

@@ -26,6 +26,7 @@ from django.views.decorators.http import require_POST
 from rules.cards import card_name
 from rules.errors import MalformedRecord
 from scoring import penalties
+from tournaments.common import games
 from tournaments.common.access import guarded, lang_of, require
 from tournaments.common.errors import DealRejected, IdempotencyMismatch, InvalidInput, MalformedDeal, ServiceError
 from tournaments.common.forms import CARD_HELP
@@ -171,11 +172,29 @@ def _mode(request: HttpRequest, game: str, default: str | None = None) -> str:
     return mode if mode in allowed else allowed[0]
 
 
+def unplayable(table: Table) -> str | None:
+    """Why no deal can be entered at ``table``: its count of players is not one its game is played at (a
+    player alone at Le Vingt-quatre, seated by a draw before issue 20, or a bye); None when one can."""
+    name = table.round.tournament.game
+    n = table.seats.count()
+    if n in games.player_counts(name):
+        return None
+    counts = [str(c) for c in games.player_counts(name)]
+    return _("Cette table compte %(n)s joueur(s) et %(game)s se joue à %(counts)s : aucune donne ne s'y saisit. "
+             "Refaites le placement de la manche.") % {
+        "n": n, "game": games.label(name),
+        "counts": f"{', '.join(counts[:-1])} ou {counts[-1]}" if len(counts) > 1 else counts[0]}
+
+
 @guarded
 def deal_enter(request: HttpRequest, pk: int) -> HttpResponse:
     """Enter a new deal at a table as its JSON record (the expert way); the tap page otherwise."""
     table = get_object_or_404(Table.objects.select_related("round__tournament"), pk=pk)
     require(request, permissions.can_enter_deal(request.user, table) or links.may_enter(request, table))
+    why = unplayable(table)
+    if why is not None:
+        messages.error(request, why)
+        return redirect("table_detail", pk=table.pk)
     tournament = table.round.tournament
     if request.method == "GET" and request.GET.get("mode") != "record":
         mode = "?mode=summary" if request.GET.get("mode") == "summary" else ""

@@ -19,7 +19,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse, JsonResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -140,8 +140,12 @@ def deal_play(request: HttpRequest, pk: int) -> HttpResponse:
 def play_page(request: HttpRequest, table: Table, link: PrivateLink | None = None) -> HttpResponse:
     """The tap page of a new deal at ``table``, for the staff or through the table's ``link`` (its own URLs to ask,
     save and keep a deal without network: ``link_deal_offline`` keeps the key with the link)."""
-    from tournaments.desk.entry import next_dealer
+    from tournaments.desk.entry import next_dealer, unplayable
 
+    why = unplayable(table)
+    if why is not None:
+        messages.error(request, why)
+        return redirect("link_home", token=link.token) if link is not None else redirect("table_detail", pk=table.pk)
     form = entry_description(table)
     has_summary = any(p["kind"] == "summary" for p in form["phases"])
     mode = "summary" if request.GET.get("mode") == "summary" and has_summary else "play"
@@ -186,8 +190,12 @@ def deal_play_state(request: HttpRequest, pk: int) -> JsonResponse:
 
 def state_answer(request: HttpRequest, table: Table) -> JsonResponse:
     """The play state of the deal posted (for the staff's page and the table link's)."""
+    from tournaments.desk.entry import unplayable
     from tournaments.desk.play_state import play_state
 
+    why = unplayable(table)
+    if why is not None:
+        return JsonResponse({"problems": [{"message": why, "where": ""}]}, status=409)
     fields = _posted_fields(request)
     cards = fields.pop("cards", None) if fields is not None else None
     if fields is None or not isinstance(cards, list):

@@ -459,12 +459,22 @@ def _player_counts(game: str) -> tuple[int, ...]:
     return games.player_counts(game)
 
 
+def _table_sizes(tournament: Tournament) -> tuple[int, ...]:
+    """The sizes a table of this tournament may have (:func:`tournaments.common.games.table_sizes`);
+    the game's counts when its options cannot be read or its module is not installed."""
+    try:
+        return games.table_sizes(tournament.game, tournament.record_options())
+    except (MalformedRecord, ImportError, KeyError):
+        return _player_counts(tournament.game)
+
+
 @transaction.atomic
 def round_seat(*, round: Round, tables: Sequence[Sequence[int]]) -> list[Table]:
     """Seat a round: ``tables[i]`` lists the entry ids of table i+1 in the order of play.
 
     Replaces the round's seating as long as no deal was entered; every entry seated at most
-    once, each table a size the game allows, withdrawn entries refused.
+    once, each table a size the tournament allows (its game's counts under its « Joueurs par table »:
+    :func:`tournaments.common.games.table_sizes`), withdrawn entries refused.
     """
     tournament = round.tournament
     if not isinstance(tables, (list, tuple)) or not tables:
@@ -472,15 +482,15 @@ def round_seat(*, round: Round, tables: Sequence[Sequence[int]]) -> list[Table]:
     if round.tables.filter(deals__isnull=False).exists():
         raise StateConflict(_("deals were entered in this round: its seating is fixed"), field="tables",
                             code="round_started")
-    counts = _player_counts(tournament.game)
+    counts = _table_sizes(tournament)
     entries = {e.pk: e for e in tournament.entries.all()}
     seen: set[int] = set()
     for t, ids in enumerate(tables):
         path = f"tables[{t}]"
         if not isinstance(ids, (list, tuple)) or len(ids) not in counts:
             raise InvalidInput(_("a table of %(game)s seats %(counts)s players")
-                               % {"game": games.label(tournament.game), "counts": _(" or ").join(map(str, counts))},
-                               field=path)
+                               % {"game": games.label(tournament.game),
+                                  "counts": _(" or ").join(map(str, sorted(counts)))}, field=path)
         for s, eid in enumerate(ids):
             if not isinstance(eid, int) or isinstance(eid, bool) or eid not in entries:
                 raise InvalidInput(_("%(value)s is not an entry of this tournament") % {"value": repr(eid)},
