@@ -74,9 +74,9 @@ class Event:
         self.users["organizer"].user_permissions.add(Permission.objects.get(codename="add_tournament"))
         self.clients: dict[str, Client] = {}
         for role, user in self.users.items():
-            self.clients[role] = Client()
+            self.clients[role] = Client(raise_request_exception=False)
             self.clients[role].force_login(user)
-        self.clients["anonymous"] = Client()
+        self.clients["anonymous"] = Client(raise_request_exception=False)
         self.link_clients: dict[int, Client] = {}
         self.started = time.perf_counter()
         self.cpu_started = time.process_time()
@@ -111,7 +111,9 @@ class Event:
         self.timings[key] = self.timings.get(key, 0.0) + time.perf_counter() - began
         self.requests += 1
         if response.status_code >= 500:
-            raise StepFailed(f"{self.label}: {who} {method.upper()} {url} → {response.status_code}")
+            exc = getattr(response, "exc_info", None)
+            why = f" ({exc[0].__name__}: {exc[1]})" if exc else ""
+            raise StepFailed(f"{self.label}: {who} {method.upper()} {url} → {response.status_code}{why}")
         return response
 
     def get(self, who: str | Client, url: str, **extra: Any) -> Any:
@@ -252,7 +254,7 @@ class Event:
 
             link = link_for_table(table=table)
         if table.pk not in self.link_clients:
-            self.link_clients[table.pk] = Client()
+            self.link_clients[table.pk] = Client(raise_request_exception=False)
         return self.link_clients[table.pk], link.token
 
     def api_token(self, role: str) -> str:
@@ -413,6 +415,20 @@ class Event:
         self.touched_tables.update(rnd.tables.values_list("pk", flat=True))
         self.check(step)
         return response
+
+    def run_rounds(self, rounds: int, *, method: str | None = None, vias: tuple[str, ...] = ("desk", "link", "api"),
+                   count: int | None = None) -> list[Round]:
+        """Rounds drawn, played at every table, finished and released, one after the other."""
+        out = []
+        for _ in range(rounds):
+            rnd = self.round_create()
+            self.draw(rnd, method)
+            self.round_status(rnd, "running")
+            self.play_round(rnd, vias=vias, count=count)
+            self.round_status(rnd, "finished")
+            self.release(rnd)
+            out.append(rnd)
+        return out
 
     def report(self) -> str:
         total = time.perf_counter() - self.started

@@ -51,6 +51,11 @@ SHARED_NAMES = frozenset({"tournament_detail", "round_detail", "table_detail", "
 #: the pages visited after an ordinary step (the whole site at the end of the event)
 LIGHT_NAMES = frozenset({"tournament_detail", "round_detail", "table_detail", "public-home", "public-ranking",
                          "chief_page", "link_home"})
+#: pages that answer 500 today in some events (found by this rehearsal): the sweeps leave them out there, and each
+#: has its own strict xfail test in ``test_known_defects.py`` (which turns red once it is fixed: then remove it here)
+KNOWN_5XX = {
+    "public-results-file": lambda t: t.is_match_game,  # results.json: Fraction is not JSON serializable
+}
 #: pages too slow to make after every step (PDFs made on the server): in the full sweeps only
 SLOW = re.compile(r"\.pdf$")
 
@@ -209,6 +214,8 @@ def check_pages(event: Event, step: str, *, full: bool) -> None:
 
     for page in pages():
         if not full and (SLOW.search(page.route) or page.name not in LIGHT_NAMES):
+            continue
+        if page.name in KNOWN_5XX and KNOWN_5XX[page.name](t):
             continue
         if page.audience == "link":
             continue  # below, with each table's device
