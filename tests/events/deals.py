@@ -59,15 +59,21 @@ def _deck(game: str, players: int) -> tuple[list[int], int]:
     raise ValueError(game)
 
 
-def match_fields(rng: random.Random, head: Mapping[str, Any], dealer: int) -> dict[str, Any]:
+def match_fields(rng: random.Random, head: Mapping[str, Any], dealer: int, seats: list[int] | None = None
+                 ) -> dict[str, Any]:
     """A deal of a match game (Triomphe, Écarté, L'Impériale, Le Vingt-quatre): dealt, then played at random
     with legal cards only (the replay of the record without tricks gives the hands at the first lead)."""
     game, players = head["game"], len(head["players"])
     pack, size = _deck(game, players)
     rng.shuffle(pack)
-    hands = [pack[i * size:(i + 1) * size] for i in range(players)]
-    rest = pack[players * size:]
+    playing = list(seats) if seats else list(range(players))
+    hands: list[list[int]] = [[] for _ in range(players)]
+    for i, seat in enumerate(playing):
+        hands[seat] = pack[i * size:(i + 1) * size]
+    rest = pack[len(playing) * size:]
     fields: dict[str, Any] = {"dealer": dealer, "hands": [_codes(h) for h in hands]}
+    if seats:
+        fields["seats"] = list(seats)
     if game == "imperiale" and players == 3:
         fields["turn_up"] = format_card(hands[dealer][-1])  # the dealer's last card is turned up
     else:
@@ -76,7 +82,8 @@ def match_fields(rng: random.Random, head: Mapping[str, Any], dealer: int) -> di
     if game in ("triomphe", "ecarte"):
         fields["talon"] = _codes(rest)
     if game == "ecarte" and players in (2, 3):
-        fields["exchanges"] = [{"seat": (dealer + 1) % players, "action": "play"}]  # played d'autorité
+        first = playing[(playing.index(dealer) + 1) % len(playing)] if dealer in playing else (dealer + 1) % players
+        fields["exchanges"] = [{"seat": first, "action": "play"}]  # played d'autorité
     start = replay({**head, **fields, "tricks": []}).deals[0]
     assert not start.violations, start.violations
     state = DealState(start.rules, start.start)
@@ -97,7 +104,7 @@ def deal_fields(rng: random.Random, head: Mapping[str, Any], dealer: int, **kw: 
     """A legal deal of the table's game."""
     if head["game"] == "tarot":
         return tarot_fields(rng, head, dealer, **kw)
-    return match_fields(rng, head, dealer)
+    return match_fields(rng, head, dealer, **kw)
 
 
 def check_legal(head: Mapping[str, Any], fields: Mapping[str, Any]) -> None:

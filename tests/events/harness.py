@@ -126,7 +126,8 @@ class Event:
     def problems(response: Any) -> str:
         """What a refused form said, for the failure message."""
         text = response.content.decode(errors="replace")
-        found = re.findall(r'class="[^"]*(?:errorlist|problem|messages?|error)[^"]*"[^>]*>(.*?)</', text, re.S)
+        found = re.findall(r'class="[^"]*(?:errorlist|violations|messages?|error)[^"]*"[^>]*>(.*?)</(?:div|ul)>',
+                           text, re.S)
         return f"{response.status_code}: " + " | ".join(html.unescape(re.sub(r"<[^>]+>", " ", f)).strip()
                                                        for f in found)[:2000]
 
@@ -268,6 +269,26 @@ class Event:
     def head(self, table: Table) -> dict[str, Any]:
         return selectors.record_head(table)
 
+    def playing_seats(self, table: Table) -> dict[str, Any]:
+        """Écarté à trois: once a player reached the target and withdrew, the two seats that play on (from the
+        match's state the last verdict gives)."""
+        if self.game != "ecarte" or table.seats.count() != 3:
+            return {}
+        from scoring.verdict import judge
+
+        every = selectors.table_deals(table)
+        deals = [d for d in every if d.status != Deal.Status.ANNULLED]
+        if not deals:
+            return {}
+        record = selectors.match_record(table, selectors.match_deals(every, deals),
+                                        selectors.match_adjustments(table, [d.number for d in deals], len(deals)))
+        withdrawn = judge(record).match.detail.get("withdrawn")
+        if isinstance(withdrawn, int):
+            return {"seats": [s for s in range(3) if s != withdrawn]}
+        if isinstance(withdrawn, list) and withdrawn:
+            return {"seats": [s for s in range(3) if s not in withdrawn]}
+        return {}
+
     def next_dealer(self, table: Table) -> int:
         from tournaments.desk.entry import next_dealer
 
@@ -288,18 +309,18 @@ class Event:
                 data = gen.tarot_summary(self.rng, head, self.next_dealer(table))
             else:
                 dealer = _dealer_on_page(page)
-                data = {"mode": "record", "record": json.dumps(
-                    fields or gen.deal_fields(self.rng, head, dealer, **({"contract": contract} if contract else {})))}
+                kw = {"contract": contract} if contract else self.playing_seats(table)
+                data = {"mode": "record", "record": json.dumps(fields or gen.deal_fields(self.rng, head, dealer, **kw))}
             data["entry_key"] = f"rehearsal-{self.rng.getrandbits(64):016x}"
             response = self.post(who, url, data)
         elif via == "link":
             client, token = self.link_client(table)
             assert self.get(client, reverse("link_home", args=[token])).status_code == 200
-            data = {"mode": "record", "record": json.dumps(fields or gen.deal_fields(self.rng, head,
-                                                                                     self.next_dealer(table)))}
+            data = {"mode": "record", "record": json.dumps(fields or gen.deal_fields(
+                self.rng, head, self.next_dealer(table), **self.playing_seats(table)))}
             response = self.post(client, reverse("link_enter", args=[token]), data)
         elif via == "api":
-            body = fields or gen.deal_fields(self.rng, head, self.next_dealer(table))
+            body = fields or gen.deal_fields(self.rng, head, self.next_dealer(table), **self.playing_seats(table))
             response = self.request("anonymous", "post", reverse("api:table-deals", args=[table.pk]),
                                     json.dumps(body), content_type="application/json",
                                     HTTP_AUTHORIZATION=f"Token {self.api_token('chief')}",
@@ -438,6 +459,20 @@ class Event:
         return (f"{self.label}: {len(self.steps)} steps, {total:.1f}s, cpu {cpu:.1f}s ({checks:.1f}s of checks); "
                 f"{self.requests} requests ({self.step_requests} in checks); slowest pages: "
                 + ", ".join(f"{k} {v:.1f}s" for k, v in slow))
+
+
+def _find(data: Any, key: str) -> Any:
+    """The first value of ``key`` anywhere in a JSON object."""
+    if isinstance(data, dict):
+        if key in data:
+            return data[key]
+        data = list(data.values())
+    if isinstance(data, list):
+        for item in data:
+            found = _find(item, key)
+            if found is not None:
+                return found
+    return None
 
 
 def _dealer_on_page(page: Any) -> int:
