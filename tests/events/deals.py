@@ -111,3 +111,38 @@ def check_legal(head: Mapping[str, Any], fields: Mapping[str, Any]) -> None:
     """The generator's own check: the rules engine replays the deal without a violation."""
     result = replay({**head, **fields})
     assert not result.violations, result.violations
+
+
+class _Stacked:
+    """A ``random.Random`` whose ``shuffle`` lays the pack as an étui was dealt (the hands in dealing order, then
+    the chien); every other draw is the seeded generator's."""
+
+    def __init__(self, rng: random.Random, order: list[int]) -> None:
+        self.rng, self.order = rng, order
+        self.used = False
+
+    def shuffle(self, items: list[Any]) -> None:
+        if not self.used:
+            self.used = True
+            items[:] = self.order
+        else:
+            self.rng.shuffle(items)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.rng, name)
+
+
+def tarot_from_etui(rng: random.Random, head: Mapping[str, Any], hands: list[list[str]], dog: list[str],
+                    dealer: int, *, foul: bool = False) -> dict[str, Any]:
+    """A deal of a duplicate étui played card by card: its hands, chien and dealer, a random bid and play.
+    ``foul``: two cards change hands before the play (the étui « faussé »: its cards no longer those dealt)."""
+    from rules.cards import parse_card
+
+    players = len(head["players"])
+    cards = [[parse_card(c) for c in h] for h in hands]
+    if foul:
+        cards[0][0], cards[1][0] = cards[1][0], cards[0][0]
+    order = [c for k in range(1, players + 1) for c in cards[(dealer + k) % players]] + [parse_card(c) for c in dog]
+    record = tarot_random_record(_Stacked(rng, order), players=players, dealer=dealer,  # type: ignore[arg-type]
+                                 contract=rng.choice(["petite", "garde"]))
+    return {k: record[k] for k in TAROT_FIELDS if k in record}
