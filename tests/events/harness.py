@@ -221,6 +221,15 @@ class Event:
             self.check(f"round {rnd.number} drawn ({method})")
         return said
 
+    def seat_by_hand(self, rnd: Round, tables: list[list[int]]) -> None:
+        """The organizer's seating form: each table's players in the order of play."""
+        data = {f"t{t}_s{p}": str(entry) for t, seats in enumerate(tables) for p, entry in enumerate(seats)}
+        response = self.post("organizer", reverse("round_seat", args=[self.slug, rnd.number]), data)
+        assert response.status_code == 302
+        assert rnd.tables.count() == len(tables), self.messages_of(response)
+        self.touched_tables.update(rnd.tables.values_list("pk", flat=True))
+        self.check(f"round {rnd.number} seated by hand")
+
     def round_status(self, rnd: Round, status: str) -> None:
         response = self.post("organizer", reverse("round_status", args=[self.slug, rnd.number]), {"status": status})
         assert response.status_code == 302

@@ -76,3 +76,57 @@ def test_tarot_14_players_three_rounds_with_the_days_changes(event):
     ledger = ev.get("anonymous", reverse("public-ledger", args=[ev.slug]))
     assert ledger.status_code == 200 and "Points mal comptés" in ledger.content.decode()
     ev.finish()
+
+
+@pytest.mark.parametrize("players", [13, 17])
+def test_tarot_awkward_counts(event, players):
+    """13 players (4-3-3-3 or 5-4-4) and 17 (5-4-4-4 or 4-4-3-3-3): the draw's sizes, two rounds by ranking."""
+    ev = event(label=f"tarot{players}", game="tarot", seed=players, rounds=2, players_per_table=4, deals_per_round=1)
+    ev.register(players)
+    ev.start()
+    done = ev.run_rounds(2, method="ranking", vias=("summary", "link", "api", "desk"))
+    for rnd in done:
+        assert sum(sizes(rnd)) == players and set(sizes(rnd)) <= {3, 4, 5}, sizes(rnd)
+    ev.finish()
+
+
+def test_tarot_five_with_the_mort(event):
+    """Tarot at 5 with the mort: 10 players, two tables of five seated by hand (the draw makes tables of 4 and 3:
+    ``test_known_defects``); the dealer sits each deal out and scores 0."""
+    ev = event(label="tarot-mort", game="tarot", seed=55, rounds=2, players_per_table=5, tarot_five="mort",
+               deals_per_round=5)
+    entries = [e.pk for e in ev.register(10)]
+    ev.start()
+    for number in (1, 2):
+        rnd = ev.round_create()
+        ev.rng.shuffle(entries)
+        ev.seat_by_hand(rnd, [entries[:5], entries[5:]])
+        assert sizes(rnd) == [5, 5]
+        ev.round_status(rnd, "running")
+        ev.play_round(rnd, vias=("desk", "link", "api") if number == 1 else ("summary", "desk"))
+        ev.round_status(rnd, "finished")
+        ev.release(rnd)
+    for deal in Deal.objects.filter(table__round__tournament=ev.tournament):
+        dealer = deal.record["dealer"]
+        mort = deal.table.seats.get(position=dealer).entry_id
+        assert deal.score_rows.get(entry_id=mort, ruling__isnull=True).points == 0, "the mort scores"
+    ev.finish()
+
+
+def test_tarot_by_teams(event):
+    """Tarot by teams: 16 players in four teams of four, team-mates apart, the teams ranked by their members."""
+    ev = event(label="tarot-teams", game="tarot", seed=44, rounds=2, players_per_table=4, fmt="teams",
+               deals_per_round=2)
+    entries = ev.register(16)
+    url = reverse("teams", args=[ev.slug])
+    for k, name in enumerate(("Les Bouts", "Le Chien", "Les Poignées", "Le Petit au bout")):
+        members = [str(e.pk) for e in entries[4 * k:4 * k + 4]]
+        response = ev.post("organizer", url, {"action": "create", "name": name, "members": members})
+        assert response.status_code == 302, ev.problems(response)
+    ev.check("four teams of four")
+    ev.start()
+    for rnd in ev.run_rounds(2, method="rotation", vias=("desk", "summary", "link", "api")):
+        for table in rnd.tables.all():
+            teams = [s.entry.team_id for s in table.seats.select_related("entry")]
+            assert len(set(teams)) == len(teams), f"team-mates meet at {table}"
+    ev.finish()
