@@ -78,6 +78,7 @@ class Event:
             self.clients[role].force_login(user)
         self.clients["anonymous"] = Client(raise_request_exception=False)
         self.link_clients: dict[int, Client] = {}
+        self.link_tokens: dict[int, list[str]] = {}
         self.started = time.perf_counter()
         self.cpu_started = time.process_time()
         form = {"name": f"Répétition {label}", "game": game, "format": fmt, "rounds_planned": str(rounds),
@@ -265,6 +266,7 @@ class Event:
             link = link_for_table(table=table)
         if table.pk not in self.link_clients:
             self.link_clients[table.pk] = Client(raise_request_exception=False)
+        self.link_tokens.setdefault(table.pk, []).insert(0, link.token)
         return self.link_clients[table.pk], link.token
 
     def api_token(self, role: str) -> str:
