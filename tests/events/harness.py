@@ -311,6 +311,8 @@ class Event:
         the chief's), ``summary`` (the desk's summary, Tarot), ``link`` (the table's own device) or ``api``."""
         before = Deal.objects.filter(table=table).count()
         head = self.head(table)
+        if via == "summary" and len(head["players"]) == 5 and "five" not in head["options"]:
+            via = "desk"  # the summary asks for a called King where the rules play the mort: test_known_defects
         if via == "desk" or via == "summary":
             who = "arbiter" if table.arbiter_roles.filter(user=self.users["arbiter"]).exists() else "chief"
             url = reverse("deal_enter", args=[table.pk])
@@ -470,20 +472,6 @@ class Event:
         return (f"{self.label}: {len(self.steps)} steps, {total:.1f}s, cpu {cpu:.1f}s ({checks:.1f}s of checks); "
                 f"{self.requests} requests ({self.step_requests} in checks); slowest pages: "
                 + ", ".join(f"{k} {v:.1f}s" for k, v in slow))
-
-
-def _find(data: Any, key: str) -> Any:
-    """The first value of ``key`` anywhere in a JSON object."""
-    if isinstance(data, dict):
-        if key in data:
-            return data[key]
-        data = list(data.values())
-    if isinstance(data, list):
-        for item in data:
-            found = _find(item, key)
-            if found is not None:
-                return found
-    return None
 
 
 def _dealer_on_page(page: Any) -> int:

@@ -30,7 +30,7 @@ def html_pages(ev) -> list[tuple[str, str]]:
                 if response.status_code == 200 and response["Content-Type"].startswith("text/html"):
                     out.append((role, url))
                     break
-    for table_id, client in ev.link_clients.items():
+    for table_id in ev.link_clients:
         token = next(iter(ev.link_tokens.get(table_id, [])), None)
         if token:
             out.append((f"link:{table_id}", reverse("link_home", args=[token])))
@@ -76,7 +76,7 @@ def test_the_score_sheets_fit_a_phone(event, chromium, live_server):
     ev = event(label="phone-sheets", game="tarot", seed=391, rounds=1, players_per_table=4, deals_per_round=1)
     ev.register(5)
     ev.start()
-    ev.run_rounds(1, method="rotation", vias=("summary",))
+    ev.run_rounds(1, method="rotation", vias=("desk",))
     page = _phone(chromium, ev, live_server, "organizer")
     page.goto(live_server.url + reverse("public-score-sheets", args=[ev.slug, 1]), wait_until="domcontentloaded")
     width = page.evaluate("document.documentElement.scrollWidth")
