@@ -197,6 +197,8 @@ class Scope:
         out: list[dict[str, Any]] = [{}]
         for param, kind in kinds.items():
             values = self.values[kind]
+            if kind == "round_number" and SLOW.search(page.route):
+                values = values[-1:]  # a PDF of the last round: the same layout for the others
             out = [{**o, param: v} for o in out for v in values]
         return out
 
