@@ -122,7 +122,9 @@ WSGI_APPLICATION = "levee.wsgi.application"
 TEMPLATES = [
     {
         "BACKEND": "django.template.backends.django.DjangoTemplates",
-        "DIRS": [BASE_DIR / "templates"],
+        # the shared templates (bases, errors, partials every audience uses), then each audience's own
+        "DIRS": [BASE_DIR / "templates", *(BASE_DIR / "tournaments" / audience / "templates"
+                                           for audience in ("organizer", "desk", "public"))],
         "APP_DIRS": True,
         "OPTIONS": {
             "context_processors": [

@@ -55,7 +55,8 @@ def test_no_game_name_outside_the_registry_bridge():
         if rel in ALLOWED or "/migrations/" in rel:
             continue
         offenders += [f"{rel}:{hit}" for hit in python_names(path.read_text(encoding="utf-8"))]
-    for path in sorted((ROOT / "templates").rglob("*")):
+    templates = [*(ROOT / "templates").rglob("*"), *(ROOT / "tournaments").glob("*/templates/**/*")]
+    for path in sorted(templates):
         if path.is_file():
             rel = path.relative_to(ROOT).as_posix()
             offenders += [f"{rel}:{hit}" for hit in template_names(path.read_text(encoding="utf-8"))]
