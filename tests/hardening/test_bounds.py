@@ -11,8 +11,8 @@ import pytest
 from rules import limits
 from rules.errors import MalformedRecord
 from scoring.verdict import judge
+from tests.tournaments.api.test_api import deals_url
 from tests.tournaments.factories import tarot_full_deal, tarot_summary
-from tests.tournaments.test_api import deals_url
 from tournaments.deals.models import Deal
 
 ARBITRATE = "/api/arbitrate/"

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
+from tests.tournaments.api.test_api import deals_url
+from tests.tournaments.desk.test_pages import _saved_deal
 from tests.tournaments.factories import TournamentFactory, UserFactory, seated_table, tap_correct, tarot_summary
-from tests.tournaments.test_api import deals_url
-from tests.tournaments.test_pages import _saved_deal
 from tournaments.deals.models import Deal
 
 pytestmark = pytest.mark.django_db

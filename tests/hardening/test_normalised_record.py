@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from rules.normalise import normalise_deal
+from tests.tournaments.api.test_api import deals_url
 from tests.tournaments.factories import tarot_summary
-from tests.tournaments.test_api import deals_url
 from tournaments.deals.models import Deal
 
 pytestmark = pytest.mark.django_db

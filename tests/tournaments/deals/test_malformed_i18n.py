@@ -19,7 +19,7 @@ from tournaments.deals.models import Deal
 
 pytestmark = pytest.mark.django_db
 
-ROOT = Path(__file__).resolve().parent.parent.parent
+ROOT = Path(__file__).resolve().parents[3]
 PLAYERS = ["Ana", "Bruno", "Chloé", "David"]
 
 CONTRACT_FR = "'grande' n'est pas un contrat connu (petite, garde, garde_sans, garde_contre)"

@@ -18,7 +18,7 @@ from tournaments.links.models import DealSheet
 from tournaments.standings import rankings
 from tournaments.standings.models import RankingClock
 
-ROOT = Path(__file__).resolve().parents[2] / "tournaments"
+ROOT = Path(__file__).resolve().parents[3] / "tournaments"
 MODULES = [*sorted((ROOT / "standings").glob("*.py")), ROOT / "public" / "published.py", ROOT / "public" / "queries.py"]
 # a table of the app (tournaments_deal); a statement's words (a bare foreign-key column next to one is caught too)
 TABLE = re.compile(r"\btournaments_[a-z]+\b")

@@ -29,8 +29,8 @@ from tests.integration.builders import make_round, make_tournament
 from tests.scoring.test_ecarte_scoring import EXCH
 from tests.scoring.test_ecarte_scoring import POINT_0 as EC_POINT
 from tests.scoring.test_ecarte_scoring import in_turn as ecarte_in_turn
-from tests.tournaments.test_rulings_match_race import POINTS
-from tests.tournaments.test_rulings_match_race import chief as chief  # a fixture, shared
+from tests.tournaments.deals.test_rulings_match_race import POINTS
+from tests.tournaments.deals.test_rulings_match_race import chief as chief  # a fixture, shared
 from tournaments.common.errors import DealRejected
 from tournaments.deals import selectors
 from tournaments.deals.models import Deal
@@ -40,7 +40,7 @@ from tournaments.event.models import Table
 
 pytestmark = pytest.mark.django_db
 
-GOLDEN = Path(__file__).resolve().parent.parent / "golden"
+GOLDEN = Path(__file__).resolve().parents[2] / "golden"
 FIXED = ("format", "game", "options", "players")
 
 

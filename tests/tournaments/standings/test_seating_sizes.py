@@ -136,7 +136,7 @@ def test_players_per_table_offers_only_the_games_counts(client):
                    + re.findall(rf'value="(\d+)"[^>]*name="players_{game}"', html)}
         assert offered == set(counts), game
     # « Tarot à 5 » is hidden when Tarot is played at 3 or 4 (a table of 5 is never drawn then)
-    css = (pathlib.Path(__file__).parents[2] / "static/css/levee.css").read_text()
+    css = (pathlib.Path(__file__).parents[3] / "static/css/levee.css").read_text()
     assert ('input[name="players_tarot"][value="4"]:checked) .conv[data-field="tarot_five"]' in css
             and 'data-field="tarot_five"' in html)
 

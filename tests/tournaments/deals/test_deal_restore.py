@@ -12,11 +12,11 @@ from django.conf import settings
 from django.urls import reverse
 from django.utils import translation
 
+from tests.tournaments.deals.test_rulings_match_race import POINTS, ids, match_points
+from tests.tournaments.deals.test_rulings_match_race import chief as chief  # a fixture, shared
+from tests.tournaments.deals.test_rulings_match_race import match_table as match_table  # a fixture, shared
+from tests.tournaments.deals.test_rulings_withdraw import ROLES, published
 from tests.tournaments.factories import tarot_summary
-from tests.tournaments.test_rulings_match_race import POINTS, ids, match_points
-from tests.tournaments.test_rulings_match_race import chief as chief  # a fixture, shared
-from tests.tournaments.test_rulings_match_race import match_table as match_table  # a fixture, shared
-from tests.tournaments.test_rulings_withdraw import ROLES, published
 from tournaments.common.errors import InvalidInput, StateConflict, VersionConflict
 from tournaments.deals import selectors
 from tournaments.deals.models import Deal, ScoreRow

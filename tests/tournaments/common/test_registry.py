@@ -18,7 +18,7 @@ import pytest
 
 from tournaments.common import games
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 NAMES = ("tarot", "triomphe", "imperiale", "vingt-quatre", "vingt_quatre", "ecarte")
 ALLOWED = {"tournaments/common/games.py", "tournaments/management/commands/seed_demo.py"}
 _MEMBER = re.compile(r"\bGame\.(TAROT|TRIOMPHE|IMPERIALE|VINGT_QUATRE|ECARTE)\b")
