@@ -29,7 +29,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from scoring.duplicate import BoardResult, rank_duplicate
 
-PLAYERS, ROUNDS, BOARDS = 256, 8, 32
+PLAYERS = int(os.environ.get("BENCH_PLAYERS", "256"))
+ROUNDS, BOARDS = 8, 32
 TABLES = PLAYERS // 4
 
 
