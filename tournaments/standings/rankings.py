@@ -465,7 +465,7 @@ def ranking_publish(*, tournament_id: int) -> RankingSnapshot | None:
         return None
     outermost = not connection.in_atomic_block  # inside a caller's transaction, its snapshot rules
     try:
-        with transaction.atomic():
+        with pure.gc_paused(), transaction.atomic():
             if outermost:
                 _repeatable_read()
             tournament = Tournament.objects.get(pk=tournament_id)
@@ -623,6 +623,7 @@ def snapshot_ranking(snapshot: RankingSnapshot, *, teams: bool = False) -> pure.
     rebuilt = snapshots.regenerate(stub)
     if rebuilt.digest != digest:
         raise ValueError(f"snapshot {snapshot.pk}: inputs do not match the stored digest")
+    object.__setattr__(rebuilt, "encoded", None)  # its JSON text is in the database: not kept in a page's memory
     return rebuilt
 
 
