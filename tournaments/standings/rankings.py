@@ -534,7 +534,8 @@ def _insert_lines(rows: list[tuple[Any, ...]]) -> None:
                                                                 strict=True))) for row in rows], batch_size=2000)
         return
     columns = ", ".join(sql.column(RankingLine, name) for name in _LINE_FIELDS)
-    with connection.cursor() as cursor, cursor.cursor.copy(
+    # the driver's cursor, under Django's translation of its errors (IntegrityError, DataError …)
+    with connection.cursor() as cursor, connection.wrap_database_errors, cursor.cursor.copy(
             f"COPY {sql.table(RankingLine)} ({columns}) FROM STDIN") as copy:
         write = copy.write_row
         for row in rows:
