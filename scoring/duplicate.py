@@ -36,6 +36,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
+from itertools import groupby
 from operator import attrgetter
 
 from scoring.ranking import Entry, RankingSnapshot, build_snapshot, check_tie_breaks, entry_order, without_gc
@@ -208,10 +209,46 @@ per): a tuple, not an object, for the 262,144 results of a 1,024-player duplicat
 _ident = attrgetter("board", "orientation", "entry")
 _listed_key = attrgetter("board", "orientation")
 _group_key = attrgetter("board", "fingerprint", "orientation")
+_cards = attrgetter("fingerprint")
 
 
-def _scored_rows(results: Iterable[BoardResult], method: str, expected: Mapping[int, int] | None) -> list[_Row]:
-    """:func:`score_results` as plain tuples (what :func:`rank_duplicate` reads)."""
+_Groups = dict[tuple[int, str, int], list[BoardResult]]
+
+
+def _groups_unsorted(results: Sequence[BoardResult]) -> tuple[_Groups, Mapping[tuple[int, int], int]]:
+    """The comparison groups, and the results listed per (étui, orientation), of results in any order."""
+    listed = Counter(map(_listed_key, results))
+    groups: _Groups = {}
+    for key, r in zip(map(_group_key, results), results, strict=True):
+        members = groups.get(key)
+        if members is None:
+            groups[key] = [r]
+        else:
+            members.append(r)
+    return groups, listed
+
+
+def _groups(results: Sequence[BoardResult]) -> tuple[_Groups, Mapping[tuple[int, int], int]]:
+    """:func:`_groups_unsorted` of results in their canonical order (by étui and orientation first): each run of one
+    étui and orientation taken whole by ``groupby``, split by cards only when one of its étuis was fouled."""
+    groups: _Groups = {}
+    listed: dict[tuple[int, int], int] = {}
+    for (board, orientation), run in groupby(results, key=_listed_key):
+        members = list(run)
+        listed[(board, orientation)] = len(members)
+        cards = set(map(_cards, members))
+        if len(cards) == 1:
+            groups[(board, cards.pop(), orientation)] = members
+        else:
+            for r in members:
+                groups.setdefault((board, r.fingerprint, orientation), []).append(r)
+    return groups, listed
+
+
+def _scored_rows(results: Iterable[BoardResult], method: str, expected: Mapping[int, int] | None,
+                 presorted: bool = False) -> list[_Row]:
+    """:func:`score_results` as plain tuples (what :func:`rank_duplicate` reads); ``presorted``: the results are in
+    their canonical order (``_result_key``)."""
     if method not in METHODS:
         raise ValueError(f"method is one of {METHODS}: got {method!r}")
     results = results if isinstance(results, list | tuple) else list(results)
@@ -223,14 +260,7 @@ def _scored_rows(results: Iterable[BoardResult], method: str, expected: Mapping[
                 raise ValueError(f"two results for entry {r.entry!r} on étui {r.board}, orientation "
                                  f"{ORIENTATIONS[r.orientation]}: a correction replaces a result")
             seen.add(ident)
-    listed = Counter(map(_listed_key, results))
-    groups: dict[tuple[int, str, int], list[BoardResult]] = {}
-    for key, r in zip(map(_group_key, results), results, strict=True):
-        members = groups.get(key)
-        if members is None:
-            groups[key] = [r]
-        else:
-            members.append(r)
+    groups, listed = _groups(results) if presorted else _groups_unsorted(results)
     datum_method = method == "datum"
     out: list[_Row] = []
     for (board, _cards, orientation), members in groups.items():
@@ -357,7 +387,7 @@ def rank_duplicate(
     tie_breaks = check_tie_breaks(tie_breaks, DUPLICATE_TIE_BREAKS)
     entries = tuple(entries)
     results = tuple(sorted(results, key=_result_key))
-    scores = _entry_scores(_scored_rows(results, method, expected), method, score, entries)
+    scores = _entry_scores(_scored_rows(results, method, expected, presorted=True), method, score, entries)
     rows = [(e, _metrics(scores[e])) for e in sorted(scores, key=entry_order)]
     options = (("entries", tuple(sorted(set(entries), key=entry_order))),
                ("expected", tuple(sorted((expected or {}).items()))), ("method", method), ("score", score),
@@ -381,7 +411,7 @@ def rank_duplicate_teams(
     if len(set(members)) != len(members):
         raise ValueError("a player belongs to two teams")
     results = tuple(sorted(results, key=_result_key))
-    scores = _entry_scores(_scored_rows(results, method, expected), method, score, members)
+    scores = _entry_scores(_scored_rows(results, method, expected, presorted=True), method, score, members)
     rows = []
     for team in sorted(teams, key=entry_order):
         ss = [scores[m] for m in teams[team]]
