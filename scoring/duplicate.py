@@ -38,6 +38,7 @@ from fractions import Fraction
 from functools import cached_property
 from itertools import groupby
 from operator import attrgetter
+from typing import Any
 
 from scoring.ranking import Entry, RankingSnapshot, build_snapshot, check_tie_breaks, entry_order, without_gc
 
@@ -324,17 +325,18 @@ def _entry_scores(rows: Iterable[_Row], method: str, score: str, entries: Iterab
     # exact and cheap: each entry's values are summed as ints per denominator (matchpoints over
     # top·per for the mean), one division per denominator at the end; the best étui is compared as
     # num/den by cross-multiplication
-    by_den: dict[Entry, dict[int, int]] = defaultdict(lambda: defaultdict(int))
-    counts: dict[Entry, int] = defaultdict(int)
-    best: dict[Entry, tuple[int, int]] = {}
-    tops: dict[Entry, int] = defaultdict(int)
+    # entry → [results counted, {denominator: sum of numerators}, best (num, den), tops]: one look-up a result
+    acc: dict[Entry, list[Any]] = {}
     datum_method = method == "datum"
     mean = not datum_method and score == "mean"
     for result, mp, top, _k, _e, d, per in rows:
         if mp is None:
             continue
         e = result.entry
-        counts[e] += 1
+        a = acc.get(e)
+        if a is None:
+            a = acc[e] = [0, {}, None, 0]
+        a[0] += 1
         artificial = result.artificial
         if datum_method:  # mark − p/q as (mark·q − p) / q: ints, summed per denominator
             if artificial is not None:
@@ -347,21 +349,21 @@ def _entry_scores(rows: Iterable[_Row], method: str, score: str, entries: Iterab
             num, den = mp, top * per
         else:  # a lone result (top 0): 50 %, or an artificial result's own percentage, over 100
             num, den = (int(ARTIFICIAL[artificial]) if artificial is not None else 50), 100
-        by_den[e][den] += num
-        held = best.get(e)
+        sums = a[1]
+        sums[den] = sums.get(den, 0) + num
+        held = a[2]
         if held is None or num * held[1] > held[0] * den:
-            best[e] = (num, den)
+            a[2] = (num, den)
         if top and mp == top * per and artificial is None:
-            tops[e] += 1
+            a[3] += 1
     out: dict[Entry, EntryScore] = {}
-    for e in set(counts) | set(entries):
-        n = counts.get(e, 0)
-        total = sum((Fraction(v, den) for den, v in by_den[e].items()), Fraction(0)) if n else Fraction(0)
+    for e in set(acc) | set(entries):
+        n, sums, held, tops = acc.get(e) or (0, {}, None, 0)
+        total = sum((Fraction(v, den) for den, v in sums.items()), Fraction(0)) if n else Fraction(0)
         if mean and n:
             total = 100 * total / n
-        held = best.get(e)
         best_value = None if held is None else (100 if mean else 1) * Fraction(held[0], held[1])
-        out[e] = EntryScore(e, total, n, best_value, tops.get(e, 0))
+        out[e] = EntryScore(e, total, n, best_value, tops)
     return out
 
 
