@@ -31,14 +31,16 @@ Arithmetic is exact (ints and :class:`fractions.Fraction`); floats appear nowher
 
 from __future__ import annotations
 
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
+from itertools import groupby
 from operator import attrgetter
+from typing import Any
 
-from scoring.ranking import Entry, RankingSnapshot, build_snapshot, check_tie_breaks, entry_order
+from scoring.ranking import Entry, RankingSnapshot, build_snapshot, check_tie_breaks, entry_order, without_gc
 
 ORIENTATIONS = ("N", "E", "S", "W")
 """Orientation codes by record seat: seat 0 is North, then East, South, West in play order."""
@@ -198,50 +200,98 @@ def score_results(
     ``expected`` gives E per étui (the tables meant to play it); by default E is the number of
     results listed for that étui and orientation, fouled, artificial and absent ones included.
     """
+    return [ScoredResult(*row) for row in _scored_rows(results, method, expected)]
+
+
+_Row = tuple[BoardResult, int | None, int, int, int, Fraction | None, int]
+"""A scored result as :class:`ScoredResult`'s fields in order (result, points, top, compared, expected, datum,
+per): a tuple, not an object, for the 262,144 results of a 1,024-player duplicate."""
+
+_ident = attrgetter("board", "orientation", "entry")
+_listed_key = attrgetter("board", "orientation")
+_group_key = attrgetter("board", "fingerprint", "orientation")
+_cards = attrgetter("fingerprint")
+
+
+_Groups = dict[tuple[int, str, int], list[BoardResult]]
+
+
+def _groups_unsorted(results: Sequence[BoardResult]) -> tuple[_Groups, Mapping[tuple[int, int], int]]:
+    """The comparison groups, and the results listed per (étui, orientation), of results in any order."""
+    listed = Counter(map(_listed_key, results))
+    groups: _Groups = {}
+    for key, r in zip(map(_group_key, results), results, strict=True):
+        members = groups.get(key)
+        if members is None:
+            groups[key] = [r]
+        else:
+            members.append(r)
+    return groups, listed
+
+
+def _groups(results: Sequence[BoardResult]) -> tuple[_Groups, Mapping[tuple[int, int], int]]:
+    """:func:`_groups_unsorted` of results in their canonical order (by étui and orientation first): each run of one
+    étui and orientation taken whole by ``groupby``, split by cards only when one of its étuis was fouled."""
+    groups: _Groups = {}
+    listed: dict[tuple[int, int], int] = {}
+    for (board, orientation), run in groupby(results, key=_listed_key):
+        members = list(run)
+        listed[(board, orientation)] = len(members)
+        cards = set(map(_cards, members))
+        if len(cards) == 1:
+            groups[(board, cards.pop(), orientation)] = members
+        else:
+            for r in members:
+                groups.setdefault((board, r.fingerprint, orientation), []).append(r)
+    return groups, listed
+
+
+def _scored_rows(results: Iterable[BoardResult], method: str, expected: Mapping[int, int] | None,
+                 presorted: bool = False) -> list[_Row]:
+    """:func:`score_results` as plain tuples (what :func:`rank_duplicate` reads); ``presorted``: the results are in
+    their canonical order (``_result_key``)."""
     if method not in METHODS:
         raise ValueError(f"method is one of {METHODS}: got {method!r}")
-    results = list(results)
-    seen: set[tuple[int, int, Entry]] = set()
-    groups: dict[tuple[int, str, int], list[BoardResult]] = defaultdict(list)
-    for r in results:
-        ident = (r.board, r.orientation, r.entry)
-        if ident in seen:
-            raise ValueError(f"two results for entry {r.entry!r} on étui {r.board}, orientation "
-                             f"{ORIENTATIONS[r.orientation]}: a correction replaces a result")
-        seen.add(ident)
-        groups[r.group].append(r)
-    listed = expected_counts(results)
-    out: list[ScoredResult] = []
+    results = results if isinstance(results, list | tuple) else list(results)
+    if len(set(map(_ident, results))) != len(results):  # one C pass; the loop only finds which one to name
+        seen: set[tuple[int, int, Entry]] = set()
+        for r in results:
+            ident = _ident(r)
+            if ident in seen:
+                raise ValueError(f"two results for entry {r.entry!r} on étui {r.board}, orientation "
+                                 f"{ORIENTATIONS[r.orientation]}: a correction replaces a result")
+            seen.add(ident)
+    groups, listed = _groups(results) if presorted else _groups_unsorted(results)
+    datum_method = method == "datum"
+    out: list[_Row] = []
     for (board, _cards, orientation), members in groups.items():
-        e = listed[(board, orientation)] if expected is None else expected[board]
-        played = [r for r in members if r.artificial is None]
-        k = len(played)
-        if listed[(board, orientation)] > e:
-            raise ValueError(f"étui {board}: {listed[(board, orientation)]} results for orientation "
+        n_listed = listed[(board, orientation)]
+        e = n_listed if expected is None else expected[board]
+        if n_listed > e:
+            raise ValueError(f"étui {board}: {n_listed} results for orientation "
                              f"{ORIENTATIONS[orientation]}, more than the {e} expected")
         top = 2 * (e - 1)
+        played = [r for r in members if r.artificial is None]
+        k = len(played)
         marks = [r.mark for r in played]
-        datum = datum_of(marks) if method == "datum" and marks else None  # type: ignore[arg-type]
+        datum = datum_of(marks) if datum_method and marks else None  # type: ignore[arg-type]
         if k:
             points = matchpoints(marks)  # type: ignore[arg-type]
             if k == e:  # the common case: integer matchpoints, the percentage computed when read
-                if datum is None:
-                    out += [ScoredResult(r, mp, top, k, e) for r, mp in zip(played, points, strict=True)]
-                else:
-                    out += [ScoredResult(r, mp, top, k, e, datum) for r, mp in zip(played, points, strict=True)]
+                out += [(r, mp, top, k, e, datum, 1) for r, mp in zip(played, points, strict=True)]
             else:  # Neuberg: MP′ = (MP + 1)·E/k − 1 = ((MP + 1)·E − k) / k
-                out += [ScoredResult(r, (mp + 1) * e - k, top, k, e, datum, k)
-                        for r, mp in zip(played, points, strict=True)]
+                out += [(r, (mp + 1) * e - k, top, k, e, datum, k) for r, mp in zip(played, points, strict=True)]
+        if k == len(members):
+            continue
         for r in members:
             if r.artificial is None:
                 continue
             if r.artificial == ABSENT:
-                out.append(ScoredResult(r, None, top, k, e))
+                out.append((r, None, top, k, e, None, 1))
             else:
                 pct = int(ARTIFICIAL[r.artificial])
                 # under the datum method an artificial result scores the datum itself (0)
-                out.append(ScoredResult(r, pct * top, top, k, e,
-                                        None if method == "matchpoints" else (datum or Fraction(0)), 100))
+                out.append((r, pct * top, top, k, e, None if not datum_method else (datum or Fraction(0)), 100))
     return out
 
 
@@ -264,50 +314,56 @@ def entry_scores(
 
     ``absent`` results are left out: the mean is over the étuis played (or scored artificially).
     """
+    rows = [(s.result, s.points, s.top, s.compared, s.expected, s.datum, s.per) for s in scored]
+    return _entry_scores(rows, method, score, entries)
+
+
+def _entry_scores(rows: Iterable[_Row], method: str, score: str, entries: Iterable[Entry]) -> dict[Entry, EntryScore]:
+    """:func:`entry_scores` of :func:`_scored_rows`."""
     if score not in SCORES:
         raise ValueError(f"score is one of {SCORES}: got {score!r}")
     # exact and cheap: each entry's values are summed as ints per denominator (matchpoints over
     # top·per for the mean), one division per denominator at the end; the best étui is compared as
     # num/den by cross-multiplication
-    by_den: dict[Entry, dict[int, int]] = defaultdict(lambda: defaultdict(int))
-    counts: dict[Entry, int] = defaultdict(int)
-    best: dict[Entry, tuple[int, int]] = {}
-    tops: dict[Entry, int] = defaultdict(int)
-    mean = method != "datum" and score == "mean"
-    for s in scored:
-        mp = s.points
+    # entry → [results counted, {denominator: sum of numerators}, best (num, den), tops]: one look-up a result
+    acc: dict[Entry, list[Any]] = {}
+    datum_method = method == "datum"
+    mean = not datum_method and score == "mean"
+    for result, mp, top, _k, _e, d, per in rows:
         if mp is None:
             continue
-        e = s.result.entry
-        counts[e] += 1
-        top, per = s.top, s.per
-        if method == "datum":  # mark − p/q as (mark·q − p) / q: ints, summed per denominator
-            d = s.datum
-            if s.result.artificial is not None:
+        e = result.entry
+        a = acc.get(e)
+        if a is None:
+            a = acc[e] = [0, {}, None, 0]
+        a[0] += 1
+        artificial = result.artificial
+        if datum_method:  # mark − p/q as (mark·q − p) / q: ints, summed per denominator
+            if artificial is not None:
                 num, den = 0, 1
             else:
-                num, den = s.result.mark * d.denominator - d.numerator, d.denominator  # type: ignore[operator,union-attr]
+                num, den = result.mark * d.denominator - d.numerator, d.denominator  # type: ignore[operator,union-attr]
         elif not mean:
             num, den = mp, per
         elif top:
             num, den = mp, top * per
-        else:  # a lone result: its percentage over 100
-            num, den = s.percentage.numerator, 100 * s.percentage.denominator  # type: ignore[union-attr]
-        by_den[e][den] += num
-        held = best.get(e)
+        else:  # a lone result (top 0): 50 %, or an artificial result's own percentage, over 100
+            num, den = (int(ARTIFICIAL[artificial]) if artificial is not None else 50), 100
+        sums = a[1]
+        sums[den] = sums.get(den, 0) + num
+        held = a[2]
         if held is None or num * held[1] > held[0] * den:
-            best[e] = (num, den)
-        if top and mp == top * per and s.result.artificial is None:
-            tops[e] += 1
+            a[2] = (num, den)
+        if top and mp == top * per and artificial is None:
+            a[3] += 1
     out: dict[Entry, EntryScore] = {}
-    for e in set(counts) | set(entries):
-        n = counts.get(e, 0)
-        total = sum((Fraction(v, den) for den, v in by_den[e].items()), Fraction(0)) if n else Fraction(0)
+    for e in set(acc) | set(entries):
+        n, sums, held, tops = acc.get(e) or (0, {}, None, 0)
+        total = sum((Fraction(v, den) for den, v in sums.items()), Fraction(0)) if n else Fraction(0)
         if mean and n:
             total = 100 * total / n
-        held = best.get(e)
         best_value = None if held is None else (100 if mean else 1) * Fraction(held[0], held[1])
-        out[e] = EntryScore(e, total, n, best_value, tops.get(e, 0))
+        out[e] = EntryScore(e, total, n, best_value, tops)
     return out
 
 
@@ -319,6 +375,7 @@ def _metrics(s: EntryScore) -> tuple[tuple[str, Fraction | int | None], ...]:
     return (("score", s.score), ("best_board", s.best_board), ("tops", s.tops), ("boards", s.boards))
 
 
+@without_gc
 def rank_duplicate(
     results: Iterable[BoardResult],
     *,
@@ -332,8 +389,7 @@ def rank_duplicate(
     tie_breaks = check_tie_breaks(tie_breaks, DUPLICATE_TIE_BREAKS)
     entries = tuple(entries)
     results = tuple(sorted(results, key=_result_key))
-    scores = entry_scores(score_results(results, method=method, expected=expected), method=method, score=score,
-                          entries=entries)
+    scores = _entry_scores(_scored_rows(results, method, expected, presorted=True), method, score, entries)
     rows = [(e, _metrics(scores[e])) for e in sorted(scores, key=entry_order)]
     options = (("entries", tuple(sorted(set(entries), key=entry_order))),
                ("expected", tuple(sorted((expected or {}).items()))), ("method", method), ("score", score),
@@ -341,6 +397,7 @@ def rank_duplicate(
     return build_snapshot("duplicate", ("score", *tie_breaks), rows, results, options)
 
 
+@without_gc
 def rank_duplicate_teams(
     results: Iterable[BoardResult],
     teams: Mapping[Entry, Sequence[Entry]],
@@ -356,8 +413,7 @@ def rank_duplicate_teams(
     if len(set(members)) != len(members):
         raise ValueError("a player belongs to two teams")
     results = tuple(sorted(results, key=_result_key))
-    scores = entry_scores(score_results(results, method=method, expected=expected), method=method, score=score,
-                          entries=members)
+    scores = _entry_scores(_scored_rows(results, method, expected, presorted=True), method, score, members)
     rows = []
     for team in sorted(teams, key=entry_order):
         ss = [scores[m] for m in teams[team]]

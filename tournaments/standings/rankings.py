@@ -33,7 +33,7 @@ from functools import cache
 from typing import Any, cast
 
 from django.db import IntegrityError, connection, transaction
-from django.db.models import F, Max, Q, QuerySet
+from django.db.models import Expression, F, JSONField, Max, Q, QuerySet
 from django.utils import timezone
 
 from scoring import duplicate as pure_duplicate
@@ -465,7 +465,7 @@ def ranking_publish(*, tournament_id: int) -> RankingSnapshot | None:
         return None
     outermost = not connection.in_atomic_block  # inside a caller's transaction, its snapshot rules
     try:
-        with transaction.atomic():
+        with pure.gc_paused(), transaction.atomic():
             if outermost:
                 _repeatable_read()
             tournament = Tournament.objects.get(pk=tournament_id)
@@ -478,14 +478,46 @@ def ranking_publish(*, tournament_id: int) -> RankingSnapshot | None:
         return None
 
 
+class JSONText(Expression):
+    """A JSON value already written as text, stored as it is: the snapshot's canonical inputs, whose text the digest
+    was computed from, are not decoded and encoded again (``CAST(… AS jsonb)`` on PostgreSQL; SQLite keeps text)."""
+
+    output_field = JSONField()
+
+    def __init__(self, text: str) -> None:
+        super().__init__()
+        self.text = text
+
+    def as_sql(self, compiler: Any, connection: Any) -> tuple[str, list[Any]]:
+        return ("CAST(%s AS jsonb)" if connection.vendor == "postgresql" else "%s"), [self.text]
+
+
+def _encoded(ranked: pure.RankingSnapshot) -> tuple[str, str]:
+    """The canonical JSON texts of a ranking's inputs and options: those its digest was computed from."""
+    if ranked.encoded is not None:
+        return ranked.encoded
+    return pure.canonical_json(ranked.inputs), pure.canonical_json(ranked.options)
+
+
+#: the snapshot's columns written from JSON text, read again from the database only if asked for
+_JSON_TEXT_FIELDS = ("inputs", "options", "team_inputs", "team_options")
+
+
 def _save(tournament: Tournament, computed: Computed) -> RankingSnapshot:
+    """Write the snapshot (its canonical inputs as the text the digest was computed from, encoded once) and its
+    lines (:func:`_insert_lines`)."""
     ind, teams = computed.individual, computed.teams
+    inputs, options = _encoded(ind)
+    team_inputs, team_options = _encoded(teams) if teams else (None, None)
     snapshot = RankingSnapshot.objects.create(
         tournament=tournament, input_version=computed.version, kind=ind.kind, criteria=list(ind.criteria),
-        released_rounds=list(computed.round_numbers), inputs=encode(ind.inputs), options=encode(ind.options),
-        digest=ind.digest, team_inputs=encode(teams.inputs) if teams else None,
-        team_options=encode(teams.options) if teams else None, team_digest=teams.digest if teams else "",
-        compute_ms=computed.compute_ms)
+        released_rounds=list(computed.round_numbers), inputs=JSONText(inputs), options=JSONText(options),
+        digest=ind.digest, team_inputs=JSONText(team_inputs) if team_inputs is not None else None,
+        team_options=JSONText(team_options) if team_options is not None else None,
+        team_digest=teams.digest if teams else "", compute_ms=computed.compute_ms)
+    for name in _JSON_TEXT_FIELDS:  # deferred: read from the database if anyone asks
+        if isinstance(snapshot.__dict__.get(name), JSONText):
+            del snapshot.__dict__[name]
     _insert_lines(_lines(snapshot.pk, ind, RankingLine.Unit.ENTRY)
                   + (_lines(snapshot.pk, teams, RankingLine.Unit.TEAM) if teams else []))
     return snapshot
@@ -495,18 +527,19 @@ _LINE_FIELDS = ("snapshot_id", "unit", "position", "rank", "shared", "entry_id",
 
 
 def _insert_lines(rows: list[tuple[Any, ...]]) -> None:
-    """Write a snapshot's lines (values in the order of ``_LINE_FIELDS``): on PostgreSQL with one ``COPY``
-    (1,000 lines: a few milliseconds, where building 1,000 model instances for ``bulk_create`` and adapting
-    8,000 parameters took 100–300 ms on the worker), elsewhere with ``bulk_create``."""
+    """Write a snapshot's lines (values in the order of ``_LINE_FIELDS``, the metrics as JSON text): on PostgreSQL
+    with one ``COPY``, elsewhere with ``bulk_create``."""
     if connection.vendor != "postgresql":
-        RankingLine.objects.bulk_create([RankingLine(**dict(zip(_LINE_FIELDS, row, strict=True))) for row in rows],
-                                        batch_size=2000)
+        RankingLine.objects.bulk_create([RankingLine(**dict(zip(_LINE_FIELDS, (*row[:-1], json.loads(row[-1])),
+                                                                strict=True))) for row in rows], batch_size=2000)
         return
     columns = ", ".join(sql.column(RankingLine, name) for name in _LINE_FIELDS)
-    with connection.cursor() as cursor, cursor.cursor.copy(
+    # the driver's cursor, under Django's translation of its errors (IntegrityError, DataError …)
+    with connection.cursor() as cursor, connection.wrap_database_errors, cursor.cursor.copy(
             f"COPY {sql.table(RankingLine)} ({columns}) FROM STDIN") as copy:
-        for *values, metrics in rows:
-            copy.write_row((*values, json.dumps(metrics)))
+        write = copy.write_row
+        for row in rows:
+            write(row)
 
 
 def _lines(snapshot_id: int, ranked: pure.RankingSnapshot, unit: str) -> list[tuple[Any, ...]]:
@@ -514,9 +547,37 @@ def _lines(snapshot_id: int, ranked: pure.RankingSnapshot, unit: str) -> list[tu
     for line in ranked.lines:
         counts[line.rank] += 1
     team = unit != RankingLine.Unit.ENTRY
-    return [(snapshot_id, str(unit), i, line.rank, counts[line.rank] > 1, line.entry if not team else None,
-             line.entry if team else None, [[name, _metric_json(value)] for name, value in line.metrics])
-            for i, line in enumerate(ranked.lines, start=1)]
+    unit = str(unit)
+    return [(snapshot_id, unit, i, line.rank, counts[line.rank] > 1, None if team else line.entry,
+             line.entry if team else None, metrics)
+            for i, (line, metrics) in enumerate(zip(ranked.lines, metrics_json(ranked.lines), strict=True), start=1)]
+
+
+def metrics_json(lines: Sequence[pure.RankLine]) -> list[str]:
+    """Each line's metrics as the JSON text of ``[[name, value], …]`` (a fraction as "n/d"), for 10,000 lines in a
+    few milliseconds: the names, the same on every line of a ranking, are written once into a template; an int,
+    None or a fraction is written by hand, anything else by ``json.dumps``."""
+    templates: dict[tuple[str, ...], str] = {}
+    out = []
+    for line in lines:
+        names = tuple(name for name, _ in line.metrics)
+        template = templates.get(names)
+        if template is None:
+            template = templates[names] = "[" + ",".join(
+                "[" + json.dumps(name, ensure_ascii=False).replace("%", "%%") + ",%s]" for name in names) + "]"
+        out.append(template % tuple(_value_json(value) for _, value in line.metrics))
+    return out
+
+
+def _value_json(value: Any) -> str:
+    kind = type(value)
+    if kind is int:
+        return str(value)
+    if value is None:
+        return "null"
+    if kind is Fraction:
+        return f'"{value.numerator}/{value.denominator}"'
+    return json.dumps(_metric_json(value), ensure_ascii=False)
 
 
 def _metric_json(value: Any) -> Any:
@@ -563,6 +624,7 @@ def snapshot_ranking(snapshot: RankingSnapshot, *, teams: bool = False) -> pure.
     rebuilt = snapshots.regenerate(stub)
     if rebuilt.digest != digest:
         raise ValueError(f"snapshot {snapshot.pk}: inputs do not match the stored digest")
+    object.__setattr__(rebuilt, "encoded", None)  # its JSON text is in the database: not kept in a page's memory
     return rebuilt
 
 
