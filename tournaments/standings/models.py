@@ -74,12 +74,10 @@ class RankingLine(models.Model):
         ENTRY = "entry", _("joueur")
         TEAM = "team", _("équipe")
 
-    # No database constraint nor index of its own: the lines are written only by ``rankings._save``, in the transaction
-    # that creates their snapshot (so the id is the one just returned), and deleted with it by Django's cascade; the
-    # unique (snapshot, unit, position) index serves every read. PostgreSQL's per-row check of the constraint was half
-    # of the database's time publishing 10,000 lines (docs/performance.md).
-    snapshot = models.ForeignKey(RankingSnapshot, on_delete=models.CASCADE, related_name="lines", db_constraint=False,
-                                 db_index=False)
+    # No index of its own: the unique (snapshot, unit, position) index serves every read and the deletes. The
+    # database still checks that each line's snapshot exists (a trade of ~140 ms per 10,000 lines published under
+    # load, docs/performance.md, kept: a season's rankings must not lose their integrity for speed).
+    snapshot = models.ForeignKey(RankingSnapshot, on_delete=models.CASCADE, related_name="lines", db_index=False)
     unit = models.CharField(max_length=5, choices=Unit.choices, default=Unit.ENTRY)
     position = models.PositiveIntegerField(help_text=_("Ordre d'affichage, à partir de 1."))
     rank = models.PositiveIntegerField(_("rang"))

@@ -157,3 +157,12 @@ def test_lines_go_with_their_snapshot_and_their_tournament():
     assert RankingLine.objects.filter(snapshot=second).count() == 4
     t.delete()
     assert not RankingLine.objects.exists()
+
+
+def test_a_line_naming_a_snapshot_that_does_not_exist_is_refused():
+    """The database keeps checking each line's snapshot (a season's rankings keep their integrity)."""
+    t, e = make_tournament("A")
+    snap = _snapshot(t)
+    with pytest.raises(IntegrityError), transaction.atomic():
+        rankings._insert_lines([(snap.pk + 1000, "entry", 1, 1, False, e["A"].pk, None, '[["marks",0]]')])
+        _check_constraints()
