@@ -165,35 +165,12 @@ bench_imperiale = _generated("imperiale", "Impériale 2 players", 2)
 bench_vingt_quatre = _generated("vingt_quatre", "Vingt-quatre 5 players", 5)
 
 
-def random_triomphe_match(rng: random.Random, *, deals: int = 6) -> dict[str, Any]:
-    """A match record of La Triomphe at 2 (forcée): ``deals`` random deals, the dealer alternating, each
-    played out at random to its last trick; the target set high enough that every deal counts."""
-    from rules.cards import PIQUET_32, format_card, mask_of
-    from rules.play import DealState, play_out_randomly
-    from rules.triomphe import TriompheDeal, TriompheOptions
-
-    options = TriompheOptions(players=2, target=100)
-    out = []
-    for i in range(deals):
-        pack = list(PIQUET_32)
-        rng.shuffle(pack)
-        dealer = i % 2
-        hands = [pack[0:5], pack[5:10]]
-        deal: dict[str, Any] = {"dealer": dealer, "turn_up": format_card(pack[10]),
-                                "hands": [[format_card(c) for c in h] for h in hands],
-                                "talon": [format_card(c) for c in pack[11:]]}
-        rules = TriompheDeal(options, dealer=dealer, turn_up=pack[10], talon=pack[11:])
-        deal["tricks"] = play_out_randomly(DealState(rules, [mask_of(h) for h in hands]), rng)
-        out.append(deal)
-    return {"format": "levee.match/1", "game": "triomphe", "options": {"players": 2, "target": 100},
-            "players": ["Ana", "Bruno"], "deals": out}
-
-
 def bench_triomphe(deals: int, repeat: int) -> None:
+    from rules.triomphe import random_match
     from scoring.triomphe import score_match
 
     rng = random.Random(20240601)
-    matches = [random_triomphe_match(rng) for _ in range(max(1, deals // 6))]
+    matches = [random_match(rng) for _ in range(max(1, deals // 6))]
     measure("Triomphe 2 players, 6-deal match", matches, score_match, repeat)
 
 
