@@ -161,7 +161,10 @@ def mutated(draw: st.DrawFn) -> Any:
             else:
                 target[key] = value
         elif kind == "delete":
-            del target[key]
+            if isinstance(target, dict):
+                target.pop(key, None)
+            else:
+                del target[key]
         elif kind == "duplicate" and isinstance(target, list):
             target.insert(key, value)
         else:
