@@ -247,3 +247,52 @@ def test_the_count_of_values_agrees_at_its_bound(children):
     assert (limits.scan(record, CARD_BY_CODE) is not None) == within
     if not within:
         assert result[:2] == ("malformed", "$")
+
+
+# -- the stored form of a deal (rules.normalise): worked out once per game, the same result -------------
+
+def _reference_normalise(game: str, fields: dict[str, Any]) -> dict[str, Any]:
+    """``rules.normalise.normalise_deal`` as it was before its shapes were cached: the schema walked per value."""
+    from rules import normalise
+
+    def value_of(value: Any, subs: tuple[Any, ...]) -> Any:
+        schemas = [b for sub in subs for b in normalise._branches(normalise._resolve(sub))]
+        types: set[str] = set()
+        for schema in schemas:
+            kind = schema.get("type")
+            types.update(kind if isinstance(kind, list) else [kind] if kind else [])
+        if isinstance(value, str) and "number" in types and normalise._NUMBER.match(value):
+            number = float(value.strip().replace(",", "."))
+            return int(number) if number.is_integer() else number
+        if isinstance(value, dict):
+            nested: dict[str, list[Any]] = {}
+            for schema in schemas:
+                for name, sub in schema.get("properties", {}).items():
+                    nested.setdefault(name, []).append(sub)
+            if nested:
+                return {k: value_of(v, tuple(nested[k])) for k, v in value.items() if k in nested}
+        return value
+
+    if f"{game}-deal" not in normalise._schema()["$defs"]:
+        return dict(fields)
+    known = normalise._deal_properties(game)
+    return {name: value_of(value, known[name]) for name, value in fields.items() if name in known}
+
+
+NUMBERS = st.sampled_from(["41", "40,5", " 40.5 ", "+3", "-2", "x", "4 1", "1e3", "", "٣"])
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(mutated(), st.data())
+def test_the_stored_form_is_the_reference_one(data, more):
+    from rules.normalise import normalise_deal
+
+    deals = data.get("deals") if isinstance(data.get("deals"), list) else [data]
+    game = data.get("game") if isinstance(data.get("game"), str) else "tarot"
+    for deal in deals:
+        if not isinstance(deal, dict):
+            continue
+        fields = {k: v for k, v in deal.items() if k not in ("format", "game", "options", "players")}
+        if more.draw(st.booleans()):  # numbers as texts where the format allows them (a summary's points …)
+            fields["summary"] = {"points": more.draw(NUMBERS), "oudlers": more.draw(NUMBERS), "x": 1}
+        assert normalise_deal(game, fields) == _reference_normalise(game, fields)
