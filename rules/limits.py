@@ -142,11 +142,12 @@ def scan(record: Any, codes: Mapping[str, int]) -> dict[int, list[list[int]]] | 
                 continue
             first = value[0].__class__
             if first is str:
-                try:
-                    [*map(code, value)]  # a hand, the chien
-                    continue
-                except (KeyError, TypeError):
-                    pass
+                if value[0] in codes:
+                    try:
+                        [*map(code, value)]  # a hand, the chien
+                        continue
+                    except (KeyError, TypeError):
+                        pass
                 if set(map(type, value)) == _ONLY_TEXT:  # names, texts: checked at C speed
                     if max(map(len, value)) > MAX_TEXT or not _text_fits_joined(value):
                         return None

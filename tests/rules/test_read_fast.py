@@ -151,7 +151,7 @@ def mutated(draw: st.DrawFn) -> Any:
             value = _past_a_bound(draw(st.sampled_from(BOUNDS)), draw(st.integers(0, 2)))
         elif kind == "code":
             value = draw(st.sampled_from(CODES))
-        elif kind == "duplicate" and key is not None:
+        elif kind == "duplicate" and key is not None and (isinstance(target, list) or key in target):
             value = copy.deepcopy(target[key])
         else:
             value = draw(json_values)
