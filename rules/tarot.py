@@ -227,8 +227,34 @@ class Tarot(Game):
     """French Tarot (FFT), registered as ``tarot``."""
 
     name = "tarot"
+    label = "Tarot"
     options_type = TarotOptions
     player_counts = (3, 4, 5)
+    plays_matches = False
+    contracts = CONTRACTS
+    visa_contracts = frozenset({"garde_sans", "garde_contre"})  # A-T11: the chief arbiter's visa
+    duplicate_deals = True
+    record_fields: ClassVar[Mapping[str, Any]] = {
+        "bid": {"taker": 0, "contract": "garde", "called": None},
+        "chelem_announced": False,
+        "handfuls": [],
+        "hands": None,
+        "dog": None,
+        "discard": None,
+        "tricks": [],
+    }
+    record_help = ("bid.contract: petite | garde | garde_sans | garde_contre; "
+                   "handfuls: [{\"seat\": 0, \"size\": \"simple\"}]")
+
+    conventions: ClassVar[Mapping[str, Any]] = {"five": None}
+
+    def tournament_options(self, chosen: Mapping[str, Any]) -> dict[str, Any]:
+        """``five`` is kept at 5 players and « selon le jeu » (tables of 4, 3 and 5: a table of 5 may be drawn);
+        dropped at 3 and 4 (no table of 5 then: ``tournaments.common.games.table_sizes``)."""
+        options = super().tournament_options(chosen)
+        if options.get("players") not in (None, 5):
+            options.pop("five", None)
+        return options
 
     def check_options(self, options: Any, *, field: str) -> None:
         super().check_options(options, field=field)
@@ -1030,7 +1056,9 @@ def entry_form(options: TarotOptions) -> EntryForm:
     summary = Phase("summary", "Résumé de la donne", (
         DeclarationField("summary.oudlers", "integer", "Bouts du camp du preneur", required=True, min=0, max=3),
         DeclarationField("summary.points", "number", "Points du camp du preneur", required=True, min=0, max=91,
-                         step=step),
+                         step=step, help="Points de cartes comptés par le camp du preneur : "
+                                         + ("un nombre entier à quatre joueurs." if count == 4
+                                            else "demi-points permis (40,5).")),
         DeclarationField("summary.petit_au_bout", "choice", "Petit au bout", choices=SIDE_CHOICES,
                          nullable="Personne"),
         DeclarationField("summary.chelem", "choice", "Chelem réalisé", choices=SIDE_CHOICES, nullable="Personne"),

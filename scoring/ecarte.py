@@ -49,6 +49,7 @@ from .base import (
     party_points,
     tie_at_target,
 )
+from .explain import explain_marks
 from .rotation import allowed_dealers, check_dealer
 from .summary import check_tricks, compare, facts_from_tricks
 
@@ -445,3 +446,7 @@ register({
         "en": "This deal must be played by players {seats} (at three, the first to reach the target withdraws).",
     },
 })
+
+
+explain = explain_marks
+"""A deal's result for people: every mark in the order it was scored (:func:`scoring.explain.explain_marks`)."""

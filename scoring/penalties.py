@@ -65,6 +65,11 @@ class Preset:
     kind: str
     """The ruling kind it is filed under (``Ruling.Kind`` values: misdeal, renonce, other)."""
 
+    @property
+    def in_imperiales(self) -> bool:
+        """Whether ``amount`` counts impériales (L'Impériale's score rows are fiches), not points."""
+        return self.game == "imperiale"
+
     def label(self, lang: str = "fr") -> str:
         return self.label_en if lang.lower().startswith("en") else self.label_fr
 

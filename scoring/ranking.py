@@ -225,6 +225,10 @@ EXPLAIN_TEXTS: dict[str, dict[str, str]] = {
                            "partagées."},
 }
 
+#: the kinds of snapshot: by marks (Tarot), by matches, in duplicate; each individual kind with its team kind
+MARKS_KIND, MATCHES_KIND, DUPLICATE_KIND = "tarot", "matches", "duplicate"
+TEAM_KINDS = {MARKS_KIND: "tarot_teams", MATCHES_KIND: "matches_teams", DUPLICATE_KIND: "duplicate_teams"}
+
 TAROT_TIE_BREAKS = ("best_deal", "won_as_taker")
 MATCH_TIE_BREAKS = ("buchholz", "sonneborn_berger", "margin", "wins", "points_for")
 

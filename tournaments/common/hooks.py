@@ -7,6 +7,8 @@
   commits.
 * :func:`deal_saved` — a deal's cards were saved (recorded, or corrected). Duplicate Tarot subscribes: a deal
   of a duplicate table is tied to its étui and checked against its cards.
+* :func:`ranking_published` — a tournament's ranking was published (a new snapshot). The public pages subscribe:
+  they render the new state's pages and PDFs outside the web requests.
 
 Subscriptions are made once, at ``AppConfig.ready()`` (``tournaments/apps.py``); no model signal does any of
 this behind the writer's back, and a lower package never imports the package that listens.
@@ -20,9 +22,11 @@ from typing import Any
 
 ScoresChanged = Callable[[int], None]
 DealSaved = Callable[[Any, Any], None]
+RankingPublished = Callable[[int, int], None]
 
 _subscribers: list[ScoresChanged] = []
 _deal_savers: list[DealSavedSubscriber] = []
+_publication_listeners: list[RankingPublished] = []
 
 
 def subscribe(callback: ScoresChanged) -> None:
@@ -73,3 +77,16 @@ def deal_saved(deal: Any, user: Any, *, at: tuple[bool, ...] | None = None) -> N
     for k, sub in enumerate(_deal_savers):
         if at is None or sub.table_model is None or (k < len(at) and at[k]):
             sub.callback(deal, user)
+
+
+def subscribe_ranking_published(callback: RankingPublished) -> None:
+    """Call ``callback(tournament_id, input_version)`` whenever a ranking is published (once per callback)."""
+    if callback not in _publication_listeners:
+        _publication_listeners.append(callback)
+
+
+def ranking_published(tournament_id: int, input_version: int) -> None:
+    """Tell the subscribers that the ranking of ``tournament_id`` at ``input_version`` was published (after its
+    transaction committed)."""
+    for callback in _publication_listeners:
+        callback(tournament_id, input_version)

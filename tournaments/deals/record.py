@@ -35,7 +35,7 @@ from django.utils.translation import gettext as _
 
 from rules.errors import MalformedRecord, Violation
 from scoring.verdict import Verdict, judge
-from tournaments.common import hooks, sql
+from tournaments.common import games, hooks, sql
 from tournaments.common.errors import (
     DealRejected,
     IdempotencyMismatch,
@@ -66,9 +66,8 @@ from tournaments.event.models import Round, Table, Tournament
 
 log = logging.getLogger(__name__)
 
-VISA_CONTRACTS = frozenset({"garde_sans", "garde_contre"})
-"""Tarot contracts that need the chief arbiter's visa (FFT)."""
-
+DEAL_GONE = "idempotent_deal_gone"
+"""The code of the StateConflict raised when a key's first deal no longer exists."""
 
 # -- judging ---------------------------------------------------------------------------------------
 
@@ -200,10 +199,7 @@ def _history(deal: Deal, *, user: Any, reason: str) -> None:
 
 
 def _needs_visa(tournament: Tournament, record: Mapping[str, Any]) -> bool:
-    if tournament.game != "tarot":
-        return False
-    bid = record.get("bid")
-    return isinstance(bid, Mapping) and bid.get("contract") in VISA_CONTRACTS
+    return games.needs_visa(tournament.game, record)
 
 
 # -- idempotency -----------------------------------------------------------------------------------
@@ -213,6 +209,15 @@ def request_hash(table_id: int, fields: Any) -> str:
     return hashlib.sha256(blob.encode()).hexdigest()
 
 
+def _key_owner(user: Any, link: Any) -> dict[str, int]:
+    """Who keeps an entry's key: the table's link it came through, or else the user's account."""
+    if link is not None:
+        return {"link_id": link.pk}
+    if getattr(user, "is_authenticated", False):
+        return {"user_id": user.pk}
+    raise ValueError("an entry key is kept per user or per table's link: neither was given")
+
+
 def _replay(key: IdempotencyKey, digest: str) -> Deal:
     if key.request_hash != digest:
         raise IdempotencyMismatch(_("this Idempotency-Key was already used for another request"),
@@ -220,23 +225,36 @@ def _replay(key: IdempotencyKey, digest: str) -> Deal:
     deal = key.deal if key.deal_id else None
     if deal is None:
         raise StateConflict(_("the deal first saved with this Idempotency-Key no longer exists"),
-                            field="Idempotency-Key")
+                            field="Idempotency-Key", code=DEAL_GONE)
     deal.idempotent_replay = True  # type: ignore[attr-defined]
     deal.idempotent_response = key.response  # type: ignore[attr-defined]
     deal.idempotent_status = key.status_code  # type: ignore[attr-defined]
     return deal
 
 
+def _used_key(owner: dict[str, int] | None, idempotency_key: str | None) -> IdempotencyKey | None:
+    if not idempotency_key or owner is None:
+        return None
+    return IdempotencyKey.objects.filter(**owner, key=idempotency_key).select_related("deal").first()
+
+
 # -- services --------------------------------------------------------------------------------------
 
-def deal_record(*, table: Table, record: Any, user: Any, idempotency_key: str | None = None) -> Deal:
+def deal_record(*, table: Table, record: Any, user: Any, idempotency_key: str | None = None,
+                link: Any = None) -> Deal:
     """Check and save a new deal at a table.
 
     ``record`` holds the deal's own fields (a full record is accepted if its fixed fields agree
     with the table). Raises MalformedDeal, DealRejected (nothing saved), StateConflict,
-    IdempotencyMismatch. With an ``idempotency_key`` already used by this user for the same
-    request, returns the first deal with ``idempotent_replay = True`` and the first response in
-    ``idempotent_response`` (the JSON text sent; also set for a new deal entered with a key).
+    IdempotencyMismatch.
+
+    ``idempotency_key`` (the API's ``Idempotency-Key``, an entry form's key, an offline outbox's key)
+    is kept per owner: the table's ``link`` (a :class:`~tournaments.links.models.PrivateLink`) when the
+    deal comes through one, else the user's account. Sent again by the same owner for the same
+    request, it returns the first deal with ``idempotent_replay = True`` and the first response in
+    ``idempotent_response`` (the JSON text sent; also set for a new deal entered with a key); for
+    another request, IdempotencyMismatch; when the first deal is gone, StateConflict (code
+    ``idempotent_deal_gone``).
 
     The key is not looked up first: it is inserted with the deal, in the same transaction, and
     its unique constraint recognises a retry (a concurrent twin waits on the table's lock, then
@@ -244,8 +262,7 @@ def deal_record(*, table: Table, record: Any, user: Any, idempotency_key: str | 
     deal is refused (the tournament finished or the table full since the first attempt), from the
     stored first response. A new key, the common case, costs one INSERT and no look-up.
     """
-    if not getattr(user, "is_authenticated", False):
-        idempotency_key = None  # keys are kept per user: an anonymous entry (a table's link) keeps its own
+    owner = _key_owner(user, link) if idempotency_key else None
     digest = request_hash(table.pk, record) if idempotency_key else ""
     if idempotency_key and len(idempotency_key) > 200:
         raise InvalidInput(_("at most 200 characters"), field="Idempotency-Key")
@@ -253,11 +270,12 @@ def deal_record(*, table: Table, record: Any, user: Any, idempotency_key: str | 
         with transaction.atomic(), connection.cursor() as cursor:
             deal = _deal_record(table=table, record=record, user=user, cursor=cursor)
             response = None
-            if idempotency_key:
+            if owner is not None:
                 response = deal_body(deal)
-                sql.insert(IdempotencyKey, {"user_id": user.pk, "key": idempotency_key, "request_hash": digest,
-                                            "deal_id": deal.pk, "status_code": 201, "response": response,
-                                            "created_at": deal.created_at}, returning=None, cursor=cursor)
+                sql.insert(IdempotencyKey, {"user_id": None, "link_id": None, **owner, "key": idempotency_key,
+                                            "request_hash": digest, "deal_id": deal.pk, "status_code": 201,
+                                            "response": response, "created_at": deal.created_at},
+                           returning=None, cursor=cursor)
             # last, so that the ranking clock's row lock is held only until the commit that follows
             hooks.scores_changed(table.round.tournament_id)
             deal.idempotent_replay = False  # type: ignore[attr-defined]
@@ -265,22 +283,11 @@ def deal_record(*, table: Table, record: Any, user: Any, idempotency_key: str | 
         # after the deal's own commit (a duplicate table ties it to its étui), to the subscribers it concerns
         hooks.deal_saved(deal, user, at=deal.at_tables)  # type: ignore[attr-defined]
         return deal
-    except IntegrityError:
-        existing = _used_key(user, idempotency_key)
+    except (IntegrityError, ServiceError):
+        existing = _used_key(owner, idempotency_key)
         if existing is None:
             raise
         return _replay(existing, digest)
-    except ServiceError:
-        existing = _used_key(user, idempotency_key)
-        if existing is None:
-            raise
-        return _replay(existing, digest)
-
-
-def _used_key(user: Any, idempotency_key: str | None) -> IdempotencyKey | None:
-    if not idempotency_key or not getattr(user, "is_authenticated", False):
-        return None
-    return IdempotencyKey.objects.filter(user=user, key=idempotency_key).select_related("deal").first()
 
 
 @dataclass(frozen=True)

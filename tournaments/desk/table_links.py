@@ -111,14 +111,32 @@ def _table_context(request: HttpRequest, table: Table) -> dict[str, Any]:
 
 
 def link_enter(request: HttpRequest, token: str) -> HttpResponse:
-    """Enter a deal through the table's link: the arbiter's own entry page, allowed by the link."""
+    """Enter a deal through the table's link: the arbiter's own tap page (its summary, or card by card), or the
+    expert's JSON record (``?mode=record``), allowed by the link."""
     link = _table_link(request, token)
     if isinstance(link, HttpResponse):
         return link
     if not links.may_enter(request, link.table):
         return render(request, "tables/link_no_entry.html", {"link": link, "table": link.table,
                                                              "round": link.table.round}, status=403)
+    if request.method == "GET" and request.GET.get("mode") != "record":
+        from tournaments.desk.play import play_page
+
+        return play_page(request, link.table, link)
     return entry.deal_enter(request, pk=link.table_id)
+
+
+@require_POST
+def link_state(request: HttpRequest, token: str) -> HttpResponse:
+    """Where the play of the deal being tapped stands (JSON), through the table's link."""
+    from tournaments.desk.play import state_answer
+
+    link = _table_link(request, token)
+    if isinstance(link, HttpResponse):
+        return link
+    if not links.may_enter(request, link.table):
+        return HttpResponse(status=403)
+    return state_answer(request, link.table)
 
 
 @require_POST

@@ -13,16 +13,14 @@ from django.db.models import Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
+from tournaments.common import games
 from tournaments.common.access import guarded, lang_of, require, require_visible
 from tournaments.deals import selectors
 from tournaments.deals.models import Deal, Forfeit, Ruling, ScoreRow
-from tournaments.desk.forms import CONTRACTS
-from tournaments.desk.result_detail import deal_detail_of
 from tournaments.event import permissions
 from tournaments.event.models import Round, Table, TournamentRole
 
 Role = TournamentRole.Role
-CONTRACT_LABELS = dict(CONTRACTS)
 
 
 @guarded
@@ -105,14 +103,9 @@ def ruling_points(ruling: Ruling, seats: list[Any], players: list[str]) -> str:
 
 
 def deal_summary(deal: Deal, players: list[str]) -> str:
-    """One line for people: the dealer, and for Tarot the taker and the contract (read from the record as saved)."""
-    record = deal.record or {}
-    parts = []
-    bid = record.get("bid") if isinstance(record.get("bid"), dict) else None
-    if bid and isinstance(bid.get("taker"), int) and 0 <= bid["taker"] < len(players):
-        parts.append(players[bid["taker"]])
-        parts.append(str(CONTRACT_LABELS.get(bid.get("contract"), bid.get("contract") or "")))
-    return " · ".join(p for p in parts if p)
+    """One line for people, as the game's scoring explains the deal's result (Tarot: the taker and the
+    contract; nothing for the historical games)."""
+    return games.explain(str((deal.record or {}).get("game", "")), deal.verdict, players).headline
 
 
 @guarded
@@ -150,7 +143,7 @@ def deal_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "versions": versions,
         "rulings": deal.rulings.select_related("withdrawn_by"),
         "summary": deal_summary(deal, players),
-        "detail": deal_detail_of(deal.verdict, tournament.game, players),
+        "detail": games.explain(tournament.game, deal.verdict, players, lang_of(request)),
         "can_referee": permissions.can_referee(request.user, tournament),
         "can_enter": permissions.can_enter_deal(request.user, table),
         "can_restore": permissions.can_restore(request.user, tournament),

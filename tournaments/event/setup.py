@@ -17,10 +17,9 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from rules.errors import MalformedRecord
-from rules.game import get_game
-from tournaments.common import hooks
+from tournaments.common import games, hooks
 from tournaments.common.errors import InvalidInput, StateConflict
-from tournaments.event.models import Entry, Game, Player, Round, Seat, Table, Team, Tournament, TournamentRole
+from tournaments.event.models import Entry, Player, Round, Seat, Table, Team, Tournament, TournamentRole
 
 Status = Tournament.Status
 
@@ -45,7 +44,7 @@ def _check_options(game: str, options: Any) -> dict[str, Any]:
     if not isinstance(options, Mapping):
         raise InvalidInput(_("options is a JSON object"), field="options")
     try:
-        get_game(game).parse_options(dict(options))
+        games.game(game).parse_options(dict(options))
     except MalformedRecord as exc:
         raise InvalidInput(exc.text(translation.get_language() or "fr"), field=exc.field) from None
     except (ImportError, KeyError):
@@ -75,9 +74,9 @@ def tournament_create(*, name: str, game: str, user: Any, options: Mapping[str, 
                            field=sorted(unknown_day)[0])
     if not name or not name.strip():
         raise InvalidInput(_("a tournament needs a name"), field="name")
-    if game not in Game.values:
+    if game not in games.names():
         raise InvalidInput(_("unknown game %(game)s (one of %(known)s)")
-                           % {"game": repr(game), "known": ", ".join(Game.values)}, field="game")
+                           % {"game": repr(game), "known": ", ".join(games.names())}, field="game")
     if format not in Tournament.Format.values:
         raise InvalidInput(_("format is one of %(values)s") % {"values": ", ".join(Tournament.Format.values)},
                            field="format")
@@ -457,11 +456,16 @@ def round_create(*, tournament: Tournament, number: int | None = None,
 
 
 def _player_counts(game: str) -> tuple[int, ...]:
+    return games.player_counts(game)
+
+
+def _table_sizes(tournament: Tournament) -> tuple[int, ...]:
+    """The sizes a table of this tournament may have (:func:`tournaments.common.games.table_sizes`);
+    the game's counts when its options cannot be read or its module is not installed."""
     try:
-        return tuple(get_game(game).player_counts)
-    except Exception:  # the game's module is not installed yet
-        return {"tarot": (3, 4, 5), "ecarte": (2, 3, 4), "triomphe": (2, 3, 4, 5, 6),
-                "imperiale": (2, 3, 4), "vingt-quatre": (2, 3, 4)}.get(game, tuple(range(2, 7)))
+        return games.table_sizes(tournament.game, tournament.record_options())
+    except (MalformedRecord, ImportError, KeyError):
+        return _player_counts(tournament.game)
 
 
 @transaction.atomic
@@ -469,7 +473,8 @@ def round_seat(*, round: Round, tables: Sequence[Sequence[int]]) -> list[Table]:
     """Seat a round: ``tables[i]`` lists the entry ids of table i+1 in the order of play.
 
     Replaces the round's seating as long as no deal was entered; every entry seated at most
-    once, each table a size the game allows, withdrawn entries refused.
+    once, each table a size the tournament allows (its game's counts under its « Joueurs par table »:
+    :func:`tournaments.common.games.table_sizes`), withdrawn entries refused.
     """
     tournament = round.tournament
     if not isinstance(tables, (list, tuple)) or not tables:
@@ -477,15 +482,15 @@ def round_seat(*, round: Round, tables: Sequence[Sequence[int]]) -> list[Table]:
     if round.tables.filter(deals__isnull=False).exists():
         raise StateConflict(_("deals were entered in this round: its seating is fixed"), field="tables",
                             code="round_started")
-    counts = _player_counts(tournament.game)
+    counts = _table_sizes(tournament)
     entries = {e.pk: e for e in tournament.entries.all()}
     seen: set[int] = set()
     for t, ids in enumerate(tables):
         path = f"tables[{t}]"
         if not isinstance(ids, (list, tuple)) or len(ids) not in counts:
             raise InvalidInput(_("a table of %(game)s seats %(counts)s players")
-                               % {"game": Game(tournament.game).label, "counts": _(" or ").join(map(str, counts))},
-                               field=path)
+                               % {"game": games.label(tournament.game),
+                                  "counts": _(" or ").join(map(str, sorted(counts)))}, field=path)
         for s, eid in enumerate(ids):
             if not isinstance(eid, int) or isinstance(eid, bool) or eid not in entries:
                 raise InvalidInput(_("%(value)s is not an entry of this tournament") % {"value": repr(eid)},

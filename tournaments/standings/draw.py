@@ -29,7 +29,6 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 
 from rules.errors import MalformedRecord
-from rules.game import get_game
 from scoring import seating as pure
 from tournaments.common import games
 from tournaments.common.errors import InvalidInput
@@ -101,22 +100,30 @@ def round_draw(*, round: Round, method: str, seed: int = 0, odd_tables: str = "a
     if method not in methods_for(tournament):
         raise InvalidInput(_("method is one of %(values)s") % {"values": ", ".join(methods_for(tournament))},
                            field="method")
+    allowed = allowed_sizes(tournament)
     try:
+        if allowed == (2,):  # a game of two: Swiss pairing, one bye when the count is odd
+            if len(present) < 2:
+                raise pure.SeatingError(f"{len(present)} player(s) present: nobody to pair",
+                                        fr=f"{len(present)} joueur présent : personne à apparier")
+            shape: tuple[int, ...] = ()
+        else:
+            shape = pure.compose_tables(len(present), allowed)
         if not tournament.is_match_game:
             seating = pure.seat_tarot_round(
                 present, round=round.number, method=method, history=_seatings(tournament, before=round.number),
                 seed=seed, odd_tables=odd_tables, teams=_teams(tournament), clubs=_clubs(tournament, round),
-                ranking=_standings(tournament, round.number) if method == "ranking" else None)
+                ranking=_standings(tournament, round.number) if method == "ranking" else None,
+                sizes=None if odd_tables != "auto" else shape)
             return round_seat(round=round, tables=[_ids(t) for t in seating.tables])
-        size = table_size(tournament)
-        if size > 2:
+        if shape:
             ranked = [e for e in _standings(tournament, round.number) if e in set(present)]
             standings = ranked + sorted(set(present) - set(ranked))
             draw = pure.seat_match_round(
-                standings, round=round.number, size=size, method=method, seed=seed,
+                standings, round=round.number, size=shape[0], sizes=shape, method=method, seed=seed,
                 history=_seatings(tournament, before=round.number), teams=_teams(tournament),
-                partners=games.partnerships(tournament, size))
-            return _seat_with_bye(round, [_ids(t) for t in draw.tables], _ids(draw.byes))
+                partners={k: games.partnerships(tournament, k) for k in set(shape)})
+            return round_seat(round=round, tables=[_ids(t) for t in draw.tables])
         standings = [e for e in _standings(tournament, round.number) if e in set(present)]
         if method == "random":
             random.Random(seed).shuffle(standings)
@@ -128,15 +135,19 @@ def round_draw(*, round: Round, method: str, seed: int = 0, odd_tables: str = "a
     return _seat_with_bye(round, [_ids(p) for p in pairing.pairs], _ids(() if pairing.bye is None else (pairing.bye,)))
 
 
-def table_size(tournament: Tournament) -> int:
-    """Players a table of this match game seats: ``players`` of the tournament's options as the game's
-    rules read them (their default when absent: 2, or 5 at Le Vingt-quatre)."""
+def allowed_sizes(tournament: Tournament) -> tuple[int, ...]:
+    """The sizes a table of this tournament may have, the main size first
+    (:func:`tournaments.common.games.table_sizes`: the game's counts under its « Joueurs par table »)."""
     try:
-        options = get_game(tournament.game).parse_options(tournament.record_options())
+        return games.table_sizes(tournament.game, tournament.record_options())
     except MalformedRecord as exc:
         raise InvalidInput(_("the tournament's options cannot be read: %(why)s")
                            % {"why": exc.text(translation.get_language() or "fr")}, field="options") from None
-    return int(getattr(options, "players", 2))
+
+
+def table_size(tournament: Tournament) -> int:
+    """The main size of this tournament's tables (2 for a game of two, 5 at Le Vingt-quatre by default)."""
+    return allowed_sizes(tournament)[0]
 
 
 def _seat_with_bye(round: Round, tables: list[list[int]], byes: Sequence[int]) -> list[Table]:

@@ -42,7 +42,7 @@ from scoring import snapshots
 from tournaments.common import games, sql
 from tournaments.deals.models import Deal, Forfeit, ScoreRow
 from tournaments.duplicate import results as duplicate
-from tournaments.event.models import Entry, Game, Round, Seat, Table, Team, Tournament
+from tournaments.event.models import Entry, Round, Seat, Table, Team, Tournament
 from tournaments.links.models import DealSheet, TablePolicy
 from tournaments.standings.models import RankingClock, RankingLine, RankingSnapshot
 
@@ -413,12 +413,12 @@ def ranking_compute(*, tournament: Tournament, rounds: str | Sequence[int] = "re
     version = _current_version(tournament.pk)
     round_ids, numbers, every_round = _round_ids(tournament, rounds)
     teams_snapshot = None
-    duplicate_setup = duplicate.setup_of(tournament) if tournament.game == Game.TAROT else None
+    duplicate_setup = duplicate.setup_of(tournament) if games.duplicate_deals(tournament.game) else None
     if duplicate_setup is not None:
         tie_breaks = _tie_breaks(tournament, pure_duplicate.DUPLICATE_TIE_BREAKS)
         members = _members(tournament) if tournament.format == Tournament.Format.TEAMS else None
         individual, teams_snapshot = duplicate.rank(tournament, duplicate_setup, round_ids, tie_breaks, members)
-    elif tournament.game == Game.TAROT:
+    elif not games.plays_matches(tournament.game):
         tie_breaks = _tie_breaks(tournament, pure.TAROT_TIE_BREAKS)
         totals = tarot_totals(tournament, round_ids, with_taker="won_as_taker" in tie_breaks, every_round=every_round)
         individual = pure.rank_tarot(totals, tie_breaks=tie_breaks)
@@ -555,7 +555,7 @@ def snapshot_ranking(snapshot: RankingSnapshot, *, teams: bool = False) -> pure.
     """The pure ranking of a stored snapshot, rebuilt from its own inputs with
     :func:`scoring.snapshots.regenerate`; raises if it does not come out with the stored digest."""
     if teams:
-        kind = {"tarot": "tarot_teams", "duplicate": "duplicate_teams"}.get(snapshot.kind, "matches_teams")
+        kind = pure.TEAM_KINDS.get(snapshot.kind, pure.TEAM_KINDS[pure.MATCHES_KIND])
         inputs, options, digest = snapshot.team_inputs, snapshot.team_options, snapshot.team_digest
     else:
         kind, inputs, options, digest = snapshot.kind, snapshot.inputs, snapshot.options, snapshot.digest
