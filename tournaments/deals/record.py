@@ -45,6 +45,7 @@ from tournaments.common.errors import (
     StateConflict,
     VersionConflict,
 )
+from tournaments.common.users import acting_user
 from tournaments.deals.models import Deal, IdempotencyKey, ScoreRow
 from tournaments.deals.selectors import (
     ANNULLED_DEALERS,
@@ -376,9 +377,9 @@ def _deal_record(*, table: Table, record: Any, user: Any, cursor: Any) -> Deal:
     now = timezone.now()
     deal = Deal(table=table, number=locked.last_number + 1, record=mine.record, verdict=mine.verdict,
                 status=Deal.Status.PENDING if pending else Deal.Status.VALID, version=1,
-                created_by=_user(user), updated_by=_user(user), created_at=now, updated_at=now)
+                created_by=acting_user(user), updated_by=acting_user(user), created_at=now, updated_at=now)
     if needs_visa and not pending:
-        deal.approved_by, deal.approved_at = _user(user), now
+        deal.approved_by, deal.approved_at = acting_user(user), now
     _insert_deal(deal, user=user, reason="saisie" if not pending else "saisie (en attente du visa)", cursor=cursor)
     _write_rows(deal, mine.scores, seats, new=True, cursor=cursor)
     deal.at_tables = locked.at_tables  # type: ignore[attr-defined]
@@ -396,7 +397,7 @@ def _insert_deal(deal: Deal, *, user: Any, reason: str, cursor: Any) -> None:
     values = {f.attname: getattr(deal, f.attname) for f in Deal._meta.concrete_fields if not f.primary_key}
     values["record"], values["verdict"] = sql.JSONText(json_body(deal.record)), sql.JSONText(json_body(deal.verdict))
     keep_json_texts(deal, values["record"], values["verdict"])
-    who = _user(user)
+    who = acting_user(user)
     deal.pk = sql.insert(Deal, values, cursor=cursor)
     sql.insert(_historical_deal(), {"id": deal.pk, **values, "history_date": deal.created_at,
                                     "history_change_reason": reason, "history_type": "+",
@@ -418,9 +419,6 @@ def _status_label(choices: Any, value: str) -> str:
     except ValueError:
         return value
 
-
-def _user(user: Any) -> Any:
-    return user if user is not None and getattr(user, "is_authenticated", False) else None
 
 
 def _lock(deal: Deal, expected_version: int | None) -> tuple[Deal, Table]:
@@ -469,12 +467,12 @@ def deal_correct(*, deal: Deal, record: Any, expected_version: int | None, reaso
         raise MalformedDeal.wrap(exc) from None
     deal.record, deal.verdict = mine.record, mine.verdict
     deal.version += 1
-    deal.updated_by = _user(user)
+    deal.updated_by = acting_user(user)
     if _needs_visa(tournament, mine.record) and not permissions.can_approve(user, tournament):
         deal.status = Deal.Status.PENDING
         deal.approved_by = deal.approved_at = None
     elif deal.status == Deal.Status.PENDING and _needs_visa(tournament, mine.record):
-        deal.status, deal.approved_by, deal.approved_at = Deal.Status.VALID, _user(user), timezone.now()
+        deal.status, deal.approved_by, deal.approved_at = Deal.Status.VALID, acting_user(user), timezone.now()
     else:
         deal.status = Deal.Status.VALID
     _history(deal, user=user, reason=reason)
@@ -507,7 +505,7 @@ def deal_annul(*, deal: Deal, reason: str, user: Any, expected_version: int | No
             raise MalformedDeal.wrap(exc) from None
     deal.status = Deal.Status.ANNULLED
     deal.version += 1
-    deal.updated_by = _user(user)
+    deal.updated_by = acting_user(user)
     _history(deal, user=user, reason=reason)
     deal.save()
     _set_counts(deal)
@@ -539,8 +537,8 @@ def deal_approve(*, deal: Deal, user: Any) -> Deal:
         raise StateConflict(_("only a pending deal is approved (this one is %(status)s)")
                             % {"status": _status_label(Deal.Status, deal.status)}, field="status", code="not_pending")
     deal.status = Deal.Status.VALID
-    deal.approved_by, deal.approved_at = _user(user), timezone.now()
-    deal.updated_by = _user(user)
+    deal.approved_by, deal.approved_at = acting_user(user), timezone.now()
+    deal.updated_by = acting_user(user)
     _history(deal, user=user, reason="visa de l'arbitre principal")
     deal.save()
     _set_counts(deal)

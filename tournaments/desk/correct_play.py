@@ -28,6 +28,7 @@ from tournaments.deals import selectors
 from tournaments.deals.models import Deal
 from tournaments.deals.record import deal_correct
 from tournaments.desk.play import MAX_BODY, entry_description, page_config
+from tournaments.desk.refusals import explain_rejection
 from tournaments.desk.views import table_context
 from tournaments.event import permissions
 
@@ -121,7 +122,6 @@ def deal_correct_play(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def deal_correct_play_save(request: HttpRequest, pk: int) -> JsonResponse:
     """Save the correction tapped (JSON): the deal's page, or the problems in words (409 for a stale version)."""
-    from tournaments.desk.entry import explain_rejection
 
     deal = _deal(pk)
     table = deal.table

@@ -20,13 +20,11 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
-from rules.cards import card_name
 from rules.errors import MalformedRecord
 from scoring import penalties
-from tournaments.common import games
 from tournaments.common.access import guarded, lang_of, require
 from tournaments.common.errors import DealRejected, IdempotencyMismatch, InvalidInput, MalformedDeal, ServiceError
 from tournaments.common.forms import CARD_HELP
@@ -37,8 +35,11 @@ from tournaments.deals.restore import deal_restore
 from tournaments.deals.rulings import ruling_record, ruling_withdraw
 from tournaments.desk import link_session as links
 from tournaments.desk import skeletons
+from tournaments.desk.correct_play import correction_tabs
 from tournaments.desk.forms import DealRestoreForm, ReasonForm, RecordForm, RulingForm, RulingWithdrawForm
-from tournaments.desk.views import deal_summary, ruling_points, table_context
+from tournaments.desk.play import entry_description, entry_tabs
+from tournaments.desk.refusals import explain_rejection
+from tournaments.desk.views import deal_summary, next_dealer, ruling_points, table_context, unplayable
 from tournaments.event import permissions
 from tournaments.event.models import Table
 
@@ -48,18 +49,6 @@ MODES = ("record",)
 def modes_for(game: str) -> tuple[str, ...]:
     """The ways of entering a deal on this page: the JSON record (the others are the tap pages')."""
     return MODES
-
-
-def next_dealer(table: Table, players: int) -> int:
-    """The dealer the entry proposes: by the game's rule after the table's deals (``selectors.table_next_dealer``:
-    Triomphe by teams, each team through its dealer; Écarté partie liée, the loser of a manche first …); seat 0
-    to start. At a duplicate table, the dealer of the next étui (``services.duplicate.next_etui_dealer``)."""
-    from tournaments.duplicate.service import next_etui_dealer
-
-    etui_dealer = next_etui_dealer(table)
-    if etui_dealer is not None:
-        return etui_dealer
-    return selectors.table_next_dealer(table) if players else 0
 
 
 def build_form(mode: str, table: Table, *, data: Any = None, initial: dict[str, Any] | None = None,
@@ -76,81 +65,8 @@ def build_form(mode: str, table: Table, *, data: Any = None, initial: dict[str, 
 
 def entry_tabs_for(request: HttpRequest, table: Table, mode: str) -> list[dict[str, Any]]:
     """The tabs of the entry page (summary, card by card, expert), the current one marked."""
-    from tournaments.desk.play import entry_description, entry_tabs
-
     has_summary = any(p["kind"] == "summary" for p in entry_description(table)["phases"])
     return entry_tabs(table, mode, has_summary=has_summary, link=links.held(request))
-
-
-# -- what went wrong, for people ----------------------------------------------------------------------
-
-_INDEX = re.compile(r"\[(\d+)\]")
-
-
-def describe_field(path: str | None, players: list[str]) -> str:
-    """A record's JSON path in words: ``tricks[3][2]`` → « Pli 4, carte 3 »; ``hands[1]`` → the player's hand."""
-    if not path or path == "$":
-        return ""
-    parts = [p for p in re.split(r"\.", _INDEX.sub(r".[\1]", path)) if p]
-    words: list[str] = []
-    i = 0
-    while i < len(parts):
-        part = parts[i]
-        nxt = parts[i + 1] if i + 1 < len(parts) else None
-        index = int(nxt[1:-1]) if nxt and nxt.startswith("[") else None
-        if part == "tricks" and index is not None:
-            words.append(_("Trick %(n)s") % {"n": index + 1})
-            i += 2
-            continue
-        if part == "hands" and index is not None:
-            who = players[index] if 0 <= index < len(players) else _("seat %(n)s") % {"n": index + 1}
-            words.append(_("hand of %(who)s") % {"who": who})
-            i += 2
-            continue
-        if part.startswith("["):
-            words.append(_("card %(n)s") % {"n": int(part[1:-1]) + 1})
-        else:
-            words.append(str(FIELD_WORDS.get(part, part)))
-        i += 1
-    return ", ".join(words)
-
-
-FIELD_WORDS = {
-    "dealer": gettext_lazy("dealer"), "bid": gettext_lazy("bid"), "taker": gettext_lazy("taker"),
-    "contract": gettext_lazy("contract"), "called": gettext_lazy("called card"), "summary": gettext_lazy("summary"),
-    "points": gettext_lazy("points"), "oudlers": gettext_lazy("bouts"), "petit_au_bout": gettext_lazy("petit au bout"),
-    "chelem": gettext_lazy("chelem"), "handfuls": gettext_lazy("poignées"), "partner": gettext_lazy("partner"),
-    "dog": gettext_lazy("chien"), "discard": gettext_lazy("écart"), "turn_up": gettext_lazy("turn-up"),
-    "announcements": gettext_lazy("announcements"), "size": gettext_lazy("size"), "seat": gettext_lazy("seat"),
-    "reason": gettext_lazy("reason"), "version": gettext_lazy("version"),
-}
-
-
-def explain_rejection(exc: ServiceError, request: HttpRequest, players: list[str]) -> list[dict[str, Any]]:
-    """The problems a service reported, each as a sentence and where it happened."""
-    lang = lang_of(request)
-    if isinstance(exc, DealRejected):
-        out = []
-        for v in exc.violations:
-            where = []
-            if v.deal is not None and len({x.deal for x in exc.violations}) > 1:
-                where.append(_("Deal %(n)s") % {"n": v.deal + 1})
-            if v.trick is not None:
-                where.append(_("Trick %(n)s") % {"n": v.trick + 1})
-            if v.seat is not None and 0 <= v.seat < len(players):
-                where.append(players[v.seat])
-            if v.card is not None:
-                where.append(card_name(v.card, lang))
-            out.append({"message": v.message(lang, players), "where": " · ".join(where), "rule": v.rule})
-        return out
-    if isinstance(exc, MalformedDeal):
-        where = describe_field(exc.field, players)
-        message = exc.text(lang)
-        token = re.search(r"'([^']+)' is not a card code", exc.message)
-        if token:
-            message = _("“%(token)s” is not a card code.") % {"token": token.group(1)}
-        return [{"message": message, "where": where, "rule": exc.code, "field": exc.field}]
-    return [{"message": exc.text(lang), "where": describe_field(exc.field, players), "rule": exc.code}]
 
 
 # -- pages -----------------------------------------------------------------------------------------------
@@ -166,24 +82,10 @@ def entry_key(request: HttpRequest) -> str:
     return key if _ENTRY_KEY.fullmatch(key) else str(uuid.uuid4())
 
 
-def _mode(request: HttpRequest, game: str, default: str | None = None) -> str:
+def entry_mode(request: HttpRequest, game: str, default: str | None = None) -> str:
     allowed = modes_for(game)
     mode = request.POST.get("mode") or request.GET.get("mode") or default or allowed[0]
     return mode if mode in allowed else allowed[0]
-
-
-def unplayable(table: Table) -> str | None:
-    """Why no deal can be entered at ``table``: its count of players is not one its game is played at (a
-    player alone at Le Vingt-quatre, seated by a draw before issue 20, or a bye); None when one can."""
-    name = table.round.tournament.game
-    n = table.seats.count()
-    if n in games.player_counts(name):
-        return None
-    counts = [str(c) for c in games.player_counts(name)]
-    return _("Cette table compte %(n)s joueur(s) et %(game)s se joue à %(counts)s : aucune donne ne s'y saisit. "
-             "Refaites le placement de la manche.") % {
-        "n": n, "game": games.label(name),
-        "counts": f"{', '.join(counts[:-1])} ou {counts[-1]}" if len(counts) > 1 else counts[0]}
 
 
 @guarded
@@ -199,7 +101,7 @@ def deal_enter(request: HttpRequest, pk: int) -> HttpResponse:
     if request.method == "GET" and request.GET.get("mode") != "record":
         mode = "?mode=summary" if request.GET.get("mode") == "summary" else ""
         return redirect(reverse("deal_play", args=[table.pk]) + mode)  # every game is entered by taps (play.py)
-    mode = _mode(request, tournament.game)
+    mode = entry_mode(request, tournament.game)
     players = selectors.table_players(table)
     problems: list[dict[str, Any]] = []
     key = entry_key(request)
@@ -251,7 +153,7 @@ def deal_correct_view(request: HttpRequest, pk: int) -> HttpResponse:
         return redirect("deal_correct_play", pk=deal.pk)  # every game is corrected by taps (correct_play.py)
     players = selectors.table_players(table)
     record = deal.record or {}
-    mode = _mode(request, tournament.game)
+    mode = entry_mode(request, tournament.game)
     problems: list[dict[str, Any]] = []
     if request.method == "POST":
         form = build_form(mode, table, data=request.POST)
@@ -276,8 +178,6 @@ def deal_correct_view(request: HttpRequest, pk: int) -> HttpResponse:
     else:
         form = build_form(mode, table, record=record)
         reason_form = ReasonForm()
-    from tournaments.desk.correct_play import correction_tabs
-    from tournaments.desk.play import entry_description
 
     has_summary = any(p["kind"] == "summary" for p in entry_description(table)["phases"])
     context = table_context(request, table)
@@ -423,7 +323,7 @@ def deal_check(request: HttpRequest, pk: int) -> HttpResponse:
     """Check the deal being typed without saving it (htmx): the marks it would score, or what is wrong."""
     table = get_object_or_404(Table.objects.select_related("round__tournament"), pk=pk)
     require(request, permissions.can_enter_deal(request.user, table) or links.may_enter(request, table))
-    mode = _mode(request, table.round.tournament.game)
+    mode = entry_mode(request, table.round.tournament.game)
     players = selectors.table_players(table)
     form = build_form(mode, table, data=request.POST)
     problems: list[dict[str, Any]] = []

@@ -27,7 +27,8 @@ from tournaments.deals.models import Deal
 from tournaments.deals.record import DEAL_GONE, deal_record
 from tournaments.desk import entry
 from tournaments.desk import link_session as links
-from tournaments.desk.table_links import _table_link
+from tournaments.desk.refusals import explain_rejection
+from tournaments.desk.table_links import table_link_or_refusal
 from tournaments.event import permissions
 from tournaments.event.models import Table
 from tournaments.links.models import PrivateLink
@@ -42,7 +43,7 @@ def _refusal(message: str, status: int, problems: list[dict[str, Any]] | None = 
 
 def _fields(request: HttpRequest, table: Table) -> dict[str, Any] | JsonResponse:
     """The deal's own fields from the posted form, or a 422 naming each field that is wrong."""
-    mode = entry._mode(request, table.round.tournament.game)
+    mode = entry.entry_mode(request, table.round.tournament.game)
     form = entry.build_form(mode, table, data=request.POST)
     if form.is_valid():
         return form.deal_fields()
@@ -80,7 +81,7 @@ def _record(request: HttpRequest, table: Table, key: str, *, link: PrivateLink |
     except ServiceError as exc:
         if exc.code == DEAL_GONE:
             return _refusal(_("The deal first saved with this key no longer exists."), 409)
-        problems = entry.explain_rejection(exc, request, selectors.table_players(table))
+        problems = explain_rejection(exc, request, selectors.table_players(table))
         return _refusal(problems[0]["message"] if problems else exc.text(lang_of(request)), 422, problems)
     url = reverse("link_deal", args=[link.token, deal.pk]) if link is not None else reverse("deal_detail",
                                                                                           args=[deal.pk])
@@ -91,7 +92,7 @@ def _record(request: HttpRequest, table: Table, key: str, *, link: PrivateLink |
 def link_deal_offline(request: HttpRequest, token: str) -> HttpResponse:
     """A deal sent through a table's link with its key (kept with the link): saved once, however many times it is
     sent."""
-    link = _table_link(request, token)
+    link = table_link_or_refusal(request, token)
     if isinstance(link, HttpResponse):
         return _refusal(_("This table's link is no longer valid: ask the arbiter for the new card."),
                         link.status_code)
@@ -122,7 +123,7 @@ def desk_deal_offline(request: HttpRequest, pk: int) -> HttpResponse:
 
 def link_manifest(request: HttpRequest, token: str) -> HttpResponse:
     """The web app manifest of a table's page: installed, it opens the table."""
-    link = _table_link(request, token)
+    link = table_link_or_refusal(request, token)
     if isinstance(link, HttpResponse):
         return link
     home = reverse("link_home", args=[token])
@@ -137,7 +138,7 @@ def link_manifest(request: HttpRequest, token: str) -> HttpResponse:
 
 def link_service_worker(request: HttpRequest, token: str) -> HttpResponse:
     """The service worker of a table's page (its scope: the link's pages), with the pages it keeps offline."""
-    link = _table_link(request, token)
+    link = table_link_or_refusal(request, token)
     if isinstance(link, HttpResponse):
         return link
     home = reverse("link_home", args=[token])

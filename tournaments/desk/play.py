@@ -32,7 +32,8 @@ from tournaments.common.errors import MalformedDeal, ServiceError
 from tournaments.deals import selectors
 from tournaments.deals.models import Deal
 from tournaments.deals.record import deal_record
-from tournaments.desk.views import table_context
+from tournaments.desk.refusals import explain_rejection
+from tournaments.desk.views import next_dealer, table_context, unplayable
 from tournaments.event import permissions
 from tournaments.event.models import Table
 from tournaments.links.models import PrivateLink
@@ -140,7 +141,6 @@ def deal_play(request: HttpRequest, pk: int) -> HttpResponse:
 def play_page(request: HttpRequest, table: Table, link: PrivateLink | None = None) -> HttpResponse:
     """The tap page of a new deal at ``table``, for the staff or through the table's ``link`` (its own URLs to ask,
     save and keep a deal without network: ``link_deal_offline`` keeps the key with the link)."""
-    from tournaments.desk.entry import next_dealer, unplayable
 
     why = unplayable(table)
     if why is not None:
@@ -190,7 +190,6 @@ def deal_play_state(request: HttpRequest, pk: int) -> JsonResponse:
 
 def state_answer(request: HttpRequest, table: Table) -> JsonResponse:
     """The play state of the deal posted (for the staff's page and the table link's)."""
-    from tournaments.desk.entry import unplayable
     from tournaments.desk.play_state import play_state
 
     why = unplayable(table)
@@ -208,7 +207,6 @@ def state_answer(request: HttpRequest, table: Table) -> JsonResponse:
 @require_POST
 def deal_play_save(request: HttpRequest, pk: int) -> JsonResponse:
     """Check and save the deal tapped (JSON): the deal's page to go to, or what is wrong, in words."""
-    from tournaments.desk.entry import explain_rejection
 
     table = get_object_or_404(Table.objects.select_related("round__tournament"), pk=pk)
     require(request, permissions.can_enter_deal(request.user, table))

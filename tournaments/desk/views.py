@@ -12,11 +12,13 @@ from typing import Any
 from django.db.models import Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils.translation import gettext as _
 
 from tournaments.common import games
 from tournaments.common.access import guarded, lang_of, require, require_visible
 from tournaments.deals import selectors
 from tournaments.deals.models import Deal, Forfeit, Ruling, ScoreRow
+from tournaments.duplicate.service import next_etui_dealer
 from tournaments.event import permissions
 from tournaments.event.models import Round, Table, TournamentRole
 
@@ -176,3 +178,27 @@ def record_diff(old: Any, new: Any, path: str = "") -> list[dict[str, Any]]:
     if old == new:
         return []
     return [{"path": path or "$", "old": old, "new": new}]
+
+
+def next_dealer(table: Table, players: int) -> int:
+    """The dealer the entry proposes: by the game's rule after the table's deals (``selectors.table_next_dealer``:
+    Triomphe by teams, each team through its dealer; Écarté partie liée, the loser of a manche first …); seat 0
+    to start. At a duplicate table, the dealer of the next étui (``services.duplicate.next_etui_dealer``)."""
+    etui_dealer = next_etui_dealer(table)
+    if etui_dealer is not None:
+        return etui_dealer
+    return selectors.table_next_dealer(table) if players else 0
+
+
+def unplayable(table: Table) -> str | None:
+    """Why no deal can be entered at ``table``: its count of players is not one its game is played at (a
+    player alone at Le Vingt-quatre, seated by a draw before issue 20, or a bye); None when one can."""
+    name = table.round.tournament.game
+    n = table.seats.count()
+    if n in games.player_counts(name):
+        return None
+    counts = [str(c) for c in games.player_counts(name)]
+    return _("Cette table compte %(n)s joueur(s) et %(game)s se joue à %(counts)s : aucune donne ne s'y saisit. "
+             "Refaites le placement de la manche.") % {
+        "n": n, "game": games.label(name),
+        "counts": f"{', '.join(counts[:-1])} ou {counts[-1]}" if len(counts) > 1 else counts[0]}

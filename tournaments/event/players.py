@@ -30,10 +30,9 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from simple_history.models import HistoricalChanges
 
-from tournaments.common import hooks
+from tournaments.common import games, hooks
 from tournaments.common.errors import InvalidInput, StateConflict
 from tournaments.event.models import Entry, Player, Seat, Table
-from tournaments.event.setup import _player_counts
 
 NAME_MAX, CLUB_MAX, LICENCE_MAX = 120, 120, 40
 
@@ -141,7 +140,7 @@ def table_is_short(table: Table) -> bool:
     allow)."""
     if table.pk is None:
         return True
-    return table.seats.count() not in _player_counts(table.round.tournament.game)
+    return table.seats.count() not in games.player_counts(table.round.tournament.game)
 
 
 def _entry_relations() -> list[tuple[type[models.Model], str]]:

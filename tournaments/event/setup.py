@@ -455,9 +455,6 @@ def round_create(*, tournament: Tournament, number: int | None = None,
     return rnd
 
 
-def _player_counts(game: str) -> tuple[int, ...]:
-    return games.player_counts(game)
-
 
 def _table_sizes(tournament: Tournament) -> tuple[int, ...]:
     """The sizes a table of this tournament may have (:func:`tournaments.common.games.table_sizes`);
@@ -465,7 +462,7 @@ def _table_sizes(tournament: Tournament) -> tuple[int, ...]:
     try:
         return games.table_sizes(tournament.game, tournament.record_options())
     except (MalformedRecord, ImportError, KeyError):
-        return _player_counts(tournament.game)
+        return games.player_counts(tournament.game)
 
 
 @transaction.atomic
