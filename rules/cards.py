@@ -13,7 +13,7 @@ the card but of the game: each game builds a :class:`CardOrder` from its rank or
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import cast
 
@@ -128,6 +128,9 @@ def parse_card(code: str) -> Card:
 _PARSED: dict[str, Card] = {}
 """Cache of :func:`parse_card` for the exact codes of every card (upper and lower case): records hold
 thousands of codes and parsing is the larger part of reading one."""
+CARD_BY_CODE: Mapping[str, Card] = _PARSED
+"""The card of each exact code (``KS``, ``ks``, ``10H``, ``T21``, ``EX`` …: every card of the Tarot and French
+packs, upper and lower case), built once at import: what :func:`parse_card` returns for these codes."""
 
 
 def format_card(c: Card) -> str:

@@ -237,6 +237,9 @@ def register(game: Game) -> Game:
 
 def get_game(name: str) -> Game:
     """The registered game of that name (the game modules are imported on first use)."""
+    game = GAMES.get(name)
+    if game is not None:
+        return game
     _load_games()
     try:
         return GAMES[name]

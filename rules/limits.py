@@ -111,7 +111,101 @@ def _fits(record: Any) -> bool:
                     push((item, depth + 1, False))
         if seen > MAX_VALUES:
             return False
-    return True
+    return seen <= MAX_VALUES  # the lists of texts skip the check in the loop
+
+
+def scan(record: Any, codes: Mapping[str, int]) -> dict[int, list[list[int]]] | None:
+    """Whether the record is within every bound, in the one pass that also reads its card codes.
+
+    The same decision as :func:`check_size` (None exactly when it would raise), keeping no paths. Along the way
+    each list whose items are all keys of ``codes`` (a hand, a trick, the chien: the bulk of a record) is looked
+    up there: such a list is within the text bounds at once, since every key of ``codes`` is a short ASCII text.
+    The values of a list of such lists (the hands, the tricks) are returned under its ``id()``, and the reader
+    takes them as read (:func:`rules.record.read_record`): each card code of a sound deal is looked at once.
+    """
+    decoded: dict[int, list[list[int]]] = {}
+    code = codes.__getitem__
+    stack: list[tuple[Any, int, bool]] = [(record, 1, False)]
+    pop, push = stack.pop, stack.append
+    seen = 0
+    while stack:
+        value, depth, long_list = pop()
+        if depth > MAX_DEPTH:
+            return None
+        kind = value.__class__
+        if kind is list or (kind is not dict and not isinstance(value, Mapping)):
+            size = len(value)
+            if size > (MAX_DEALS if long_list else MAX_ITEMS):
+                return None
+            seen += size
+            if not size:
+                continue
+            first = value[0].__class__
+            if first is str:
+                if value[0] in codes:
+                    try:
+                        [*map(code, value)]  # a hand, the chien
+                        continue
+                    except (KeyError, TypeError):
+                        pass
+                if set(map(type, value)) == _ONLY_TEXT:  # names, texts: checked at C speed
+                    if max(map(len, value)) > MAX_TEXT or not _text_fits_joined(value):
+                        return None
+                    continue
+            elif first is list and depth < MAX_DEPTH:  # the hands, the tricks: read here, nothing pushed
+                inner = 0
+                groups: list[list[int]] = []
+                for item in value:
+                    if item.__class__ is not list or len(item) > MAX_ITEMS:
+                        break
+                    try:
+                        groups.append([*map(code, item)])
+                    except (KeyError, TypeError):
+                        break
+                    inner += len(item)
+                else:
+                    decoded[id(value)] = groups
+                    seen += inner
+                    if seen > MAX_VALUES:
+                        return None
+                    continue
+            for item in value:  # anything else, item by item (a list read above in part is read again)
+                if isinstance(item, str):
+                    if not _text_fits(item):
+                        return None
+                elif isinstance(item, (Mapping, list)):
+                    push((item, depth + 1, False))
+        else:
+            size = len(value)
+            if size > MAX_FIELDS:
+                return None
+            seen += size
+            try:
+                names = "".join(value)
+            except TypeError:  # not every name is a text (not from JSON)
+                names = None
+            if names is None or len(names) > MAX_TEXT or not names.isascii():
+                for name in value:
+                    if isinstance(name, str) and not _text_fits(name):
+                        return None
+            top = depth == 1
+            for name, item in value.items():
+                kind = item.__class__
+                if kind is str:
+                    if len(item) > MAX_TEXT or (not item.isascii() and not _text_fits(item)):
+                        return None
+                elif kind is list or kind is dict:
+                    push((item, depth + 1, top and name in _LONG_LISTS))
+                elif kind is int or kind is bool or item is None or kind is float:
+                    continue
+                elif isinstance(item, str):
+                    if not _text_fits(item):
+                        return None
+                elif isinstance(item, (Mapping, list)):
+                    push((item, depth + 1, top and name in _LONG_LISTS))
+        if seen > MAX_VALUES:
+            return None
+    return decoded if seen <= MAX_VALUES else None  # (the lists of texts above skip the check in the loop)
 
 
 def check_size(record: Any) -> None:

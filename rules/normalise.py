@@ -64,31 +64,60 @@ def _value_schemas(subs: tuple[Mapping[str, Any], ...]) -> list[Mapping[str, Any
     return [b for sub in subs for b in _branches(_resolve(sub))]
 
 
-def _normalise_value(value: Any, subs: tuple[Mapping[str, Any], ...]) -> Any:
-    schemas = _value_schemas(subs)
-    types: set[str] = set()
-    for schema in schemas:
-        kind = schema.get("type")
-        types.update(kind if isinstance(kind, list) else [kind] if kind else [])
-    if isinstance(value, str) and "number" in types and _NUMBER.match(value):
-        number = float(value.strip().replace(",", "."))
-        return int(number) if number.is_integer() else number
-    if isinstance(value, Mapping):
+class _Shape:
+    """What the format says of one value, worked out once from its schema objects: whether a text there may
+    stand for a number, and, for an object described field by field, the schema objects of each field (their
+    own shapes worked out on first use: the schema may refer to itself)."""
+
+    __slots__ = ("fields", "number")
+
+    def __init__(self, subs: tuple[Mapping[str, Any], ...]) -> None:
+        schemas = _value_schemas(subs)
+        types: set[str] = set()
+        for schema in schemas:
+            kind = schema.get("type")
+            types.update(kind if isinstance(kind, list) else [kind] if kind else [])
+        self.number = "number" in types
         nested: dict[str, list[Mapping[str, Any]]] = {}
         for schema in schemas:
             for name, sub in schema.get("properties", {}).items():
                 nested.setdefault(name, []).append(sub)
-        if nested:  # an object the format describes field by field
-            return {k: _normalise_value(v, tuple(nested[k])) for k, v in value.items() if k in nested}
+        self.fields = {name: tuple(found) for name, found in nested.items()}
+
+
+_SHAPES: dict[tuple[int, ...], _Shape] = {}
+"""Shapes by the ids of their schema objects (which live as long as the cached schema)."""
+
+
+def _shape(subs: tuple[Mapping[str, Any], ...]) -> _Shape:
+    key = tuple(map(id, subs))
+    shape = _SHAPES.get(key)
+    if shape is None:
+        shape = _SHAPES[key] = _Shape(subs)
+    return shape
+
+
+def _normalise_value(value: Any, shape: _Shape) -> Any:
+    if shape.number and isinstance(value, str) and _NUMBER.match(value):
+        number = float(value.strip().replace(",", "."))
+        return int(number) if number.is_integer() else number
+    if shape.fields and isinstance(value, Mapping):  # an object the format describes field by field
+        fields = shape.fields
+        return {k: _normalise_value(v, _shape(fields[k])) for k, v in value.items() if k in fields}
     return value
+
+
+@cache
+def _deal_shapes(game: str) -> dict[str, _Shape]:
+    return {name: _shape(subs) for name, subs in _deal_properties(game).items()}
 
 
 def normalise_deal(game: str, fields: Mapping[str, Any]) -> dict[str, Any]:
     """A deal's own fields as stored: known fields only, values as the format defines them (see the module).
 
     ``fields`` holds no fixed field (format, game, options, players). A game the format does not know is left
-    as it is (its reader will refuse it)."""
+    as it is (its reader will refuse it). What the schema says of each field is worked out once per game."""
     if f"{game}-deal" not in _schema()["$defs"]:
         return dict(fields)
-    known = _deal_properties(game)
-    return {name: _normalise_value(value, known[name]) for name, value in fields.items() if name in known}
+    shapes = _deal_shapes(game)
+    return {name: _normalise_value(value, shapes[name]) for name, value in fields.items() if name in shapes}

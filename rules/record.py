@@ -13,10 +13,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .cards import Card, CardCodeError, format_card, parse_card
+from .cards import CARD_BY_CODE, Card, CardCodeError, format_card, parse_card
 from .errors import MalformedRecord
 from .game import Game, get_game
-from .limits import check_size
+from .limits import check_size, scan
 
 DEAL_FORMAT = "levee.deal/1"
 MATCH_FORMAT = "levee.match/1"
@@ -87,10 +87,32 @@ class Record:
 
 
 def read_record(data: Any) -> Record:
-    """Read a record (already parsed from JSON), within the bounds of :mod:`rules.limits`."""
+    """Read a record (already parsed from JSON), within the bounds of :mod:`rules.limits`.
+
+    One pass (:func:`rules.limits.scan`) bounds the record and looks each card code of its hands and tricks
+    up in :data:`rules.cards.CARD_BY_CODE`; the fields are then read from what it found. Only a record past a
+    bound is walked again, by :func:`rules.limits.check_size`, to name the field at fault."""
+    if not isinstance(data, Mapping):
+        raise MalformedRecord("$", "a record is a JSON object", fr="un record est un objet JSON")
+    decoded = scan(data, CARD_BY_CODE)
+    if decoded is None:
+        check_size(data)  # raises, naming the field
+        decoded = {}
+    return _read_fields(data, decoded)
+
+
+def read_record_reference(data: Any) -> Record:
+    """The straightforward reader :func:`read_record` must agree with (tests): every bound checked by
+    :func:`rules.limits.check_size` first, then every card code parsed by :func:`read_card`, one by one."""
     if not isinstance(data, Mapping):
         raise MalformedRecord("$", "a record is a JSON object", fr="un record est un objet JSON")
     check_size(data)
+    return _read_fields(data, {})
+
+
+def _read_fields(data: Mapping[str, Any], decoded: Mapping[int, list[list[Card]]]) -> Record:
+    """Read a record within bounds; ``decoded``: the lists of card lists already read, by ``id()`` (see
+    :func:`rules.limits.scan`)."""
     fmt = data.get("format")
     if fmt not in (DEAL_FORMAT, MATCH_FORMAT):
         raise MalformedRecord("format", f"expected {DEAL_FORMAT!r} or {MATCH_FORMAT!r}, got {fmt!r}",
@@ -111,7 +133,7 @@ def read_record(data: Any) -> Record:
                               fr=f"options.players vaut {options.players} mais le record nomme "
                                  f"{len(players)} joueurs")
     if fmt == DEAL_FORMAT:
-        deals = [read_deal(data, index=0, field="", players=len(players))]
+        deals = [read_deal(data, index=0, field="", players=len(players), decoded=decoded)]
     else:
         raw_deals = data.get("deals")
         if not isinstance(raw_deals, list):
@@ -121,7 +143,7 @@ def read_record(data: Any) -> Record:
         for i, raw in enumerate(raw_deals):
             if not isinstance(raw, Mapping):
                 raise MalformedRecord(f"deals[{i}]", "a deal is a JSON object", fr="une donne est un objet JSON")
-            deals.append(read_deal(raw, index=i, field=f"deals[{i}]", players=len(players)))
+            deals.append(read_deal(raw, index=i, field=f"deals[{i}]", players=len(players), decoded=decoded))
     adjustments = read_adjustments(data.get("adjustments"), players=len(players), deals=len(deals)) \
         if fmt == MATCH_FORMAT else ()
     return Record(fmt, game, options, players, deals, data, adjustments)
@@ -185,7 +207,11 @@ def read_seat(value: Any, field: str, players: int) -> int:
     return value
 
 
-def read_deal(raw: Mapping[str, Any], *, index: int, field: str, players: int) -> DealInput:
+def read_deal(raw: Mapping[str, Any], *, index: int, field: str, players: int,
+              decoded: Mapping[int, list[list[Card]]] | None = None) -> DealInput:
+    """A deal's common fields; ``decoded``: the lists of card lists already read by :func:`rules.limits.scan`,
+    by ``id()``."""
+    known = decoded or {}
     dealer = raw.get("dealer")
     if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < players:
         raise MalformedRecord(join_path(field, "dealer"), f"the dealer is a seat from 0 to {players - 1}",
@@ -197,7 +223,7 @@ def read_deal(raw: Mapping[str, Any], *, index: int, field: str, players: int) -
         if not isinstance(value, list) or len(value) != players:
             raise MalformedRecord(hands_field, f"hands holds one list of cards per player ({players})",
                                   fr=f"hands contient une liste de cartes par joueur ({players})")
-        hands = [read_cards(hand, f"{hands_field}[{i}]") for i, hand in enumerate(value)]
+        hands = known.get(id(value)) or [read_cards(hand, f"{hands_field}[{i}]") for i, hand in enumerate(value)]
     tricks = None
     if raw.get("tricks") is not None:
         tricks_field = join_path(field, "tricks")
@@ -205,7 +231,8 @@ def read_deal(raw: Mapping[str, Any], *, index: int, field: str, players: int) -
         if not isinstance(value, list):
             raise MalformedRecord(tricks_field, "tricks is a list of tricks, each a list of cards",
                                   fr="tricks est une liste de plis, chacun une liste de cartes")
-        tricks = [read_cards(trick, f"{tricks_field}[{i}]") for i, trick in enumerate(value)]
+        tricks = known.get(id(value)) or [read_cards(trick, f"{tricks_field}[{i}]")
+                                          for i, trick in enumerate(value)]
     return DealInput(index, field, dealer, hands, tricks, raw, read_annulled_dealers(raw, field, players))
 
 

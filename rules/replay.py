@@ -193,7 +193,8 @@ def replay_deal(rules: DealRules, deal: DealInput, *, players: int) -> DealRepla
 def dealt_hands(rules: DealRules, hands: Sequence[Sequence[Card]], deal: int,
                  field: str) -> tuple[list[int], list[Violation]]:
     """Hands as masks; a card twice is a violation, a card of another pack a malformed record."""
-    masks = [sum([BIT[card] for card in hand]) for hand in hands]
+    bit = BIT.__getitem__
+    masks = [sum(map(bit, hand)) for hand in hands]
     union = sum(masks)
     # a sum of bits has as many bits set as terms only when no bit repeats (then it is their union)
     if union.bit_count() == sum(map(len, hands)) and not union & ~rules.pack_mask:

@@ -46,6 +46,7 @@ A party that leads to the fourth trick after winning the first three is committe
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
@@ -584,6 +585,29 @@ register_messages({
 })
 
 TRIOMPHE = register(Triomphe())
+
+
+def random_match(rng: random.Random, *, deals: int = 6) -> dict[str, Any]:
+    """A match record of La Triomphe at 2 (forcée), for benchmarks and tests: ``deals`` random deals, the
+    dealer alternating, each played out at random to its last trick; the target high enough that every deal
+    counts."""
+    from .play import DealState, play_out_randomly  # late: reading records does not need it
+
+    options = TriompheOptions(players=2, target=100)
+    out: list[dict[str, Any]] = []
+    for i in range(deals):
+        pack = list(PIQUET_32)
+        rng.shuffle(pack)
+        dealer = i % 2
+        hands = [pack[0:5], pack[5:10]]
+        deal: dict[str, Any] = {"dealer": dealer, "turn_up": format_card(pack[10]),
+                                "hands": [[format_card(c) for c in h] for h in hands],
+                                "talon": [format_card(c) for c in pack[11:]]}
+        rules = TriompheDeal(options, dealer=dealer, turn_up=pack[10], talon=pack[11:])
+        deal["tricks"] = play_out_randomly(DealState(rules, [mask_of(h) for h in hands]), rng)
+        out.append(deal)
+    return {"format": "levee.match/1", "game": "triomphe", "options": {"players": 2, "target": 100},
+            "players": ["Ana", "Bruno"], "deals": out}
 
 
 # -- what the entry of a deal asks for (rules/entry.py) ----------------------------------------------

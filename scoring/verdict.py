@@ -8,7 +8,7 @@ scores. A record that cannot be read raises :class:`~rules.errors.MalformedRecor
 from __future__ import annotations
 
 import importlib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -27,11 +27,17 @@ SCORING_MODULES = {
 }
 
 
+_SCORERS: dict[str, Callable[[Replay], MatchScore]] = {}
+"""Each game's ``score_match``, imported on first use."""
+
+
 def score(replayed: Replay) -> MatchScore:
     """Score a replayed record with its game's scoring module."""
-    module = importlib.import_module(SCORING_MODULES[replayed.record.game.name])
-    scored: MatchScore = module.score_match(replayed)
-    return scored
+    name = replayed.record.game.name
+    scorer = _SCORERS.get(name)
+    if scorer is None:
+        scorer = _SCORERS[name] = importlib.import_module(SCORING_MODULES[name]).score_match
+    return scorer(replayed)
 
 
 @dataclass(frozen=True)
