@@ -71,7 +71,7 @@ def _judge_back(deal: Deal, table: Table) -> tuple[Judged, list[Deal], list[Judg
     try:
         if tournament.is_match_game:
             every = table_deals(table)
-            deals = sorted([d for d in every if d.status != Deal.Status.ANNULLED and d.pk != deal.pk] + [deal],
+            deals = sorted([d for d in every if d.in_match and d.pk != deal.pk] + [deal],
                            key=lambda d: d.number)
             try:
                 judged = judge_match(table, match_deals(every, deals), numbers=[d.number for d in deals])
