@@ -179,3 +179,8 @@ def renonce_let_stand(name: str, deal_verdict: Mapping[str, Any], offender: int)
     result = deal_verdict.get("result") or {}
     scores = list(deal_verdict.get("scores") or [])
     return ecarte_scoring.renonce_let_stand(scores, list(result.get("marks") or []), offender)
+
+
+def penalty_presets(name: str, options: Mapping[str, Any] | None = None) -> tuple[penalties.Preset, ...]:
+    """The penalties the rule texts of game ``name`` fix as amounts (``scoring.penalties``)."""
+    return penalties.presets_for(name, options)
