@@ -107,3 +107,77 @@ def test_tarot_has_no_law_43_nor_preset(tarot_table, staff):
             irregular_rule(deal=deal, decision=decision, reason="x", user=staff["chief"])
         assert caught.value.field == "decision"
     assert Ruling.objects.count() == 0
+
+
+# -- L'Écarté: law 43 (RULES.md §3.5 rule 20) ------------------------------------------------------
+
+# Ana deals (seat 0), trumps hearts (7H turned); Bruno plays d'autorité. Trick 1: Bruno leads 8C, Ana plays 9S
+# holding AC (a renonce: she must follow and beat). Ana then wins tricks 2–5: 4 tricks, the point (1) and, since
+# Bruno declined the exchange, the point de refus (1): 2 as played (RULES.md §3.4 rules 12–13).
+ECARTE_RENONCE = {"dealer": 0, "hands": [["AC", "QH", "JH", "10S", "9S"], ["8C", "7D", "9H", "8H", "10C"]],
+                  "turn_up": "7H", "exchanges": [{"seat": 1, "action": "play"}],
+                  "tricks": [["8C", "9S"], ["10C", "AC"], ["QH", "8H"], ["JH", "9H"], ["10S", "7D"]]}
+
+
+@pytest.fixture
+def ecarte_table(db):
+    from tests.tournaments.factories import TournamentFactory, seated_table
+
+    tournament = TournamentFactory(game="ecarte", options={"players": 2}, target=5)
+    return seated_table(tournament, players=2, names=["Ana", "Bruno"])
+
+
+@pytest.fixture
+def chief(ecarte_table):
+    from tests.tournaments.factories import UserFactory, role
+
+    user = UserFactory(username="chef")
+    role(ecarte_table.round.tournament, user, "chief_arbiter")
+    return user
+
+
+def ruling_points(ruling) -> dict[str, int]:
+    return dict(ScoreRow.objects.filter(ruling=ruling).values_list("entry__player__name", "points"))
+
+
+def test_ecarte_renonce_saved_irregular_out_of_the_match(ecarte_table, chief):
+    with pytest.raises(DealRejected):
+        deal_record(table=ecarte_table, record=ECARTE_RENONCE, user=chief)
+    deal = deal_record(table=ecarte_table, record=ECARTE_RENONCE, user=chief, irregular=True)
+    assert deal.status == Deal.Status.IRREGULAR
+    assert deal.verdict["violations"][0]["seat"] == 0 and deal.verdict["violations"][0]["card"] == "9S"
+    assert dict(ScoreRow.objects.filter(deal=deal).values_list("entry__player__name", "points")) == {
+        "Ana": 2, "Bruno": 0}
+    ecarte_table.refresh_from_db()
+    assert not ecarte_table.match_totals and counted(ecarte_table) == {}
+    assert ArbiterCall.objects.filter(deal=deal).exists()
+
+
+def test_ecarte_let_stand_the_offender_marks_one_less(ecarte_table, chief):
+    # law 43: the offender winning the point after the adversary played without proposing marks only 1
+    deal = deal_record(table=ecarte_table, record=ECARTE_RENONCE, user=chief, irregular=True)
+    ruling = irregular_rule(deal=deal, decision="let_stand", reason="Bruno laisse la donne", user=chief)
+    assert ruling_points(ruling) == {"Ana": 1}
+    ecarte_table.refresh_from_db()
+    assert ecarte_table.match_totals == [1, 0]
+    # the next deal follows in the match (Bruno deals: the irregular deal passed the deal on)
+    assert "loi 43" in ruling.reason and ruling.deal_id == deal.pk
+
+
+def test_ecarte_replay_annuls_and_other_decisions(ecarte_table, chief):
+    deal = deal_record(table=ecarte_table, record=ECARTE_RENONCE, user=chief, irregular=True)
+    with pytest.raises(InvalidInput) as caught:
+        irregular_rule(deal=deal, decision="penalty", reason="", user=chief)
+    assert caught.value.field == "decision"
+    irregular_rule(deal=deal, decision="replay", reason="", user=chief)
+    deal.refresh_from_db()
+    ecarte_table.refresh_from_db()
+    assert deal.status == Deal.Status.ANNULLED and not ecarte_table.match_totals
+
+
+def test_ecarte_as_played_counts_two(ecarte_table, chief):
+    deal = deal_record(table=ecarte_table, record=ECARTE_RENONCE, user=chief, irregular=True)
+    ruling = irregular_rule(deal=deal, decision="as_played", reason="", user=chief)
+    assert ruling_points(ruling) == {"Ana": 2}
+    ecarte_table.refresh_from_db()
+    assert ecarte_table.match_totals == [2, 0]

@@ -34,7 +34,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from rules.errors import MalformedRecord, Violation
-from scoring.verdict import Verdict, judge
+from scoring.verdict import Verdict, judge, judge_as_played
 from tournaments.common import games, hooks, sql
 from tournaments.common.errors import (
     DealRejected,
@@ -81,10 +81,11 @@ class Judged:
     scores: list[int]
 
 
-def _judge(record: Mapping[str, Any]) -> Verdict:
-    """judge(), with anything unexpected turned into a 400 naming the record rather than a 500."""
+def _judge(record: Mapping[str, Any], *, as_played: int | None = None) -> Verdict:
+    """judge() (``judge_as_played`` for an irregular deal at index ``as_played``), with anything unexpected turned
+    into a 400 naming the record rather than a 500."""
     try:
-        return judge(record)
+        return judge(record) if as_played is None else judge_as_played(record, as_played)
     except MalformedRecord:
         raise
     except Exception as exc:  # a bug in a game module must not become a 500 at the desk
@@ -135,7 +136,7 @@ def _irregular_match_deal(table: Table, every: list[Deal], previous: list[Deal],
     deals = match_deals(every, previous, new=[own])
     index = len(deals) - 1
     adjustments = match_adjustments(table, [*[d.number for d in previous], None], len(deals))
-    verdict = _judge(match_record(table, deals, adjustments))
+    verdict = _judge(match_record(table, deals, adjustments), as_played=index)
     scored = verdict.deals[index] if index < len(verdict.deals) else None
     if not _play_violations_only(verdict.violations, index) or scored is None or scored.scores is None:
         raise refused
