@@ -66,7 +66,7 @@ def test_tap_page_saves_an_irregular_deal_and_the_chief_rules_a_penalty(client, 
     # the chief's queue, in French, with the penalties the texts fix and no law 43 (that is L'Écarté's)
     client.force_login(user("chef"))
     page = client.get(reverse("chief_page", args=[table.round.tournament.slug])).content.decode()
-    assert 'id="irregular-%d"' % deal.pk in page
+    assert f'id="irregular-{deal.pk}"' in page
     assert "La pénalité fixée par les règles" in page and "Compter la donne telle que jouée" in page
     assert "Refus de couper" in page and "loi 43" not in page and "must_follow" not in page
     bruno = entries(table)["Bruno"]
@@ -79,7 +79,7 @@ def test_tap_page_saves_an_irregular_deal_and_the_chief_rules_a_penalty(client, 
     table.refresh_from_db()
     assert table.match_totals == [0, -1]
     page = client.get(reverse("chief_page", args=[table.round.tournament.slug])).content.decode()
-    assert 'id="irregular-%d"' % deal.pk not in page
+    assert f'id="irregular-{deal.pk}"' not in page
 
 
 def test_the_table_arbiter_cannot_rule(client, table):
