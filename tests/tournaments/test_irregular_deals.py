@@ -181,3 +181,16 @@ def test_ecarte_as_played_counts_two(ecarte_table, chief):
     assert ruling_points(ruling) == {"Ana": 2}
     ecarte_table.refresh_from_db()
     assert ecarte_table.match_totals == [2, 0]
+
+
+def test_withdrawing_a_replay_brings_the_irregular_deal_back_waiting(ecarte_table, chief):
+    deal = deal_record(table=ecarte_table, record=ECARTE_RENONCE, user=chief, irregular=True)
+    ruling = irregular_rule(deal=deal, decision="replay", reason="", user=chief)
+    ruling_withdraw(ruling=ruling, reason="l'adversaire laisse la donne", user=chief)
+    deal.refresh_from_db()
+    assert deal.status == Deal.Status.IRREGULAR and irregular_waiting(deal)
+    ecarte_table.refresh_from_db()
+    assert not ecarte_table.match_totals and counted(ecarte_table) == {}
+    irregular_rule(deal=deal, decision="let_stand", reason="", user=chief)
+    ecarte_table.refresh_from_db()
+    assert ecarte_table.match_totals == [1, 0]
