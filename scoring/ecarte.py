@@ -450,3 +450,21 @@ register({
 
 explain = explain_marks
 """A deal's result for people: every mark in the order it was scored (:func:`scoring.explain.explain_marks`)."""
+
+
+def renonce_let_stand(scores: list[int], marks: list[dict[str, Any]], offender: int) -> list[int]:
+    """The marks of a deal with a renonce that the adversary lets stand (RULES.md §3.5 rule 20, CAV law 43).
+
+    The offender (``offender``, a seat) who wins the point marks nothing for it; with the vole he marks 1; with
+    the point after the adversary played without proposing or refused the first proposal (the point de refus),
+    only 1: his marks from the tricks are one less. A deal the offender does not win is scored as played; the
+    king's mark, scored before the first trick, stays.
+    """
+    out = list(scores)
+    won = next((m for m in marks if m.get("kind") == "point" and offender in m.get("seats", ())
+                and m.get("counted", True)), None)
+    if won is None:
+        return out
+    for seat in won["seats"]:
+        out[seat] -= 1
+    return out

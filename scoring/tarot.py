@@ -248,8 +248,15 @@ _DISCARDABLE = PACK_MASK & ~BOUTS_MASK & ~sum(BIT[14 + 16 * s] for s in range(4)
 
 # -- the marks -------------------------------------------------------------------------------------
 
-def score_facts(rules: TarotDeal, facts: DealFacts) -> tuple[list[int], dict[str, Any]]:
-    """The marks of every seat and the detail of the result."""
+def score_facts(rules: TarotDeal, facts: DealFacts, void_handfuls: frozenset[int] = frozenset()
+                ) -> tuple[list[int], dict[str, Any]]:
+    """The marks of every seat and the detail of the result.
+
+    ``void_handfuls``: the seats whose poignée was shown against the rules (the wrong number of trumps for its
+    size, the Excuse shown while a trump stays hidden, a card not held …: RULES.md §1.5 rule 19, A-T9). One rule
+    for all of them: such a poignée is not a poignée and gives no bonus; the deal is scored without it, and any
+    sanction is the arbiter's (§1.13 rule 40).
+    """
     coef = rules.coefficient
     needed = NEEDED_HALF[facts.oudlers]
     margin = facts.points_half - needed
@@ -257,7 +264,7 @@ def score_facts(rules: TarotDeal, facts: DealFacts) -> tuple[list[int], dict[str
     diff = (abs(margin) + 1) // 2  # ceil of the half-point difference (A-T7)
     sign = 1 if made else -1
     pab = {"attack": 1, "defence": -1, None: 0}[facts.petit_au_bout]
-    sizes = rules.handful_sizes()
+    sizes = [(seat, size) for seat, size in rules.handful_sizes() if seat not in void_handfuls]
     handfuls = [{"seat": seat, "size": size, "value": HANDFUL_VALUES[size]} for seat, size in sizes]
     chelem_term = 0
     if facts.chelem == "attack":
@@ -347,7 +354,8 @@ def score_deal(deal: DealReplay) -> DealScore:
             return DealScore(None, {"reason": "impossible_summary"}, tuple(violations))
     if facts is None:
         return DealScore(None, {"reason": "no_tricks_or_summary"}, ())
-    scores, result = score_facts(rules, facts)
+    void = frozenset(v.seat for v in deal.violations if v.rule.startswith("handful") and v.seat is not None)
+    scores, result = score_facts(rules, facts, void)
     result["source"] = source
     return DealScore(scores, result, tuple(violations))
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from rules.errors import Violation
@@ -121,3 +121,15 @@ def judge(record: Any) -> Verdict:
     """Check and score a record (a parsed JSON object). Raises MalformedRecord."""
     replayed = replay(record)
     return Verdict(replayed, score(replayed))
+
+
+def judge_as_played(record: Any, index: int) -> Verdict:
+    """Judge a record whose deal ``index`` is irregular: its violations of play (a renonce: each names its trick)
+    stay in the verdict, but the deal is scored as played (RULES.md §1.13 rule 37: the deal as played is kept and
+    the arbiter rules). The other deals are judged as by :func:`judge`. Raises MalformedRecord."""
+    replayed = replay(record)
+    deals = list(replayed.deals)
+    if not 0 <= index < len(deals) or not any(v.trick is not None for v in deals[index].violations):
+        return Verdict(replayed, score(replayed))
+    deals[index] = replace(deals[index], violations=tuple(v for v in deals[index].violations if v.trick is None))
+    return Verdict(replayed, score(replace(replayed, deals=tuple(deals))))

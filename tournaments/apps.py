@@ -15,6 +15,7 @@ class TournamentsConfig(AppConfig):
         from tournaments.common.converters import IdConverter
         from tournaments.duplicate import service as duplicate
         from tournaments.duplicate.models import DuplicateTable
+        from tournaments.links import service as links
         from tournaments.public import tasks as public_tasks
         from tournaments.standings import tasks
 
@@ -23,5 +24,7 @@ class TournamentsConfig(AppConfig):
         hooks.subscribe(tasks.ranking_refresh_on_commit)
         # a deal saved at a duplicate table is tied to its étui and checked against its cards
         hooks.subscribe_deal_saved(duplicate.deal_saved, table_model=DuplicateTable)
+        # a deal saved as irregular: the arbiter is called to its table
+        hooks.subscribe_deal_irregular(links.irregular_deal_call)
         # a ranking published: its public pages and PDFs are rendered outside the web requests
         hooks.subscribe_ranking_published(public_tasks.ranking_published)

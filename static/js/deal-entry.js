@@ -591,7 +591,7 @@
         el("strong", {id: "confirm-title", text: fmt(T.forbiddenTitle, {card: c ? c.name : pending.code})}),
         el("span", {text: pending.reason}),
         el("div", {class: "actions"}, [
-          el("button", {type: "button", class: "btn btn-danger", id: "confirm-yes", text: T.enterAnyway, onclick: function () { play(pending.code); }}),
+          el("button", {type: "button", class: "btn btn-danger", id: "confirm-yes", text: T.enterAnyway, onclick: function () { deal.irregular = true; play(pending.code); }}),
           el("button", {type: "button", class: "btn", text: T.cancel, onclick: function () { pending = null; render(); }}),
         ]),
       ]));
@@ -752,7 +752,9 @@
     button.textContent = T.saving;
     var body = {fields: record()};
     if (correcting) { body.reason = deal.reason; body.version = config.correction.version; }
+    if (deal.irregular) body.irregular = true;  // « La saisir quand même »: saved as an irregular deal, arbiter called
     var asForm = [["csrfmiddlewaretoken", csrf], ["mode", "record"], ["record", JSON.stringify(body.fields)]];
+    if (deal.irregular) asForm.push(["irregular", "1"]);
     var sent = config.saveAsForm ? postForm(config.saveUrl, asForm, {"Idempotency-Key": deal.key})
       : post(config.saveUrl, body, {"Idempotency-Key": deal.key});
     sent.then(function (answer) {

@@ -50,7 +50,12 @@ class TableDealsView(Api):
         request=dict,
         parameters=[OpenApiParameter("Idempotency-Key", str, OpenApiParameter.HEADER,
                                      description="a retried submission with the same key returns the first "
-                                                 "response and never creates a second deal")],
+                                                 "response and never creates a second deal"),
+                    OpenApiParameter("irregular", bool, OpenApiParameter.QUERY, required=False,
+                                     description="true: a deal whose only problems are violations of play (a "
+                                                 "renonce) is saved as played with them, status 'irregular', "
+                                                 "counting nowhere until the chief arbiter rules "
+                                                 "(POST /api/deals/{id}/ruling/); the arbiter is called")],
         responses={201: s.DealOut, 400: s.RejectedOut, 409: s.ErrorOut, 422: s.ErrorOut},
         description="Enter a deal: its own fields (dealer, bid, hands, dog, discard, tricks or summary …); the "
                     "format, game, options and players come from the table. Checked by the rules service; a deal "
@@ -59,7 +64,9 @@ class TableDealsView(Api):
         table = visible_table_for_entry(request, pk)
         self.allow(permissions.can_enter_deal(request.user, table))
         key = request.headers.get("Idempotency-Key") or None
-        deal = deal_record(table=table, record=request.data, user=request.user, idempotency_key=key)
+        irregular = request.query_params.get("irregular", "").lower() in ("1", "true", "yes")
+        deal = deal_record(table=table, record=request.data, user=request.user, idempotency_key=key,
+                           irregular=irregular)
         if getattr(deal, "idempotent_replay", False):
             response = stored_response(deal, deal.idempotent_status, deal.idempotent_response)
             response["Idempotent-Replayed"] = "true"

@@ -10,10 +10,10 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from tournaments.api import serializers as s
-from tournaments.api.base import Api, paged, visible_tournament
+from tournaments.api.base import Api, paged, visible_deal, visible_tournament
 from tournaments.common.errors import InvalidInput
 from tournaments.deals.models import Deal, Ruling
-from tournaments.deals.rulings import ruling_record, ruling_withdraw
+from tournaments.deals.rulings import irregular_rule, ruling_record, ruling_withdraw
 from tournaments.event import permissions
 from tournaments.event.models import Table
 
@@ -66,3 +66,21 @@ class RulingWithdrawView(Api):
         ruling = ruling_withdraw(ruling=ruling, reason=data["reason"], user=request.user,
                                           expected_version=data.get("version"))
         return Response(s.RulingOut(ruling).data)
+
+
+class IrregularRuleView(Api):
+    @extend_schema(request=s.IrregularRuleIn,
+                   responses={201: s.RulingOut, 400: s.ErrorOut, 403: s.ErrorOut, 404: s.ErrorOut, 409: s.ErrorOut},
+                   description="Rule on an irregular deal (chief arbiter or organizer). decision: as_played, annul, "
+                               "adjustment (adjustments {entry id: points} and a reason), and as the game's rules "
+                               "give: let_stand and replay (L'Écarté, law 43), penalty (a preset code and the "
+                               "offender's entry id). 400 naming the field; 409 when the deal is not irregular or "
+                               "was already decided.")
+    def post(self, request: Request, pk: int) -> Response:
+        deal = visible_deal(request, pk)
+        self.allow(permissions.can_rule(request.user, deal.table.round.tournament))
+        data = self.valid(s.IrregularRuleIn)
+        ruling = irregular_rule(deal=deal, decision=data["decision"], reason=data.get("reason"), user=request.user,
+                                adjustments=data.get("adjustments") or None, penalty=data.get("penalty") or None,
+                                offender=data.get("offender"))
+        return Response(s.RulingOut(ruling).data, status=status.HTTP_201_CREATED)

@@ -320,3 +320,16 @@ class RulingIn(serializers.Serializer):
     offender = serializers.IntegerField(required=False, allow_null=True,
                                         help_text="with penalty: the offending entry id (the dealer for a misdeal), "
                                                   "seated at the table")
+
+
+class IrregularRuleIn(serializers.Serializer):
+    decision = serializers.ChoiceField(choices=["as_played", "annul", "adjustment", "let_stand", "replay", "penalty"],
+                                       help_text="what the rule texts give for the game (a 400 names 'decision' "
+                                                 "for another game's)")
+    reason = serializers.CharField(max_length=2000, required=False, allow_blank=True,
+                                   help_text="required with adjustment")
+    adjustments = serializers.DictField(child=serializers.IntegerField(), required=False, default=dict,
+                                        help_text="with adjustment: entry id → points")
+    penalty = serializers.ChoiceField(choices=[p.code for p in PRESETS], required=False, allow_blank=True)
+    offender = serializers.IntegerField(required=False, allow_null=True,
+                                        help_text="with penalty: the offending entry id")

@@ -38,6 +38,7 @@ urlpatterns = [
     path("deals/<id:pk>/annul/", deals.DealAnnulView.as_view(), name="deal-annul"),
     path("deals/<id:pk>/restore/", deals.DealRestoreView.as_view(), name="deal-restore"),
     path("deals/<id:pk>/approve/", deals.DealApproveView.as_view(), name="deal-approve"),
+    path("deals/<id:pk>/ruling/", rulings.IrregularRuleView.as_view(), name="deal-irregular-ruling"),
     path("rulings/<id:pk>/withdraw/", rulings.RulingWithdrawView.as_view(), name="ruling-withdraw"),
     path("", include("tournaments.api.forfeits")),  # tables/<id>/forfeit/
     path("", include("tournaments.api.ranking")),  # tournaments/<id>/ranking/, …/<version>/, …/diff/

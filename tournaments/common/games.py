@@ -14,6 +14,8 @@ from typing import Any
 
 from rules.errors import MalformedRecord
 from rules.game import Game, all_games, get_game
+from scoring import ecarte as ecarte_scoring
+from scoring import penalties
 from scoring.explain import Explanation, explain_verdict
 
 #: the seats per table offered for a game the registry does not know
@@ -155,3 +157,30 @@ def table_sizes(game: str, options: Mapping[str, Any] | None) -> tuple[int, ...]
 def players_choices(game: str) -> tuple[int, ...]:
     """The « Joueurs par table » an organizer may choose for ``game`` (the counts it is played at)."""
     return player_counts(game)
+
+
+def irregular_decisions(name: str, options: Mapping[str, Any] | None = None) -> tuple[str, ...]:
+    """What the chief arbiter may decide on an irregular deal of game ``name``, from the rule texts:
+    L'Écarté, the adversary's choice of law 43 (``let_stand`` or ``replay``, RULES.md §3.5 rule 20); the games
+    whose texts fix penalties (``penalty``, ``scoring.penalties``); every game: ``as_played``, ``annul`` and
+    ``adjustment`` (the arbiter's marks with a reason, RULES.md §1.13 rule 40, A-T10)."""
+    out: list[str] = []
+    if name == "ecarte":
+        out += ["let_stand", "replay"]
+    if penalties.presets_for(name, options):
+        out.append("penalty")
+    return (*out, "as_played", "annul", "adjustment")
+
+
+def renonce_let_stand(name: str, deal_verdict: Mapping[str, Any], offender: int) -> list[int]:
+    """The marks of an irregular deal let stand (``irregular_decisions`` ``let_stand``): L'Écarté's law 43."""
+    if name != "ecarte":
+        raise ValueError(f"no renonce let stand in {name}")
+    result = deal_verdict.get("result") or {}
+    scores = list(deal_verdict.get("scores") or [])
+    return ecarte_scoring.renonce_let_stand(scores, list(result.get("marks") or []), offender)
+
+
+def penalty_presets(name: str, options: Mapping[str, Any] | None = None) -> tuple[penalties.Preset, ...]:
+    """The penalties the rule texts of game ``name`` fix as amounts (``scoring.penalties``)."""
+    return penalties.presets_for(name, options)

@@ -7,6 +7,8 @@
   commits.
 * :func:`deal_saved` — a deal's cards were saved (recorded, or corrected). Duplicate Tarot subscribes: a deal
   of a duplicate table is tied to its étui and checked against its cards.
+* :func:`deal_irregular` — a deal was saved as played with violations (an irregular deal): the links subscribe
+  and call the arbiter to the table.
 * :func:`ranking_published` — a tournament's ranking was published (a new snapshot). The public pages subscribe:
   they render the new state's pages and PDFs outside the web requests.
 
@@ -27,6 +29,7 @@ RankingPublished = Callable[[int, int], None]
 _subscribers: list[ScoresChanged] = []
 _deal_savers: list[DealSavedSubscriber] = []
 _publication_listeners: list[RankingPublished] = []
+_irregular_listeners: list[DealSaved] = []
 
 
 def subscribe(callback: ScoresChanged) -> None:
@@ -90,3 +93,15 @@ def ranking_published(tournament_id: int, input_version: int) -> None:
     transaction committed)."""
     for callback in _publication_listeners:
         callback(tournament_id, input_version)
+
+
+def subscribe_deal_irregular(callback: DealSaved) -> None:
+    """Call ``callback(deal, user)`` whenever a deal is saved as irregular (once per callback)."""
+    if callback not in _irregular_listeners:
+        _irregular_listeners.append(callback)
+
+
+def deal_irregular(deal: Any, user: Any) -> None:
+    """Tell the subscribers that ``deal`` was saved as irregular (after its transaction committed)."""
+    for callback in _irregular_listeners:
+        callback(deal, user)

@@ -41,6 +41,10 @@ class Deal(models.Model):
         VALID = "valid", _("valide")
         PENDING = "pending", _("en attente du visa")
         ANNULLED = "annulled", _("annulée")
+        IRREGULAR = "irregular", _("irrégulière")
+
+    #: the statuses of the deals that are in their table's match (an irregular deal is not, until a ruling decides)
+    IN_MATCH = (Status.VALID, Status.PENDING)
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="deals")
     number = models.PositiveSmallIntegerField(_("numéro"), help_text=_("À partir de 1, dans l'ordre de la table."))
@@ -72,6 +76,11 @@ class Deal(models.Model):
     def counts(self) -> bool:
         """Whether the deal's marks count in the rankings."""
         return self.status == self.Status.VALID
+
+    @property
+    def in_match(self) -> bool:
+        """Whether the deal is in its table's match (neither annulled nor irregular)."""
+        return self.status in self.IN_MATCH
 
 
 class Ruling(models.Model):

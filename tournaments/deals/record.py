@@ -34,7 +34,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from rules.errors import MalformedRecord, Violation
-from scoring.verdict import Verdict, judge
+from scoring.verdict import Verdict, judge, judge_as_played
 from tournaments.common import games, hooks, sql
 from tournaments.common.errors import (
     DealRejected,
@@ -81,10 +81,11 @@ class Judged:
     scores: list[int]
 
 
-def _judge(record: Mapping[str, Any]) -> Verdict:
-    """judge(), with anything unexpected turned into a 400 naming the record rather than a 500."""
+def _judge(record: Mapping[str, Any], *, as_played: int | None = None) -> Verdict:
+    """judge() (``judge_as_played`` for an irregular deal at index ``as_played``), with anything unexpected turned
+    into a 400 naming the record rather than a 500."""
     try:
-        return judge(record)
+        return judge(record) if as_played is None else judge_as_played(record, as_played)
     except MalformedRecord:
         raise
     except Exception as exc:  # a bug in a game module must not become a 500 at the desk
@@ -103,16 +104,61 @@ def _unscored(index: int, players: list[str], verdict: Verdict, why: Any) -> Dea
     return DealRejected([Violation("deal_unscored", index, params={"why": reason})], players, verdict.to_json("fr"))
 
 
-def judge_tarot_deal(table: Table, fields: Any) -> Judged:
-    """Judge one Tarot deal; raise MalformedRecord or DealRejected."""
+def judge_tarot_deal(table: Table, fields: Any, *, irregular: bool = False) -> Judged:
+    """Judge one Tarot deal; raise MalformedRecord or DealRejected. ``irregular``: a deal whose only problems are
+    violations of play is returned scored as played, its verdict naming them."""
     record = build_deal_record(table=table, fields=fields)
     verdict = _judge(record)
-    _reject_if_illegal(verdict, record["players"])
+    if not (irregular and _play_violations_only(verdict.violations, 0)):
+        _reject_if_illegal(verdict, record["players"])
     scores = verdict.deals[0].scores if verdict.deals else None
     if scores is None:
         why = verdict.deals[0].result.get("reason") if verdict.deals else None
         raise _unscored(0, record["players"], verdict, why)
     return Judged(record, verdict.to_json("fr"), list(scores))
+
+
+NOT_PLAY = frozenset({"table_full", "deal_unscored", "match_ended", "match_over", "adjustment_after_end",
+                      "adjustment_tie"})
+"""The refusals that are not violations of play: an irregular deal does not get past them."""
+
+
+def _play_violations_only(violations: Any, index: int) -> bool:
+    """Whether ``violations`` are all violations of play of the deal at ``index`` (a renonce, a forbidden card…)."""
+    return bool(violations) and all(v.rule not in NOT_PLAY and v.deal in (None, index) for v in violations)
+
+
+def _irregular_match_deal(table: Table, every: list[Deal], previous: list[Deal], own: Mapping[str, Any],
+                          refused: DealRejected) -> Judged:
+    """A new deal of a match judged irregular: scored as played after the deals in the match (its marks are
+    kept on its score rows, which count nowhere); the match itself is left as it was (the deal is not in it)."""
+    head = record_head(table)
+    deals = match_deals(every, previous, new=[own])
+    index = len(deals) - 1
+    adjustments = match_adjustments(table, [*[d.number for d in previous], None], len(deals))
+    verdict = _judge(match_record(table, deals, adjustments), as_played=index)
+    scored = verdict.deals[index] if index < len(verdict.deals) else None
+    if not _play_violations_only(verdict.violations, index) or scored is None or scored.scores is None:
+        raise refused
+    full = verdict.to_json("fr")
+    mine = [v for v in full["violations"] if v.get("deal") in (None, index)]
+    slice_ = {"format": full["format"], "game": full["game"], "players": head["players"], "legal": False,
+              "violations": mine, "match_deal": index, "deals": [full["deals"][index]]}
+    kept = {k: v for k, v in deal_fields(own).items() if k != ANNULLED_DEALERS}
+    return Judged({**head, **kept}, slice_, list(scored.scores))
+
+
+def _save_irregular(table: Table, mine: Judged, seats: list[Any], locked: _Locked, *, user: Any,
+                    cursor: Any) -> Deal:
+    """An irregular deal saved as played: status ``irregular``, rows that count nowhere until a ruling."""
+    now = timezone.now()
+    deal = Deal(table=table, number=locked.last_number + 1, record=mine.record, verdict=mine.verdict,
+                status=Deal.Status.IRREGULAR, version=1, created_by=acting_user(user), updated_by=acting_user(user),
+                created_at=now, updated_at=now)
+    _insert_deal(deal, user=user, reason="saisie (donne irrégulière — décision de l'arbitre attendue)", cursor=cursor)
+    _write_rows(deal, mine.scores, seats, new=True, cursor=cursor)
+    deal.at_tables = locked.at_tables  # type: ignore[attr-defined]
+    return deal
 
 
 def judge_match(table: Table, deals: list[Mapping[str, Any]], *,
@@ -242,7 +288,7 @@ def _used_key(owner: dict[str, int] | None, idempotency_key: str | None) -> Idem
 # -- services --------------------------------------------------------------------------------------
 
 def deal_record(*, table: Table, record: Any, user: Any, idempotency_key: str | None = None,
-                link: Any = None) -> Deal:
+                link: Any = None, irregular: bool = False) -> Deal:
     """Check and save a new deal at a table.
 
     ``record`` holds the deal's own fields (a full record is accepted if its fixed fields agree
@@ -262,6 +308,13 @@ def deal_record(*, table: Table, record: Any, user: Any, idempotency_key: str | 
     on the key, and fails). A retry is therefore answered after its insert fails, or after the
     deal is refused (the tournament finished or the table full since the first attempt), from the
     stored first response. A new key, the common case, costs one INSERT and no look-up.
+
+    ``irregular`` (said explicitly by the caller: « La saisir quand même », the API's ``irregular``): a deal whose
+    only problems are violations of play (a renonce…) is saved as played with its violations, status
+    ``irregular`` (« donne irrégulière — décision de l'arbitre attendue »): its score rows count nowhere, a match
+    is judged without it, and :func:`hooks.deal_irregular` calls the arbiter; a ruling decides
+    (``rulings.irregular_rule``). A record that cannot be read, or a deal refused for another reason (table
+    full, unfinished deal, after the end of the match), is refused as without the flag.
     """
     owner = _key_owner(user, link) if idempotency_key else None
     digest = request_hash(table.pk, record) if idempotency_key else ""
@@ -269,7 +322,7 @@ def deal_record(*, table: Table, record: Any, user: Any, idempotency_key: str | 
         raise InvalidInput(_("at most 200 characters"), field="Idempotency-Key")
     try:
         with transaction.atomic(), connection.cursor() as cursor:
-            deal = _deal_record(table=table, record=record, user=user, cursor=cursor)
+            deal = _deal_record(table=table, record=record, user=user, cursor=cursor, irregular=irregular)
             response = None
             if owner is not None:
                 response = deal_body(deal)
@@ -283,6 +336,8 @@ def deal_record(*, table: Table, record: Any, user: Any, idempotency_key: str | 
             deal.idempotent_response = response  # type: ignore[attr-defined]
         # after the deal's own commit (a duplicate table ties it to its étui), to the subscribers it concerns
         hooks.deal_saved(deal, user, at=deal.at_tables)  # type: ignore[attr-defined]
+        if deal.status == Deal.Status.IRREGULAR and not deal.idempotent_replay:  # type: ignore[attr-defined]
+            hooks.deal_irregular(deal, user)
         return deal
     except (IntegrityError, ServiceError):
         existing = _used_key(owner, idempotency_key)
@@ -342,7 +397,7 @@ def _lock_table(table: Table, cursor: Any) -> _Locked | None:
     return _Locked(row[0] or 0, row[1], row[2], row[3], at_tables)
 
 
-def _deal_record(*, table: Table, record: Any, user: Any, cursor: Any) -> Deal:
+def _deal_record(*, table: Table, record: Any, user: Any, cursor: Any, irregular: bool = False) -> Deal:
     """The deal saved with its score rows and first history version (inside the caller's transaction)."""
     locked = _lock_table(table, cursor)
     if locked is None:
@@ -359,19 +414,26 @@ def _deal_record(*, table: Table, record: Any, user: Any, cursor: Any) -> Deal:
     try:
         if tournament.is_match_game:
             every = table_deals(table)
-            previous = [d for d in every if d.status != Deal.Status.ANNULLED]
+            previous = [d for d in every if d.in_match]
             own = check_fixed_fields(record_head(table), record)
-            judged = judge_match(table, match_deals(every, previous, new=[own]))
-            mine = judged[-1]
+            try:
+                judged = judge_match(table, match_deals(every, previous, new=[own]))
+                mine = judged[-1]
+            except DealRejected as exc:
+                if not irregular:
+                    raise
+                mine = _irregular_match_deal(table, every, previous, own, exc)
         else:
             played = locked.played
             if tournament.deals_per_round and played >= tournament.deals_per_round:
                 raise DealRejected([Violation("table_full", played, params={"limit": tournament.deals_per_round})],
                                    [s.entry.player.name for s in seats])
-            mine = judge_tarot_deal(table, record)
+            mine = judge_tarot_deal(table, record, irregular=irregular)
     except MalformedRecord as exc:
         raise MalformedDeal.wrap(exc) from None
 
+    if mine.verdict.get("violations"):
+        return _save_irregular(table, mine, seats, locked, user=user, cursor=cursor)
     needs_visa = _needs_visa(tournament, mine.record)
     pending = needs_visa and not permissions.can_approve(user, tournament)
     now = timezone.now()
@@ -456,7 +518,7 @@ def deal_correct(*, deal: Deal, record: Any, expected_version: int | None, reaso
     try:
         if tournament.is_match_game:
             every = table_deals(table)
-            deals = [d for d in every if d.status != Deal.Status.ANNULLED]
+            deals = [d for d in every if d.in_match or d.pk == deal.pk]
             own = check_fixed_fields(record_head(table), record)
             fields = [own if d.pk == deal.pk else d.record for d in deals]
             judged = judge_match(table, match_deals(every, deals, fields=fields), numbers=[d.number for d in deals])
@@ -496,7 +558,7 @@ def deal_annul(*, deal: Deal, reason: str, user: Any, expected_version: int | No
         return deal
     if tournament.is_match_game:
         every = table_deals(table)
-        rest = [d for d in every if d.status != Deal.Status.ANNULLED and d.pk != deal.pk]
+        rest = [d for d in every if d.in_match and d.pk != deal.pk]
         try:
             # the match without it, the rulings in place (with no deal and no ruling left: no match); the deal
             # after it may follow its dealer (it may have been dealt: scoring.rotation)
@@ -521,7 +583,7 @@ def match_rejudge(table: Table) -> None:
     back by the caller) when the rulings no longer fit the match."""
     Table.objects.select_for_update().filter(pk=table.pk).first()
     every = table_deals(table)
-    deals = [d for d in every if d.status != Deal.Status.ANNULLED]
+    deals = [d for d in every if d.in_match]
     try:
         judged = judge_match(table, match_deals(every, deals), numbers=[d.number for d in deals])
     except MalformedRecord as exc:

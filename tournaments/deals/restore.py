@@ -50,7 +50,9 @@ def status_before_annulment(deal: Deal) -> str:
     annulled; ``valid`` when the history says nothing (a deal saved outside the services)."""
     before = (deal.history.exclude(status=Deal.Status.ANNULLED).order_by("-history_date", "-history_id")
               .values_list("status", flat=True).first())
-    return Deal.Status.PENDING if before == Deal.Status.PENDING else Deal.Status.VALID
+    if before in (Deal.Status.PENDING, Deal.Status.IRREGULAR):
+        return before
+    return Deal.Status.VALID
 
 
 def _why(exc: DealRejected) -> str:
@@ -71,7 +73,7 @@ def _judge_back(deal: Deal, table: Table) -> tuple[Judged, list[Deal], list[Judg
     try:
         if tournament.is_match_game:
             every = table_deals(table)
-            deals = sorted([d for d in every if d.status != Deal.Status.ANNULLED and d.pk != deal.pk] + [deal],
+            deals = sorted([d for d in every if d.in_match and d.pk != deal.pk] + [deal],
                            key=lambda d: d.number)
             try:
                 judged = judge_match(table, match_deals(every, deals), numbers=[d.number for d in deals])
@@ -117,6 +119,16 @@ def deal_restore(*, deal: Deal, reason: str | None, user: Any, expected_version:
     if deal.status != Deal.Status.ANNULLED:
         raise StateConflict(_("only an annulled deal can be restored (this one is %(status)s)")
                             % {"status": deal.get_status_display()}, field="status", code="deal_not_annulled")
+    if status_before_annulment(deal) == Deal.Status.IRREGULAR:
+        # an irregular deal comes back as it was saved, waiting for a ruling again: out of the match, its rows
+        # counting nowhere (a ruling that annulled it, withdrawn)
+        deal.status = Deal.Status.IRREGULAR
+        deal.version += 1
+        deal.updated_by = acting_user(user)
+        _history(deal, user=user, reason=reason)
+        deal.save()
+        hooks.scores_changed(tournament.pk)
+        return deal
     mine, deals, judged = _judge_back(deal, table)
     deal.status = status_before_annulment(deal)
     deal.verdict = mine.verdict  # the record stays as it was saved; the verdict is today's judgment of it

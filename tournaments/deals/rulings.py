@@ -112,13 +112,15 @@ def penalty_adjustment(*, table: Table, penalty: Any, offender: Any) -> tuple[pr
 @transaction.atomic
 def ruling_record(*, table: Table, kind: str | None, reason: str | None, user: Any, deal: Deal | None = None,
                   adjustments: Mapping[Any, int] | None = None, is_penalty: bool = False,
-                  annuls_deal: bool = False, penalty: str | None = None, offender: Any = None) -> Ruling:
+                  annuls_deal: bool = False, penalty: str | None = None, offender: Any = None,
+                  settles_deal: bool = False) -> Ruling:
     """Record a ruling at a table: point adjustments (entry id → points) and/or an annulled deal.
 
     With ``penalty`` (a preset code of the tournament's game) and ``offender`` (an entry id), the
     adjustments are computed from the rule texts (``scoring.penalties``) instead of typed: ``kind``
     defaults to the preset's, ``is_penalty`` is set when they are not zero-sum, and the reason starts
     with the preset's label and rule reference (the typed reason, optional then, follows).
+    ``settles_deal``: the ruling decides an irregular deal (:func:`irregular_rule`) and may give no points.
     """
     preset = None
     offender_id = None
@@ -147,7 +149,7 @@ def ruling_record(*, table: Table, kind: str | None, reason: str | None, user: A
     if total and not is_penalty:
         raise InvalidInput(_("adjustments transfer points and must sum to zero (they sum to %(total)s); "
                              "mark the ruling as a penalty otherwise") % {"total": total}, field="adjustments")
-    if not points and not annuls_deal:
+    if not points and not annuls_deal and not settles_deal:
         raise InvalidInput(_("a ruling adjusts points or annuls a deal"), field="adjustments")
     ruling = Ruling(tournament_id=table.round.tournament_id, table=table, deal=deal, kind=kind,
                     adjustments={str(k): v for k, v in points.items()}, is_penalty=is_penalty,
@@ -164,7 +166,7 @@ def ruling_record(*, table: Table, kind: str | None, reason: str | None, user: A
     if annuls_deal and deal is not None:
         deal_annul(deal=deal, reason=f"décision d'arbitrage ({ruling.get_kind_display()}) : {ruling.reason}",
                    user=user)
-    elif points and table.round.tournament.is_match_game:
+    elif (points or settles_deal) and table.round.tournament.is_match_game:
         match_rejudge(table)  # (deal_annul has just re-judged the match with this ruling in place)
     hooks.scores_changed(table.round.tournament_id)
     return ruling
@@ -253,3 +255,100 @@ def _annulled_by(ruling: Ruling) -> Deal | None:
                               "again since; restore the deal on its page if it should count"),
                             field="ruling", code="deal_annulled_since")
     return deal
+
+
+# -- irregular deals -------------------------------------------------------------------------------
+
+DECISIONS: dict[str, str] = {
+    "let_stand": "Donne laissée telle que jouée (loi 43 : le fautif qui gagne le point ne marque rien, "
+                 "la vole ne lui vaut qu'un point)",
+    "replay": "Donne à rejouer (loi 43, au choix de l'adversaire)",
+    "penalty": "Pénalité fixée par les textes",
+    "as_played": "Donne comptée telle que jouée",
+    "annul": "Donne annulée",
+    "adjustment": "Marques fixées par l'arbitre",
+}
+"""What the chief arbiter may decide on an irregular deal (``games.irregular_decisions`` says which, per game),
+in French: the head of the ruling's reason."""
+
+
+def irregular_waiting(deal: Deal) -> bool:
+    """Whether ``deal`` is irregular and no ruling (not withdrawn) has decided it yet."""
+    return deal.status == Deal.Status.IRREGULAR and not deal.rulings.filter(withdrawn_at__isnull=True).exists()
+
+
+def irregular_offender(deal: Deal) -> int | None:
+    """The seat of the first violation of an irregular deal (who played the forbidden card), None if unknown."""
+    for violation in (deal.verdict or {}).get("violations", []):
+        if isinstance(violation.get("seat"), int):
+            return int(violation["seat"])
+    return None
+
+
+def _deal_scores(deal: Deal) -> list[int]:
+    deals = (deal.verdict or {}).get("deals") or [{}]
+    scores = deals[0].get("scores") if deals else None
+    if scores is None:  # a Tarot verdict keeps its scores at the top
+        top = (deal.verdict or {}).get("scores") or [[]]
+        scores = top[0] if top and isinstance(top[0], list) else top
+    return [int(v) for v in scores or []]
+
+
+@transaction.atomic
+def irregular_rule(*, deal: Deal, decision: str | None, reason: str | None, user: Any,
+                   adjustments: Mapping[Any, Any] | None = None, penalty: str | None = None,
+                   offender: Any = None, is_penalty: bool | None = None) -> Ruling:
+    """The chief arbiter's ruling on an irregular deal (RULES.md §1.13 rules 37–40): a ruling naming the deal,
+    versioned with who, when and why, from what the rule texts fix for the game (``games.irregular_decisions``):
+
+    * ``as_played``: the deal's marks as played, as the ruling's points; ``let_stand`` (L'Écarté, law 43): the
+      same, the offender's marks from the tricks one less (``scoring.ecarte.renonce_let_stand``);
+    * ``replay`` (L'Écarté, law 43) and ``annul``: the deal annulled (a new deal is expected);
+    * ``penalty`` (Triomphe, L'Impériale): a preset of ``scoring.penalties`` on ``offender`` (an entry id);
+    * ``adjustment``: the marks the arbiter types (entry id → points) with a reason.
+
+    The deal's own score rows never count; the ruling's rows do (a match game: an adjustment event of the match,
+    where the ruling is recorded). InvalidInput names the field at fault; StateConflict when the deal is not
+    irregular or was already decided (withdraw that ruling first).
+    """
+    deal = Deal.objects.select_for_update().select_related("table__round__tournament").get(pk=deal.pk)
+    table = deal.table
+    tournament = table.round.tournament
+    if deal.status != Deal.Status.IRREGULAR:
+        raise StateConflict(_("only an irregular deal is decided here"), field="deal", code="not_irregular")
+    if deal.rulings.filter(withdrawn_at__isnull=True).exists():
+        raise StateConflict(_("this irregular deal was already decided: withdraw that ruling first"),
+                            field="deal", code="already_ruled")
+    allowed = games.irregular_decisions(tournament.game, tournament.record_options())
+    if decision not in allowed:
+        raise InvalidInput(_("decision is one of %(values)s") % {"values": ", ".join(allowed)}, field="decision")
+    typed = str(reason or "").strip()
+    if decision == "adjustment" and not typed:
+        raise InvalidInput(_("a ruling needs a reason"), field="reason")
+    head = DECISIONS[decision]
+    full = f"{head} — {typed}" if typed else head
+    rules = {str(v.get("rule", "")) for v in (deal.verdict or {}).get("violations", [])}
+    kind = Ruling.Kind.RENONCE if any(w in r for r in rules for w in ("follow", "trump", "take")) else Ruling.Kind.OTHER
+    if decision in ("replay", "annul"):
+        return ruling_record(table=table, kind=kind, reason=full, user=user, deal=deal, annuls_deal=True)
+    if decision == "penalty":
+        return ruling_record(table=table, kind=None, reason=typed, user=user, deal=deal, penalty=penalty,
+                             offender=offender, settles_deal=True)
+    seats = table_seats(table)
+    if decision == "adjustment":
+        points = adjustments
+        if is_penalty is None:
+            is_penalty = tournament.is_match_game
+    else:
+        scores = _deal_scores(deal)
+        if decision == "let_stand":
+            seat = irregular_offender(deal)
+            if seat is None:
+                raise StateConflict(_("the offender of this deal is not known"), field="deal", code="no_offender")
+            scores = games.renonce_let_stand(tournament.game, ((deal.verdict or {}).get("deals") or [{}])[0], seat)
+        if len(scores) != len(seats):
+            raise StateConflict(_("this deal has no marks to count"), field="deal", code="deal_unscored")
+        points = {str(s.entry_id): scores[s.position] for s in seats}
+        is_penalty = sum(scores) != 0
+    return ruling_record(table=table, kind=kind, reason=full, user=user, deal=deal, adjustments=points,
+                         is_penalty=bool(is_penalty), settles_deal=decision != "adjustment")

@@ -223,7 +223,7 @@ def match_adjustments(table: Table, numbers: Sequence[int | None] | None, count:
         return []
     stamps = list(Deal.objects.filter(table=table).values_list("number", "created_at", "status"))
     if numbers is None:
-        saved = sorted(n for n, _, status in stamps if status != Deal.Status.ANNULLED)
+        saved = sorted(n for n, _, status in stamps if status in Deal.IN_MATCH)
         numbers = [*saved[:count], *[None] * max(0, count - len(saved))]
     seats = table_seats(table)
     out = []
@@ -239,7 +239,7 @@ def table_match_record(table: Table, *, include_annulled: bool = False) -> dict[
     """The table's deals as a ``levee.match/1`` record (the export of a table), with the rulings' adjustments
     (only for the deals that count: an annulled deal is not in the race)."""
     every = table_deals(table)
-    deals = every if include_annulled else [d for d in every if d.status != Deal.Status.ANNULLED]
+    deals = every if include_annulled else [d for d in every if d.in_match]
     if include_annulled or not table.round.tournament.is_match_game:
         return match_record(table, [d.record for d in deals])
     adjustments = match_adjustments(table, [d.number for d in deals], len(deals))

@@ -16,6 +16,7 @@ from django.views.decorators.http import require_POST
 from tournaments.common.access import guarded, lang_of, require
 from tournaments.common.errors import ServiceError
 from tournaments.deals.models import Deal
+from tournaments.desk.irregular import irregular_context
 from tournaments.event import permissions
 from tournaments.event.models import Round, Tournament
 from tournaments.links import service
@@ -55,7 +56,7 @@ def chief_page(request: HttpRequest, slug: str) -> HttpResponse:
                              "planned": None if tournament.is_match_game else tournament.deals_per_round})
     return render(request, "tables/chief.html", {
         "tournament": tournament, "calls": calls, "answered": answered, "visa": visa, "disputed": disputed,
-        "progress": progress, "resolve_form": ResolveForm(),
+        "progress": progress, "resolve_form": ResolveForm(), **irregular_context(tournament, lang_of(request)),
     })
 
 

@@ -27,7 +27,7 @@ from tournaments.deals.models import Deal
 from tournaments.deals.record import DEAL_GONE, deal_record
 from tournaments.desk import entry
 from tournaments.desk import link_session as links
-from tournaments.desk.refusals import explain_rejection
+from tournaments.desk.refusals import explain_rejection, saved_message
 from tournaments.desk.table_links import table_link_or_refusal
 from tournaments.event import permissions
 from tournaments.event.models import Table
@@ -53,10 +53,7 @@ def _fields(request: HttpRequest, table: Table) -> dict[str, Any] | JsonResponse
 
 
 def _saved(request: HttpRequest, deal: Deal, url: str, *, replay: bool) -> JsonResponse:
-    if deal.status == Deal.Status.PENDING:
-        message = _("Deal %(n)s saved; it counts once the chief arbiter approves it.") % {"n": deal.number}
-    else:
-        message = _("Deal %(n)s saved.") % {"n": deal.number}
+    message = saved_message(deal)
     messages.success(request, message)  # shown on the deal's page, where the browser goes next when online
     return JsonResponse({"saved": True, "number": deal.number, "status": deal.status, "url": url,
                          "message": message, "replay": replay}, status=200 if replay else 201)
@@ -75,7 +72,8 @@ def _record(request: HttpRequest, table: Table, key: str, *, link: PrivateLink |
     if isinstance(fields, JsonResponse):
         return fields
     try:
-        deal = deal_record(table=table, record=fields, user=request.user, idempotency_key=key, link=link)
+        deal = deal_record(table=table, record=fields, user=request.user, idempotency_key=key, link=link,
+                           irregular=request.POST.get("irregular") == "1")
     except IdempotencyMismatch:
         return _refusal(_("This key was already used for another deal."), 409)
     except ServiceError as exc:

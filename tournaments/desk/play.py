@@ -32,7 +32,7 @@ from tournaments.common.errors import MalformedDeal, ServiceError
 from tournaments.deals import selectors
 from tournaments.deals.models import Deal
 from tournaments.deals.record import deal_record
-from tournaments.desk.refusals import explain_rejection
+from tournaments.desk.refusals import explain_rejection, saved_message
 from tournaments.desk.views import next_dealer, table_context, unplayable
 from tournaments.event import permissions
 from tournaments.event.models import Table
@@ -174,6 +174,15 @@ def _posted_fields(request: HttpRequest) -> dict[str, Any] | None:
     return fields if isinstance(fields, dict) else None
 
 
+def _posted_irregular(request: HttpRequest) -> bool:
+    """Whether the deal is sent as irregular (« La saisir quand même » was tapped): ``"irregular": true``."""
+    try:
+        value = json.loads(request.body or b"null")
+    except (ValueError, UnicodeDecodeError):
+        return False
+    return isinstance(value, dict) and value.get("irregular") is True
+
+
 def _bad_body() -> JsonResponse:
     return JsonResponse({"problems": [{"message": _("The deal sent cannot be read; reload the page."),
                                        "where": ""}]}, status=400)
@@ -216,17 +225,15 @@ def deal_play_save(request: HttpRequest, pk: int) -> JsonResponse:
     players = selectors.table_players(table)
     key = request.headers.get("Idempotency-Key") or None
     try:
-        deal = deal_record(table=table, record=fields, user=request.user, idempotency_key=key)
+        deal = deal_record(table=table, record=fields, user=request.user, idempotency_key=key,
+                           irregular=_posted_irregular(request))
     except ServiceError as exc:
         return JsonResponse({"problems": explain_rejection(exc, request, players)}, status=422)
     except MalformedRecord as exc:  # pragma: no cover - the service wraps these; kept as a guard
         problems = explain_rejection(MalformedDeal.wrap(exc), request, players)
         return JsonResponse({"problems": problems}, status=422)
-    if deal.status == Deal.Status.PENDING:
-        message = _("Deal %(n)s saved; it counts once the chief arbiter approves it.") % {"n": deal.number}
-    else:
-        message = _("Deal %(n)s saved.") % {"n": deal.number}
+    message = saved_message(deal)
     if not getattr(deal, "idempotent_replay", False):
-        (messages.warning if deal.status == Deal.Status.PENDING else messages.success)(request, message)
+        (messages.success if deal.status == Deal.Status.VALID else messages.warning)(request, message)
     return JsonResponse({"url": reverse("deal_detail", args=[deal.pk]), "message": message}, status=201)
 

@@ -13,6 +13,7 @@ from django.utils.translation import gettext_lazy
 from rules.cards import card_name
 from tournaments.common.access import lang_of
 from tournaments.common.errors import DealRejected, MalformedDeal, ServiceError
+from tournaments.deals.models import Deal
 
 _INDEX = re.compile(r"\[(\d+)\]")
 
@@ -81,3 +82,13 @@ def explain_rejection(exc: ServiceError, request: HttpRequest, players: list[str
             message = _("“%(token)s” is not a card code.") % {"token": token.group(1)}
         return [{"message": message, "where": where, "rule": exc.code, "field": exc.field}]
     return [{"message": exc.text(lang), "where": describe_field(exc.field, players), "rule": exc.code}]
+
+
+def saved_message(deal: Deal) -> str:
+    """What the table reads once its deal is saved: saved, waiting for the visa, or irregular (arbiter called)."""
+    if deal.status == Deal.Status.IRREGULAR:
+        return _("Deal %(n)s saved as an irregular deal: the arbiter is called; it counts once he has ruled.") % {
+            "n": deal.number}
+    if deal.status == Deal.Status.PENDING:
+        return _("Deal %(n)s saved; it counts once the chief arbiter approves it.") % {"n": deal.number}
+    return _("Deal %(n)s saved.") % {"n": deal.number}

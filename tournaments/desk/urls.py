@@ -2,7 +2,18 @@
 
 from django.urls import path
 
-from tournaments.desk import chief, correct_play, duplicate, entry, forfeits, offline, play, table_links, views
+from tournaments.desk import (
+    chief,
+    correct_play,
+    duplicate,
+    entry,
+    forfeits,
+    irregular,
+    offline,
+    play,
+    table_links,
+    views,
+)
 
 urlpatterns = [
     path("desk/", views.my_tables, name="my_tables"),
@@ -11,6 +22,7 @@ urlpatterns = [
     path("desk/tables/<id:pk>/deal/check/", entry.deal_check, name="deal_check"),
     path("desk/tables/<id:pk>/ruling/", entry.ruling_create, name="ruling_create"),
     path("desk/rulings/<id:pk>/withdraw/", entry.ruling_withdraw_view, name="ruling_withdraw"),
+    path("desk/deals/<id:pk>/irregular/", irregular.irregular_rule_view, name="irregular_rule"),
     path("desk/tables/<id:pk>/forfeit/", forfeits.table_forfeit, name="table_forfeit"),
     path("desk/deals/<id:pk>/", views.deal_detail, name="deal_detail"),
     path("desk/deals/<id:pk>/correct/", entry.deal_correct_view, name="deal_correct"),

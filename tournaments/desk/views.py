@@ -70,6 +70,9 @@ def table_context(request: HttpRequest, table: Table) -> dict[str, Any]:
             running = [r + (c or 0) for r, c in zip(running, cells, strict=True)]
         rows.append({"deal": deal, "cells": cells, "running": list(running), "summary": deal_summary(deal, players)})
     rulings = list(Ruling.objects.filter(table=table).select_related("withdrawn_by").order_by("created_at", "id"))
+    decided = {r.deal_id for r in rulings if not r.is_withdrawn}
+    for row in rows:  # an irregular deal no ruling has decided: « décision de l'arbitre attendue »
+        row["awaiting"] = row["deal"].status == Deal.Status.IRREGULAR and row["deal"].pk not in decided
     for r in rulings:
         r.points_line = ruling_points(r, seats, players)  # type: ignore[attr-defined]
     totals_by_entry = selectors.table_totals(table)

@@ -185,6 +185,18 @@ def call_create(*, table: Table, reason: str, deal: Deal | None = None, entry: E
                                       note=(note or "")[:300], entry=entry, link=link)
 
 
+IRREGULAR_NOTE = "donne irrégulière — décision de l'arbitre attendue"
+
+
+def irregular_deal_call(deal: Deal, user: Any) -> ArbiterCall:
+    """The arbiter called automatically to the table of a deal saved as irregular (``hooks.deal_irregular``)."""
+    rules = {str(v.get("rule", "")) for v in (deal.verdict or {}).get("violations", [])}
+    renonce = any(word in rule for rule in rules for word in ("follow", "trump", "overtake", "take", "renonce"))
+    reason = ArbiterCall.Reason.RENONCE if renonce else ArbiterCall.Reason.OTHER
+    return call_create(table=deal.table, reason=reason, deal=deal,
+                       note=f"Donne {deal.number} : {IRREGULAR_NOTE}")
+
+
 def call_take(*, call: ArbiterCall, user: Any) -> ArbiterCall:
     """An arbiter takes the call (the table sees someone is coming)."""
     updated = ArbiterCall.objects.filter(pk=call.pk, state=ArbiterCall.State.OPEN).update(

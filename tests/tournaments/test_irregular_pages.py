@@ -1,0 +1,112 @@
+"""Irregular deals through the tap page, the chief's page and the API (La Triomphe at two, forcée).
+
+Bruno deals, hearts trump (9H), Ana leads. Trick 1: Ana KS, Bruno KD while holding 7S and 8S (a renonce).
+Trick 2: Ana 7C, Bruno 8C (wins); 3: Bruno JC, Ana QC (wins); 4: Ana QS, Bruno 7S; 5: Ana 7D, Bruno 8S. Ana wins 4
+tricks, not the first three: the point, 1 (RULES.md §2.4); Bruno 0."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from django.urls import reverse
+
+from tests.tournaments.factories import TournamentFactory, UserFactory, role, seated_table
+from tournaments.deals.models import Deal, Ruling, ScoreRow
+from tournaments.links.models import ArbiterCall
+
+pytestmark = pytest.mark.django_db
+
+HANDS = [["KS", "7D", "QC", "QS", "7C"], ["7S", "KD", "8C", "8S", "JC"]]
+TRICKS = [["KS", "KD"], ["7C", "8C"], ["JC", "QC"], ["QS", "7S"], ["7D", "8S"]]
+FIELDS = {"dealer": 1, "turn_up": "9H", "hands": HANDS, "tricks": TRICKS}
+
+
+@pytest.fixture
+def table():
+    tournament = TournamentFactory(game="triomphe", options={"mode": "forcee", "target": 5})
+    table = seated_table(tournament, players=2, names=["Ana", "Bruno"])
+    role(tournament, UserFactory(username="arbitre"), "arbiter", [table])
+    role(tournament, UserFactory(username="chef"), "chief_arbiter")
+    return table
+
+
+def user(name):
+    from django.contrib.auth import get_user_model
+
+    return get_user_model().objects.get(username=name)
+
+
+def save(client, table, body):
+    return client.post(reverse("deal_play_save", args=[table.pk]), data=json.dumps(body),
+                       content_type="application/json")
+
+
+def entries(table):
+    return {s.entry.player.name: s.entry_id for s in table.seats.select_related("entry__player")}
+
+
+def test_tap_page_saves_an_irregular_deal_and_the_chief_rules_a_penalty(client, table):
+    client.force_login(user("arbitre"))
+    refused = save(client, table, {"fields": FIELDS})
+    assert refused.status_code == 422 and Deal.objects.count() == 0
+    saved = save(client, table, {"fields": FIELDS, "irregular": True})
+    assert saved.status_code == 201, saved.json()
+    assert "irrégulière" in saved.json()["message"] and "arbitre est appelé" in saved.json()["message"]
+    deal = Deal.objects.get()
+    assert deal.status == Deal.Status.IRREGULAR
+    assert dict(ScoreRow.objects.filter(deal=deal).values_list("entry__player__name", "points")) == {
+        "Ana": 1, "Bruno": 0}
+    assert not ScoreRow.objects.filter(counts=True).exists()
+    assert ArbiterCall.objects.filter(deal=deal, state="open").exists()
+    # the table's sheet says it waits for the arbiter
+    sheet = client.get(reverse("table_detail", args=[table.pk])).content.decode()
+    assert "donne irrégulière — décision de l&#x27;arbitre attendue" in sheet or \
+        "donne irrégulière — décision de l'arbitre attendue" in sheet
+    # the chief's queue, in French, with the penalties the texts fix and no law 43 (that is L'Écarté's)
+    client.force_login(user("chef"))
+    page = client.get(reverse("chief_page", args=[table.round.tournament.slug])).content.decode()
+    assert f'id="irregular-{deal.pk}"' in page
+    assert "La pénalité fixée par les règles" in page and "Compter la donne telle que jouée" in page
+    assert "Refus de couper" in page and "loi 43" not in page and "must_follow" not in page
+    bruno = entries(table)["Bruno"]
+    answer = client.post(reverse("irregular_rule", args=[deal.pk]),
+                         {"decision": "penalty", "penalty": "triomphe_failed_to_trump", "offender": bruno,
+                          "reason": "renonce au premier pli"})
+    assert answer.status_code == 302
+    ruling = Ruling.objects.get(deal=deal)
+    assert ruling.adjustments == {str(bruno): -1} and ruling.created_by == user("chef")
+    table.refresh_from_db()
+    assert table.match_totals == [0, -1]
+    page = client.get(reverse("chief_page", args=[table.round.tournament.slug])).content.decode()
+    assert f'id="irregular-{deal.pk}"' not in page
+
+
+def test_the_table_arbiter_cannot_rule(client, table):
+    client.force_login(user("arbitre"))
+    save(client, table, {"fields": FIELDS, "irregular": True})
+    deal = Deal.objects.get()
+    denied = client.post(reverse("irregular_rule", args=[deal.pk]), {"decision": "as_played"})
+    assert denied.status_code == 403 and not Ruling.objects.exists()
+
+
+def test_api_creates_an_irregular_deal_and_rules_on_it(api_client, table):
+    api_client.force_authenticate(user("arbitre"))
+    url = f"/api/tables/{table.pk}/deals/"
+    assert api_client.post(url, FIELDS, format="json").status_code == 400
+    created = api_client.post(url + "?irregular=true", FIELDS, format="json")
+    assert created.status_code == 201, created.json()
+    deal = Deal.objects.get()
+    assert created.json()["status"] == "irregular"
+    ruling_url = f"/api/deals/{deal.pk}/ruling/"
+    assert api_client.post(ruling_url, {"decision": "as_played"}, format="json").status_code == 403
+    api_client.force_authenticate(user("chef"))
+    bad = api_client.post(ruling_url, {"decision": "let_stand"}, format="json")
+    assert bad.status_code == 400 and bad.json()["field"] == "decision"
+    ok = api_client.post(ruling_url, {"decision": "as_played", "reason": "vu"}, format="json")
+    assert ok.status_code == 201, ok.json()
+    assert ok.json()["adjustments"] == {str(entries(table)["Ana"]): 1}
+    table.refresh_from_db()
+    assert table.match_totals == [1, 0]
+    again = api_client.post(ruling_url, {"decision": "annul"}, format="json")
+    assert again.status_code == 409

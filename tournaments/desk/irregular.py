@@ -1,0 +1,89 @@
+"""The irregular deals on the chief arbiter's page (« donne irrégulière — décision de l'arbitre attendue »): each
+with what was found and the decisions the rule texts give for its game, and the ruling posted from there."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.db.models import Exists, OuterRef
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_POST
+
+from tournaments.common import games
+from tournaments.common.access import guarded, lang_of, require
+from tournaments.common.errors import ServiceError
+from tournaments.deals import rulings
+from tournaments.deals.models import Deal, Ruling
+from tournaments.deals.selectors import table_seats
+from tournaments.event import permissions
+from tournaments.event.models import Tournament
+
+#: the decisions as the chief reads them (their order: ``games.irregular_decisions``)
+DECISION_LABELS = {
+    "let_stand": gettext_lazy("Let the deal stand (law 43: the offender who wins the point scores nothing for it, "
+                              "the vole gives him 1)"),
+    "replay": gettext_lazy("Replay the deal (law 43, the adversary's choice)"),
+    "penalty": gettext_lazy("The penalty the rules fix"),
+    "as_played": gettext_lazy("Count the deal as played"),
+    "annul": gettext_lazy("Annul the deal"),
+    "adjustment": gettext_lazy("Marks set by the arbiter (with a reason)"),
+}
+
+
+def waiting_deals(tournament: Tournament) -> list[Deal]:
+    """The tournament's irregular deals no ruling has decided yet, oldest first."""
+    decided = Ruling.objects.filter(deal=OuterRef("pk"), withdrawn_at__isnull=True)
+    return list(Deal.objects.filter(table__round__tournament=tournament, status=Deal.Status.IRREGULAR)
+                .exclude(Exists(decided)).select_related("table__round").order_by("created_at"))
+
+
+def irregular_context(tournament: Tournament, lang: str = "fr") -> dict[str, Any]:
+    """What ``tables/_irregular.html`` shows: each waiting deal, what was found, the decisions and their fields."""
+    decisions = games.irregular_decisions(tournament.game, tournament.record_options())
+    presets = [{"code": p.code, "label": p.label(lang), "who": p.who(lang)}
+               for p in games.penalty_presets(tournament.game, tournament.record_options())]
+    items = []
+    for deal in waiting_deals(tournament):
+        seats = table_seats(deal.table)
+        names = (deal.verdict or {}).get("players") or []
+        items.append({
+            "deal": deal,
+            "found": [v.get("message", "") for v in (deal.verdict or {}).get("violations", [])],
+            "seats": [{"entry_id": s.entry_id, "name": names[s.position] if s.position < len(names) else ""}
+                      for s in seats],
+        })
+    return {"irregular": items, "irregular_decisions": [(d, DECISION_LABELS[d]) for d in decisions],
+            "irregular_presets": presets}
+
+
+@guarded
+@require_POST
+def irregular_rule_view(request: HttpRequest, pk: int) -> HttpResponse:
+    """The chief's ruling on an irregular deal, posted from his page."""
+    deal = get_object_or_404(Deal.objects.select_related("table__round__tournament"), pk=pk)
+    tournament = deal.table.round.tournament
+    require(request, permissions.can_rule(request.user, tournament))
+    adjustments: dict[str, int] = {}
+    for seat in table_seats(deal.table):
+        raw = (request.POST.get(f"points_{seat.entry_id}") or "").strip()
+        if raw:
+            try:
+                adjustments[str(seat.entry_id)] = int(raw)
+            except ValueError:
+                messages.error(request, _("Marks are whole numbers."))
+                return redirect("chief_page", slug=tournament.slug)
+    try:
+        rulings.irregular_rule(deal=deal, decision=request.POST.get("decision"), reason=request.POST.get("reason"),
+                               user=request.user, adjustments=adjustments or None,
+                               penalty=request.POST.get("penalty") or None,
+                               offender=request.POST.get("offender") or None)
+    except ServiceError as exc:
+        messages.error(request, exc.text(lang_of(request)))
+    else:
+        messages.success(request, _("Table %(n)s, deal %(k)s: the ruling is recorded.")
+                         % {"n": deal.table.number, "k": deal.number})
+    return redirect("chief_page", slug=tournament.slug)
