@@ -21,7 +21,7 @@ from tournaments.links.models import ArbiterCall
 
 pytestmark = pytest.mark.django_db
 
-GOLDEN = Path(__file__).resolve().parent.parent / "golden"
+GOLDEN = Path(__file__).resolve().parents[2] / "golden"
 
 
 def revoke() -> dict:
