@@ -55,7 +55,7 @@ def chief_page(request: HttpRequest, slug: str) -> HttpResponse:
                              "planned": None if tournament.is_match_game else tournament.deals_per_round})
     return render(request, "tables/chief.html", {
         "tournament": tournament, "calls": calls, "answered": answered, "visa": visa, "disputed": disputed,
-        "progress": progress, "resolve_form": ResolveForm(),
+        "progress": progress, "resolve_form": ResolveForm(), "outcomes": ArbiterCall.Outcome.choices,
     })
 
 
