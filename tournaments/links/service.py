@@ -110,6 +110,29 @@ def link_revoke(*, link: PrivateLink, user: Any, renew: bool = True) -> PrivateL
         return link_for_entry(entry=link.entry, user=user)
 
 
+MAX_TOKEN = 64
+
+
+def link_by_token(token: str) -> PrivateLink | None:
+    """The link of ``token``, live or revoked (None when there is no such link)."""
+    if not token or len(token) > MAX_TOKEN:
+        return None
+    return (PrivateLink.objects.select_related("table__round__tournament", "entry__player", "tournament")
+            .filter(token=token).first())
+
+
+def answer_allowed(link: PrivateLink | None, deal: Deal, entry: Entry) -> bool:
+    """A table link answers for the players of its table; a player link for its player, at his tables."""
+    if link is None or not link.is_live:
+        return False
+    if link.table_id is not None:
+        if deal.table_id != link.table_id:
+            return False
+    elif link.entry_id != entry.pk:
+        return False
+    return Seat.objects.filter(table_id=deal.table_id, entry=entry).exists()
+
+
 # -- the co-signed score sheet ----------------------------------------------------------------------
 
 def current_answers(deal: Deal) -> dict[int, DealAnswer]:
