@@ -106,3 +106,16 @@ def test_the_chief_s_page_refreshes_its_lists_in_place(client, tarot_table, staf
         section = re.search(rf'<section id="{part}"[^>]*>', page).group(0)
         assert 'hx-trigger="every 30s"' in section and f'hx-select="#{part}"' in section
     assert "js/chief.js" in page
+
+
+def test_a_table_asks_for_a_correction_of_a_deal_through_its_link(client, tarot_table):
+    deal = deal_record(table=tarot_table, record=tarot_summary(), user=None)
+    link = sheet.link_for_table(table=tarot_table)
+    page = client.get(reverse("link_deal", args=[link.token, 1])).content.decode()
+    ask = f"/k/{link.token}/call/?deal=1"
+    assert ask in page
+    form = client.get(ask).content.decode()
+    assert re.search(r'<option value="1" selected>', form) and 'value="other"' in form
+    client.post(f"/k/{link.token}/call/", {"reason": "other", "deal": "1", "note": "Chloé avait la poignée"})
+    call = ArbiterCall.objects.get()
+    assert (call.deal, call.note, call.link) == (deal, "Chloé avait la poignée", link)

@@ -211,7 +211,7 @@ class CallForm(forms.Form):
     def __init__(self, *args: Any, deals: list[Deal], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["deal"].choices = [("", _("The deal being played"))] + [
-            (d.pk, _("Deal %(n)s") % {"n": d.number}) for d in deals]
+            (d.number, _("Deal %(n)s") % {"n": d.number}) for d in deals]
 
 
 def link_call(request: HttpRequest, token: str) -> HttpResponse:
@@ -221,9 +221,11 @@ def link_call(request: HttpRequest, token: str) -> HttpResponse:
         return link
     table = link.table
     deals = [d for d in selectors.table_deals(table) if d.status != Deal.Status.ANNULLED]
-    form = CallForm(request.POST or None, deals=deals)
+    asked = request.GET.get("deal", "")
+    initial = {"deal": int(asked), "reason": ArbiterCall.Reason.OTHER} if asked.isdigit() else None
+    form = CallForm(request.POST or None, deals=deals, initial=initial)
     if request.method == "POST" and form.is_valid():
-        deal = next((d for d in deals if d.pk == form.cleaned_data.get("deal")), None)
+        deal = next((d for d in deals if d.number == form.cleaned_data.get("deal")), None)
         service.call_create(table=table, reason=form.cleaned_data["reason"], deal=deal, link=link,
                             note=form.cleaned_data.get("note") or "")
         messages.success(request, _("The arbiter is called."))
