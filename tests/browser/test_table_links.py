@@ -131,10 +131,12 @@ def test_a_table_enters_its_players_confirm_one_disputes_and_a_revoked_link_is_r
     _summary(tp, dealer=1, taker=2, contract="Petite", oudlers="1", points="40")
     tp.get_by_role("button", name="Vérifier et enregistrer").click()
     tp.wait_for_url(re.compile(rf"/k/{link.token}/deals/\d+/$"))
-    tp.get_by_role("button", name="Chloé conteste la donne 2").click()
+    tp.locator("summary", has_text="Chloé conteste la donne 2").click()
+    tp.get_by_label(re.compile("Ce que Chloé conteste")).fill("Nous avions 41 points")
+    tp.get_by_role("button", name="Envoyer la contestation").click()
     tp.wait_for_load_state()
     call = ArbiterCall.objects.get()
-    assert call.reason == "dispute" and call.entry.player.name == "Chloé"
+    assert call.reason == "dispute" and call.entry.player.name == "Chloé" and call.note == "Nous avions 41 points"
     page.goto(f"{live_server.url}/t/{t.slug}/arbiter/")
     assert "Chloé" in page.locator(f"#call-{call.pk}").inner_text()
     assert page.locator("#disputed li").count() == 1

@@ -42,4 +42,7 @@ urlpatterns = [
     path("rulings/<id:pk>/withdraw/", rulings.RulingWithdrawView.as_view(), name="ruling-withdraw"),
     path("", include("tournaments.api.forfeits")),  # tables/<id>/forfeit/
     path("", include("tournaments.api.ranking")),  # tournaments/<id>/ranking/, …/<version>/, …/diff/
+    path("", include("tournaments.api.links")),  # tournaments/<id>/links/, links/<id>/revoke/, …/renew/
+    path("", include("tournaments.api.calls")),  # tournaments/<id>/calls/, calls/<id>/take/, …/resolve/, k/…/calls/
+    path("", include("tournaments.api.answers")),  # k/<token>/deals/, j/<token>/deals/, deals/<id>/answers/
 ]

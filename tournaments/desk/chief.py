@@ -56,7 +56,8 @@ def chief_page(request: HttpRequest, slug: str) -> HttpResponse:
                              "planned": None if tournament.is_match_game else tournament.deals_per_round})
     return render(request, "tables/chief.html", {
         "tournament": tournament, "calls": calls, "answered": answered, "visa": visa, "disputed": disputed,
-        "progress": progress, "resolve_form": ResolveForm(), **irregular_context(tournament, lang_of(request)),
+        "progress": progress, "resolve_form": ResolveForm(), "outcomes": ArbiterCall.Outcome.choices,
+        **irregular_context(tournament, lang_of(request)),
     })
 
 

@@ -128,7 +128,7 @@ def deal_enter(request: HttpRequest, pk: int) -> HttpResponse:
                 else:
                     messages.success(request, _("Deal %(n)s saved.") % {"n": deal.number})
                 if links.held(request) is not None:  # a table's own link: back to its score sheet
-                    return redirect("link_deal", token=links.held(request).token, pk=deal.pk)
+                    return redirect("link_deal", token=links.held(request).token, number=deal.number)
                 return redirect("deal_detail", pk=deal.pk)
     else:
         initial = {"dealer": next_dealer(table, len(players))}

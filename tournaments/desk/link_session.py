@@ -17,18 +17,16 @@ from typing import Any
 from django.http import HttpRequest
 
 from tournaments.deals.models import Deal
-from tournaments.event.models import Entry, Round, Seat, Table
+from tournaments.event.models import Entry, Round, Table
+from tournaments.links import service
 from tournaments.links.models import PrivateLink, TablePolicy
 
-MAX_TOKEN = 64
+MAX_TOKEN = service.MAX_TOKEN
 
 
 def find(token: str) -> PrivateLink | None:
     """The link of ``token``, live or revoked (None when there is no such link)."""
-    if not token or len(token) > MAX_TOKEN:
-        return None
-    return (PrivateLink.objects.select_related("table__round__tournament", "entry__player", "tournament")
-            .filter(token=token).first())
+    return service.link_by_token(token)
 
 
 def attach(request: HttpRequest, link: PrivateLink) -> None:
@@ -60,14 +58,7 @@ def may_enter(request: HttpRequest, table: Table) -> bool:
 
 def may_answer(link: PrivateLink | None, deal: Deal, entry: Entry) -> bool:
     """A table link answers for the players of its table; a player link for its player, at his tables."""
-    if link is None or not link.is_live:
-        return False
-    if link.table_id is not None:
-        if deal.table_id != link.table_id:
-            return False
-    elif link.entry_id != entry.pk:
-        return False
-    return Seat.objects.filter(table_id=deal.table_id, entry=entry).exists()
+    return service.answer_allowed(link, deal, entry)
 
 
 def context(request: HttpRequest) -> dict[str, Any]:

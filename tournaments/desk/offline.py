@@ -81,7 +81,7 @@ def _record(request: HttpRequest, table: Table, key: str, *, link: PrivateLink |
             return _refusal(_("The deal first saved with this key no longer exists."), 409)
         problems = explain_rejection(exc, request, selectors.table_players(table))
         return _refusal(problems[0]["message"] if problems else exc.text(lang_of(request)), 422, problems)
-    url = reverse("link_deal", args=[link.token, deal.pk]) if link is not None else reverse("deal_detail",
+    url = reverse("link_deal", args=[link.token, deal.number]) if link is not None else reverse("deal_detail",
                                                                                           args=[deal.pk])
     return _saved(request, deal, url, replay=bool(getattr(deal, "idempotent_replay", False)))
 

@@ -153,9 +153,11 @@ def play_page(request: HttpRequest, table: Table, link: PrivateLink | None = Non
     players = context["players"]
     config = page_config(table, mode, form, players, dealer=next_dealer(table, len(players)))
     if link is not None:
+        # the link's own URLs, and no database id on its page: the draft is keyed by the link's round and table
         config.update({"stateUrl": reverse("link_deal_state", args=[link.token]),
                        "saveUrl": reverse("link_deal_offline", args=[link.token]), "saveAsForm": True,
-                       "offlineUrl": reverse("link_deal_offline", args=[link.token])})
+                       "offlineUrl": reverse("link_deal_offline", args=[link.token]), "table": table.number,
+                       "storageKey": f"levee:link:{link.token[:8]}:{table.number}:{mode}"})
     context.update({"config": config, "mode": mode, "offline": True,
                     "tabs": entry_tabs(table, "quick" if mode == "summary" else "play", has_summary=has_summary,
                                        link=link)})

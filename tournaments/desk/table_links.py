@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
+from tournaments.common import games
 from tournaments.common.access import lang_of
 from tournaments.common.errors import ServiceError
 from tournaments.deals import selectors
@@ -24,7 +25,7 @@ from tournaments.deals.models import Deal, ScoreRow
 from tournaments.desk import entry
 from tournaments.desk import link_session as links
 from tournaments.desk.views import deal_summary
-from tournaments.event.models import Entry, Round, Seat, Table
+from tournaments.event.models import Round, Seat, Table
 from tournaments.links import service
 from tournaments.links.models import ArbiterCall, DealAnswer, DealSheet, PrivateLink
 
@@ -52,29 +53,33 @@ def _player_link(request: HttpRequest, token: str) -> PrivateLink | HttpResponse
 
 # -- what a score sheet shows ---------------------------------------------------------------------------
 
-def deal_sheet(deal: Deal, seats: list[Seat], players: list[str], needed: int) -> dict[str, Any]:
-    """A deal as the players check it: each one's mark and answer, the sum of the marks, the sheet's state."""
+def deal_sheet(deal: Deal, seats: list[Seat], players: list[str], needed: int, lang: str = "fr") -> dict[str, Any]:
+    """A deal as the players check it: the deal in the table's words (the game's explanation: taker, contract,
+    bouts, points… or the tricks and declarations), each one's mark and answer, the sum of the marks, the sheet's
+    state, and whether it may still be disputed."""
     scores = dict(ScoreRow.objects.filter(deal=deal, ruling__isnull=True).values_list("entry_id", "points"))
     answers = service.current_answers(deal)
     sheet = DealSheet.objects.filter(deal=deal, version=deal.version).first()
     lines = []
     for seat, name in zip(seats, players, strict=True):
         answer = answers.get(seat.entry_id)
-        lines.append({"entry": seat.entry, "name": name, "points": scores.get(seat.entry_id),
+        lines.append({"entry": seat.entry, "seat": seat.position, "name": name, "points": scores.get(seat.entry_id),
                       "answer": answer.answer if answer else "", "when": answer.created_at if answer else None})
     marks = [line["points"] for line in lines if line["points"] is not None]
     confirmed = sum(1 for line in lines if line["answer"] == DealAnswer.Answer.CONFIRMED)
     return {"deal": deal, "lines": lines, "sum": sum(marks), "balanced": sum(marks) == 0,
             "state": sheet.state if sheet else DealSheet.State.ENTERED, "confirmed": confirmed, "needed": needed,
-            "summary": deal_summary(deal, players)}
+            "summary": deal_summary(deal, players),
+            "detail": games.explain(str((deal.record or {}).get("game", "")), deal.verdict, players, lang),
+            "disputable": not service.dispute_closed(deal)}
 
 
-def _sheets(table: Table) -> tuple[list[dict[str, Any]], list[Seat], list[str]]:
+def _sheets(table: Table, lang: str = "fr") -> tuple[list[dict[str, Any]], list[Seat], list[str]]:
     seats = selectors.table_seats(table)
     players = selectors.table_players(table)
     needed = service.policy_of(table.round.tournament).needed(len(seats))
     deals = [d for d in selectors.table_deals(table) if d.status != Deal.Status.ANNULLED]
-    return [deal_sheet(d, seats, players, needed) for d in deals], seats, players
+    return [deal_sheet(d, seats, players, needed, lang) for d in deals], seats, players
 
 
 def _calls(table: Table) -> list[ArbiterCall]:
@@ -89,7 +94,7 @@ def link_home(request: HttpRequest, token: str) -> HttpResponse:
     if isinstance(link, HttpResponse):
         return link
     table = link.table
-    sheets, _seats, _players = _sheets(table)
+    sheets, _seats, _players = _sheets(table, lang_of(request))
     context = _table_context(request, table)
     progress = context["progress"]
     full = progress["planned"] is not None and progress["played"] >= progress["planned"]
@@ -150,30 +155,35 @@ def link_check(request: HttpRequest, token: str) -> HttpResponse:
     return entry.deal_check(request, pk=link.table_id)
 
 
-def link_deal(request: HttpRequest, token: str, pk: int) -> HttpResponse:
-    """One deal of the table: each player's mark, the sum, and each player's tap: « Je confirme » or « Je conteste »."""
+def link_deal(request: HttpRequest, token: str, number: int) -> HttpResponse:
+    """One deal of the table (by its number at the table): the deal in words, each player's mark, the sum, and each
+    player's tap: « Je confirme » or « Je conteste » (with a reason)."""
     link = table_link_or_refusal(request, token)
     if isinstance(link, HttpResponse):
         return link
-    deal = get_object_or_404(Deal.objects.select_related("table__round__tournament"), pk=pk, table_id=link.table_id)
+    deal = get_object_or_404(Deal.objects.select_related("table__round__tournament"), number=number,
+                             table_id=link.table_id)
     if request.method == "POST":
-        return _answer(request, link, deal, redirect_to=redirect("link_deal", token=token, pk=deal.pk))
+        return _answer(request, link, deal, redirect_to=redirect("link_deal", token=token, number=deal.number))
     seats = selectors.table_seats(deal.table)
     players = selectors.table_players(deal.table)
     needed = service.policy_of(deal.table.round.tournament).needed(len(seats))
     return render(request, "tables/link_deal.html", {
         "link": link, "table": deal.table, "round": deal.table.round, "tournament": deal.table.round.tournament,
-        "sheet": deal_sheet(deal, seats, players, needed), "answerable": deal.status != Deal.Status.ANNULLED,
+        "sheet": deal_sheet(deal, seats, players, needed, lang_of(request)),
+        "answerable": deal.status != Deal.Status.ANNULLED,
     })
 
 
 def _answer(request: HttpRequest, link: PrivateLink, deal: Deal, *, redirect_to: HttpResponse) -> HttpResponse:
+    """A tap on « Je confirme » or « Je conteste »: the player is named by his seat at the deal's table."""
     answer = request.POST.get("answer", "")
     try:
-        entry_id = int(request.POST.get("entry", ""))
+        position = int(request.POST.get("seat", ""))
     except ValueError:
-        entry_id = 0
-    player = Entry.objects.select_related("player").filter(pk=entry_id, tournament_id=link.tournament_id).first()
+        position = -1
+    seat = Seat.objects.select_related("entry__player").filter(table_id=deal.table_id, position=position).first()
+    player = seat.entry if seat is not None else None
     if player is None or not links.may_answer(link, deal, player):
         return HttpResponse(_("This link cannot answer for this player."), status=403,
                             content_type="text/plain; charset=utf-8")
@@ -201,7 +211,7 @@ class CallForm(forms.Form):
     def __init__(self, *args: Any, deals: list[Deal], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["deal"].choices = [("", _("The deal being played"))] + [
-            (d.pk, _("Deal %(n)s") % {"n": d.number}) for d in deals]
+            (d.number, _("Deal %(n)s") % {"n": d.number}) for d in deals]
 
 
 def link_call(request: HttpRequest, token: str) -> HttpResponse:
@@ -211,9 +221,11 @@ def link_call(request: HttpRequest, token: str) -> HttpResponse:
         return link
     table = link.table
     deals = [d for d in selectors.table_deals(table) if d.status != Deal.Status.ANNULLED]
-    form = CallForm(request.POST or None, deals=deals)
+    asked = request.GET.get("deal", "")
+    initial = {"deal": int(asked), "reason": ArbiterCall.Reason.OTHER} if asked.isdigit() else None
+    form = CallForm(request.POST or None, deals=deals, initial=initial)
     if request.method == "POST" and form.is_valid():
-        deal = next((d for d in deals if d.pk == form.cleaned_data.get("deal")), None)
+        deal = next((d for d in deals if d.number == form.cleaned_data.get("deal")), None)
         service.call_create(table=table, reason=form.cleaned_data["reason"], deal=deal, link=link,
                             note=form.cleaned_data.get("note") or "")
         messages.success(request, _("The arbiter is called."))
@@ -235,7 +247,7 @@ def player_home(request: HttpRequest, token: str) -> HttpResponse:
               .select_related("round__tournament").order_by("-round__number", "number"))
     groups = []
     for table in tables:
-        sheets, _seats, _players = _sheets(table)
+        sheets, _seats, _players = _sheets(table, lang_of(request))
         for sheet in sheets:
             sheet["mine"] = next((line for line in sheet["lines"] if line["entry"].pk == entry_.pk), None)
         groups.append({"table": table, "sheets": sheets})
@@ -244,11 +256,13 @@ def player_home(request: HttpRequest, token: str) -> HttpResponse:
 
 
 @require_POST
-def player_answer(request: HttpRequest, token: str, pk: int) -> HttpResponse:
-    """A player confirms or disputes one of his deals (his own answer only)."""
+def player_answer(request: HttpRequest, token: str, round_number: int, number: int) -> HttpResponse:
+    """A player confirms or disputes one of his deals (his own answer only): deal ``number`` of his table in
+    round ``round_number``."""
     link = _player_link(request, token)
     if isinstance(link, HttpResponse):
         return link
-    deal = get_object_or_404(Deal.objects.select_related("table__round__tournament"), pk=pk,
-                             table__round__tournament_id=link.tournament_id)
+    deal = get_object_or_404(Deal.objects.select_related("table__round__tournament"), number=number,
+                             table__round__tournament_id=link.tournament_id, table__round__number=round_number,
+                             table__seats__entry_id=link.entry_id)
     return _answer(request, link, deal, redirect_to=redirect("player_home", token=token))

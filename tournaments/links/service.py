@@ -17,8 +17,8 @@ from tournaments.common import hooks
 from tournaments.common.errors import InvalidInput, StateConflict
 from tournaments.common.users import acting_user
 from tournaments.deals.models import Deal
-from tournaments.event.models import Entry, Seat, Table, Tournament
-from tournaments.links.models import ArbiterCall, DealAnswer, DealSheet, PrivateLink, TablePolicy
+from tournaments.event.models import Entry, Round, Seat, Table, Tournament
+from tournaments.links.models import ArbiterCall, DealAnswer, DealSheet, PrivateLink, RoundClosing, TablePolicy
 
 TOKEN_BYTES = 18
 """Random bytes of a link's token: 24 URL-safe characters, 144 bits (Tabbycat's private URLs, longer)."""
@@ -110,6 +110,29 @@ def link_revoke(*, link: PrivateLink, user: Any, renew: bool = True) -> PrivateL
         return link_for_entry(entry=link.entry, user=user)
 
 
+MAX_TOKEN = 64
+
+
+def link_by_token(token: str) -> PrivateLink | None:
+    """The link of ``token``, live or revoked (None when there is no such link)."""
+    if not token or len(token) > MAX_TOKEN:
+        return None
+    return (PrivateLink.objects.select_related("table__round__tournament", "entry__player", "tournament")
+            .filter(token=token).first())
+
+
+def answer_allowed(link: PrivateLink | None, deal: Deal, entry: Entry) -> bool:
+    """A table link answers for the players of its table; a player link for its player, at his tables."""
+    if link is None or not link.is_live:
+        return False
+    if link.table_id is not None:
+        if deal.table_id != link.table_id:
+            return False
+    elif link.entry_id != entry.pk:
+        return False
+    return Seat.objects.filter(table_id=deal.table_id, entry=entry).exists()
+
+
 # -- the co-signed score sheet ----------------------------------------------------------------------
 
 def current_answers(deal: Deal) -> dict[int, DealAnswer]:
@@ -141,20 +164,43 @@ def sheet_refresh(*, deal: Deal, policy: TablePolicy | None = None) -> DealSheet
     return sheet
 
 
+def dispute_closed(deal: Deal) -> bool:
+    """Whether the deal can no longer be disputed: its tournament is finished and its round's results are
+    official (the appeal window is over, or the round was closed without one)."""
+    rnd = deal.table.round
+    if rnd.tournament.status != Tournament.Status.FINISHED or rnd.status != Round.Status.FINISHED:
+        return False
+    official = RoundClosing.objects.filter(round=rnd).values_list("official_at", flat=True).first()
+    return official is None or official <= timezone.now()
+
+
+NOTE_MAX = 300
+"""The most a dispute's reason or a call's note holds (``ArbiterCall.note``)."""
+
+
 def deal_answer(*, deal: Deal, entry: Entry, answer: str, link: PrivateLink | None = None, user: Any = None,
                 note: str = "") -> DealAnswer:
     """A player confirms or disputes the deal as it stands (its current version).
 
-    The player must sit at the deal's table; an annulled deal takes no answer. A dispute calls the
-    arbiter (an :class:`ArbiterCall` « litige » on the deal). When unconfirmed deals do not count, the
-    ranking is recomputed once the answer is saved.
+    The player must sit at the deal's table; an annulled deal takes no answer. A dispute says why in a few
+    words (``note``, read by the chief arbiter) and calls the arbiter (an :class:`ArbiterCall` « litige » on the
+    deal); none is taken once the tournament is finished and the results official. When unconfirmed deals do
+    not count, the ranking is recomputed once the answer is saved.
     """
     if answer not in DealAnswer.Answer.values:
         raise InvalidInput(_("confirm or dispute"), field="answer")
+    note = (note or "").strip()
+    if answer == DealAnswer.Answer.DISPUTED and not note:
+        raise InvalidInput(_("say in a few words what you dispute: the arbiter reads it"), field="note")
+    if len(note) > NOTE_MAX:
+        raise InvalidInput(_("at most 300 characters"), field="note")
     with transaction.atomic():
         deal = Deal.objects.select_for_update().select_related("table__round__tournament").get(pk=deal.pk)
         if deal.status == Deal.Status.ANNULLED:
             raise StateConflict(_("this deal was annulled"), field="deal", code="deal_annulled")
+        if answer == DealAnswer.Answer.DISPUTED and dispute_closed(deal):
+            raise StateConflict(_("the results are official and the tournament is finished: no more disputes"),
+                                field="answer", code="dispute_closed")
         if not Seat.objects.filter(table_id=deal.table_id, entry=entry).exists():
             raise InvalidInput(_("this player does not sit at this table"), field="entry")
         row = DealAnswer.objects.create(deal=deal, version=deal.version, entry=entry, answer=answer, link=link,

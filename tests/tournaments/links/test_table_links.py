@@ -62,7 +62,7 @@ def test_a_table_link_enters_its_own_table_without_an_account(client, tarot_tabl
     response = client.post(reverse("link_enter", args=[link.token]), summary_post())
     deal = Deal.objects.get(table=tarot_table)
     assert response.status_code == 302
-    assert response["Location"] == reverse("link_deal", args=[link.token, deal.pk])
+    assert response["Location"] == reverse("link_deal", args=[link.token, deal.number])
     assert deal.created_by is None
     page = client.get(response["Location"]).content.decode()
     assert "198" in page and "-66" in page
@@ -79,7 +79,7 @@ def test_a_table_link_enters_only_its_table_and_round(client, tarot_table, table
         assert response.status_code == 302 and "/accounts/login/" in response["Location"]
     # and the link's own URLs open its table only: a deal of another table is not found through it
     deal = deal_record(table=other_table, record=tarot_summary(), user=None)
-    assert client.get(reverse("link_deal", args=[link.token, deal.pk])).status_code == 404
+    assert client.get(reverse("link_deal", args=[link.token, deal.number])).status_code == 404
     assert not Deal.objects.filter(table__in=[next_round]).exists()
     assert Deal.objects.filter(table=other_table).count() == 1
 
@@ -130,9 +130,9 @@ def test_four_confirmations_make_the_deal_confirmed_and_it_then_counts(client, t
     players = entries(tarot_table)
     marks = {line.entry: line.metric("marks") for line in ranking_compute(tournament=tournament).individual.lines}
     assert set(marks.values()) == {0}  # entered, not confirmed: nothing counts yet
-    url = reverse("link_deal", args=[link.token, deal.pk])
-    for i, entry in enumerate(players):
-        client.post(url, {"entry": entry.pk, "answer": "confirmed"})
+    url = reverse("link_deal", args=[link.token, deal.number])
+    for i, _entry in enumerate(players):
+        client.post(url, {"seat": i, "answer": "confirmed"})
         state = DealSheet.objects.get(deal=deal).state
         assert state == ("confirmed" if i == 3 else "entered")
     marks = {line.entry: line.metric("marks") for line in ranking_compute(tournament=tournament).individual.lines}
@@ -155,19 +155,19 @@ def test_a_correction_asks_the_players_again(tarot_table, staff):
 
 def test_a_player_link_confirms_only_his_own_deals(client, tarot_table, neighbour):
     other_table, _ = neighbour
-    ana, bruno = entries(tarot_table)[:2]
-    emile = entries(other_table)[0]
+    ana = entries(tarot_table)[0]
     deal = deal_record(table=tarot_table, record=tarot_summary(), user=None)
     elsewhere = deal_record(table=other_table, record=tarot_summary(), user=None)
     link = sheet.link_for_entry(entry=ana)
-    url = reverse("player_answer", args=[link.token, deal.pk])
-    assert client.post(url, {"entry": bruno.pk, "answer": "confirmed"}).status_code == 403
-    assert client.post(reverse("player_answer", args=[link.token, elsewhere.pk]),
-                       {"entry": ana.pk, "answer": "confirmed"}).status_code == 403
-    assert client.post(reverse("player_answer", args=[link.token, elsewhere.pk]),
-                       {"entry": emile.pk, "answer": "confirmed"}).status_code == 403
+    url = reverse("player_answer", args=[link.token, 1, deal.number])
+    assert client.post(url, {"seat": 1, "answer": "confirmed"}).status_code == 403  # Bruno's seat
+    # round 1, deal 1 of a table where Ana does not sit is not hers: not found through her link
+    assert elsewhere.number == deal.number and elsewhere.table.round.number == 1
+    Deal.objects.filter(pk=deal.pk).update(number=7)
+    assert client.post(url, {"seat": 0, "answer": "confirmed"}).status_code == 404
+    Deal.objects.filter(pk=deal.pk).update(number=1)
     assert not DealAnswer.objects.exists()
-    assert client.post(url, {"entry": ana.pk, "answer": "confirmed"}).status_code == 302
+    assert client.post(url, {"seat": 0, "answer": "confirmed"}).status_code == 302
     assert list(DealAnswer.objects.values_list("entry_id", "answer")) == [(ana.pk, "confirmed")]
     page = client.get(reverse("player_home", args=[link.token])).content.decode()
     assert "-66" in page and "Bruno" in page
@@ -177,7 +177,8 @@ def test_a_dispute_calls_the_arbiter_who_answers_the_table(client, tarot_table, 
     deal = deal_record(table=tarot_table, record=tarot_summary(), user=None)
     link = sheet.link_for_table(table=tarot_table)
     chloe = entries(tarot_table)[2]
-    client.post(reverse("link_deal", args=[link.token, deal.pk]), {"entry": chloe.pk, "answer": "disputed"})
+    client.post(reverse("link_deal", args=[link.token, deal.number]), {"seat": 2, "answer": "disputed",
+                                                                            "note": "Le petit au bout est à nous"})
     assert DealSheet.objects.get(deal=deal).state == "disputed"
     call = ArbiterCall.objects.get()
     assert (call.reason, call.deal, call.entry, call.state) == ("dispute", deal, chloe, "open")
@@ -186,7 +187,7 @@ def test_a_dispute_calls_the_arbiter_who_answers_the_table(client, tarot_table, 
     client.force_login(chief)
     slug = tarot_table.round.tournament.slug
     page = client.get(reverse("chief_page", args=[slug])).content.decode()
-    assert f'id="call-{call.pk}"' in page and "Chloé" in page
+    assert f'id="call-{call.pk}"' in page and "Chloé" in page and "Le petit au bout est à nous" in page
     client.post(reverse("call_take", args=[slug, call.pk]))
     client.post(reverse("call_resolve", args=[slug, call.pk]), {"outcome": "nothing", "answer": "Feuille exacte."})
     call.refresh_from_db()
@@ -196,7 +197,7 @@ def test_a_dispute_calls_the_arbiter_who_answers_the_table(client, tarot_table, 
     page = client.get(reverse("link_home", args=[link.token])).content.decode()
     assert "Feuille exacte." in page
     # the sheet through the link: its deal opens through the link, and no template text leaks onto the page
-    assert reverse("link_deal", args=[link.token, deal.pk]) in page
+    assert reverse("link_deal", args=[link.token, deal.number]) in page
     assert "{#" not in page and "{%" not in page
 
 
