@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import exceptions
 from rest_framework.request import Request
@@ -37,7 +38,7 @@ def _setup_json(tournament: Tournament, setup: DuplicateSetup) -> dict:
 def _duplicate(tournament: Tournament) -> DuplicateSetup:
     setup = setup_of(tournament)
     if setup is None:
-        raise exceptions.NotFound("not a duplicate")
+        raise exceptions.NotFound(_("ce tournoi ne se joue pas en donnes dupliquées"))
     return setup
 
 
@@ -104,7 +105,7 @@ class TravellerView(Api):
         _duplicate(tournament)
         etui = get_object_or_404(Etui, tournament=tournament, number=number)
         if etui.round_number not in _released(tournament):
-            raise exceptions.NotFound("this étui's round is not released")
+            raise exceptions.NotFound(_("la manche de cet étui n'est pas encore publiée"))
         trav = traveller(tournament, etui)
         lines = [{"round": ln.round, "table": ln.table, "names": list(ln.names), "marks": list(ln.marks),
                   "percentages": [None if p is None else round(float(p), 2) for p in ln.percentages],

@@ -273,6 +273,8 @@ class RoundIn(serializers.Serializer):
 
 class ReleaseIn(serializers.Serializer):
     released = serializers.BooleanField(default=True)
+    confirm_unfinished = serializers.BooleanField(
+        default=False, help_text="publish although matches are not over (else a 409 matches_unfinished)")
 
 
 class DealCorrectIn(serializers.Serializer):
