@@ -312,7 +312,7 @@ class RulingIn(serializers.Serializer):
     annuls_deal = serializers.BooleanField(default=False)
     reason = serializers.CharField(max_length=2000, required=False, allow_blank=True,
                                    help_text="required, except with a penalty preset (then appended to the "
-                                             "preset's label and rule reference)")
+                                             "preset's label; its rule reference is in penalty_rule)")
     penalty = serializers.ChoiceField(
         choices=[p.code for p in PRESETS], required=False, allow_blank=True,
         help_text="a penalty preset of the tournament's game, from the rule texts (scoring.penalties): "
