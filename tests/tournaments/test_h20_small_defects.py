@@ -1,0 +1,50 @@
+"""Issue 20's smaller seams on the organizer's pages: the chief's tournament page links to his own page, the
+last planned round no longer offers « Nouvelle manche », « Abandonne » asks for a confirmation."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from tests.tournaments.factories import EntryFactory, TournamentFactory, UserFactory, role
+from tournaments.event.models import Round
+
+pytestmark = pytest.mark.django_db
+
+
+def test_the_chief_finds_his_page_from_the_tournament(client):
+    t = TournamentFactory(rounds_planned=2)
+    chief = UserFactory(username="chef")
+    role(t, chief, "chief_arbiter")
+    client.force_login(chief)
+    page = client.get(reverse("tournament_detail", args=[t.slug])).content.decode()
+    assert f'href="/t/{t.slug}/arbiter/"' in page and "Ma page d'arbitre en chef" in page
+    arbiter = UserFactory(username="arb")
+    role(t, arbiter, "arbiter")
+    client.force_login(arbiter)
+    page = client.get(reverse("tournament_detail", args=[t.slug])).content.decode()
+    assert f'href="/t/{t.slug}/arbiter/"' not in page
+
+
+def test_no_new_round_past_the_rounds_planned(client):
+    t = TournamentFactory(rounds_planned=2)
+    organizer = UserFactory(username="orga")
+    role(t, organizer, "organizer")
+    client.force_login(organizer)
+    url = reverse("tournament_detail", args=[t.slug])
+    Round.objects.create(tournament=t, number=1)
+    assert "Nouvelle manche" in client.get(url).content.decode()
+    Round.objects.create(tournament=t, number=2)
+    page = client.get(url).content.decode()
+    assert "Nouvelle manche" not in page and "Les 2 manches prévues sont toutes créées." in page
+
+
+def test_abandonne_asks_for_a_confirmation(client):
+    t = TournamentFactory()
+    EntryFactory(tournament=t, player__name="Odile")
+    organizer = UserFactory(username="orga")
+    role(t, organizer, "organizer")
+    client.force_login(organizer)
+    page = client.get(reverse("arrivals", args=[t.slug])).content.decode()
+    assert 'value="leave"' in page
+    assert "onclick=\"return confirm(this.dataset.ask)\" data-ask=\"Odile abandonne le tournoi" in page
