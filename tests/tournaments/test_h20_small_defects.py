@@ -48,3 +48,19 @@ def test_abandonne_asks_for_a_confirmation(client):
     page = client.get(reverse("arrivals", args=[t.slug])).content.decode()
     assert 'value="leave"' in page
     assert "onclick=\"return confirm(this.dataset.ask)\" data-ask=\"Odile abandonne le tournoi" in page
+
+
+def test_a_withdrawn_player_is_abandon_on_the_web_as_in_the_pdf(client):
+    from tests.integration.builders import add_deal, make_round, make_tournament
+    from tournaments.standings import tasks
+
+    t, e = make_tournament("ABCD", slug="abandon")
+    (table,) = make_round(t, 1, [list(e.values())])
+    add_deal(table, [75, -25, -25, -25], taker=0)
+    e["D"].withdrawn = True
+    e["D"].save(update_fields=["withdrawn"])
+    tasks.ranking_refresh(t.pk)
+    ranking = client.get(reverse("public-ranking", args=[t.slug])).content.decode()
+    assert "(abandon)" in ranking and "forfait" not in ranking
+    player = client.get(reverse("public-player", args=[t.slug, e["D"].pk])).content.decode()
+    assert "abandon" in player and "forfait" not in player
