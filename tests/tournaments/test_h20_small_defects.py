@@ -64,3 +64,17 @@ def test_a_withdrawn_player_is_abandon_on_the_web_as_in_the_pdf(client):
     assert "(abandon)" in ranking and "forfait" not in ranking
     player = client.get(reverse("public-player", args=[t.slug, e["D"].pk])).content.decode()
     assert "abandon" in player and "forfait" not in player
+
+
+def test_the_staff_page_names_only_the_tables_drawn(client):
+    from tests.integration.builders import make_round, make_tournament
+
+    t, e = make_tournament("ABCDEFGH", slug="staff-tables")
+    organizer = UserFactory(username="orga")
+    role(t, organizer, "organizer")
+    client.force_login(organizer)
+    before = client.get(reverse("staff", args=[t.slug])).content.decode()
+    assert "1.2 1.3" not in before and "Aucune table n&#x27;est encore tirée" in before
+    make_round(t, 1, [[e[x] for x in "ABCD"], [e[x] for x in "EFGH"]])
+    after = client.get(reverse("staff", args=[t.slug])).content.decode()
+    assert "tables tirées : 1.1 1.2" in after and "2.1" not in after

@@ -223,7 +223,7 @@ def staff(request: HttpRequest, slug: str) -> HttpResponse:
     """Give a user a role in the tournament (table arbiters with their tables)."""
     tournament = _tournament(slug)
     require(request, permissions.can_manage(request.user, tournament))
-    form = RoleForm(request.POST or None)
+    form = RoleForm(request.POST or None, tournament=tournament)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         user = get_user_model().objects.filter(username=data["username"]).first()
