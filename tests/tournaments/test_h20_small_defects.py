@@ -78,3 +78,19 @@ def test_the_staff_page_names_only_the_tables_drawn(client):
     make_round(t, 1, [[e[x] for x in "ABCD"], [e[x] for x in "EFGH"]])
     after = client.get(reverse("staff", args=[t.slug])).content.decode()
     assert "tables tirées : 1.1 1.2" in after and "2.1" not in after
+
+
+def test_the_arrivals_counter_follows_each_tap(client):
+    t = TournamentFactory()
+    odile = EntryFactory(tournament=t, player__name="Odile")
+    EntryFactory(tournament=t, player__name="Paul")
+    organizer = UserFactory(username="orga")
+    role(t, organizer, "organizer")
+    client.force_login(organizer)
+    url = reverse("arrivals", args=[t.slug])
+    assert "0 joueurs arrivés sur 2" in client.get(url).content.decode()
+    tap = client.post(url, {"entry": odile.pk, "action": "in"}, HTTP_HX_REQUEST="true").content.decode()
+    assert f'id="e{odile.pk}"' in tap  # the row
+    assert 'id="count" hx-swap-oob="true"' in tap and "1 joueur arrivé sur 2" in tap  # and the counter
+    tap = client.post(url, {"entry": odile.pk, "action": "out"}, HTTP_HX_REQUEST="true").content.decode()
+    assert "0 joueurs arrivés sur 2" in tap
