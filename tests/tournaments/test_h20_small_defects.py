@@ -94,3 +94,16 @@ def test_the_arrivals_counter_follows_each_tap(client):
     assert 'id="count" hx-swap-oob="true"' in tap and "1 joueur arrivé sur 2" in tap  # and the counter
     tap = client.post(url, {"entry": odile.pk, "action": "out"}, HTTP_HX_REQUEST="true").content.decode()
     assert "0 joueurs arrivés sur 2" in tap
+
+
+def test_the_visa_queue_shows_the_contract(client, tarot_table, staff):
+    from tests.tournaments.factories import tarot_summary
+    from tournaments.deals.record import deal_record
+
+    deal = deal_record(table=tarot_table, user=staff["arbiter"],
+                       record=tarot_summary(taker=1, contract="garde_sans", points=49))
+    assert deal.status == "pending"  # a garde sans waits for the chief's visa
+    client.force_login(staff["chief"])
+    page = client.get(f"/t/{tarot_table.round.tournament.slug}/arbiter/").content.decode()
+    visa = page.split('id="visa"')[1].split("</section>")[0]
+    assert '<strong class="visa-contract">Garde sans le chien</strong>' in visa

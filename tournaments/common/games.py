@@ -155,3 +155,14 @@ def table_sizes(game: str, options: Mapping[str, Any] | None) -> tuple[int, ...]
 def players_choices(game: str) -> tuple[int, ...]:
     """The « Joueurs par table » an organizer may choose for ``game`` (the counts it is played at)."""
     return player_counts(game)
+
+
+def contract_label(name: str, record: Mapping[str, Any]) -> str:
+    """A deal's contract in words (« Garde sans le chien »), empty for a game without a bid."""
+    from rules.tarot import CONTRACT_LABELS
+
+    bid = record.get("bid") if isinstance(record, Mapping) else None
+    code = bid.get("contract") if isinstance(bid, Mapping) else None
+    if not code or not contracts(name):
+        return ""
+    return CONTRACT_LABELS.get(code, "") if name == "tarot" else ""
