@@ -106,16 +106,18 @@ NOT_PRESETS: dict[str, tuple[tuple[str, str, str], ...]] = {
 """Sanctions the texts give that are not amounts of points: game → (rule, French, English)."""
 
 GAMES_WITHOUT_PRESETS: dict[str, tuple[str, str]] = {
-    "tarot": ("Le Code d'arbitrage de la FFT n'est pas disponible (RULES.md §1.13 règles 38 et 40, décision A-T10) : "
-              "aucune pénalité fixe n'est inventée, l'arbitre saisit l'ajustement.",
-              "The FFT Code d'arbitrage is not available (RULES.md §1.13 rules 38 and 40, decision A-T10): no fixed "
-              "penalty is invented; the arbiter types the adjustment."),
-    "ecarte": ("Les lois 42 et 43 (CAV, RULES.md §3.5) ne fixent pas de montant de pénalité : l'abandon concède le "
-               "point ou la vole (résultat de la donne), la renonce fait rejouer la main.",
-               "Laws 42 and 43 (CAV, RULES.md §3.5) fix no penalty amount: an abandoned hand concedes the point or the "
-               "vole (the deal's result), a renounce lets the hand be replayed."),
-    "vingt-quatre": ("Le texte du Vingt-quatre (RULES.md §5) ne donne aucune règle d'irrégularité.",
-                     "The Vingt-quatre text (RULES.md §5) gives no irregularity rule."),
+    # the texts behind them: Tarot RULES.md §1.13 rules 38 and 40, decision A-T10; Écarté CAV laws 42 and 43
+    # (RULES.md §3.5); Vingt-quatre RULES.md §5. The words are shown to the arbiter: no reference in them.
+    "tarot": ("Le code d'arbitrage de la Fédération française de tarot n'est pas disponible : aucune pénalité fixe "
+              "n'est inventée, l'arbitre saisit l'ajustement.",
+              "The French Tarot Federation's arbitration code is not available: no fixed penalty is invented; the "
+              "arbiter types the adjustment."),
+    "ecarte": ("Les lois de l'Écarté ne fixent pas de montant de pénalité : l'abandon concède le point ou la vole "
+               "(résultat de la donne), la renonce fait rejouer la main.",
+               "The laws of Écarté fix no penalty amount: an abandoned hand concedes the point or the vole (the "
+               "deal's result), a renounce lets the hand be replayed."),
+    "vingt-quatre": ("Le texte du Vingt-quatre ne donne aucune règle d'irrégularité.",
+                     "The Vingt-quatre text gives no irregularity rule."),
 }
 """Why a game has no preset (French, English)."""
 

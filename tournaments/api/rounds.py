@@ -59,10 +59,10 @@ class RoundSeatingView(Api):
 
 
 class RoundReleaseView(Api):
-    @extend_schema(request=s.ReleaseIn, responses=s.RoundOut)
+    @extend_schema(request=s.ReleaseIn, responses={200: s.RoundOut, 409: s.ErrorOut})
     def post(self, request: Request, pk: int) -> Response:
         rnd = visible_round(request, pk)
         self.allow(permissions.can_manage(request.user, rnd.tournament))
         data = self.valid(s.ReleaseIn)
-        round_release(round=rnd, released=data["released"])
+        round_release(round=rnd, released=data["released"], confirm_unfinished=data["confirm_unfinished"])
         return Response(s.RoundOut(_rounds_qs().get(pk=rnd.pk)).data)

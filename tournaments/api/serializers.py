@@ -273,6 +273,8 @@ class RoundIn(serializers.Serializer):
 
 class ReleaseIn(serializers.Serializer):
     released = serializers.BooleanField(default=True)
+    confirm_unfinished = serializers.BooleanField(
+        default=False, help_text="publish although matches are not over (else a 409 matches_unfinished)")
 
 
 class DealCorrectIn(serializers.Serializer):
@@ -310,7 +312,7 @@ class RulingIn(serializers.Serializer):
     annuls_deal = serializers.BooleanField(default=False)
     reason = serializers.CharField(max_length=2000, required=False, allow_blank=True,
                                    help_text="required, except with a penalty preset (then appended to the "
-                                             "preset's label and rule reference)")
+                                             "preset's label; its rule reference is in penalty_rule)")
     penalty = serializers.ChoiceField(
         choices=[p.code for p in PRESETS], required=False, allow_blank=True,
         help_text="a penalty preset of the tournament's game, from the rule texts (scoring.penalties): "
@@ -333,3 +335,73 @@ class IrregularRuleIn(serializers.Serializer):
     penalty = serializers.ChoiceField(choices=[p.code for p in PRESETS], required=False, allow_blank=True)
     offender = serializers.IntegerField(required=False, allow_null=True,
                                         help_text="with penalty: the offending entry id")
+
+
+# -- duplicate Tarot ---------------------------------------------------------------------------------
+
+
+class DuplicateSetupIn(serializers.Serializer):
+    boards_per_round = serializers.IntegerField(help_text="étuis a round (1 to 36)")
+    seed = serializers.CharField(required=False, allow_blank=True, max_length=64, default="",
+                                 help_text="deals the étuis; empty: import them or key them in at the first table")
+    method = serializers.CharField(required=False, default="matchpoints", help_text="matchpoints or datum")
+    score = serializers.CharField(required=False, default="mean", help_text="mean or sum")
+    short = serializers.CharField(required=False, default="auto", help_text="auto, bye or three")
+    tie_breaks = serializers.ListField(child=serializers.CharField(), required=False, allow_null=True,
+                                       default=None, help_text="best_board, tops (in order)")
+
+
+class DuplicateSetupOut(serializers.Serializer):
+    tournament = serializers.IntegerField()
+    boards_per_round = serializers.IntegerField()
+    seed = serializers.CharField()
+    method = serializers.CharField()
+    score = serializers.CharField()
+    short = serializers.CharField()
+    tie_breaks = serializers.ListField(child=serializers.CharField())
+    etuis = serializers.IntegerField(help_text="étuis of the movement")
+    known = serializers.IntegerField(help_text="étuis whose cards are known")
+
+
+class EtuisImportIn(serializers.Serializer):
+    records = serializers.ListField(child=serializers.JSONField(), help_text="levee.deal/1 records with hands")
+    first = serializers.IntegerField(min_value=1, default=1, help_text="number of the first étui given")
+
+
+class EtuisImportOut(serializers.Serializer):
+    imported = serializers.ListField(child=serializers.IntegerField(), help_text="the étuis given their cards")
+
+
+class ArtificialIn(serializers.Serializer):
+    entry = serializers.IntegerField(help_text="the registration of a player of the table")
+    kind = serializers.CharField(allow_blank=True, help_text="plus, even, minus, absent; empty removes it")
+    reason = serializers.CharField(required=False, allow_blank=True, default="", max_length=2000)
+
+
+class ArtificialOut(serializers.Serializer):
+    etui = serializers.IntegerField()
+    entry = serializers.IntegerField()
+    kind = serializers.CharField(allow_null=True, help_text="null: removed")
+    reason = serializers.CharField()
+
+
+class EtuiOut(serializers.Serializer):
+    number = serializers.IntegerField()
+    round = serializers.IntegerField()
+    players = serializers.IntegerField()
+
+
+class TravellerLineOut(serializers.Serializer):
+    round = serializers.IntegerField()
+    table = serializers.IntegerField()
+    names = serializers.ListField(child=serializers.CharField(), help_text="North, East, South, West")
+    marks = serializers.ListField(child=serializers.IntegerField(allow_null=True))
+    percentages = serializers.ListField(child=serializers.FloatField(allow_null=True))
+    fouled = serializers.BooleanField()
+
+
+class TravellerOut(serializers.Serializer):
+    etui = serializers.IntegerField()
+    round = serializers.IntegerField()
+    expected = serializers.IntegerField(help_text="tables of the movement that play it")
+    lines = TravellerLineOut(many=True)

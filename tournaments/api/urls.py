@@ -3,7 +3,7 @@
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
-from tournaments.api import arbitrate, deals, players, rounds, rulings, tables, tournaments
+from tournaments.api import arbitrate, deals, duplicate, players, rounds, rulings, tables, tournaments
 from tournaments.api.token import TokenView
 
 app_name = "api"
@@ -23,6 +23,14 @@ urlpatterns = [
     path("tournaments/<id:pk>/rounds/", rounds.RoundListView.as_view(), name="rounds"),
     path("tournaments/<id:pk>/rulings/", rulings.RulingListView.as_view(), name="rulings"),
     path("tournaments/<id:pk>/export/", tournaments.TournamentExportView.as_view(), name="tournament-export"),
+    path("tournaments/<id:pk>/duplicate/", duplicate.DuplicateSetupView.as_view(), name="duplicate"),
+    path("tournaments/<id:pk>/duplicate/etuis/", duplicate.EtuiListView.as_view(), name="duplicate-etuis"),
+    path("tournaments/<id:pk>/duplicate/etuis/import/", duplicate.EtuisImportView.as_view(),
+         name="duplicate-etuis-import"),
+    path("tournaments/<id:pk>/duplicate/etuis/<int:number>/", duplicate.TravellerView.as_view(),
+         name="duplicate-traveller"),
+    path("tables/<id:pk>/etuis/<int:number>/artificial/", duplicate.ArtificialView.as_view(),
+         name="duplicate-artificial"),
     path("registrations/<id:pk>/", players.RegistrationDetailView.as_view(), name="registration"),
     path("players/", players.PlayerListView.as_view(), name="players"),
     path("players/<id:pk>/", players.PlayerDetailView.as_view(), name="player"),

@@ -14,6 +14,7 @@ from typing import Any
 
 from rules.errors import MalformedRecord
 from rules.game import Game, all_games, get_game
+from rules.tarot import CONTRACT_LABELS
 from scoring import ecarte as ecarte_scoring
 from scoring import penalties
 from scoring.explain import Explanation, explain_verdict
@@ -184,3 +185,12 @@ def renonce_let_stand(name: str, deal_verdict: Mapping[str, Any], offender: int)
 def penalty_presets(name: str, options: Mapping[str, Any] | None = None) -> tuple[penalties.Preset, ...]:
     """The penalties the rule texts of game ``name`` fix as amounts (``scoring.penalties``)."""
     return penalties.presets_for(name, options)
+
+
+def contract_label(name: str, record: Any) -> str:
+    """A deal's contract in words (« Garde sans le chien »), empty for a game without a bid."""
+    bid = record.get("bid") if isinstance(record, Mapping) else None
+    code = bid.get("contract") if isinstance(bid, Mapping) else None
+    if not code or not contracts(name):
+        return ""
+    return CONTRACT_LABELS.get(code, "") if name == "tarot" else ""

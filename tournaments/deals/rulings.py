@@ -10,7 +10,7 @@ Instead of typed adjustments, a ruling may name a **penalty preset** (``penalty`
 ``offender`` entry): the penalties the rule texts fix as amounts (``scoring.penalties``: Triomphe
 §2.6, Impériale §4.5; none for Tarot, Écarté, Vingt-quatre). The service computes the points (the
 offender's total at the table decides "if he has a point"), marks the ruling as a penalty when the
-result is not zero-sum and opens the reason with the preset's label and rule reference.
+result is not zero-sum and opens the reason with the preset's label (its rule reference in ``penalty_rule``).
 
 In the games played to a target (Triomphe, Impériale, Écarté, Vingt-quatre) a ruling with points is
 also an **adjustment event of the table's match** (RULES.md §1.13 rule 40): recording it re-judges the
@@ -119,7 +119,7 @@ def ruling_record(*, table: Table, kind: str | None, reason: str | None, user: A
     With ``penalty`` (a preset code of the tournament's game) and ``offender`` (an entry id), the
     adjustments are computed from the rule texts (``scoring.penalties``) instead of typed: ``kind``
     defaults to the preset's, ``is_penalty`` is set when they are not zero-sum, and the reason starts
-    with the preset's label and rule reference (the typed reason, optional then, follows).
+    with the preset's label (its rule reference goes to ``penalty_rule``; the typed reason, optional then, follows).
     ``settles_deal``: the ruling decides an irregular deal (:func:`irregular_rule`) and may give no points.
     """
     preset = None
@@ -131,7 +131,7 @@ def ruling_record(*, table: Table, kind: str | None, reason: str | None, user: A
         adjustments = {str(k): v for k, v in computed.points.items()}
         is_penalty = computed.is_penalty
         kind = kind or preset.kind
-        head = f"{preset.label_fr} ({preset.rule})"
+        head = preset.label_fr  # the rule reference is kept apart (``penalty_rule``), not in the words shown
         typed = str(reason or "").strip()
         reason = f"{head} — {typed}" if typed else head
     elif offender not in (None, ""):

@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
+from tournaments.common import games
 from tournaments.common.access import guarded, lang_of, require
 from tournaments.common.errors import ServiceError
 from tournaments.deals.models import Deal
@@ -43,6 +44,8 @@ def chief_page(request: HttpRequest, slug: str) -> HttpResponse:
                     .select_related("table__round", "resolved_by").order_by("-resolved_at")[:10])
     visa = list(Deal.objects.filter(table__round__tournament=tournament, status=Deal.Status.PENDING)
                 .select_related("table__round").order_by("created_at"))
+    for deal in visa:  # the contract the visa is for, in words
+        deal.contract = games.contract_label(tournament.game, deal.record)  # type: ignore[attr-defined]
     disputed = list(Deal.objects.filter(table__round__tournament=tournament, sheet__state=DealSheet.State.DISPUTED)
                     .exclude(status=Deal.Status.ANNULLED).select_related("table__round").order_by("created_at"))
     rounds = tournament.rounds.exclude(status=Round.Status.PLANNED).order_by("-number")[:1]

@@ -269,8 +269,8 @@ def ruling_create(request: HttpRequest, pk: int) -> HttpResponse:
         "tournament": tournament, "round": table.round, "table": table, "deal": deal, "form": form,
         "problems": problems, "presets": presets,
         "no_presets_note": (without[1] if lang.startswith("en") else without[0]) if without else "",
-        "not_presets": [(rule, en if lang.startswith("en") else fr)
-                        for rule, fr, en in penalties.NOT_PRESETS.get(tournament.game, ())],
+        "not_presets": [en if lang.startswith("en") else fr
+                        for _rule, fr, en in penalties.NOT_PRESETS.get(tournament.game, ())],
         "match_game": tournament.is_match_game,
     }, status=422 if problems else 200)
 
@@ -303,7 +303,8 @@ def ruling_withdraw_view(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def preset_label(preset: penalties.Preset, lang: str) -> str:
-    """A preset as the arbiter chooses it: its name, who pays what, and the rule (in the visitor's language)."""
+    """A preset as the arbiter chooses it: its name and who pays what, in words (the rule reference stays in the
+    ruling's ``penalty_rule`` and the API)."""
     n = preset.amount
     if preset.in_imperiales:
         unit = ngettext("%(n)s impériale", "%(n)s impériales", n) % {"n": n}
@@ -314,7 +315,7 @@ def preset_label(preset: penalties.Preset, lang: str) -> str:
             "who": preset.who(lang), "unit": unit}
     else:
         what = _("%(who)s loses %(unit)s") % {"who": preset.who(lang), "unit": unit}
-    return f"{preset.label(lang)} — {what} ({preset.rule})"
+    return f"{preset.label(lang)} — {what}"
 
 
 @guarded

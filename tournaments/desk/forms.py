@@ -91,8 +91,8 @@ class RulingForm(forms.Form):
             self.fields["offender"].choices = [(str(e), name) for e, name in self.seats]
             self.fields["kind"].required = False
             self.fields["reason"].required = False
-            self.fields["reason"].help_text = _("With a penalty from the rules, the reason starts with its name and "
-                                                "rule reference; add details here.")
+            self.fields["reason"].help_text = _("Avec une pénalité prévue par les règles, le motif "
+                                                "commence par son nom ; ajoutez ici les précisions.")
         else:
             del self.fields["penalty"]
             del self.fields["offender"]

@@ -12,9 +12,11 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
+from django.db.models import Count
 from django.utils import translation
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from rules.errors import MalformedRecord
 from tournaments.common import games, hooks
@@ -153,12 +155,36 @@ def tournament_set_status(*, tournament: Tournament, status: str) -> Tournament:
 
 
 @transaction.atomic
-def round_release(*, round: Round, released: bool = True) -> Round:
+def round_unfinished(round: Round) -> list[int]:
+    """The numbers of the round's tables whose match is not over, in a game played in matches (a table of
+    one player — a bye — and a table declared forfeit are over; a game of deals has no match to finish)."""
+    if not games.plays_matches(round.tournament.game):
+        return []
+    return list(Table.objects.filter(round=round, match_ended=False, forfeit__isnull=True)
+                .annotate(players=Count("seats")).filter(players__gte=2)
+                .order_by("number").values_list("number", flat=True))
+
+
+def unfinished_check(round: Round, *, confirmed: bool, field: str) -> None:
+    """Refuse to end or publish a round with matches still in play unless the organizer confirmed it."""
+    tables = [] if confirmed else round_unfinished(round)
+    if tables:
+        raise StateConflict(
+            ngettext("%(count)s partie n'est pas terminée (table %(tables)s) : confirmez pour continuer quand même.",
+                     "%(count)s parties ne sont pas terminées (tables %(tables)s) : confirmez pour continuer quand "
+                     "même.", len(tables)) % {"count": len(tables), "tables": ", ".join(map(str, tables))},
+            field=field, code="matches_unfinished")
+
+
+def round_release(*, round: Round, released: bool = True, confirm_unfinished: bool = False) -> Round:
     """Publish (or withdraw) a round's results; the tournament remembers the last round released. A
-    tournament still in draft publishes nothing."""
+    tournament still in draft publishes nothing; a round whose matches are not all over is published only
+    with ``confirm_unfinished`` (its unfinished tables count for nobody)."""
     if released and round.tournament.status == Status.DRAFT:
         raise StateConflict(_("Le tournoi est encore en brouillon : ouvrez les inscriptions puis passez-le « en "
                               "cours » avant de publier une manche."), field="released", code="draft")
+    if released and not round.released:
+        unfinished_check(round, confirmed=confirm_unfinished, field="confirm_unfinished")
     round.released = released
     round.save(update_fields=["released"])
     tournament = round.tournament

@@ -157,11 +157,28 @@ class RoleForm(forms.Form):
     tables = forms.CharField(label=_("Tables (table arbiter)"), required=False,
                              help_text=_("Round and table numbers, e.g. 1.2 1.3 2.1"))
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, tournament: Tournament | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         from tournaments.event.models import TournamentRole
 
         self.fields["role"].choices = TournamentRole.Role.choices
+        if tournament is not None:
+            self.offer_tables(tournament)
+
+    def offer_tables(self, tournament: Tournament) -> None:
+        """Name the tables drawn (never an example of tables that do not exist); none drawn: no field to fill."""
+        from tournaments.event.models import Table
+
+        codes = [f"{r}.{n}" for r, n in Table.objects.filter(round__tournament=tournament)
+                 .order_by("round__number", "number").values_list("round__number", "number")]
+        field = self.fields["tables"]
+        if not codes:
+            field.disabled = True
+            field.help_text = _("Aucune table n'est encore tirée : donnez ses tables à l'arbitre après le tirage.")
+        else:
+            shown = " ".join(codes[:12]) + (" …" if len(codes) > 12 else "")
+            field.help_text = _("Manche.table, séparées par des espaces ; tables tirées : %(tables)s") % {
+                "tables": shown}
 
     def clean_tables(self) -> list[tuple[int, int]]:
         out = []
@@ -179,8 +196,8 @@ class StaffAccountForm(RoleForm):
 
     name = forms.CharField(label=_("Name (as people know them)"), max_length=150, required=False)
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
+    def __init__(self, *args: Any, tournament: Tournament | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, tournament=tournament, **kwargs)
         from tournaments.event.models import TournamentRole
 
         arbiters = (TournamentRole.Role.CHIEF_ARBITER, TournamentRole.Role.ARBITER)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -70,14 +71,21 @@ def arrivals(request: HttpRequest, slug: str) -> HttpResponse:
             except ServiceError as exc:
                 messages.error(request, exc.message)
             if request.headers.get("HX-Request") and action in ("in", "out"):
-                return render(request, "tournaments/_arrival.html", {"tournament": tournament, "e": entry})
+                # the row, and the counter out of band: it follows each tap without a reload
+                counts = _arrival_counts(tournament)
+                row = render_to_string("tournaments/_arrival.html", {"tournament": tournament, "e": entry}, request)
+                count = render_to_string("tournaments/_arrivals_count.html", {**counts, "oob": True}, request)
+                return HttpResponse(row + count)
             return redirect(f"{request.path}#e{entry.pk}")
     entries = french_sorted(tournament.entries.select_related("player"), key=lambda e: e.player.name)
-    arrived = sum(1 for e in entries if e.checked_in_at and not e.withdrawn)
     return render(request, "tournaments/arrivals.html", {
-        "tournament": tournament, "entries": entries, "form": form, "arrived": arrived,
-        "expected": sum(1 for e in entries if not e.withdrawn),
-    })
+        "tournament": tournament, "entries": entries, "form": form, **_arrival_counts(tournament)})
+
+
+def _arrival_counts(tournament: Tournament) -> dict[str, int]:
+    """The players arrived and the players expected (the withdrawn left out)."""
+    present = tournament.entries.filter(withdrawn=False)
+    return {"arrived": present.filter(checked_in_at__isnull=False).count(), "expected": present.count()}
 
 
 @guarded

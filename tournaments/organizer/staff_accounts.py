@@ -35,14 +35,14 @@ def staff_context(request: HttpRequest, tournament: Tournament, account_form: St
     roles = TournamentRole.objects.filter(tournament=tournament).select_related("user")
     resettable = {r.user_id for r in roles
                   if accounts.can_reset_password(tournament=tournament, organizer=request.user, user=r.user)}
-    return {"account_form": account_form or StaffAccountForm(), "resettable": resettable}
+    return {"account_form": account_form or StaffAccountForm(tournament=tournament), "resettable": resettable}
 
 
 @guarded
 def staff_account_create(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = get_object_or_404(Tournament, slug=slug)
     require(request, permissions.can_manage(request.user, tournament))
-    form = StaffAccountForm(request.POST or None)
+    form = StaffAccountForm(request.POST or None, tournament=tournament)
     if request.method == "POST" and form.is_valid():
         tables = _tables(form, tournament)
         if form.is_valid():

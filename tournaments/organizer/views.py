@@ -13,6 +13,7 @@ from django.contrib.auth import get_user_model
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from rules.errors import MalformedRecord
@@ -172,11 +173,31 @@ def round_seat(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 def round_status(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     rnd = _round(slug, number)
     require(request, permissions.can_manage(request.user, rnd.tournament))
+    status = request.POST.get("status", "")
     try:
-        appeal.round_set_status(round=rnd, status=request.POST.get("status", ""))
+        appeal.round_set_status(round=rnd, status=status, confirm_unfinished=_confirmed(request))
     except ServiceError as exc:
+        if exc.code == "matches_unfinished":
+            return _confirm_unfinished(request, rnd, {"status": status}, _("terminer la manche quand même ?"),
+                                       _("Oui, terminer la manche"))
         _error(request, exc)
     return redirect("round_detail", slug=slug, number=number)
+
+
+def _confirmed(request: HttpRequest) -> bool:
+    return request.POST.get("confirm_unfinished") == "1"
+
+
+def _confirm_unfinished(request: HttpRequest, rnd: Round, fields: dict[str, str], ask: str,
+                        yes: str) -> HttpResponse:
+    """Ask the organizer to confirm ending or publishing a round whose matches are not all over."""
+    tables = setup.round_unfinished(rnd)
+    question = ngettext("%(count)s partie n'est pas terminée : %(ask)s",
+                        "%(count)s parties ne sont pas terminées : %(ask)s", len(tables)) % {
+        "count": len(tables), "ask": ask}
+    return render(request, "tournaments/round_confirm.html", {
+        "tournament": rnd.tournament, "round": rnd, "tables": tables, "question": question, "yes": yes,
+        "action": request.path, "fields": sorted(fields.items())}, status=409)
 
 
 @guarded
@@ -184,9 +205,13 @@ def round_status(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 def round_release(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     rnd = _round(slug, number)
     require(request, permissions.can_manage(request.user, rnd.tournament))
+    released = request.POST.get("released", "1")
     try:
-        setup.round_release(round=rnd, released=request.POST.get("released", "1") != "0")
+        setup.round_release(round=rnd, released=released != "0", confirm_unfinished=_confirmed(request))
     except ServiceError as exc:
+        if exc.code == "matches_unfinished":
+            return _confirm_unfinished(request, rnd, {"released": released}, _("les publier quand même ?"),
+                                       _("Oui, publier la manche"))
         _error(request, exc)
     else:
         messages.success(request, _("Round %(n)s: publication updated.") % {"n": rnd.number})
@@ -198,7 +223,7 @@ def staff(request: HttpRequest, slug: str) -> HttpResponse:
     """Give a user a role in the tournament (table arbiters with their tables)."""
     tournament = _tournament(slug)
     require(request, permissions.can_manage(request.user, tournament))
-    form = RoleForm(request.POST or None)
+    form = RoleForm(request.POST or None, tournament=tournament)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         user = get_user_model().objects.filter(username=data["username"]).first()

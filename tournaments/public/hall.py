@@ -5,6 +5,7 @@ names the next page of the rotation: ranking pages → seating pages → clock �
 from __future__ import annotations
 
 import hashlib
+from collections import Counter
 from dataclasses import dataclass
 
 from django.db.models import Q
@@ -25,6 +26,8 @@ class Place:
     table: int
     note: str
     """« remplace X » for a one-round replacement; empty otherwise."""
+    bye: bool = False
+    """Alone at his « table » (a bye, « exempt »): there is no table to go to."""
 
 
 def current_round(tournament: Tournament) -> Round | None:
@@ -43,13 +46,17 @@ def clock_round(tournament: Tournament) -> Round | None:
 
 
 def places(round: Round) -> list[Place]:
-    """Everyone seated in ``round``, by name as French sorts it (a substitute under his own name)."""
+    """Everyone seated in ``round``, by name as French sorts it (a substitute under his own name; a player
+    alone at a table is on a bye)."""
     out = []
-    for seat in Seat.objects.filter(table__round=round).select_related("entry__player", "table"):
+    seats = list(Seat.objects.filter(table__round=round).select_related("entry__player", "table"))
+    alone = {t for t, n in Counter(s.table_id for s in seats).items() if n == 1}
+    for seat in seats:
+        bye = seat.table_id in alone
         if seat.substitute:
-            out.append(Place(seat.substitute, seat.table.number, seat.entry.player.name))
+            out.append(Place(seat.substitute, seat.table.number, seat.entry.player.name, bye))
         else:
-            out.append(Place(seat.entry.player.name, seat.table.number, ""))
+            out.append(Place(seat.entry.player.name, seat.table.number, "", bye))
     return sorted(out, key=lambda p: french_key(p.name))
 
 

@@ -93,7 +93,7 @@ def _team_row(row: Row, words: dict[str, str]) -> str:
 
 def build(rows: list[Row], slug: str, lang: str, *, teams: bool = False) -> Lines:
     with override(lang):
-        words = {"tied": escape(_("tied")), "withdrawn": escape(_("withdrawn")), "why": escape(_("why?"))}
+        words = {"tied": escape(_("tied")), "withdrawn": escape(_("abandon")), "why": escape(_("why?"))}
         head, tail = reverse("public-player", args=[slug, 987654321]).rsplit("987654321", 1)  # reversed once
         html = tuple(_team_row(r, words) if teams else _entry_row(r, (head, tail), words) for r in rows)
     position = {(r.team_id if teams else r.entry_id): i for i, r in enumerate(rows)}

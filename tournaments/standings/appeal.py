@@ -21,17 +21,21 @@ from scoring import ranking as pure
 from tournaments.common.errors import InvalidInput
 from tournaments.deals.models import Deal, Ruling
 from tournaments.event.models import Entry, Round, Tournament
+from tournaments.event.setup import unfinished_check
 from tournaments.links.models import RoundClosing
 from tournaments.links.service import policy_of
 from tournaments.standings.models import RankingSnapshot
 
 
 @transaction.atomic
-def round_set_status(*, round: Round, status: str) -> Round:
-    """Move a round to ``status``; a round finished opens its appeal window, a round reopened closes it."""
+def round_set_status(*, round: Round, status: str, confirm_unfinished: bool = False) -> Round:
+    """Move a round to ``status``; a round finished opens its appeal window, a round reopened closes it. A
+    round whose matches are not all over is finished only with ``confirm_unfinished``."""
     if status not in Round.Status.values:
         raise InvalidInput(_("status is one of %(values)s") % {"values": ", ".join(Round.Status.values)},
                            field="status")
+    if status == Round.Status.FINISHED and round.status != Round.Status.FINISHED:
+        unfinished_check(round, confirmed=confirm_unfinished, field="confirm_unfinished")
     round.status = status
     round.save(update_fields=["status"])
     round_closing_update(round=round)

@@ -6,6 +6,7 @@ Expected points are written from RULES.md §2.6 rules 20–21 (Triomphe) and §4
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 from django.urls import reverse
@@ -53,7 +54,7 @@ def test_triomphe_misdeal_without_a_point_gives_the_opponent_one(triomphe_table,
     assert ruling.is_penalty is True and ruling.kind == "misdeal"
     assert ruling.penalty == "triomphe_misdeal" and ruling.penalty_rule == "ADP-TRI, RULES.md §2.6 rule 20"
     assert ruling.offender_id == ana
-    assert ruling.reason == "Maldonne (ADP-TRI, RULES.md §2.6 rule 20)"
+    assert ruling.reason == "Maldonne"  # words only: the reference is in penalty_rule
 
 
 def test_triomphe_misdeal_with_a_point_the_dealer_loses_it(triomphe_table, chief):
@@ -67,7 +68,7 @@ def test_triomphe_misdeal_with_a_point_the_dealer_loses_it(triomphe_table, chief
     lost = ruling_record(table=triomphe_table, kind=None, reason="cinq cartes à Bruno", user=chief,
                                   penalty="triomphe_misdeal", offender=scorer)
     assert rows(lost) == {scorer: -1}
-    assert lost.reason == "Maldonne (ADP-TRI, RULES.md §2.6 rule 20) — cinq cartes à Bruno"
+    assert lost.reason == "Maldonne — cinq cartes à Bruno"
     given = ruling_record(table=triomphe_table, kind=None, reason=None, user=chief,
                                    penalty="triomphe_misdeal", offender=other)
     assert rows(given) == {scorer: 1}
@@ -82,10 +83,11 @@ def test_triomphe_out_of_turn_minus_one_and_typed_kind_kept(triomphe_table, chie
     ruling = ruling_record(table=triomphe_table, kind="other", reason="a joué avant son tour", user=chief,
                                     penalty="triomphe_out_of_turn", offender=bruno)
     assert rows(ruling) == {bruno: -1} and ruling.is_penalty
-    assert ruling.reason.startswith("Jeu hors tour (ADP-TRI, RULES.md §2.6 rule 21)")
+    assert ruling.reason.startswith("Jeu hors tour") and "RULES" not in ruling.reason
     trump = ruling_record(table=triomphe_table, kind=None, reason="", user=chief,
                                    penalty="triomphe_failed_to_trump", offender=ana)
-    assert rows(trump) == {ana: -1} and trump.kind == "renonce" and "A-R9" in trump.reason
+    assert rows(trump) == {ana: -1} and trump.kind == "renonce" and trump.reason == "Refus de couper"
+    assert "A-R9" in trump.penalty_rule
 
 
 def test_triomphe_by_teams_every_member_of_the_side(chief):
@@ -164,7 +166,9 @@ def test_ruling_page_lists_the_triomphe_presets_and_records_one(client, triomphe
     assert 'id="penalty-presets"' in page
     for code in ("triomphe_misdeal", "triomphe_out_of_turn", "triomphe_failed_to_take", "triomphe_failed_to_trump"):
         assert f'value="{code}"' in page
-    assert "ADP-TRI, RULES.md §2.6 rule 20" in page and "Maldonne" in page
+    assert "Maldonne" in page
+    # words only on the arbiter's screen: no rule reference (issue 20: « RULES.md §1.13 … A-T10 »)
+    assert not re.search(r"RULES\.md|§|ADP-TRI|AUJ-IMP|A-[A-Z]\d", page)
     assert "Pénalité prévue par les règles" in page and "le donneur perd 1 point s&#x27;il en a" in page
     assert 'id="match-race-note"' in page
     response = client.post(url, {"penalty": "triomphe_out_of_turn", "offender": str(ana), "reason": ""})
@@ -192,7 +196,8 @@ def test_ruling_page_of_a_tarot_table_has_no_preset(client, tarot_table, chief):
     client.force_login(chief)
     page = client.get(reverse("ruling_create", args=[tarot_table.pk])).content.decode()
     assert 'id="penalty-presets"' not in page and 'name="penalty"' not in page
-    assert 'id="no-penalty-presets"' in page and "A-T10" in page
+    assert 'id="no-penalty-presets"' in page and "aucune pénalité fixe n&#x27;est inventée" in page
+    assert not re.search(r"RULES\.md|§|A-T10", page)
     assert 'id="match-race-note"' not in page
 
 
@@ -224,3 +229,14 @@ def test_api_ruling_with_a_preset(api_client, triomphe_table, chief):
 def test_api_schema_documents_penalty_and_offender(api_client):
     schema = api_client.get("/api/schema/", HTTP_ACCEPT="application/vnd.oai.openapi+json").content.decode()
     assert "triomphe_misdeal" in schema and "offender" in schema
+
+
+def test_ruling_page_of_an_imperiale_table_shows_words_only(client, chief):
+    from tests.tournaments.factories import TournamentFactory, role, seated_table
+
+    table = seated_table(TournamentFactory(game="imperiale"), players=2)
+    role(table.round.tournament, chief, "chief_arbiter")
+    client.force_login(chief)
+    page = client.get(reverse("ruling_create", args=[table.pk])).content.decode()
+    assert "Mêler ses cartes au talon fait perdre la partie" in page
+    assert not re.search(r"RULES\.md|§|AUJ-IMP|A-I10", page)

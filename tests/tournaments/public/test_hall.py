@@ -97,3 +97,11 @@ def test_the_hall_shows_the_latest_round_drawn_and_the_clock_of_the_round_in_pla
     assert "Manche 3 : où suis-je assis ?" in seating
     clock = client.get(reverse("public-screen-clock", args=[t.slug])).content.decode()
     assert "Manche 2 —" in clock and 'data-running="yes"' in clock
+
+
+def test_a_player_on_a_bye_is_exempt_not_sent_to_a_table(client):
+    t, e = make_tournament("ABCDE", slug="bye")
+    make_round(t, 1, [[e[x] for x in "ABCD"], [e["E"]]], released=False)  # E alone: a bye
+    page = client.get(reverse("public-screen-seating", args=[t.slug])).content.decode()
+    where = dict(re.findall(r'<span class="who">([^<]+)</span><span class="where[^"]*">([^<]+)', page))
+    assert where == {"A": "table 1", "B": "table 1", "C": "table 1", "D": "table 1", "E": "exempt"}

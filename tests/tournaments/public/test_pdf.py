@@ -96,3 +96,33 @@ def test_the_seating_list_by_name_then_by_table(client, day):
 def test_the_score_sheets_are_for_the_staff(client, day):
     client.logout()
     assert client.get(reverse("print-score-sheets", args=[day.slug, 1])).status_code == 404
+
+
+def test_a_table_of_the_round_results_is_never_split_from_its_total(client):
+    """12 tables of 6 deals: a table's deals and its « Total » are on one page, one « Total » per table (not
+    one after deal 1 where a page broke, issue 20)."""
+    names = [f"Joueur {i:02d}" for i in range(48)]
+    t, e = make_tournament(names, slug="pdf-long")
+    t.deals_per_round = 6
+    t.save()
+    tables = make_round(t, 1, [[e[n] for n in names[4 * k:4 * k + 4]] for k in range(12)])
+    for k, table in enumerate(tables):
+        for d in range(6):
+            s = 10 * (k + 1) + d  # table k's taker scores 3·s, the others -s
+            add_deal(table, [3 * s, -s, -s, -s], taker=0)
+    standings_tasks.ranking_refresh(t.pk)
+    tasks.forget()
+    user = get_user_model().objects.create_user("orga", password="x")
+    TournamentRole.objects.create(tournament=t, user=user, role="organizer")
+    client.force_login(user)
+    text = pages(client, reverse("print-round-results", args=[t.slug, 1]))
+    assert len(text) > 1  # the round takes several pages
+    assert sum(p.count("Total") for p in text) == 12
+    for k in range(12):
+        s = [10 * (k + 1) + d for d in range(6)]
+        total = sum(s)  # the taker: 3·(s0 + … + s5); each defender -(s0 + … + s5)
+        (heading,) = [i for i, p in enumerate(text) if f"Table{k + 1}" in p.replace(f"Table{k + 1}0", "")
+                      .replace(f"Table{k + 1}1", "").replace(f"Table{k + 1}2", "")]
+        (footer,) = [i for i, p in enumerate(text) if sq(f"Total {3 * total} {-total} {-total} {-total}") in p]
+        first = [i for i, p in enumerate(text) if sq(f"1 {3 * s[0]} {-s[0]} {-s[0]} {-s[0]} 2 {3 * s[1]}") in p]
+        assert heading == footer == first[0], (k, heading, footer, first)
