@@ -15,6 +15,12 @@ $(VENV)/.installed: requirements.txt
 
 install: $(VENV)/.installed
 
+# axe-core for the browser tests' accessibility checks (pinned in tests/browser/axe/package-lock.json; needs npm)
+AXE := tests/browser/axe/node_modules/axe-core/axe.min.js
+$(AXE): tests/browser/axe/package-lock.json
+	npm ci --prefix tests/browser/axe --silent --no-audit --no-fund
+	touch $@
+
 ## make run: install, migrate, load the demo tournament, serve on http://127.0.0.1:8000/ (development mode)
 # Off 127.0.0.1 (HOST=0.0.0.0 to serve the venue's phones) the demo logins never get the published password.
 LOOPBACK := $(filter $(HOST),127.0.0.1 localhost ::1)
@@ -34,9 +40,10 @@ endif
 	$(PY) manage.py runserver $(HOST):$(PORT)
 
 ## make test: install, then the whole test suite (SQLite unless DATABASE_URL says otherwise; tests.settings sets
-## LEVEE_ENV=development), after the checks of `make lint`; needs Chromium at /usr/bin/chromium for the browser tests
+## LEVEE_ENV=development), after the checks of `make lint`; needs Chromium at /usr/bin/chromium and npm (axe-core)
+## for the browser tests
 test: export LEVEE_ENV = development
-test: install
+test: install $(AXE)
 	$(PY) -m ruff check .
 	$(VENV)/bin/lint-imports
 	$(PY) -m mypy
