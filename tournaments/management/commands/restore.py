@@ -26,16 +26,18 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("file", type=Path, help="la sauvegarde (.pgdump ou .sqlite3.gz)")
+        parser.add_argument("--database", default="default", help="l'alias de la base (settings.DATABASES)")
         parser.add_argument("--replace", action="store_true",
                             help="remplacer une base qui contient des données (une sauvegarde en est prise d'abord)")
 
     def handle(self, *args: Any, **options: Any) -> None:
         path: Path = options["file"]
+        alias = options["database"]
         try:
-            if options["replace"] and not database_is_empty():
-                safety = backup_create(reason="restore")
+            if options["replace"] and not database_is_empty(alias):
+                safety = backup_create(reason="restore", alias=alias)
                 self.stdout.write(f"État actuel sauvegardé d'abord : {safety.path}")
-            restored = backup_restore(path, replace=options["replace"])
+            restored = backup_restore(path, alias=alias, replace=options["replace"])
         except BackupError as exc:
             raise CommandError(str(exc)) from exc
         self.stdout.write(self.style.SUCCESS(f"Restauré depuis {path.name} : {describe_counts(restored.counts)}."))
@@ -45,7 +47,7 @@ class Command(BaseCommand):
             raise CommandError("Le contenu restauré diffère de l'empreinte de la sauvegarde : ne l'utilisez pas.")
         else:
             self.stdout.write("Empreinte non vérifiée : le fichier .json de la sauvegarde n'était pas à côté.")
-        executor = MigrationExecutor(connections["default"])
+        executor = MigrationExecutor(connections[alias])
         if executor.migration_plan(executor.loader.graph.leaf_nodes()):
             self.stdout.write("Cette sauvegarde vient d'une version antérieure : lancez « manage.py upgrade » "
                               "(ou make upgrade) avant de servir.")
