@@ -324,6 +324,9 @@ LOGGING = {
     "root": {"handlers": ["console"], "level": env("LOG_LEVEL", default="WARNING")},
     "loggers": {
         "levee.request": {"level": "INFO" if LOG_REQUESTS else "WARNING"},
+        # Django's own « Not Found: /k/<token>/ » lines would write a private link's token: levee.request says
+        # the route and the status of every request; django.request keeps the errors (5xx)
+        "django.request": {"level": "ERROR"},
         "levee.task": {"level": "INFO"},
         "levee.operations": {"level": "INFO"},
     },

@@ -211,15 +211,19 @@ def _digest(cursor: Any, engine: str, tables: Iterable[tuple[str, str]] | None =
 
 @contextlib.contextmanager
 def _cursor(alias: str) -> Iterator[tuple[Any, str]]:
-    """A cursor on the database of ``alias`` and its engine. SQLite is read through a plain ``sqlite3``
-    connection (the same value types as a backup copy read later); PostgreSQL through a connection of its own."""
+    """A cursor on the database of ``alias`` and its engine. SQLite is read from a copy made by the online backup
+    API through Django's own connection (it sees what this thread sees; a plain ``sqlite3`` connection reads the
+    same value types as a backup read later); PostgreSQL through a connection of its own."""
     engine = engine_of(alias)
     if engine == "sqlite":
-        raw = _sqlite_connect(alias)
-        try:
-            yield raw.cursor(), engine
-        finally:
-            raw.close()
+        with tempfile.TemporaryDirectory(prefix="levee-read-") as tmp:
+            copy = Path(tmp) / "copy.sqlite3"
+            _sqlite_copy(alias, copy)
+            raw = sqlite3.connect(copy)
+            try:
+                yield raw.cursor(), engine
+            finally:
+                raw.close()
         return
     conn = connections.create_connection(alias)
     try:
@@ -253,15 +257,22 @@ def database_is_empty(alias: str = "default") -> bool:
 # taking one
 
 
-def _sqlite_name(alias: str) -> str:
-    name = str(connections[alias].settings_dict["NAME"])
-    if name in ("", ":memory:"):
-        raise BackupError("La base SQLite est en mémoire : il n'y a pas de fichier à sauvegarder.")
-    return name
+def _sqlite_live(alias: str) -> sqlite3.Connection:
+    """The ``sqlite3`` connection Django holds for ``alias`` in this thread."""
+    conn = connections[alias]
+    conn.ensure_connection()
+    return conn.connection
 
 
-def _sqlite_connect(alias: str) -> sqlite3.Connection:
-    return sqlite3.connect(_sqlite_name(alias), uri=True, timeout=60)
+def _sqlite_copy(alias: str, dest: Path) -> None:
+    """Copy the live database into the file ``dest`` with SQLite's online backup API, in one step: one
+    consistent state (in WAL mode the writers are not held up)."""
+    target = sqlite3.connect(dest)
+    try:
+        _sqlite_live(alias).backup(target)
+        target.execute("PRAGMA journal_mode=DELETE")  # the copy stands alone (no -wal file beside it)
+    finally:
+        target.close()
 
 
 def _pg_env(alias: str) -> tuple[list[str], dict[str, str]]:
@@ -309,15 +320,12 @@ def _new_path(folder: Path, engine: str, now: datetime) -> Path:
 def _backup_sqlite(alias: str, partial: Path) -> tuple[dict[str, int], str]:
     with tempfile.TemporaryDirectory(prefix="levee-backup-") as tmp:
         copy = Path(tmp) / "copy.sqlite3"
-        source = _sqlite_connect(alias)
+        _sqlite_copy(alias, copy)
         target = sqlite3.connect(copy)
         try:
-            source.backup(target)  # the online backup API, in one step: one consistent state
-            target.execute("PRAGMA journal_mode=DELETE")  # the copy stands alone (no -wal file beside it)
             counts, digest = _counts(target.cursor(), "sqlite"), _digest(target.cursor(), "sqlite")
         finally:
             target.close()
-            source.close()
         with copy.open("rb") as raw, gzip.open(partial, "wb", compresslevel=6) as packed:
             shutil.copyfileobj(raw, packed, 1 << 20)
     return counts, digest
@@ -445,11 +453,7 @@ def _restore_sqlite(path: Path, alias: str) -> None:
         try:
             if source.execute("PRAGMA integrity_check").fetchone()[0] != "ok":
                 raise BackupError(f"« {path.name} » : la base qu'elle contient est abîmée.")
-            target = _sqlite_connect(alias)
-            try:
-                source.backup(target)
-            finally:
-                target.close()
+            source.backup(_sqlite_live(alias))
         except sqlite3.DatabaseError as exc:
             raise BackupError(f"Restauration impossible : {exc}") from exc
         finally:
@@ -470,8 +474,8 @@ def backup_restore(path: Path, *, alias: str = "default", replace: bool = False)
     if not replace and not database_is_empty(alias):
         raise BackupError("La base configurée contient déjà des données : restaurez dans une base vide, ou ajoutez "
                           "--replace pour la remplacer (une sauvegarde de son état actuel est prise d'abord).")
-    connections[alias].close()
     if engine == "postgresql":
+        connections[alias].close()
         if replace:
             _clear_postgresql(alias)
         _restore_postgresql(path, alias)

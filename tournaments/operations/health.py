@@ -28,7 +28,6 @@ from django.utils import timezone
 from tournaments.event.models import Tournament
 from tournaments.operations.backup import backup_latest
 from tournaments.operations.heartbeat import heartbeat_last
-from tournaments.standings.models import RankingClock
 
 OK, WARNING, ERROR = "ok", "warning", "error"
 
@@ -66,12 +65,17 @@ def check_database() -> dict[str, Any]:
     return {"status": OK, "engine": connection.vendor}
 
 
+def cache_is_shared() -> bool:
+    """Whether the cache is shared by every process (Redis), not each process's memory."""
+    return not settings.CACHES["default"]["BACKEND"].endswith("LocMemCache")
+
+
 def check_cache() -> dict[str, Any]:
     key, value = "levee:operations:health", secrets.token_hex(4)
     cache.set(key, value, timeout=60)
     if cache.get(key) != value:
         return {"status": ERROR, "error": "la valeur écrite n'a pas été relue"}
-    return {"status": OK, "shared": not settings.CACHES["default"]["BACKEND"].endswith("LocMemCache")}
+    return {"status": OK, "shared": cache_is_shared()}
 
 
 def check_broker() -> dict[str, Any]:
@@ -97,7 +101,7 @@ def check_broker() -> dict[str, Any]:
 def check_worker(now: datetime) -> dict[str, Any]:
     if settings.CELERY_TASK_ALWAYS_EAGER:
         return {"status": OK, "mode": "embedded"}
-    if settings.CACHES["default"]["BACKEND"].endswith("LocMemCache"):
+    if not cache_is_shared():
         return {"status": WARNING, "age_seconds": None, "error": "cache non partagé (CACHE_URL) : battement invisible"}
     at, host = heartbeat_last()
     age = _age(at, now)
@@ -108,13 +112,14 @@ def check_worker(now: datetime) -> dict[str, Any]:
 def check_rankings(now: datetime) -> dict[str, Any]:
     """Per running tournament: how many input versions the published ranking is behind, and for how long (the
     seconds since the newest change not yet published)."""
-    clocks = (RankingClock.objects.filter(tournament__status=Tournament.Status.RUNNING)
-              .annotate(published=Max("tournament__ranking_snapshots__input_version"))
-              .values_list("tournament__slug", "version", "published", "changed_at").order_by("tournament__slug"))
+    running = (Tournament.objects.filter(status=Tournament.Status.RUNNING)
+               .annotate(published=Max("ranking_snapshots__input_version"))
+               .values_list("slug", "ranking_clock__version", "published", "ranking_clock__changed_at")
+               .order_by("slug"))
     limit = settings.LEVEE_HEALTH_RANKING_LAG_SECONDS
     tournaments = []
-    for slug, version, published, changed_at in clocks:
-        behind = max(0, version - (published or 0))
+    for slug, version, published, changed_at in running:
+        behind = max(0, (version or 0) - (published or 0))
         lag = _age(changed_at, now) if behind else 0
         tournaments.append({"slug": slug, "behind": behind, "lag_seconds": lag or 0})
     worst = max((t["lag_seconds"] for t in tournaments), default=0)
