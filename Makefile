@@ -4,6 +4,7 @@ VENV   ?= .venv
 PY     := $(VENV)/bin/python
 HOST   ?= 127.0.0.1
 PORT   ?= 8000
+DEMO   ?= yes
 
 .PHONY: run test install lint bench clean upgrade
 
@@ -24,7 +25,9 @@ run: install
 	@echo "Not for production: see README, « Serve the venue's phones » and « Production »."
 	$(PY) manage.py upgrade
 	$(PY) manage.py compilemessages --ignore=.venv -v 0 || true
-ifeq ($(LOOPBACK),)
+ifeq ($(DEMO),no)
+	@echo "DEMO=no: no demo tournament or login added (a club's own database, e.g. after « manage.py restore »)."
+else ifeq ($(LOOPBACK),)
 	@echo "WARNING: HOST=$(HOST) is reachable from the network: the demo logins keep their passwords (new ones get"
 	@echo "a random password, printed below); never the published one. Set SECRET_KEY and DEBUG=false (README)."
 	$(PY) manage.py seed_demo --private-passwords
