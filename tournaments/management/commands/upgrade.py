@@ -30,6 +30,7 @@ class Command(BaseCommand):
             self.stdout.write("La base est à jour : aucune migration à appliquer.")
             return
         self.stdout.write(f"{len(plan)} migration(s) à appliquer.")
+        backup = None
         if options["no_backup"] or database_is_empty():
             self.stdout.write("Pas de sauvegarde préalable (base vide ou --no-backup).")
         else:
@@ -40,6 +41,6 @@ class Command(BaseCommand):
             self.stdout.write(f"Sauvegarde avant mise à jour : {backup.path}")
         call_command("migrate", interactive=False, verbosity=options["verbosity"] - 1 if options["verbosity"] else 0)
         self.stdout.write(self.style.SUCCESS("Mise à jour faite."))
-        if not options["no_backup"]:
+        if backup is not None:
             self.stdout.write("Pour revenir en arrière : reprenez la version précédente du code, puis "
                               "« manage.py restore --replace <la sauvegarde ci-dessus> ».")
