@@ -3,7 +3,7 @@ downloaded; and the service's health in words (tournaments.operations)."""
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.conf import settings
@@ -13,6 +13,7 @@ from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.utils.timesince import timesince
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_safe
 
 from tournaments.common.access import guarded, require
@@ -47,14 +48,22 @@ def reason_label(reason: str) -> str:
 
 
 def _row(backup: Backup) -> dict[str, Any]:
-    return {"backup": backup, "reason": reason_label(backup.reason), "size": describe_size(backup.size),
+    return {"backup": backup, "ago": ago(backup.taken_at), "reason": reason_label(backup.reason),
+            "size": describe_size(backup.size),
             "contents": describe_counts(backup.counts) if backup.counts else ""}
 
 
 def _ago(seconds: int | None) -> str:
+    """« il y a 12 minutes », or « à l'instant » under a minute."""
     if seconds is None:
         return ""
-    return timesince(timezone.now() - timedelta(seconds=seconds))
+    if seconds < 60:
+        return _("à l'instant")
+    return _("il y a %(time)s") % {"time": timesince(timezone.now() - timedelta(seconds=seconds))}
+
+
+def ago(when: datetime) -> str:
+    return _ago(max(0, int((timezone.now() - when).total_seconds())))
 
 
 def health_lines() -> list[tuple[str, str, str]]:
@@ -81,22 +90,23 @@ def health_lines() -> list[tuple[str, str, str]]:
         else _("joignable"), _("injoignable : les classements attendent"))
     worker = checks["worker"]
     if worker.get("mode") == "embedded":
-        add("worker", _("Worker"), _("intégré au serveur"), "")
+        add("worker", _("Calculs en arrière-plan"), _("faits par le serveur lui-même"), "")
     else:
         age = worker.get("age_seconds")
-        add("worker", _("Worker"), _("signe de vie il y a %(ago)s") % {"ago": _ago(age)},
-            _("aucun signe de vie") if age is None else _("silencieux depuis %(ago)s") % {"ago": _ago(age)})
+        add("worker", _("Calculs en arrière-plan"), _("dernier signe de vie : %(ago)s") % {"ago": _ago(age)},
+            _("aucun signe de vie") if age is None else _("dernier signe de vie : %(ago)s") % {"ago": _ago(age)})
     rankings = checks.get("rankings")
     if rankings is not None:
         add("rankings", _("Classements"),
-            _("à jour (%(n)s tournoi(s) en cours)") % {"n": rankings["running"]} if not rankings["behind"]
+            ngettext("à jour (%(n)s tournoi en cours)", "à jour (%(n)s tournois en cours)", rankings["running"])
+            % {"n": rankings["running"]} if not rankings["behind"]
             else _("%(n)s en cours de calcul") % {"n": rankings["behind"]},
             _("en retard de %(s)s s au plus") % {"s": rankings["max_lag_seconds"]})
     last = checks.get("backup")
     if last is not None:
         age = last.get("age_seconds")
-        add("backup", _("Dernière sauvegarde"), _("il y a %(ago)s") % {"ago": _ago(age)},
-            _("aucune") if age is None else _("il y a %(ago)s : trop ancienne pendant un tournoi") % {"ago": _ago(age)})
+        add("backup", _("Dernière sauvegarde"), _ago(age),
+            _("aucune") if age is None else _("%(ago)s : trop ancienne pendant un tournoi") % {"ago": _ago(age)})
     return lines
 
 

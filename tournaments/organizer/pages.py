@@ -12,7 +12,7 @@ from tournaments.event.clock import clock_of
 from tournaments.event.models import Round, Tournament
 from tournaments.event.setup import TRANSITIONS
 from tournaments.operations.backup import backup_latest
-from tournaments.organizer.backups import can_backup
+from tournaments.organizer.backups import ago, can_backup
 from tournaments.organizer.forms import DrawForm
 from tournaments.organizer.views import seating_form_for
 from tournaments.standings import draw as seating_service
@@ -37,6 +37,7 @@ def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
     rounds = (permissions.visible_rounds(request.user, tournament)
               .annotate(table_count=Count("tables", distinct=True)).order_by("number"))
     can_manage = permissions.can_manage(request.user, tournament)
+    last_backup = backup_latest() if can_manage else None
     return render(request, "tournaments/tournament_detail.html", {
         "tournament": tournament,
         "rounds": rounds,
@@ -44,7 +45,8 @@ def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
         "can_manage": can_manage,
         "is_staff": permissions.is_staff_of(request.user, tournament),
         # the organizer sees when the last backup was taken; the site's staff may open the backups page
-        "last_backup": backup_latest() if can_manage else None,
+        "last_backup": last_backup,
+        "last_backup_ago": ago(last_backup.taken_at) if last_backup else "",
         "can_backup": can_backup(request.user),
         "released_rounds": [r for r in rounds if r.released or r.number <= tournament.released_round],
         "status_moves": [(value, label, Tournament.Status.values.index(value)
