@@ -45,16 +45,20 @@ upgrade: install
 	$(PY) manage.py compilemessages --ignore=.venv -v 0 || true
 
 ## make test: install, then the whole test suite (SQLite unless DATABASE_URL says otherwise; tests.settings sets
-## LEVEE_ENV=development); needs Chromium at /usr/bin/chromium for the browser tests
+## LEVEE_ENV=development), after the checks of `make lint`; needs Chromium at /usr/bin/chromium for the browser tests
 test: export LEVEE_ENV = development
 test: install
 	$(PY) -m ruff check .
 	$(VENV)/bin/lint-imports
+	$(PY) -m mypy
 	$(PY) -m pytest $(PYTEST_ARGS)
 
+## make lint: ruff, the import contracts, and mypy as pyproject.toml's [tool.mypy] says (rules/ and scoring/ under
+## --strict, tournaments/common and tournaments/standings with django-stubs; cache in .mypy_cache)
 lint: install
 	$(PY) -m ruff check .
 	$(VENV)/bin/lint-imports
+	$(PY) -m mypy
 
 bench: export LEVEE_ENV = development
 bench: install

@@ -20,6 +20,10 @@
 5. **Publication with a real worker** (Celery, solo pool, Redis): a deal committed, then the « ma place »
    fragment of its taker polled through gunicorn until it shows his new total: p50 / p95 of commit → shown.
 
+The targets include every public page (ranking, « ma place », fragment, player, hall screen, home, round
+results, printable ranking and results, ranking and results CSV, results file, ledger) and the PDFs, once their
+worker made them (``wait_ready``: the seconds from the first request, « en préparation », to the file).
+
 Targets: every public page at ≥ 50 % of the trivial view's rate (closed loop), p95 < 100 ms at 100 requests/s
 (open loop), commit → fragment p95 < 1 s. Figures in docs/performance.md, "Public pages".
 """
@@ -140,8 +144,34 @@ def targets(port: int, slug: str, ids: list[int], players: int) -> list[Target]:
     out += full_and_304(f"player ({players} players)", [f"{base}/players/{i}/" for i in ids[:players]])
     out += full_and_304("hall screen", [f"{base}/screen/"])
     out += full_and_304("home", [f"{base}/"])
+    # the pages that were not cached before issue 22: the round results (page 1 of 5), the printable ranking and
+    # results, the CSV files, the results file, the ledger
+    out += full_and_304("round results (50 tables)", [f"{base}/rounds/10/", f"{base}/rounds/1/"])
+    out += full_and_304("printable ranking", [f"{base}/ranking/print/"])
+    out += full_and_304("printable results", [f"{base}/results/print/"])
+    out += full_and_304("ranking CSV", [f"{base}/ranking.csv"])
+    out += full_and_304("results CSV", [f"{base}/results.csv"])
+    out += full_and_304("results file (JSON)", [f"{base}/results.json"])
+    out += full_and_304("ledger", [f"{base}/ledger/"])
+    # the PDFs, rendered by the web process's render thread (no broker here) and then served as files
+    pdfs = [f"{base}/ranking.pdf", f"{base}/rounds/10/results.pdf", f"{base}/rounds/10/seating.pdf"]
+    for path in pdfs:
+        print(f"{path}: ready after {wait_ready(conn, path):.1f} s")
+    out += full_and_304("PDFs (ranking, round results, seating)", pdfs)
     conn.close()
     return out
+
+
+def wait_ready(conn: http.client.HTTPConnection, path: str, limit: float = 900.0) -> float:
+    """Ask for a PDF until it is served (« en préparation », 202, meanwhile); the seconds it took."""
+    started = time.perf_counter()
+    while time.perf_counter() - started < limit:
+        status, _, _ = get(conn, path, {})
+        if status == 200:
+            return time.perf_counter() - started
+        assert status == 202, (path, status)
+        time.sleep(0.5)
+    raise SystemExit(f"{path} not ready after {limit:g} s")
 
 
 def warm(port: int, tlist: list[Target], times: int = 4) -> float:
@@ -366,8 +396,10 @@ def main() -> int:
 
     slug, ids, tournament_id = build()
     port = _free_port()
+    import tempfile
+
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(BENCH), str(ROOT)]), "LOG_LEVEL": "ERROR",
-           "CELERY_BROKER_URL": ""}
+           "CELERY_BROKER_URL": "", "LEVEE_PDF_ROOT": tempfile.mkdtemp(prefix="levee-bench-pdf-")}
     cache = "local memory (per worker)"
     if args.redis_cache:
         env["CACHE_URL"] = REDIS_URL

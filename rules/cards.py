@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from typing import cast
 
 Card = int
 """A card id (see the module docstring)."""
@@ -140,7 +141,7 @@ def format_card(c: Card) -> str:
 
 def codes_of(cards: Iterable[Card]) -> list[str]:
     """The codes of cards (a table look-up: verdicts list every card of every trick)."""
-    return [CODE[c] for c in cards]
+    return cast("list[str]", [CODE[c] for c in cards])  # a card id always has a code
 
 
 def card_name(c: Card, lang: str = "fr") -> str:

@@ -114,9 +114,45 @@ class Game(ABC):
     """A game: its name, its options and how a deal of a record becomes :class:`DealRules`."""
 
     name: ClassVar[str]
+    #: the game's name for people (French; the tournament's choice of game shows it)
+    label: ClassVar[str]
     options_type: ClassVar[type]
-    #: player counts the game can be played at
+    #: player counts the game can be played at (the seats per table)
     player_counts: ClassVar[tuple[int, ...]]
+    #: whether a table plays a match to a target (scores depend on earlier deals) rather than single deals
+    plays_matches: ClassVar[bool] = True
+    #: the contracts (``bid.contract``) whose deal counts only once the chief arbiter has approved it
+    visa_contracts: ClassVar[frozenset[str]] = frozenset()
+    #: the contracts a taker may bid (``bid.contract``), none for games without a bid
+    contracts: ClassVar[tuple[str, ...]] = ()
+    #: whether the game is played in duplicate deals (étuis)
+    duplicate_deals: ClassVar[bool] = False
+    #: the deal's own fields of a record as the expert entry starts from them (``docs/deal-record.md``)
+    record_fields: ClassVar[Mapping[str, Any]] = {"hands": None, "tricks": []}
+    #: one line of help on those fields, above the expert entry's JSON
+    record_help: ClassVar[str] = ""
+
+    #: the conventions an organizer chooses for a tournament (option → the value written when none is chosen,
+    #: None: left out); ``players`` is every game's
+    conventions: ClassVar[Mapping[str, Any]] = {}
+
+    def tournament_options(self, chosen: Mapping[str, Any]) -> dict[str, Any]:
+        """The ``options`` of a tournament's records from the conventions its organizer chose (option → value,
+        empty when not chosen)."""
+        options: dict[str, Any] = {}
+        if chosen.get("players"):
+            options["players"] = chosen["players"]
+        for option, default in self.conventions.items():
+            if chosen.get(option):
+                options[option] = chosen[option]
+            elif default is not None:
+                options[option] = default
+        return options
+
+    def needs_visa(self, record: Mapping[str, Any]) -> bool:
+        """Whether a deal of this record waits for the chief arbiter's visa (its contract)."""
+        bid = record.get("bid")
+        return isinstance(bid, Mapping) and bid.get("contract") in self.visa_contracts
 
     def parse_options(self, raw: Mapping[str, Any] | None, *, field: str = "options") -> Any:
         """The options dataclass from the record's ``options`` object.
@@ -209,7 +245,8 @@ def get_game(name: str) -> Game:
                               fr=f"jeu inconnu : {name!r} (jeux connus : {', '.join(sorted(GAMES))})") from None
 
 
-GAME_MODULES = ("tarot", "triomphe", "ecarte", "imperiale", "vingt_quatre")
+GAME_MODULES = ("tarot", "triomphe", "imperiale", "vingt_quatre", "ecarte")
+"""The game modules, in the order the games are offered."""
 
 
 def _load_games() -> None:
@@ -220,6 +257,8 @@ def _load_games() -> None:
 
 
 def all_games() -> dict[str, Game]:
-    """Every game, by name."""
+    """Every game, by name, in the order of :data:`GAME_MODULES`."""
     _load_games()
-    return dict(GAMES)
+    order = {module: i for i, module in enumerate(GAME_MODULES)}
+    return dict(sorted(GAMES.items(), key=lambda item: order.get(type(item[1]).__module__.rpartition(".")[2],
+                                                                    len(order))))

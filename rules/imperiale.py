@@ -43,7 +43,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from .cards import (
     ACE,
@@ -348,6 +348,11 @@ class Imperiale(Game):
     """L'Impériale, 2 or 3 players."""
 
     name = "imperiale"
+    label = "Impériale"
+    record_fields: ClassVar[Mapping[str, Any]] = {
+        "turn_up": "", "announcements": {"cartes_blanches": [], "imperiales": []}, "hands": None, "tricks": []}
+    record_help = ("turn_up; announcements: cartes_blanches [seats], imperiales [{seat, cards}], "
+                   "point {seat, count, value} (left out: found from the hands; null: not counted)")
     options_type = ImperialeOptions
     player_counts = (2, 3)
 

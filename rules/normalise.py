@@ -22,7 +22,8 @@ _NUMBER = re.compile(r"^\s*[+-]?\d+(?:[.,]\d+)?\s*$")
 
 @cache
 def _schema() -> dict[str, Any]:
-    return json.loads(_SCHEMA.read_text(encoding="utf-8"))
+    schema: dict[str, Any] = json.loads(_SCHEMA.read_text(encoding="utf-8"))
+    return schema
 
 
 def _resolve(node: Any) -> Any:

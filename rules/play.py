@@ -39,7 +39,7 @@ class Trick(NamedTuple):
     cheapest immutable record Python has.
     """
 
-    index: int
+    index: int  # type: ignore[assignment]  # the field shadows tuple.index(), never called on a Trick
     leader: int
     cards: tuple[Card, ...]
     seats: tuple[int, ...]

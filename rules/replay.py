@@ -111,7 +111,7 @@ def replay_record(record: Record) -> Replay:
     return Replay(record, tuple(deals))
 
 
-def _check_tricks_shape(rules: DealRules, deal: DealInput) -> list[list[Card]]:
+def check_tricks_shape(rules: DealRules, deal: DealInput) -> list[list[Card]]:
     """Every trick holds one card per seat but the last, which may be unfinished; not too many tricks."""
     tricks = deal.tricks or []
     size = len(rules.seats)
@@ -131,7 +131,7 @@ def _check_tricks_shape(rules: DealRules, deal: DealInput) -> list[list[Card]]:
     return tricks
 
 
-def _check_pack(pack: int, groups: Sequence[Sequence[Card]], base: str) -> None:
+def check_pack(pack: int, groups: Sequence[Sequence[Card]], base: str) -> None:
     """Refuse cards of another pack (a Tarot trump at Écarté …), naming the first one's field."""
     seen = 0
     for group in groups:
@@ -146,12 +146,12 @@ def _check_pack(pack: int, groups: Sequence[Sequence[Card]], base: str) -> None:
 
 def replay_deal(rules: DealRules, deal: DealInput, *, players: int) -> DealReplay:
     """Replay one deal under its rules."""
-    tricks = _check_tricks_shape(rules, deal)
+    tricks = check_tricks_shape(rules, deal)
     violations: list[Violation] = []
     dealt = None
     unchecked: tuple[str, ...] = ()
     if deal.hands is not None:
-        dealt, found = _dealt_hands(rules, deal.hands, deal.index, f"{deal.field}.hands" if deal.field else "hands")
+        dealt, found = dealt_hands(rules, deal.hands, deal.index, f"{deal.field}.hands" if deal.field else "hands")
         violations += found
     setup = rules.setup(dealt)
     violations += [v.at(deal=deal.index) for v in setup.violations]
@@ -174,7 +174,7 @@ def replay_deal(rules: DealRules, deal: DealInput, *, players: int) -> DealRepla
 
     # the fast path vouches for the pack (every card came from a hand); here the game's code must not
     # meet a card of another pack
-    _check_pack(rules.pack_mask, tricks, f"{deal.field}.tricks" if deal.field else "tricks")
+    check_pack(rules.pack_mask, tricks, f"{deal.field}.tricks" if deal.field else "tricks")
     state = DealState(rules, start, deal=deal.index)
     seen: set[tuple[int | None, int | None, str]] = set()
     for trick in tricks:
@@ -190,7 +190,7 @@ def replay_deal(rules: DealRules, deal: DealInput, *, players: int) -> DealRepla
                       tuple(violations), unchecked, extra)
 
 
-def _dealt_hands(rules: DealRules, hands: Sequence[Sequence[Card]], deal: int,
+def dealt_hands(rules: DealRules, hands: Sequence[Sequence[Card]], deal: int,
                  field: str) -> tuple[list[int], list[Violation]]:
     """Hands as masks; a card twice is a violation, a card of another pack a malformed record."""
     masks = [sum([BIT[card] for card in hand]) for hand in hands]
@@ -198,7 +198,7 @@ def _dealt_hands(rules: DealRules, hands: Sequence[Sequence[Card]], deal: int,
     # a sum of bits has as many bits set as terms only when no bit repeats (then it is their union)
     if union.bit_count() == sum(map(len, hands)) and not union & ~rules.pack_mask:
         return masks, []  # the common case: no card twice, every card in the pack
-    _check_pack(rules.pack_mask, hands, field)
+    check_pack(rules.pack_mask, hands, field)
     violations = []
     seen: dict[Card, int] = {}
     masks = []
@@ -222,7 +222,8 @@ def _fast_replay(rules: DealRules, start: list[int], tricks: list[list[Card]]) -
     """
     special = getattr(rules, "fast_replay", None)
     if special is not None:
-        return special(start, tricks)
+        replayed: tuple[Trick, ...] | None = special(start, tricks)
+        return replayed
     hands = list(start)
     requirement = rules.requirement
     winner_of = rules.winner

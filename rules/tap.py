@@ -21,7 +21,7 @@ from .entry import french_name
 from .errors import Violation
 from .play import DealState, Trick
 from .record import read_record
-from .replay import _check_pack, _check_tricks_shape, _dealt_hands
+from .replay import check_pack, check_tricks_shape, dealt_hands
 
 
 @dataclass(frozen=True)
@@ -82,15 +82,15 @@ def play_position(data: Any, *, deal: int = -1) -> PlayPosition:
     entry = record.deals[deal]
     players = len(record.players)
     rules = record.game.deal_rules(record.options, entry.raw, players=players, field=entry.field)
-    tricks = _check_tricks_shape(rules, entry)
+    tricks = check_tricks_shape(rules, entry)
     violations: list[Violation] = []
     dealt = None
     if entry.hands is not None:
-        dealt, found = _dealt_hands(rules, entry.hands, entry.index, f"{entry.field}.hands" if entry.field else "hands")
+        dealt, found = dealt_hands(rules, entry.hands, entry.index, f"{entry.field}.hands" if entry.field else "hands")
         violations += found
     setup = rules.setup(dealt)
     violations += [v.at(deal=entry.index) for v in setup.violations]
-    _check_pack(rules.pack_mask, tricks, f"{entry.field}.tricks" if entry.field else "tricks")
+    check_pack(rules.pack_mask, tricks, f"{entry.field}.tricks" if entry.field else "tricks")
     state = DealState(rules, setup.hands, deal=entry.index)
     seen: set[tuple[int | None, int | None, str]] = set()
     for trick in tricks:

@@ -27,8 +27,9 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from enum import Enum
 from fractions import Fraction
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from .cards import (
     _PARSED,
@@ -226,8 +227,34 @@ class Tarot(Game):
     """French Tarot (FFT), registered as ``tarot``."""
 
     name = "tarot"
+    label = "Tarot"
     options_type = TarotOptions
     player_counts = (3, 4, 5)
+    plays_matches = False
+    contracts = CONTRACTS
+    visa_contracts = frozenset({"garde_sans", "garde_contre"})  # A-T11: the chief arbiter's visa
+    duplicate_deals = True
+    record_fields: ClassVar[Mapping[str, Any]] = {
+        "bid": {"taker": 0, "contract": "garde", "called": None},
+        "chelem_announced": False,
+        "handfuls": [],
+        "hands": None,
+        "dog": None,
+        "discard": None,
+        "tricks": [],
+    }
+    record_help = ("bid.contract: petite | garde | garde_sans | garde_contre; "
+                   "handfuls: [{\"seat\": 0, \"size\": \"simple\"}]")
+
+    conventions: ClassVar[Mapping[str, Any]] = {"five": None}
+
+    def tournament_options(self, chosen: Mapping[str, Any]) -> dict[str, Any]:
+        """``five`` is kept at 5 players and « selon le jeu » (tables of 4, 3 and 5: a table of 5 may be drawn);
+        dropped at 3 and 4 (no table of 5 then: ``tournaments.common.games.table_sizes``)."""
+        options = super().tournament_options(chosen)
+        if options.get("players") not in (None, 5):
+            options.pop("five", None)
+        return options
 
     def check_options(self, options: Any, *, field: str) -> None:
         super().check_options(options, field=field)
@@ -393,7 +420,7 @@ class TarotDeal(DealRules):
             if from_tricks is not _UNKNOWN:
                 if self._partner_given is not None and from_tricks != self._partner_given:
                     self._pending.append(_wrong_partner(self._partner_given, from_tricks))
-                self.partner = from_tricks  # type: ignore[assignment]
+                self.partner = from_tricks
             elif self.summary is not None and not self._partner_field:
                 raise MalformedRecord(join_path(field, "partner"), "at 5 players with a called king, give the "
                                       "partner's seat (null when the taker plays alone) when the hands are not given",
@@ -458,7 +485,7 @@ class TarotDeal(DealRules):
             leader = winner
         return plays, len(tricks) == self.tricks_per_deal
 
-    def _partner_from_tricks(self, walk: tuple[list[tuple[int, Card]], bool] | None) -> int | object | None:
+    def _partner_from_tricks(self, walk: tuple[list[tuple[int, Card]], bool] | None) -> int | _Unknown | None:
         """Who played the called card (None if the deal was played out without it), or _UNKNOWN."""
         if walk is None:
             return _UNKNOWN
@@ -726,7 +753,8 @@ class TarotDeal(DealRules):
         """The defender who takes the chien on a garde contre (the one opposite the taker)."""
         n = len(self.seats)
         base = self._position[self.taker]
-        for step in (n // 2, *range(1, n)):
+        steps: tuple[int, ...] = (n // 2, *range(1, n))
+        for step in steps:
             seat = self.seats[(base + step) % n]
             if seat in self.defence:
                 return seat
@@ -853,7 +881,13 @@ class TarotDeal(DealRules):
         return out
 
 
-_UNKNOWN = object()
+class _Unknown(Enum):
+    """The tricks do not tell who the partner is (a sentinel, distinct from None: « the taker plays alone »)."""
+
+    UNKNOWN = "unknown"
+
+
+_UNKNOWN: Final = _Unknown.UNKNOWN
 
 _make_trick = Trick
 
@@ -924,7 +958,7 @@ def random_record(rng: random.Random, *, players: int = 4, five: str = "mort", c
     seats = [(dealer + k) % players for k in range(1, count + 1)]
     pack = list(TAROT_78)
     rng.shuffle(pack)
-    dealt = [[] for _ in range(players)]
+    dealt: list[list[Card]] = [[] for _ in range(players)]
     for i, seat in enumerate(seats):
         dealt[seat] = pack[i * size:(i + 1) * size]
     dog = pack[count * size:]
@@ -1022,7 +1056,9 @@ def entry_form(options: TarotOptions) -> EntryForm:
     summary = Phase("summary", "Résumé de la donne", (
         DeclarationField("summary.oudlers", "integer", "Bouts du camp du preneur", required=True, min=0, max=3),
         DeclarationField("summary.points", "number", "Points du camp du preneur", required=True, min=0, max=91,
-                         step=step),
+                         step=step, help="Points de cartes comptés par le camp du preneur : "
+                                         + ("un nombre entier à quatre joueurs." if count == 4
+                                            else "demi-points permis (40,5).")),
         DeclarationField("summary.petit_au_bout", "choice", "Petit au bout", choices=SIDE_CHOICES,
                          nullable="Personne"),
         DeclarationField("summary.chelem", "choice", "Chelem réalisé", choices=SIDE_CHOICES, nullable="Personne"),

@@ -424,8 +424,21 @@ class Triomphe(Game):
     """La Triomphe and its variants."""
 
     name: ClassVar[str] = "triomphe"
+    label: ClassVar[str] = "Triomphe"
+    conventions: ClassVar[Mapping[str, Any]] = {"mode": "forcee", "as_qui_pille": None, "order": "1725"}
+    record_fields: ClassVar[Mapping[str, Any]] = {"turn_up": "", "hands": None, "tricks": []}
+    record_help: ClassVar[str] = ("turn_up: la retourne (\"9H\"); talon, pillage (As qui pille), "
+                                  "abandon {by, accepted}, stopped")
     options_type: ClassVar[type] = TriompheOptions
     player_counts: ClassVar[tuple[int, ...]] = (2, 3, 4, 5, 6)
+
+    def tournament_options(self, chosen: Mapping[str, Any]) -> dict[str, Any]:
+        """With the As qui pille the order of the cards is the piquet's: no ``order`` is written."""
+        options = super().tournament_options(chosen)
+        if options.get("as_qui_pille"):
+            options["as_qui_pille"] = True
+            options.pop("order", None)
+        return options
 
     def parse_options(self, raw: Mapping[str, Any] | None, *, field: str = "options") -> TriompheOptions:
         raw = dict(raw or {})

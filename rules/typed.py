@@ -126,7 +126,7 @@ def parse_typed_card(token: str, *, french: bool = False, tarot: bool = True) ->
             else:
                 suit = HEARTS if french else CLUBS
         else:
-            suit = _FRENCH_SUITS.get(suit_text, _ENGLISH_SUITS.get(suit_text))  # type: ignore[arg-type]
+            suit = _FRENCH_SUITS[suit_text] if suit_text in _FRENCH_SUITS else _ENGLISH_SUITS[suit_text]
         return card(rank, suit)
     raise CardCodeError(f"{token!r} is not a card ({HINT_EN})", fr=f"« {token} » n'est pas une carte ({HINT_FR})")
 

@@ -32,7 +32,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from .cards import (
     ACE,
@@ -264,6 +264,12 @@ class VingtQuatre(Game):
     """Le Vingt-quatre, 4 or 5 players."""
 
     name = "vingt-quatre"
+    label = "Vingt-quatre"
+    conventions: ClassVar[Mapping[str, Any]] = {"honours": "figures"}
+    record_fields: ClassVar[Mapping[str, Any]] = {
+        "turn_up": "", "announcements": {"sequences": []}, "hands": None, "tricks": []}
+    record_help = ("turn_up: la virade; announcements: sequences [{seat, cards}], point {seat, count, value} "
+                   "(left out: found from the hands)")
     options_type = VingtQuatreOptions
     player_counts = (4, 5)
 

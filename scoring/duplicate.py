@@ -38,7 +38,7 @@ from fractions import Fraction
 from functools import cached_property
 from operator import attrgetter
 
-from scoring.ranking import Entry, RankingSnapshot, _build, _check_tie_breaks, _entry_order
+from scoring.ranking import Entry, RankingSnapshot, build_snapshot, check_tie_breaks, entry_order
 
 ORIENTATIONS = ("N", "E", "S", "W")
 """Orientation codes by record seat: seat 0 is North, then East, South, West in play order."""
@@ -329,16 +329,16 @@ def rank_duplicate(
     entries: Iterable[Entry] = (),
 ) -> RankingSnapshot:
     """The individual duplicate ranking by decreasing event score (A-T13, A-T11 for ties)."""
-    tie_breaks = _check_tie_breaks(tie_breaks, DUPLICATE_TIE_BREAKS)
+    tie_breaks = check_tie_breaks(tie_breaks, DUPLICATE_TIE_BREAKS)
     entries = tuple(entries)
     results = tuple(sorted(results, key=_result_key))
     scores = entry_scores(score_results(results, method=method, expected=expected), method=method, score=score,
                           entries=entries)
-    rows = [(e, _metrics(scores[e])) for e in sorted(scores, key=_entry_order)]
-    options = (("entries", tuple(sorted(set(entries), key=_entry_order))),
+    rows = [(e, _metrics(scores[e])) for e in sorted(scores, key=entry_order)]
+    options = (("entries", tuple(sorted(set(entries), key=entry_order))),
                ("expected", tuple(sorted((expected or {}).items()))), ("method", method), ("score", score),
                ("tie_breaks", tie_breaks))
-    return _build("duplicate", ("score", *tie_breaks), rows, results, options)
+    return build_snapshot("duplicate", ("score", *tie_breaks), rows, results, options)
 
 
 def rank_duplicate_teams(
@@ -351,7 +351,7 @@ def rank_duplicate_teams(
     expected: Mapping[int, int] | None = None,
 ) -> RankingSnapshot:
     """Pairs, triplettes or quadrettes: a team's score is the sum of its members' scores."""
-    tie_breaks = _check_tie_breaks(tie_breaks, DUPLICATE_TIE_BREAKS)
+    tie_breaks = check_tie_breaks(tie_breaks, DUPLICATE_TIE_BREAKS)
     members = [m for ms in teams.values() for m in ms]
     if len(set(members)) != len(members):
         raise ValueError("a player belongs to two teams")
@@ -359,16 +359,16 @@ def rank_duplicate_teams(
     scores = entry_scores(score_results(results, method=method, expected=expected), method=method, score=score,
                           entries=members)
     rows = []
-    for team in sorted(teams, key=_entry_order):
+    for team in sorted(teams, key=entry_order):
         ss = [scores[m] for m in teams[team]]
         bests = [s.best_board for s in ss if s.best_board is not None]
         rows.append((team, (("score", sum((s.score for s in ss), Fraction(0))),
                             ("best_board", max(bests) if bests else None), ("tops", sum(s.tops for s in ss)),
                             ("boards", sum(s.boards for s in ss)))))
-    membership = tuple((team, tuple(sorted(teams[team], key=_entry_order))) for team in sorted(teams, key=_entry_order))
+    membership = tuple((team, tuple(sorted(teams[team], key=entry_order))) for team in sorted(teams, key=entry_order))
     options = (("expected", tuple(sorted((expected or {}).items()))), ("method", method), ("score", score),
                ("tie_breaks", tie_breaks))
-    return _build("duplicate_teams", ("score", *tie_breaks), rows, (results, membership), options)
+    return build_snapshot("duplicate_teams", ("score", *tie_breaks), rows, (results, membership), options)
 
 
 def regenerate(snapshot: RankingSnapshot) -> RankingSnapshot:
@@ -387,4 +387,4 @@ def traveller(scored: Iterable[ScoredResult], board: int) -> list[ScoredResult]:
     rows = [s for s in scored if s.result.board == board]
     return sorted(rows, key=lambda s: (s.result.fingerprint, s.result.orientation,
                                        -(s.result.mark if s.result.mark is not None else -10**9),
-                                       _entry_order(s.result.entry)))
+                                       entry_order(s.result.entry)))

@@ -49,6 +49,7 @@ from .base import (
     party_points,
     tie_at_target,
 )
+from .explain import explain_marks
 from .rotation import allowed_dealers, check_dealer
 from .summary import check_tricks, compare, facts_from_tricks
 
@@ -140,7 +141,8 @@ def deal_winner(play: TricksWon, rules: EcarteDeal, options: EcarteOptions) -> t
     best = max(counts.values())
     tied = [s for s, n in counts.items() if n == best]
     seat = tied[0] if len(tied) == 1 else play.first_to_two  # 2-2-1 at 3 players (§3.6 rule 23)
-    return (seat,), counts[seat]  # type: ignore[index]
+    assert seat is not None  # a 2-2-1 tie at 3 players always has a first to two tricks
+    return (seat,), counts[seat]
 
 
 def end_marks(play: TricksWon, rules: EcarteDeal, options: EcarteOptions) -> list[dict[str, Any]]:
@@ -444,3 +446,7 @@ register({
         "en": "This deal must be played by players {seats} (at three, the first to reach the target withdraws).",
     },
 })
+
+
+explain = explain_marks
+"""A deal's result for people: every mark in the order it was scored (:func:`scoring.explain.explain_marks`)."""

@@ -40,6 +40,7 @@ from rules.imperiale import ImperialeDeal, ImperialeOptions, PointClaim
 from rules.replay import DealReplay, Replay
 
 from .base import DealScore, MatchScore, adjustments_after, after_end, outcome, tie_at_target
+from .explain import explain_marks
 from .jetons import Tally, deal_after_match_end, dealer_violations
 from .summary import PlayFacts, check_honours, check_tricks, facts_from_tricks, honours_play_facts
 
@@ -266,3 +267,6 @@ def _penalties(tally: Tally, deal: DealReplay, rules: ImperialeDeal) -> None:
                                                       reason=offenders[seat], offender=seat):
                     return
 
+
+explain = explain_marks
+"""A deal's result for people: every mark in the order it was scored (:func:`scoring.explain.explain_marks`)."""

@@ -253,8 +253,8 @@ def build_movement(
             shifts = (0, *abc)
             cost = 0
             for t in range(fours):
-                seats = [playing[o][sub(t, shifts[o])] for o in range(4)]
-                cost += sum(met[frozenset(pq)] ** 2 for pq in combinations(seats, 2))
+                at_table = [playing[o][sub(t, shifts[o])] for o in range(4)]
+                cost += sum(met[frozenset(pq)] ** 2 for pq in combinations(at_table, 2))
             if best_cost is None or cost < best_cost:
                 best, best_cost = shifts, cost
         assert best is not None

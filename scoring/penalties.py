@@ -35,7 +35,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TypeVar
+from typing import Generic, TypeVar
 
 K = TypeVar("K", bound=Hashable)
 
@@ -64,6 +64,11 @@ class Preset:
     """Who the offender is (« le donneur », « le joueur fautif »)."""
     kind: str
     """The ruling kind it is filed under (``Ruling.Kind`` values: misdeal, renonce, other)."""
+
+    @property
+    def in_imperiales(self) -> bool:
+        """Whether ``amount`` counts impériales (L'Impériale's score rows are fiches), not points."""
+        return self.game == "imperiale"
 
     def label(self, lang: str = "fr") -> str:
         return self.label_en if lang.lower().startswith("en") else self.label_fr
@@ -132,17 +137,17 @@ def preset(code: str) -> Preset | None:
 
 
 @dataclass(frozen=True)
-class Adjustment:
+class Adjustment(Generic[K]):
     """What a preset gives: points per entry (non-zero only), whether it is a penalty (not zero-sum) and the
     branch taken (``"lose"`` or ``"opponents_score"``)."""
 
-    points: dict
+    points: dict[K, int]
     is_penalty: bool
     branch: str
 
 
 def adjustments(p: Preset, *, offender: K, seats: Sequence[K], totals: Mapping[K, int] | None = None,
-                parties: Sequence[Sequence[K]] | None = None) -> Adjustment:
+                parties: Sequence[Sequence[K]] | None = None) -> Adjustment[K]:
     """Turn a preset and the offender into points per entry.
 
     ``seats``: the entries at the table; ``totals``: each entry's points so far at the table (needed by

@@ -225,6 +225,10 @@ EXPLAIN_TEXTS: dict[str, dict[str, str]] = {
                            "partagées."},
 }
 
+#: the kinds of snapshot: by marks (Tarot), by matches, in duplicate; each individual kind with its team kind
+MARKS_KIND, MATCHES_KIND, DUPLICATE_KIND = "tarot", "matches", "duplicate"
+TEAM_KINDS = {MARKS_KIND: "tarot_teams", MATCHES_KIND: "matches_teams", DUPLICATE_KIND: "duplicate_teams"}
+
 TAROT_TIE_BREAKS = ("best_deal", "won_as_taker")
 MATCH_TIE_BREAKS = ("buchholz", "sonneborn_berger", "margin", "wins", "points_for")
 
@@ -316,7 +320,7 @@ def _fmt(value: Value, lang: str = "en", decimals: bool = False) -> str:
     return str(int(value)) if isinstance(value, Fraction) else str(value)
 
 
-def _entry_order(entry: Entry) -> tuple[str, Any]:
+def entry_order(entry: Entry) -> tuple[str, Any]:
     return (type(entry).__name__, entry)
 
 
@@ -364,10 +368,10 @@ def inputs_digest(kind: str, inputs: tuple[Any, ...], options: tuple[tuple[str, 
     return hashlib.sha256(payload.encode()).hexdigest()
 
 
-def _build(
+def build_snapshot(
     kind: str,
     criteria: tuple[str, ...],
-    rows: list[tuple[Entry, tuple[tuple[str, Value], ...]]],
+    rows: Sequence[tuple[Entry, tuple[tuple[str, Value], ...]]],
     inputs: tuple[Any, ...],
     options: tuple[tuple[str, Any], ...],
 ) -> RankingSnapshot:
@@ -375,12 +379,13 @@ def _build(
     names = [name for name, _ in rows[0][1]] if rows else []
     at = [names.index(c) for c in criteria] if rows else []
     # (criteria key, display order, entry, metrics); a missing value (None) ranks below any value
+    keyed: list[tuple[tuple[tuple[int, Value], ...], tuple[str, Any], Entry, tuple[tuple[str, Value], ...]]]
     if len(at) == 1:  # no tie-break declared: the common case, without a generator per line
         (i,) = at
-        keyed = [(((0, 0) if (v := metrics[i][1]) is None else (1, v),), _entry_order(entry), entry, metrics)
+        keyed = [(((0, 0) if (v := metrics[i][1]) is None else (1, v),), entry_order(entry), entry, metrics)
                  for entry, metrics in rows]
     else:
-        keyed = [(tuple((0, 0) if (v := metrics[i][1]) is None else (1, v) for i in at), _entry_order(entry),
+        keyed = [(tuple((0, 0) if (v := metrics[i][1]) is None else (1, v) for i in at), entry_order(entry),
                   entry, metrics) for entry, metrics in rows]
     keyed.sort(key=itemgetter(1))
     keyed.sort(key=itemgetter(0), reverse=True)
@@ -394,7 +399,7 @@ def _build(
     return RankingSnapshot(kind, criteria, tuple(lines), inputs, options, inputs_digest(kind, inputs, options))
 
 
-def _check_tie_breaks(tie_breaks: Sequence[str], allowed: Sequence[str]) -> tuple[str, ...]:
+def check_tie_breaks(tie_breaks: Sequence[str], allowed: Sequence[str]) -> tuple[str, ...]:
     tie_breaks = tuple(tie_breaks)
     unknown = [t for t in tie_breaks if t not in allowed]
     if unknown or len(set(tie_breaks)) != len(tie_breaks):
@@ -456,7 +461,7 @@ def _tarot_totals(data: Iterable[ScoreRow] | Iterable[TarotTotals], entries: Ite
             totals[t.entry] = t
         for e in entries:
             totals.setdefault(e, TarotTotals(e))
-    return sorted(totals.values(), key=lambda t: _entry_order(t.entry))
+    return sorted(totals.values(), key=lambda t: entry_order(t.entry))
 
 
 def _tarot_metrics(t: TarotTotals) -> tuple[tuple[str, Value], ...]:
@@ -478,10 +483,10 @@ def rank_tarot(
     ``won_as_taker`` in the order to apply. ``entries`` lists registered entries so that those
     with no deal at all still appear (0 marks).
     """
-    tie_breaks = _check_tie_breaks(tie_breaks, TAROT_TIE_BREAKS)
+    tie_breaks = check_tie_breaks(tie_breaks, TAROT_TIE_BREAKS)
     totals = tuple(_tarot_totals(data, entries))
     rows = [(t.entry, _tarot_metrics(t)) for t in totals]
-    return _build("tarot", ("marks", *tie_breaks), rows, totals, (("tie_breaks", tie_breaks),))
+    return build_snapshot("tarot", ("marks", *tie_breaks), rows, totals, (("tie_breaks", tie_breaks),))
 
 
 def rank_tarot_teams(
@@ -495,13 +500,13 @@ def rank_tarot_teams(
     Team tie-breaks, if declared: ``best_deal`` is the best single deal of any member,
     ``won_as_taker`` the members' sum. A member with no deal counts 0.
     """
-    tie_breaks = _check_tie_breaks(tie_breaks, TAROT_TIE_BREAKS)
+    tie_breaks = check_tie_breaks(tie_breaks, TAROT_TIE_BREAKS)
     members = {e for ms in teams.values() for e in ms}
     if sum(len(ms) for ms in teams.values()) != len(members):
         raise ValueError("a player belongs to two teams")
     totals = {t.entry: t for t in _tarot_totals(data, members)}
-    membership = tuple(sorted(((team, tuple(sorted(ms, key=_entry_order))) for team, ms in teams.items()),
-                              key=lambda tm: _entry_order(tm[0])))
+    membership = tuple(sorted(((team, tuple(sorted(ms, key=entry_order))) for team, ms in teams.items()),
+                              key=lambda tm: entry_order(tm[0])))
     rows = []
     for team, ms in membership:
         ts = [totals[m] for m in ms]
@@ -510,7 +515,7 @@ def rank_tarot_teams(
                             ("won_as_taker", sum(t.won_as_taker for t in ts)), ("deals", sum(t.deals for t in ts)),
                             ("members", len(ms)))))
     inputs = (tuple(totals[m] for _, ms in membership for m in ms), membership)
-    return _build("tarot_teams", ("marks", *tie_breaks), rows, inputs, (("tie_breaks", tie_breaks),))
+    return build_snapshot("tarot_teams", ("marks", *tie_breaks), rows, inputs, (("tie_breaks", tie_breaks),))
 
 
 # --------------------------------------------------------------------------------------------
@@ -520,7 +525,7 @@ def rank_tarot_teams(
 
 def _sorted_results(results: Iterable[MatchResult]) -> tuple[MatchResult, ...]:
     return tuple(sorted(results, key=lambda r: (r.round, -1 if r.table is None else r.table,
-                                                [_entry_order(e) for e in r.entries])))
+                                                [entry_order(e) for e in r.entries])))
 
 
 def _exact(v: Fraction) -> Value:
@@ -577,8 +582,8 @@ def _tally(
                     pts_for[unit] += by_side[k]
                     pts_against[unit] += (sum(by_side) - by_side[k]) / (n - 1)
                 met[unit].extend((opp, share) for opp in opponents)
-    rows = []
-    for e in sorted(everyone, key=_entry_order):
+    rows: list[tuple[Entry, tuple[tuple[str, Value], ...]]] = []
+    for e in sorted(everyone, key=entry_order):
         buchholz = sum(mp[opp] for opp, _ in met[e])
         sb = sum((share * mp[opp] for opp, share in met[e]), Fraction(0))
         w, d, lo, b, p = counts[e]
@@ -609,7 +614,7 @@ def rank_matches(
       match (the opponent's points at two sides); forfeits and byes count nothing.
     * ``wins``: matches won (byes not included); ``points_for``: game points scored.
     """
-    tie_breaks = _check_tie_breaks(tie_breaks, MATCH_TIE_BREAKS)
+    tie_breaks = check_tie_breaks(tie_breaks, MATCH_TIE_BREAKS)
     results = _sorted_results(results)
     everyone: set[Entry] = set(entries)
     seen_round: set[tuple[int, Entry]] = set()
@@ -620,9 +625,9 @@ def rank_matches(
             seen_round.add((r.round, e))
             everyone.add(e)
     rows = _tally(results, everyone, lambda e: e, points)
-    everyone_sorted = tuple(sorted(everyone, key=_entry_order))
+    everyone_sorted = tuple(sorted(everyone, key=entry_order))
     options = (("points", points), ("tie_breaks", tie_breaks), ("entries", everyone_sorted))
-    return _build("matches", ("match_points", *tie_breaks), rows, results, options)
+    return build_snapshot("matches", ("match_points", *tie_breaks), rows, results, options)
 
 
 def rank_match_teams(
@@ -641,7 +646,7 @@ def rank_match_teams(
     other sides (a player in no team is nobody's opponent here). Same metrics and tie-breaks as
     :func:`rank_matches`, plus ``members``.
     """
-    tie_breaks = _check_tie_breaks(tie_breaks, MATCH_TIE_BREAKS)
+    tie_breaks = check_tie_breaks(tie_breaks, MATCH_TIE_BREAKS)
     results = _sorted_results(results)
     team_of: dict[Entry, Entry] = {}
     for team, members in teams.items():
@@ -649,13 +654,13 @@ def rank_match_teams(
             if m in team_of:
                 raise ValueError("a player belongs to two teams")
             team_of[m] = team
-    membership = tuple(sorted(((team, tuple(sorted(ms, key=_entry_order))) for team, ms in teams.items()),
-                              key=lambda tm: _entry_order(tm[0])))
+    membership = tuple(sorted(((team, tuple(sorted(ms, key=entry_order))) for team, ms in teams.items()),
+                              key=lambda tm: entry_order(tm[0])))
     size = {team: len(ms) for team, ms in membership}
     rows = [(team, (*metrics, ("members", size[team])))
             for team, metrics in _tally(results, size, team_of.get, points)]
     options = (("points", points), ("tie_breaks", tie_breaks))
-    return _build("matches_teams", ("match_points", *tie_breaks), rows, (results, membership), options)
+    return build_snapshot("matches_teams", ("match_points", *tie_breaks), rows, (results, membership), options)
 
 
 # --------------------------------------------------------------------------------------------
@@ -664,7 +669,8 @@ def rank_match_teams(
 
 
 def regenerate(snapshot: RankingSnapshot) -> RankingSnapshot:
-    """Rebuild a snapshot from its own inputs and options (it must come out identical)."""
+    """Rebuild a snapshot of this module's kinds from its own inputs and options (it must come out identical);
+    :func:`scoring.snapshots.regenerate` takes every kind."""
     opts = dict(snapshot.options)
     if snapshot.kind == "tarot":
         return rank_tarot(snapshot.inputs, tie_breaks=opts["tie_breaks"])
@@ -677,11 +683,7 @@ def regenerate(snapshot: RankingSnapshot) -> RankingSnapshot:
     if snapshot.kind == "matches_teams":
         results, membership = snapshot.inputs
         return rank_match_teams(results, dict(membership), points=opts["points"], tie_breaks=opts["tie_breaks"])
-    if snapshot.kind in ("duplicate", "duplicate_teams"):
-        from scoring import duplicate  # duplicate builds on this module: imported when needed
-
-        return duplicate.regenerate(snapshot)
-    raise ValueError(f"unknown ranking kind {snapshot.kind!r}")
+    raise ValueError(f"unknown ranking kind {snapshot.kind!r} (duplicate snapshots: scoring.snapshots.regenerate)")
 
 
 def label(metric: str, lang: str = "en") -> str:

@@ -11,17 +11,23 @@ tables of 3 where possible (r = 1 → three tables of 3; n = 5 falls back to one
 ``"five"`` only tables of 5 where possible (r = 2 → two of 5 from n = 10, r = 3 → three of 5 from
 n = 15; smaller counts fall back to tables of 3).
 
-Hard rule in every method: **nobody sits at an odd table (3 or 5) more often than necessary** —
-the odd seats go to the players who have had the fewest odd seats so far (ties broken by the
-method). Team-mates (``teams``) are never seated at the same table when it can be avoided (rule
-34); players of the same club (``clubs``, when the organizer asks, usually for the first round) are
-kept apart next, wherever the count of tables allows it. Methods:
+:func:`compose_tables` chooses the sizes among any allowed counts (the game's, in order of
+preference: :func:`tournaments.common.games.table_sizes`) and refuses a count they cannot seat.
 
-* ``"rotation"`` (FFT-style brassage): nobody meets twice while it is possible. A depth-first
-  branch-and-bound search over seatings, cheapest table first, minimising the number of repeated
-  meetings (a pair that met k times before costs k); it stops at the first seating with none.
-  Exact (provably minimal) whenever it finishes within ``budget`` nodes, which it does for small
-  fields; otherwise it returns the best seating found.
+Rule in every method: **nobody sits at an odd table (3 or 5) more often than necessary** — the odd
+seats go to the players who have had the fewest odd seats so far (ties broken by the method); in
+``"rotation"`` only a repeated meeting weighs more: when the rule leaves no repeat-free seating and a
+looser one has one, the rule is loosened as little as that takes (issue 20). Team-mates
+(``teams``) are never seated at the same table when it can be avoided (rule 34); players of the
+same club (``clubs``, when the organizer asks, usually for the first round) are kept apart next,
+wherever the count of tables allows it. Methods:
+
+* ``"rotation"`` (FFT-style brassage): nobody meets twice while it is possible. A greedy seating
+  and a swap local search; then an exact search for a seating without any repeat (:func:`_repeat_free`,
+  exhaustive for a club's fields: checked against an independent exhaustive search up to 20
+  players); then, when repeats cannot be avoided, a depth-first branch-and-bound search minimising
+  them (a pair that met k times before costs k), exact whenever it finishes within ``budget`` nodes;
+  otherwise the best seating found.
 * ``"random"``: a seeded random draw (meetings ignored), still with the two rules above.
 * ``"ranking"``: best against best — the odd seats are taken first (by the rule above, then lowest
   ranking), and the other tables are formed from consecutive ranks of ``ranking``.
@@ -145,6 +151,53 @@ def table_sizes(n: int, odd: str = "auto") -> tuple[int, ...]:
     return (4,) * fours + (5,) * fives + (3,) * threes
 
 
+def _counts_fr(counts: Sequence[int]) -> str:
+    """« 4 ou 5 », « 3, 4 ou 5 »."""
+    words = [str(c) for c in counts]
+    return f"{', '.join(words[:-1])} ou {words[-1]}" if len(words) > 1 else words[0]
+
+
+def compose_tables(n: int, allowed: Sequence[int]) -> tuple[int, ...]:
+    """The sizes of the tables seating ``n`` players, each size among ``allowed`` (in order of
+    preference: the first is the main size). As many tables of the main size as possible, then the
+    fewest tables, then as many of each next size in turn; the main size first, then in the order of
+    ``allowed``. Tarot's ``(4, 3, 5)`` gives :func:`table_sizes` ``"auto"``: 13 → 4 4 5, 14 → 4 4 3 3.
+
+    :class:`SeatingError` (naming the sizes) when no such tables seat exactly ``n`` players.
+    """
+    sizes = list(dict.fromkeys(allowed))
+    if not sizes or min(sizes) < 2:
+        raise SeatingError(f"table sizes must be 2 or more, not {list(allowed)}",
+                           fr=f"une table compte au moins 2 joueurs, pas {list(allowed)}")
+    # best[m]: the best composition of m players, as a key (lexicographic, additive) and its counts
+    Key = tuple[int, ...]
+    best: list[tuple[Key, tuple[int, ...]] | None] = [((0,) * (len(sizes) + 1), (0,) * len(sizes))]
+    for m in range(1, n + 1):
+        here: tuple[Key, tuple[int, ...]] | None = None
+        for i, size in enumerate(sizes):
+            prev = best[m - size] if m >= size else None
+            if prev is None:
+                continue
+            key = list(prev[0])
+            key[0] -= 1 if i == 0 else 0  # more tables of the main size
+            key[1] += 1                  # fewer tables
+            if i > 0:
+                key[1 + i] -= 1          # then more of each next size
+            counts = list(prev[1])
+            counts[i] += 1
+            candidate = (tuple(key), tuple(counts))
+            if here is None or candidate[0] < here[0]:
+                here = candidate
+        best.append(here)
+    found = best[n] if n > 0 else None
+    if found is None:
+        counts_fr = _counts_fr(sorted(sizes))
+        raise SeatingError(f"cannot seat {n} players at tables of {' or '.join(map(str, sorted(sizes)))}",
+                           fr=f"impossible de placer {n} joueur{'s' if n > 1 else ''} à des tables de "
+                              f"{counts_fr} joueurs")
+    return tuple(size for size, k in zip(sizes, found[1], strict=True) for _ in range(k))
+
+
 # --------------------------------------------------------------------------------------------
 # History helpers
 # --------------------------------------------------------------------------------------------
@@ -160,12 +213,12 @@ def meeting_counts(history: Iterable[Seating]) -> Counter[frozenset[Entry]]:
     return met
 
 
-def odd_seat_counts(history: Iterable[Seating]) -> Counter[Entry]:
-    """How many times each entry has sat at a table that is not of 4."""
+def odd_seat_counts(history: Iterable[Seating], main: int = 4) -> Counter[Entry]:
+    """How many times each entry has sat at a table that is not of the ``main`` size (4)."""
     out: Counter[Entry] = Counter()
     for seating in history:
         for table in seating.tables:
-            if len(table) != 4:
+            if len(table) != main:
                 out.update(table)
     return out
 
@@ -209,11 +262,11 @@ class _Search:
     """Depth-first branch and bound. Players are placed in ``order``; a player goes into an open
     table, cheapest first; empty tables of one size are interchangeable (only the first is tried).
     ``klass[p]`` is +1 (must sit at an odd table), -1 (must sit at a table of 4) or 0 (either, within
-    ``free_odd`` odd seats for the 0 class)."""
+    ``free_odd`` odd seats for the 0 class). A table is odd when its size is not ``main``."""
 
     def __init__(self, order: list[int], sizes: Sequence[int], weight: list[dict[int, int]],
-                 klass: list[int], free_odd: int, budget: int, rng: random.Random | None) -> None:
-        self.order, self.sizes, self.weight, self.klass = order, list(sizes), weight, klass
+                 klass: list[int], free_odd: int, budget: int, rng: random.Random | None, main: int = 4) -> None:
+        self.order, self.sizes, self.weight, self.klass, self.main = order, list(sizes), weight, klass, main
         self.free_odd = free_odd
         self.free_four = sum(1 for k in klass if k == 0) - free_odd
         self.budget, self.rng = budget, rng
@@ -256,7 +309,7 @@ class _Search:
             members = self.tables[t]
             if len(members) >= size:
                 continue
-            odd = size != 4
+            odd = size != self.main
             if (kp == 1 and not odd) or (kp == -1 and odd):
                 continue
             if kp == 0 and (self.free_odd == 0 if odd else self.free_four == 0):
@@ -270,7 +323,7 @@ class _Search:
             self.rng.shuffle(candidates)
         candidates.sort(key=lambda c: c[0])
         for extra, t in candidates:
-            odd = self.sizes[t] != 4
+            odd = self.sizes[t] != self.main
             if kp == 0:
                 if odd:
                     self.free_odd -= 1
@@ -292,7 +345,7 @@ class _Search:
 
 
 def _improve(tables: list[list[int]], sizes: Sequence[int], weight: list[dict[int, int]], klass: list[int],
-             rng: random.Random, moves: int) -> tuple[list[list[int]], int]:
+             rng: random.Random, moves: int, main: int = 4) -> tuple[list[list[int]], int]:
     """Local search: swap two players of different tables while it lowers the cost; on a plateau,
     take a random cost-neutral swap of a player who meets someone again (at most ``moves`` swaps).
     Swaps keep table sizes, and cross between odd and even tables only for players free to sit at
@@ -319,7 +372,7 @@ def _improve(tables: list[list[int]], sizes: Sequence[int], weight: list[dict[in
             here_p = at(p, t, -1)
             for q in players:
                 u = where[q]
-                if u == t or ((sizes[t] != 4) != (sizes[u] != 4) and (klass[p] != 0 or klass[q] != 0)):
+                if u == t or ((sizes[t] != main) != (sizes[u] != main) and (klass[p] != 0 or klass[q] != 0)):
                     continue
                 delta = at(p, u, q) + at(q, t, p) - here_p - at(q, u, -1)  # p, q apart before and after
                 if delta < best_delta:
@@ -338,11 +391,12 @@ def _improve(tables: list[list[int]], sizes: Sequence[int], weight: list[dict[in
     return tables, total()
 
 
-def _odd_classes(players: Sequence[Entry], sizes: Sequence[int], odd_counts: Mapping[Entry, int]) -> tuple[
-        list[int], int]:
-    """Which players must / must not / may take the odd seats so that the odd seats go to the
-    players with the fewest odd seats so far. Returns (class per player, free odd seats)."""
-    n_odd = sum(s for s in sizes if s != 4)
+def _odd_classes(players: Sequence[Entry], sizes: Sequence[int], odd_counts: Mapping[Entry, int],
+                 main: int = 4) -> tuple[list[int], int]:
+    """Which players must / must not / may take the odd seats (at tables not of the ``main`` size) so
+    that the odd seats go to the players with the fewest odd seats so far. Returns (class per player,
+    free odd seats)."""
+    n_odd = sum(s for s in sizes if s != main)
     if n_odd == 0:
         return [-1] * len(players), 0
     counts = sorted(odd_counts.get(p, 0) for p in players)
@@ -364,6 +418,7 @@ def seat_tarot_round(
     ranking: Sequence[Entry] | None = None,
     budget: int = DEFAULT_BUDGET,
     clubs: Mapping[Any, Iterable[Entry]] | None = None,
+    sizes: Sequence[int] | None = None,
 ) -> Seating:
     """Seat the ``entries`` present this round at Tarot tables (see the module doc for the rules).
 
@@ -371,6 +426,8 @@ def seat_tarot_round(
     ``ranking`` is the current ranking order, required by ``method="ranking"``; ``clubs`` (club →
     members), when given, keeps players of the same club at different tables wherever the count of
     tables allows it (cost :data:`CLUB_WEIGHT` a pair: after team-mates, before repeated meetings).
+    ``sizes``, when given (e.g. from :func:`compose_tables`), are the tables' sizes instead of
+    :func:`table_sizes` and ``odd_tables``; the first is the main size, the others the « odd » tables.
     """
     if method not in METHODS:
         raise SeatingError(f"seating method must be one of {METHODS}, not {method!r}",
@@ -378,18 +435,24 @@ def seat_tarot_round(
     players = sorted(set(entries), key=_order)
     if len(players) != len(entries):
         raise SeatingError("an entry is listed twice", fr="un inscrit figure deux fois")
-    sizes = table_sizes(len(players), odd_tables)
+    if sizes is None:
+        sizes = table_sizes(len(players), odd_tables)
+    elif sum(sizes) != len(players) or not sizes or min(sizes) < 2:
+        raise SeatingError(f"tables of {list(sizes)} do not seat {len(players)} players",
+                           fr=f"des tables de {_counts_fr(sorted(set(sizes)))} joueurs ne placent pas "
+                              f"{len(players)} joueurs")
+    main = sizes[0]
     rng = random.Random(seed)
-    odd_counts = odd_seat_counts(history)
+    odd_counts = odd_seat_counts(history, main)
     team_of = _team_of(teams)
     club_of = _team_of(clubs)
-    klass, free_odd = _odd_classes(players, sizes, odd_counts)
+    klass, free_odd = _odd_classes(players, sizes, odd_counts, main)
 
     if method == "ranking":
         if ranking is None:
             raise SeatingError("method 'ranking' needs the current ranking order",
                                fr="la méthode « ranking » a besoin du classement en cours")
-        return Seating(round, _by_ranking(players, sizes, ranking, klass, free_odd, team_of or club_of))
+        return Seating(round, _by_ranking(players, sizes, ranking, klass, free_odd, team_of or club_of, main))
 
     weight = _pair_weights(players, meeting_counts(history) if method == "rotation" else {}, team_of,
                            club_of)
@@ -402,38 +465,182 @@ def seat_tarot_round(
     else:
         has_team_mates = any(p in team_of or p in club_of for p in players)
         order.sort(key=lambda i: (klass[i] != 1, -len(weight[i]) if has_team_mates else 0))
-    best, _cost = _cheapest_tables(order, sizes, weight, klass, free_odd, budget, rng, shuffle=method == "random")
+    relaxed: list[list[int]] = []
+    if method == "rotation" and any(s != main for s in sizes):
+        # a repeated meeting is worse than an odd seat given out of turn: when the odd-seat rule
+        # forbids every repeat-free seating, the rule is loosened step by step (nobody at an odd
+        # table with more than ``limit`` odd seats so far), the least loosening that avoids every repeat
+        counts = [odd_counts.get(p, 0) for p in players]
+        n_odd = sum(s for s in sizes if s != main)
+        threshold = sorted(counts)[n_odd - 1]
+        relaxed = [[-1 if c > limit else 0 for c in counts] for limit in range(threshold, max(counts) + 1)]
+    best, _cost = _cheapest_tables(order, sizes, weight, klass, free_odd, budget, rng, shuffle=method == "random",
+                                   main=main, relaxed=relaxed)
     return Seating(round, tuple(tuple(players[i] for i in table) for table in best))
 
 
 def _cheapest_tables(order: list[int], sizes: Sequence[int], weight: list[dict[int, int]], klass: list[int],
                      free_odd: int, budget: int, rng: random.Random, *, shuffle: bool,
-                     improve_first: bool = True, moves: int | None = None) -> tuple[list[list[int]], int]:
+                     improve_first: bool = True, moves: int | None = None,
+                     main: int = 4, relaxed: Sequence[list[int]] = ()) -> tuple[list[list[int]], int]:
     """Players (indices, placed in ``order``) into tables of ``sizes`` at the lowest cost found: a greedy
     first dive of :class:`_Search` (cheapest table first; ties shuffled by ``rng`` when ``shuffle``),
-    the swap local search :func:`_improve`, then branch and bound below that cost (exact when it ends
-    within ``budget`` nodes). With ``improve_first=False`` the branch and bound comes first, so the
-    seating stays as close as it can to ``order`` (Swiss draws), and the local search only follows
-    when the budget ran out above zero. ``moves`` caps the local search (default ``budget // 10``)."""
+    the swap local search :func:`_improve`, then the exact search for a seating without any repeat
+    (:func:`_repeat_free`, within :data:`FREE_FACTOR` × ``budget`` nodes), then branch and bound below the cost found
+    (exact when it ends within ``budget`` nodes). With ``improve_first=False`` (Swiss draws) the
+    branch and bound comes before the local search, so the seating stays as close as it can to
+    ``order``. ``moves`` caps the local search (default ``budget // 10``). ``relaxed``: looser odd-seat
+    classes, tried in turn for a repeat-free seating when ``klass`` allows none."""
     moves = budget // 10 if moves is None else moves
-    search = _Search(order, sizes, weight, klass, free_odd, budget, rng if shuffle else None)
+    search = _Search(order, sizes, weight, klass, free_odd, budget, rng if shuffle else None, main)
     search.budget = 0  # first dive only: a greedy seating, cheapest table first
     best, cost = search.run()
     if cost > 0 and improve_first:
-        best, cost = _improve(best, sizes, weight, klass, rng, moves=moves)
+        best, cost = _improve(best, sizes, weight, klass, rng, moves=moves, main=main)
+    if cost > 0 and budget > 0:  # is there a seating without any repeat? (exact for real fields)
+        left = FREE_FACTOR * budget
+        for classes in (klass, *relaxed):
+            free, used = _repeat_free(order, sizes, weight, classes, main, left, pivot_in_order=not improve_first)
+            if free is not None:
+                return free, 0
+            left -= used
+            if left <= 0:
+                break
     if cost > 0:  # branch and bound below the improved cost: exact when it ends within budget
-        search = _Search(order, sizes, weight, klass, free_odd, budget, None)
+        search = _Search(order, sizes, weight, klass, free_odd, budget, None, main)
         search.best, search.best_cost = best, cost
         best, cost = search.run()
     if cost > 0 and not improve_first:
-        improved, better = _improve(best, sizes, weight, klass, rng, moves=moves)
+        improved, better = _improve(best, sizes, weight, klass, rng, moves=moves, main=main)
         if better < cost:
             best, cost = improved, better
     return best, cost
 
 
+FREE_FACTOR = 10
+"""Nodes of the search for a repeat-free seating (:func:`_repeat_free`), per node of ``budget`` (200 000
+by default); fields of a club (up to 20 players, 3 rounds and more) finish far below it, so the answer
+is exact there."""
+
+
+def _repeat_free(order: list[int], sizes: Sequence[int], weight: list[dict[int, int]], klass: list[int],
+                 main: int, budget: int, *, pivot_in_order: bool = False) -> tuple[list[list[int]] | None, int]:
+    """A seating of the players into tables of ``sizes`` where no two players who cost anything
+    together (met before, team-mates, club-mates) share a table, and the odd-seat classes hold; None
+    when there is none or the ``budget`` of nodes ran out first. Tables are built one at a time
+    around a pivot (the unplaced player with the fewest possible table-mates, or the first in
+    ``order`` with ``pivot_in_order``), its mates chosen among the compatible players in ``order``;
+    the odd tables come first, those of one size by increasing first member: every partition is
+    reached once, so the search is exhaustive when it ends within budget.
+    Returns the tables aligned with ``sizes`` (or None) and the nodes used."""
+    n = len(order)
+    rank = {p: i for i, p in enumerate(order)}
+    by_rank = sorted(range(n), key=rank.__getitem__)
+    bit = [1 << rank[p] for p in range(n)]  # bit i = the i-th player of ``order``
+    conf = [0] * n
+    for p in range(n):
+        for q, w in weight[p].items():
+            if w > 0:
+                conf[rank[p]] |= 1 << rank[q]
+    odd_ok = sum(bit[p] for p in range(n) if klass[p] != -1)   # may sit at an odd table
+    main_ok = sum(bit[p] for p in range(n) if klass[p] != 1)   # may sit at a table of the main size
+    must_odd = sum(bit[p] for p in range(n) if klass[p] == 1)
+    must_main = sum(bit[p] for p in range(n) if klass[p] == -1)
+    kinds = Counter(sizes)
+    nodes = [0]
+    built: list[tuple[int, int]] = []  # (size, members bitmask)
+
+    def seats(kind_counts: Counter[int], odd: bool) -> int:
+        return sum(size * k for size, k in kind_counts.items() if (size != main) == odd)
+
+    def fill(size: int, members: int, cand: int, need: int, left: int) -> bool:
+        if need == 0:
+            rest = left & ~members
+            kinds[size] -= 1
+            built.append((size, members))
+            ok = ((rest & must_odd).bit_count() <= seats(kinds, True)
+                  and (rest & must_main).bit_count() <= seats(kinds, False) and place(rest))
+            if not ok:
+                built.pop()
+                kinds[size] += 1
+            return ok
+        while cand and cand.bit_count() >= need:
+            low = cand & -cand
+            cand ^= low
+            i = low.bit_length() - 1
+            if fill(size, members | low, cand & ~conf[i], need - 1, left):
+                return True
+            if nodes[0] > budget:
+                return False
+        return False
+
+    floor: dict[int, int] = {}
+
+    def odd_table(size: int, left: int, last_kind: bool) -> bool:
+        """The odd tables first (the most constrained), those of one size by increasing first member."""
+        pool = left & odd_ok & ~((2 << floor[size]) - 1 if size in floor else 0)
+        while pool and pool.bit_count() >= size:
+            low = pool & -pool
+            pool ^= low
+            i = low.bit_length() - 1
+            if last_kind and left & must_odd & (low - 1):
+                return False  # a player bound to an odd table would be left below every later table
+            saved = floor.get(size)
+            floor[size] = i
+            if fill(size, low, pool & ~conf[i], size - 1, left):
+                return True
+            if saved is None:
+                del floor[size]
+            else:
+                floor[size] = saved
+            if nodes[0] > budget:
+                return False
+        return False
+
+    def place(left: int) -> bool:
+        if not left:
+            return True
+        nodes[0] += 1
+        if nodes[0] > budget:
+            return False
+        odd_left = [size for size, k in kinds.items() if k and size != main] if main else []
+        if odd_left:
+            return odd_table(max(odd_left), left, len(odd_left) == 1)
+        if pivot_in_order:
+            pivot = (left & -left).bit_length() - 1
+        else:
+            pivot, fewest, rest = -1, n + 1, left
+            while rest:
+                low = rest & -rest
+                rest ^= low
+                i = low.bit_length() - 1
+                k = (left & ~conf[i]).bit_count()
+                if k < fewest:
+                    pivot, fewest = i, k
+        others = left & ~conf[pivot] & ~(1 << pivot)
+        for size in sorted(kinds, key=lambda s: (s != sizes[0], s)):
+            if kinds[size] == 0:
+                continue
+            allowed = odd_ok if size != main else main_ok
+            if not (1 << pivot) & allowed:
+                continue
+            if fill(size, 1 << pivot, others & allowed, size - 1, left):
+                return True
+            if nodes[0] > budget:
+                return False
+        return False
+
+    if not place((1 << n) - 1):
+        return None, nodes[0]
+    tables: list[list[int] | None] = [None] * len(sizes)
+    for size, members in built:
+        t = next(t for t, s in enumerate(sizes) if s == size and tables[t] is None)
+        tables[t] = [by_rank[i] for i in range(n) if members >> i & 1]
+    return [t for t in tables if t is not None], nodes[0]
+
+
 def _by_ranking(players: Sequence[Entry], sizes: Sequence[int], ranking: Sequence[Entry], klass: list[int],
-                free_odd: int, team_of: Mapping[Entry, Any]) -> tuple[tuple[Entry, ...], ...]:
+                free_odd: int, team_of: Mapping[Entry, Any], main: int = 4) -> tuple[tuple[Entry, ...], ...]:
     """Best against best: odd seats first (fewest odd seats so far, then lowest ranking), then
     tables of 4 from consecutive ranks; team-mates split by swapping with the nearest next table."""
     position = {e: i for i, e in enumerate(ranking)}
@@ -447,11 +654,11 @@ def _by_ranking(players: Sequence[Entry], sizes: Sequence[int], ranking: Sequenc
     odds = [e for e in ranked_players if e in odd_set]
     tables: list[list[Entry]] = []
     i = 0
-    for size in (s for s in sizes if s == 4):
+    for size in (s for s in sizes if s == main):
         tables.append(fours[i:i + size])
         i += size
     i = 0
-    for size in (s for s in sizes if s != 4):
+    for size in (s for s in sizes if s != main):
         tables.append(odds[i:i + size])
         i += size
     if team_of:
@@ -732,8 +939,9 @@ def seat_match_round(
     history: Sequence[Seating] = (),
     seed: int = 0,
     teams: Mapping[Any, Iterable[Entry]] | None = None,
-    partners: Sequence[Sequence[int]] | None = None,
+    partners: Sequence[Sequence[int]] | Mapping[int, Sequence[Sequence[int]] | None] | None = None,
     budget: int = DEFAULT_BUDGET,
+    sizes: Sequence[int] | None = None,
 ) -> MatchDraw:
     """Seat a round of a match game played at ``size`` players a table (Écarté à trois and à quatre,
     Triomphe at 3 to 6 or by teams, Impériale à trois, Vingt-quatre at 4 or 5).
@@ -753,20 +961,33 @@ def seat_match_round(
     ``partners`` (e.g. ``((0, 2), (1, 3))``: seats 0 and 2 against 1 and 3) are the sides of a
     partnership game; once the tables are formed, each is split into sides with the fewest repeated
     partners (see :func:`_seat_partners`). Tables come best first in ``swiss``.
+
+    ``sizes`` (e.g. from :func:`compose_tables`: Vingt-quatre's 8 players → ``(4, 4)``), when given,
+    are the sizes of the tables, seating every entry (no bye; ``size`` is then ignored);
+    ``partners`` may then map a table size to its sides (None: each plays alone).
     """
     if method not in MATCH_METHODS:
         raise SeatingError(f"seating method must be one of {MATCH_METHODS}, not {method!r}",
                            fr=f"la méthode de placement est l'une de {MATCH_METHODS}, pas {method!r}")
-    if size < 2:
-        raise SeatingError(f"a match table seats 2 players or more, not {size}",
-                           fr=f"une table de partie compte 2 joueurs ou plus, pas {size}")
     players = list(standings)
+    if sizes is not None:
+        shape = tuple(sizes)
+        if not shape or min(shape) < 2 or sum(shape) != len(players):
+            raise SeatingError(f"tables of {list(shape)} do not seat {len(players)} entries",
+                               fr=f"des tables de {_counts_fr(sorted(set(shape)) or [0])} joueurs ne placent pas "
+                                  f"{len(players)} inscrits")
+    else:
+        if size < 2:
+            raise SeatingError(f"a match table seats 2 players or more, not {size}",
+                               fr=f"une table de partie compte 2 joueurs ou plus, pas {size}")
+        if len(players) < size:
+            raise SeatingError(f"cannot seat {len(players)} entries at tables of {size}",
+                               fr=f"impossible de placer {len(players)} inscrit(s) à des tables de {size}")
+        shape = (size,) * (len(players) // size)
     if len(set(players)) != len(players):
         raise SeatingError("an entry is listed twice", fr="un inscrit figure deux fois")
-    if len(players) < size:
-        raise SeatingError(f"cannot seat {len(players)} entries at tables of {size}",
-                           fr=f"impossible de placer {len(players)} inscrit(s) à des tables de {size}")
-    sides = _check_partners(partners, size)
+    by_size = partners if isinstance(partners, Mapping) else {shape[0]: partners}
+    sides_of = {k: _check_partners(by_size.get(k), k) for k in set(shape)}
     rng = random.Random(seed)
     if method == "random":
         rng.shuffle(players)
@@ -776,7 +997,7 @@ def seat_match_round(
     byes_so_far = bye_counts(history)
 
     # Rule 1: the byes go to the entries with the fewest, the lowest ranked first among the candidates.
-    n_byes = len(players) % size
+    n_byes = len(players) - sum(shape)
     must: list[Entry] = []
     either: list[Entry] = []
     if n_byes:
@@ -794,7 +1015,7 @@ def seat_match_round(
             break
         byes = (*must, *chosen)
         rest = [p for p in players if p not in byes]
-        _, cost = _match_tables(rest, size, met, team_of, rng, 0, shuffle=method == "random")
+        _, cost = _match_tables(rest, shape, met, team_of, rng, 0, shuffle=method == "random")
         if best is None or cost < best[0]:
             best = (cost, byes)
             if cost == 0:
@@ -802,14 +1023,17 @@ def seat_match_round(
     assert best is not None
     byes = best[1]
     rest = [p for p in players if p not in byes]
-    tables, _ = _match_tables(rest, size, met, team_of, rng, budget, shuffle=method == "random")
+    tables, _ = _match_tables(rest, shape, met, team_of, rng, budget, shuffle=method == "random")
     if method == "swiss":
         tables.sort(key=lambda t: min(rank[e] for e in t))
-    if sides is not None:
-        partnered = partner_counts(history, sides)
-        seated = [_seat_partners(t, sides, partnered, rank if method == "swiss" else None) for t in tables]
-    else:
-        seated = [tuple(t) for t in tables]
+    seated = []
+    for t in tables:
+        sides = sides_of.get(len(t))
+        if sides is None:
+            seated.append(tuple(t))
+        else:
+            seated.append(_seat_partners(t, sides, partner_counts(history, sides),
+                                         rank if method == "swiss" else None))
     return MatchDraw(round, tuple(seated), tuple(sorted(byes, key=lambda e: rank[e])))
 
 
@@ -843,16 +1067,15 @@ def _pair_weights(players: Sequence[Entry], met: Mapping[frozenset[Entry], int],
     return weight
 
 
-def _match_tables(players: list[Entry], size: int, met: Mapping[frozenset[Entry], int],
+def _match_tables(players: list[Entry], sizes: Sequence[int], met: Mapping[frozenset[Entry], int],
                   team_of: Mapping[Entry, Any], rng: random.Random, budget: int, *,
                   shuffle: bool) -> tuple[list[list[Entry]], int]:
-    """``players`` (a multiple of ``size``, in placing order) into tables of ``size`` at the lowest
+    """``players`` (in placing order) into tables of ``sizes`` (summing to their count) at the lowest
     cost found; each table lists its entries in ``players`` order."""
     weight = _pair_weights(players, met, team_of)
-    sizes = (size,) * (len(players) // size)
-    # Every table is "odd" for the search unless it is of 4: one class for all, so sizes never constrain.
-    klass = [-1 if size == 4 else 1] * len(players)
+    # No table has the "main" size 0: one class for all, so the odd-seat rule never constrains.
+    klass = [1] * len(players)
     order = list(range(len(players)))
     found, cost = _cheapest_tables(order, sizes, weight, klass, 0, budget, rng, shuffle=shuffle,
-                                   improve_first=shuffle, moves=budget // 100)
+                                   improve_first=shuffle, moves=budget // 100, main=0)
     return [[players[i] for i in sorted(table)] for table in found], cost

@@ -4,7 +4,9 @@ printed for the table, in the words of the table)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -29,7 +31,7 @@ TAROT_CALLED_KING = (*TAROT[:2], Column("Roi appelé", "carte, partenaire", 1.1)
 MATCH = (Column("Donneur", "n° de place", 1.0), Column("Déclarations", "annonces, échanges", 2.0))
 
 
-def deal_columns(game: str, seats: int, options: dict | None = None) -> tuple[Column, ...]:
+def deal_columns(game: str, seats: int, options: Mapping[str, Any] | None = None) -> tuple[Column, ...]:
     """The columns of one deal on ``game``'s paper sheet for a table of ``seats``: a Tarot table of 5
     playing the called king (option ``five``, RULES.md §1.2; the default « mort » has no king) adds it."""
     if game == "tarot":

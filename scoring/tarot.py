@@ -17,18 +17,35 @@ mort scores 0. Marks always sum to zero. Tarot has no target: a match is the sum
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from rules.cards import BIT, EXCUSE, JACK, KING, KNIGHT, PETIT, QUEEN, card, cards_of, format_card, mask_of
+from rules.cards import (
+    BIT,
+    EXCUSE,
+    JACK,
+    KING,
+    KNIGHT,
+    PETIT,
+    QUEEN,
+    CardCodeError,
+    card,
+    card_name,
+    cards_of,
+    format_card,
+    mask_of,
+    parse_card,
+)
 from rules.errors import Violation
 from rules.messages import register
 from rules.replay import DealReplay, Replay
 from rules.tarot import BOUTS_MASK, EXCUSE_BIT, HALF_POINTS, PACK_MASK, TarotDeal
 
 from .base import DealScore, MatchScore
+from .explain import Explanation, words
+from .explain import name as seat_name
 
 NEEDED_HALF = (112, 102, 82, 72)
 """Points required by bouts held (56 / 51 / 41 / 36), in half-points (rule 5)."""
@@ -240,7 +257,8 @@ def score_facts(rules: TarotDeal, facts: DealFacts) -> tuple[list[int], dict[str
     diff = (abs(margin) + 1) // 2  # ceil of the half-point difference (A-T7)
     sign = 1 if made else -1
     pab = {"attack": 1, "defence": -1, None: 0}[facts.petit_au_bout]
-    handfuls = [{"seat": seat, "size": size, "value": HANDFUL_VALUES[size]} for seat, size in rules.handful_sizes()]
+    sizes = rules.handful_sizes()
+    handfuls = [{"seat": seat, "size": size, "value": HANDFUL_VALUES[size]} for seat, size in sizes]
     chelem_term = 0
     if facts.chelem == "attack":
         chelem_term = CHELEM_ANNOUNCED_MADE if rules.chelem_announced else CHELEM_MADE
@@ -250,7 +268,7 @@ def score_facts(rules: TarotDeal, facts: DealFacts) -> tuple[list[int], dict[str
         if facts.chelem == "defence":
             chelem_term += CHELEM_DEFENCE  # cumulative with a failed announcement (A-T5)
     s = (sign * (BASE + diff) * coef + pab * PETIT_AU_BOUT * coef
-         + sign * sum(h["value"] for h in handfuls) + chelem_term)
+         + sign * sum(HANDFUL_VALUES[size] for _, size in sizes) + chelem_term)
     scores = [0] * rules.players
     defenders = sorted(rules.defence)
     for seat in defenders:
@@ -297,7 +315,8 @@ def _compare(derived: DealFacts, rules: TarotDeal, deal: int) -> list[Violation]
     for name, value, actual in pairs:
         if value != actual:
             shown = points_text(derived.points_half) if name == "points" else actual
-            given_text = points_text(int(value * 2)) if name == "points" and (value * 2).denominator == 1 else value
+            given_text = (points_text(int(given.points * 2)) if name == "points" and (given.points * 2).denominator == 1
+                          else value)
             out.append(Violation("summary_mismatch", deal, params={"field": name, "given": str(given_text),
                                                                     "actual": str(shown)}))
     return out
@@ -351,3 +370,87 @@ def score_match(replay: Replay) -> MatchScore:
     following = None if last is None else ((last + 1) % players,)
     return MatchScore(deals, totals, None, None, detail, next_dealers=following)
 
+
+
+# -- the result for people ---------------------------------------------------------------------------
+
+#: the contracts as the score sheet names them (the same in French and English)
+CONTRACT_NAMES = {"petite": "Petite", "garde": "Garde", "garde_sans": "Garde sans", "garde_contre": "Garde contre"}
+
+_WORDS: dict[str, tuple[str, str]] = {
+    "contract": ("Contrat", "Contract"), "taker": ("Preneur", "Taker"), "called": ("Roi appelé", "Called king"),
+    "partner": ("Partenaire", "Partner"), "mort": ("Mort (ne joue pas)", "Sits out (mort)"),
+    "bouts": ("Bouts", "Bouts"), "points": ("Points", "Points"), "needed": ("Points nécessaires", "Points needed"),
+    "result": ("Résultat", "Result"), "made": ("passé de {n}", "made by {n}"),
+    "fallen": ("chuté de {n}", "fallen by {n}"), "petit_au_bout": ("Petit au bout", "Petit au bout"),
+    "pab_attack": ("gagné par le camp du preneur", "won by the taker's side"),
+    "pab_defence": ("gagné par la défense", "won by the defence"), "no": ("non", "no"),
+    "handfuls": ("Poignées", "Poignées"), "handful": ("{who} : {size} ({value})", "{who}: {size} ({value})"),
+    "no_handful": ("aucune", "none"), "simple": ("simple", "simple"), "double": ("double", "double"),
+    "triple": ("triple", "triple"), "chelem": ("Chelem", "Chelem"),
+    "chelem_attack": ("réalisé par le camp du preneur", "made by the taker's side"),
+    "chelem_defence": ("réalisé par la défense", "made by the defence"), "announced": ("annoncé", "announced"),
+    "S": ("Valeur de la donne par défenseur", "Deal value per defender"), "entered": ("Saisie", "Entered"),
+    "summary": ("résumé", "summary"), "tricks": ("pli par pli", "trick by trick"),
+}
+
+
+def _card_words(code: str, lang: str) -> str:
+    """A card by its name (« roi de cœur »), never its record code; the code itself if it cannot be read."""
+    try:
+        return card_name(parse_card(code), "en" if lang.startswith("en") else "fr")
+    except CardCodeError:
+        return code
+
+
+def explain(result: Mapping[str, Any], players: Sequence[str], lang: str = "fr") -> Explanation:
+    """A Tarot deal's result: the taker and contract as a headline; contract, bouts, points and the points
+    needed, made or fallen by how much, petit au bout, poignées, chelem — the terms of the FFT formula
+    (RULES.md §1.11) — as lines. Empty for a deal that was not scored."""
+    out = Explanation()
+    if "contract" not in result:
+        return out
+
+    def w(key: str) -> str:
+        return words(_WORDS, key, lang)
+
+    code = str(result.get("contract") or "")
+    contract = CONTRACT_NAMES.get(code, code or "—")
+    if isinstance(result.get("taker"), int) and 0 <= result["taker"] < len(players):
+        out.headline = " · ".join(p for p in (players[result["taker"]], contract) if p)
+    add = out.lines.append
+    coef = result.get("coefficient")
+    add((w("contract"), f"{contract} (×{coef})" if coef else contract))
+    add((w("taker"), seat_name(players, result.get("taker")) or "—"))
+    if result.get("called"):
+        add((w("called"), _card_words(str(result["called"]), lang)))
+    if result.get("partner") is not None:
+        add((w("partner"), seat_name(players, result.get("partner"))))
+    if result.get("mort") is not None:
+        add((w("mort"), seat_name(players, result.get("mort"))))
+    add((w("bouts"), str(result.get("bouts", "—"))))
+    points = result.get("points")
+    add((w("points"), str(points).replace(".", ",") if points is not None else "—"))
+    add((w("needed"), str(result.get("needed", "—"))))
+    margin = result.get("margin_half")
+    if isinstance(margin, int):
+        whole, half = divmod(abs(margin), 2)
+        by = f"{whole},5" if half else str(whole)
+        add((w("result"), w("made" if result.get("made") else "fallen").format(n=by)))
+    add((w("petit_au_bout"), words(_WORDS, f"pab_{result.get('petit_au_bout')}", lang, w("no"))))
+    handfuls = result.get("handfuls") or []
+    shown = [w("handful").format(who=seat_name(players, h.get("seat")), value=h.get("value"),
+                                 size=words(_WORDS, h.get("size"), lang) if h.get("size") in HANDFUL_VALUES
+                                 else h.get("size")) for h in handfuls]
+    add((w("handfuls"), ", ".join(shown) or w("no_handful")))
+    chelem = words(_WORDS, f"chelem_{result.get('chelem')}", lang, w("no"))
+    if result.get("chelem_announced"):
+        chelem += " · " + w("announced")
+    if result.get("chelem_term"):
+        chelem += f" ({result['chelem_term']:+d})"
+    add((w("chelem"), chelem))
+    if result.get("S") is not None:
+        add((w("S"), str(result["S"])))
+    if result.get("source") in ("summary", "tricks"):
+        add((w("entered"), w(result["source"])))
+    return out

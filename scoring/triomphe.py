@@ -38,6 +38,7 @@ from .base import (
     party_points,
     tie_at_target,
 )
+from .explain import explain_marks
 from .rotation import allowed_dealers, check_dealer
 from .summary import check_tricks, compare, facts_from_tricks
 
@@ -321,3 +322,7 @@ register({
         "en": "The match was already over: this deal does not count.",
     },
 })
+
+
+explain = explain_marks
+"""A deal's result for people: every mark in the order it was scored (:func:`scoring.explain.explain_marks`)."""

@@ -30,7 +30,8 @@ SCORING_MODULES = {
 def score(replayed: Replay) -> MatchScore:
     """Score a replayed record with its game's scoring module."""
     module = importlib.import_module(SCORING_MODULES[replayed.record.game.name])
-    return module.score_match(replayed)
+    scored: MatchScore = module.score_match(replayed)
+    return scored
 
 
 @dataclass(frozen=True)

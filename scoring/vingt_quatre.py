@@ -29,6 +29,7 @@ from rules.replay import DealReplay, Replay
 from rules.vingt_quatre import VingtQuatreDeal, VingtQuatreOptions, best_sequence
 
 from .base import DealScore, MatchScore, adjustments_after, after_end, outcome, tie_at_target
+from .explain import explain_marks
 from .jetons import Tally, deal_after_match_end, dealer_violations
 from .summary import PlayFacts, check_honours, check_tricks, facts_from_tricks, honours_play_facts
 
@@ -198,3 +199,7 @@ def _marks(tally: Tally, deal: DealReplay, facts: PlayFacts, rules: VingtQuatreD
     most = max(won)
     seat = next(s for s in rules.primaute if won[s] == most)
     tally.add_jetons(seat, 1, "carte", tricks=most)
+
+
+explain = explain_marks
+"""A deal's result for people: every mark in the order it was scored (:func:`scoring.explain.explain_marks`)."""

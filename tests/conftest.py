@@ -27,6 +27,20 @@ def _public_state_read_at_every_request(settings):
     settings.LEVEE_PUBLIC_STATE_SECONDS = 0
 
 
+@pytest.fixture(autouse=True)
+def _renders_queued_not_run(settings, tmp_path):
+    """The PDFs and the pages rendered at publication (tournaments.public.tasks) are queued in the test's process
+    and run only when a test asks (``tasks.run_pending()``); the PDF files go to the test's own folder."""
+    from tournaments.public import kept, tasks
+
+    settings.LEVEE_RENDER_IN = "manual"
+    settings.LEVEE_PDF_ROOT = str(tmp_path / "pdf")
+    kept.reset()
+    tasks.forget()
+    yield
+    tasks.forget()
+
+
 @pytest.fixture
 def api_client():
     from rest_framework.test import APIClient

@@ -14,10 +14,14 @@ class TournamentsConfig(AppConfig):
         from tournaments.common import hooks
         from tournaments.common.converters import IdConverter
         from tournaments.duplicate import service as duplicate
+        from tournaments.duplicate.models import DuplicateTable
+        from tournaments.public import tasks as public_tasks
         from tournaments.standings import tasks
 
         register_converter(IdConverter, "id")  # <id:pk> in the URL patterns
         # the standings learn that scores changed through the one hook (tournaments/common/hooks.py)
         hooks.subscribe(tasks.ranking_refresh_on_commit)
         # a deal saved at a duplicate table is tied to its étui and checked against its cards
-        hooks.subscribe_deal_saved(duplicate.deal_saved)
+        hooks.subscribe_deal_saved(duplicate.deal_saved, table_model=DuplicateTable)
+        # a ranking published: its public pages and PDFs are rendered outside the web requests
+        hooks.subscribe_ranking_published(public_tasks.ranking_published)

@@ -176,6 +176,12 @@ CACHES["default"].setdefault("KEY_PREFIX", "levee")
 # page request reads nothing else when its page is in the cache): a new ranking reaches the pages that much later
 LEVEE_PUBLIC_STATE_SECONDS = env.float("LEVEE_PUBLIC_STATE_SECONDS", default=0.1)
 
+# The PDFs (tournaments.public.pdf) are rendered outside the web requests and kept as files in LEVEE_PDF_ROOT, one
+# file per document and published state. LEVEE_RENDER_IN: where that work runs: "worker" (Celery, the default with a
+# broker), "thread" (one background thread of each web process, the default without one) or "manual" (tests).
+LEVEE_PDF_ROOT = env("LEVEE_PDF_ROOT", default=str(BASE_DIR / "var" / "pdf"))
+LEVEE_RENDER_IN = env("LEVEE_RENDER_IN", default="worker" if env("CELERY_BROKER_URL") else "thread")
+
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # Guessing passwords (django-axes): after LOGIN_FAILURE_LIMIT failures for one user name from one address, that
@@ -283,6 +289,8 @@ CELERY_BEAT_SCHEDULE = {
     # the worker's heartbeat, which the health endpoint reads
     "heartbeat": {"task": "tournaments.operations_heartbeat", "schedule": 30.0},
 }
+# a worker process that grew past this (KiB, after a big PDF) is replaced once its task is done
+CELERY_WORKER_MAX_MEMORY_PER_CHILD = env.int("CELERY_WORKER_MAX_MEMORY_PER_CHILD", default=400_000)
 # the worker logs through LOGGING below (one JSON line per task), not through Celery's own formatting
 CELERY_WORKER_HIJACK_ROOT_LOGGER = False
 CELERY_TASK_SERIALIZER = "json"

@@ -232,7 +232,7 @@
           else scope[field.name] = isNaN(Number(text)) ? text : Number(text);
           keep();
         });
-        input.addEventListener("change", changed);
+        input.addEventListener("change", function () { changed(); });  // not changed(event): no rebuild under the next tap
         body = input;
       }
     } else if (kind === "counts") {
@@ -416,6 +416,16 @@
     var h = {"Content-Type": "application/json", "X-CSRFToken": csrf, "Accept": "application/json"};
     Object.keys(headers || {}).forEach(function (k) { h[k] = headers[k]; });
     return fetch(url, {method: "POST", headers: h, body: JSON.stringify(body), credentials: "same-origin"})
+      .then(function (r) {
+        return r.json().then(function (b) { return {status: r.status, body: b}; },
+          function () { return {status: r.status, body: {}}; });
+      });
+  }
+
+  function postForm(url, pairs, headers) {
+    var h = {"X-CSRFToken": csrf, "Accept": "application/json"};
+    Object.keys(headers || {}).forEach(function (k) { h[k] = headers[k]; });
+    return fetch(url, {method: "POST", headers: h, body: new URLSearchParams(pairs), credentials: "same-origin"})
       .then(function (r) {
         return r.json().then(function (b) { return {status: r.status, body: b}; },
           function () { return {status: r.status, body: {}}; });
@@ -742,7 +752,10 @@
     button.textContent = T.saving;
     var body = {fields: record()};
     if (correcting) { body.reason = deal.reason; body.version = config.correction.version; }
-    post(config.saveUrl, body, {"Idempotency-Key": deal.key}).then(function (answer) {
+    var asForm = [["csrfmiddlewaretoken", csrf], ["mode", "record"], ["record", JSON.stringify(body.fields)]];
+    var sent = config.saveAsForm ? postForm(config.saveUrl, asForm, {"Idempotency-Key": deal.key})
+      : post(config.saveUrl, body, {"Idempotency-Key": deal.key});
+    sent.then(function (answer) {
       saving = false;
       if ((answer.status === 201 || answer.status === 200) && answer.body.url) {
         try { localStorage.removeItem(config.storageKey); } catch (e) { /* nothing kept */ }
@@ -756,6 +769,17 @@
     }, function () {
       saving = false;
       button.disabled = false; button.textContent = T.save;
+      if (!correcting && config.offlineUrl && window.LeveeOffline && window.LeveeOffline.enqueue) {
+        // no network: the deal waits on this device with its key, sent once when the network returns
+        window.LeveeOffline.enqueue(config.offlineUrl, asForm, deal.key).then(function () {
+          try { localStorage.removeItem(config.storageKey); } catch (e) { /* nothing kept */ }
+          deal = fresh(); state = null; keep();
+          problemsBox.textContent = "";
+          renderDeclarations(); render(); renderSave(); refresh();
+          window.scrollTo(0, 0);
+        });
+        return;
+      }
       showProblems([{message: T.noNetwork}], T.notSaved);
     });
   }

@@ -10,7 +10,8 @@
 //    makes a second sending return the first deal;
 //  * the outbox is shown under the form: each deal waiting, sent (with its number and a link), or refused with
 //    the server's reason (the rules check needs the server: it runs when the deal arrives).
-// window.LeveeOffline exposes flush() and items() (used by tests and by other pages).
+// window.LeveeOffline exposes flush() and items() (used by tests and by other pages), and enqueue(url, pairs, key):
+// the tap page (deal-entry.js, which has no form) puts a deal there when the network is gone.
 (function () {
   "use strict";
   const DB = "levee-offline", VERSION = 1;
@@ -66,7 +67,7 @@
   function init() {
     const form = document.querySelector("form[data-offline-url]");
     const panel = document.getElementById("offline-entry");
-    if (!form || !panel || !window.indexedDB) return;
+    if (!panel || !window.indexedDB) return;
     const words = panel.dataset;
     const where = location.pathname;
     const list = panel.querySelector("ol") || panel.appendChild(document.createElement("ol"));
@@ -133,6 +134,25 @@
       }
     }
 
+    async function enqueue(urlPost, pairs, key) {
+      const item = {key: key || newKey(), where: where, url_post: urlPost, fields: pairs, state: "waiting",
+                    at: Date.now(), message: ""};
+      await put("outbox", item);
+      panel.dataset.note = "1";
+      const note = panel.querySelector(".offline-note");
+      if (note) note.textContent = words.savedHere;
+      await render();
+      flush();
+      return item.key;
+    }
+    window.LeveeOffline = {flush: flush, items: () => all("outbox"), enqueue: enqueue};
+    window.addEventListener("online", flush);
+    setInterval(() => { if (navigator.onLine) flush(); }, 20000);
+    if (!form) {
+      render().then(flush);
+      return;
+    }
+
     form.addEventListener("input", saveDraft);
     form.addEventListener("change", saveDraft);
     form.addEventListener("submit", async (event) => {
@@ -162,9 +182,6 @@
       if (note) note.textContent = words.savedHere;
       await render();
     });
-    window.addEventListener("online", flush);
-    setInterval(() => { if (navigator.onLine) flush(); }, 20000);
-
     (async () => {
       const draft = await get("drafts", where);
       if (draft && draft.fields && draft.fields.length) {
@@ -176,7 +193,6 @@
       await render();
       flush();
     })();
-    window.LeveeOffline = {flush: flush, items: () => all("outbox")};
   }
 
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);

@@ -4,7 +4,8 @@
 const CACHE = "levee-table-{{ version }}";
 const PAGES = {{ pages|safe }};
 const STATIC = ["{% static 'css/levee.css' %}", "{% static 'css/tables.css' %}", "{% static 'vendor/htmx-2.0.11.min.js' %}",
-                "{% static 'js/offline-entry.js' %}", "{% static 'img/levee-icon.svg' %}"];
+                "{% static 'js/offline-entry.js' %}", "{% static 'js/deal-entry.js' %}",
+                "{% static 'img/levee-icon.svg' %}"];
 
 self.addEventListener("install", (event) => {
   event.waitUntil(caches.open(CACHE).then((cache) => Promise.all(

@@ -10,6 +10,7 @@ from io import StringIO
 import pytest
 from django.core.management import call_command
 
+from tests.browser.test_tap_entry import choose, seat
 from tournaments.duplicate.models import DuplicateTable, Etui
 from tournaments.event.models import Round, Table, Tournament
 from tournaments.event.setup import round_release
@@ -24,10 +25,6 @@ NAMES_FR = ("Nord", "Est", "Sud", "Ouest")
 def fits(page, width: int) -> None:
     scroll = page.evaluate("document.documentElement.scrollWidth")
     assert scroll <= width + 2, f"{page.url} is {scroll}px wide"
-
-
-def _tap(page, field: str, value: str) -> None:
-    page.locator(f'input[name="{field}"][value="{value}"]').locator("xpath=..").click()
 
 
 def test_duplicate_entry_percentage_and_travellers(chromium, phone, live_server, screenshots):
@@ -55,11 +52,12 @@ def test_duplicate_entry_percentage_and_travellers(chromium, phone, live_server,
     assert page.locator(f"#etui-{board} table").count() == 0
 
     # the result, entered as in free deals (summary), with the étui's dealer
-    page.goto(f"{live_server.url}/desk/tables/{table.pk}/deal/")
-    assert page.locator(f'input[name="dealer"][value="{etui.dealer}"]').is_checked()  # the étui's dealer, ready
-    _tap(page, "taker", "1")
-    _tap(page, "contract", "garde")
-    _tap(page, "oudlers", "2")
+    page.goto(f"{live_server.url}/desk/tables/{table.pk}/deal/?mode=summary")
+    dealer = page.locator('[data-field="dealer"] > .choices > .choice').nth(etui.dealer).locator("input")
+    assert dealer.is_checked()  # the étui's dealer, ready
+    seat(page, "bid.taker", 1)
+    choose(page, "bid.contract", "Garde")
+    choose(page, "summary.oudlers", "2")
     page.get_by_label("Points du camp du preneur").fill("58")
     page.get_by_role("button", name="Vérifier et enregistrer").click()
     page.wait_for_url(re.compile(r"/desk/deals/\d+/$"))

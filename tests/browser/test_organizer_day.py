@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from tests.integration.builders import add_deal, make_round, make_tournament
+from tournaments.common import hooks
 from tournaments.event.models import Entry, Player, TournamentRole
 from tournaments.standings import tasks
 
@@ -47,6 +48,7 @@ def test_the_organizers_day_at_phone_and_desk_width(chromium, live_server, scree
     make_round(t, 2, [[e[n] for n in (names[0], names[4], names[1], names[5])],
                       [e[n] for n in (names[2], names[6], names[3], names[7])]], released=False)
     Entry.objects.create(tournament=t, player=Player.objects.create(name="Lucie Tardieu"), from_round=3)
+    hooks.scores_changed(t.pk)  # written here as the registration service would, which tells the standings
 
     for size, (w, h) in WIDTHS.items():
         context = chromium.new_context(viewport={"width": w, "height": h}, locale="fr-FR",

@@ -13,6 +13,7 @@ import re
 import pytest
 
 from tests.browser.conftest import PHONE
+from tests.browser.test_tap_entry import choose, seat
 from tests.integration.builders import make_round, make_tournament
 from tournaments.deals.models import Deal
 from tournaments.event.models import Player, Round
@@ -37,8 +38,13 @@ def _tournament(slug: str):
     return t, [e[name] for name in ("Marie", "Bruno", "Chloé", "David")]
 
 
-def _tap(page, field: str, value: str) -> None:
-    page.locator(f'input[name="{field}"][value="{value}"]').locator("xpath=..").click()
+def _summary(page, *, dealer: int, taker: int, contract: str, oudlers: str, points: str) -> None:
+    """The Tarot summary tapped on the tap page (the arbiter's own page, through the table's link)."""
+    seat(page, "dealer", dealer)
+    seat(page, "bid.taker", taker)
+    choose(page, "bid.contract", contract)
+    choose(page, "summary.oudlers", oudlers)
+    page.get_by_label("Points du camp du preneur").fill(points)
 
 
 def _context(chromium, viewport=PHONE):
@@ -77,18 +83,21 @@ def test_a_table_enters_its_players_confirm_one_disputes_and_a_revoked_link_is_r
     page.screenshot(path=str(screenshots / "table_cards_desktop.png"), full_page=True)
     fits(page, DESKTOP["width"])
 
-    # the table's phone: no account, the link opens the table, the deal is entered with the arbiter's form
+    # the table's phone: no account, the link opens the table, the deal is entered on the arbiter's tap page
     table_phone = _context(chromium)
     tp = table_phone.new_page()
     tp.goto(f"{live_server.url}/k/{link.token}/")
     tp.screenshot(path=str(screenshots / "table_link_phone.png"), full_page=True)
     fits(tp, PHONE["width"])
     tp.get_by_role("link", name="Saisir une donne").click()
-    _tap(tp, "dealer", "0")
-    _tap(tp, "taker", "1")
-    _tap(tp, "contract", "garde")
-    _tap(tp, "oudlers", "2")
-    tp.get_by_label("Points du camp du preneur").fill("49")
+    tp.wait_for_url(re.compile(rf"/k/{link.token}/deal/$"))
+    tp.locator("#pack").wait_for()  # card by card first, through the link's own URLs
+    tp.locator("#net", has_text="Vérifié").wait_for()
+    tp.get_by_role("link", name="Résumé").click()
+    tp.wait_for_url(re.compile(rf"/k/{link.token}/deal/\?mode=summary$"))
+    _summary(tp, dealer=0, taker=1, contract="Garde", oudlers="2", points="49")
+    tp.screenshot(path=str(screenshots / "table_link_summary_phone.png"), full_page=True)
+    fits(tp, PHONE["width"])
     tp.get_by_role("button", name="Vérifier et enregistrer").click()
     tp.wait_for_url(re.compile(rf"/k/{link.token}/deals/\d+/$"))
     deal = Deal.objects.get(table=table)
@@ -118,12 +127,8 @@ def test_a_table_enters_its_players_confirm_one_disputes_and_a_revoked_link_is_r
     assert (marks[LONG], marks["Bruno"], marks["Chloé"], marks["David"]) == ("-66", "198", "-66", "-66")
 
     # a second deal, disputed by Chloé at the table's phone: the chief arbiter sees the call
-    tp.goto(f"{live_server.url}/k/{link.token}/deal/")
-    _tap(tp, "dealer", "1")
-    _tap(tp, "taker", "2")
-    _tap(tp, "contract", "petite")
-    _tap(tp, "oudlers", "1")
-    tp.get_by_label("Points du camp du preneur").fill("40")
+    tp.goto(f"{live_server.url}/k/{link.token}/deal/?mode=summary")
+    _summary(tp, dealer=1, taker=2, contract="Petite", oudlers="1", points="40")
     tp.get_by_role("button", name="Vérifier et enregistrer").click()
     tp.wait_for_url(re.compile(rf"/k/{link.token}/deals/\d+/$"))
     tp.get_by_role("button", name="Chloé conteste la donne 2").click()
@@ -158,24 +163,20 @@ def test_three_deals_entered_without_network_arrive_once_each(chromium, live_ser
     context = _context(chromium)
     page = context.new_page()
     try:
-        page.goto(f"{live_server.url}/k/{link.token}/deal/")
+        page.goto(f"{live_server.url}/k/{link.token}/deal/?mode=summary")
         assert page.evaluate("navigator.serviceWorker.ready.then(() => true)")
-        # what is typed survives a reload (kept in IndexedDB as it is typed)
-        _tap(page, "taker", "2")
+        # what is tapped survives a reload (kept on the device as it is tapped)
+        seat(page, "bid.taker", 2)
         page.get_by_label("Points du camp du preneur").fill("57")
-        page.wait_for_timeout(300)
         page.reload()
-        page.wait_for_function("document.querySelector('input[name=points]').value === '57'")
-        assert page.locator('input[name="taker"][value="2"]').is_checked()
+        assert page.get_by_label("Points du camp du preneur").input_value() == "57"
+        assert page.locator('[data-field="bid.taker"] > .choices > .choice').nth(2).locator("input").is_checked()
         context.set_offline(True)
-        for i, (taker, points) in enumerate([("1", "49"), ("2", "41"), ("3", "60")], start=1):
-            _tap(page, "dealer", str(i - 1))
-            _tap(page, "taker", taker)
-            _tap(page, "contract", "garde")
-            _tap(page, "oudlers", "2")
-            page.get_by_label("Points du camp du preneur").fill(points)
+        for i, (taker, points) in enumerate([(1, "49"), (2, "41"), (3, "60")], start=1):
+            _summary(page, dealer=i - 1, taker=taker, contract="Garde", oudlers="2", points=points)
             page.get_by_role("button", name="Vérifier et enregistrer").click()
             page.locator("#offline-entry li.outbox-waiting").nth(i - 1).wait_for()
+            assert page.get_by_label("Points du camp du preneur").input_value() == ""  # ready for the next deal
         assert Deal.objects.filter(table=table).count() == 0
         # a reload without network: the page comes from the service worker, the three deals from IndexedDB
         page.reload()

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from tests.tournaments.factories import TournamentFactory, UserFactory, seated_table, tarot_summary
+from tests.tournaments.factories import TournamentFactory, UserFactory, seated_table, tap_correct, tarot_summary
 from tests.tournaments.test_api import deals_url
-from tests.tournaments.test_pages import _saved_deal, summary_post
+from tests.tournaments.test_pages import _saved_deal
 from tournaments.deals.models import Deal
 
 pytestmark = pytest.mark.django_db
@@ -29,11 +29,9 @@ def test_weak_etag_is_refused_in_if_match(api_client, tarot_table, staff):
 def test_correction_page_without_version_is_refused(client, tarot_table, staff):
     deal = _saved_deal(tarot_table, staff["arbiter"])
     client.force_login(staff["chief"])
-    url = reverse("deal_correct", args=[deal.pk])
-    post = summary_post(points="39", reason="recompté")
-    response = client.post(url, post)
+    response = tap_correct(client, deal, tarot_summary(points=39), version=None, reason="recompté")
     assert response.status_code == 422 and "reload" not in response.content.decode()
-    assert "rechargez" in response.content.decode().lower()
+    assert "rechargez" in response.json()["problems"][0]["message"].lower()
     deal.refresh_from_db()
     assert deal.version == 1
 

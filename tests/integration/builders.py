@@ -1,17 +1,18 @@
 """Small tournaments built straight in the database, the way the services leave them.
 
-Score rows are written as ``tournaments.services`` writes them (one row per seat and deal, the
-deal's marks), so the ranking tests do not depend on the rules engine; the real-service tests
-go through the API instead.
+Score rows are written as the deal service writes them (one row per seat and deal, the deal's
+marks), so the ranking tests do not depend on the rules engine; the real-service tests go through
+the API instead. Like every writer, the builders tell the one hook that the scores changed
+(``tournaments.common.hooks.scores_changed``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+from tournaments.common import hooks
 from tournaments.deals.models import Deal, ScoreRow
 from tournaments.event.models import Entry, Player, Round, Seat, Table, Team, Tournament
-from tournaments.standings import tasks
 
 
 def make_tournament(names: Sequence[str], *, game: str = "tarot", slug: str = "t", tie_breaks: Sequence[str] = (),
@@ -27,6 +28,7 @@ def make_tournament(names: Sequence[str], *, game: str = "tarot", slug: str = "t
     for name in names:
         player, _ = Player.objects.get_or_create(name=name, licence=f"{slug}-{name}")
         entries[name] = Entry.objects.create(tournament=t, player=player, team=team_of.get(name))
+    hooks.scores_changed(t.pk)
     return t, entries
 
 
@@ -37,6 +39,7 @@ def make_round(t: Tournament, number: int, tables: Sequence[Sequence[Entry]], *,
         table = Table.objects.create(round=rnd, number=i)
         Seat.objects.bulk_create([Seat(table=table, position=p, entry=e) for p, e in enumerate(seated)])
         out.append(table)
+    hooks.scores_changed(t.pk)
     return out
 
 
@@ -69,11 +72,11 @@ def _rows(deal: Deal, seats: list[Seat], points: Sequence[int]) -> None:
     ScoreRow.objects.bulk_create([
         ScoreRow(tournament_id=table.round.tournament_id, round_id=table.round_id, table=table, deal=deal,
                  entry_id=s.entry_id, points=points[s.position], counts=deal.counts) for s in seats])
-    tasks.ranking_refresh_on_commit(table.round.tournament_id)
+    hooks.scores_changed(table.round.tournament_id)
 
 
 def end_match(table: Table, totals: Sequence[int], winner: int | None) -> None:
     """A match game's table at the end of its match (what the deal service keeps on the table)."""
     table.match_totals, table.match_winner, table.match_ended = list(totals), winner, True
     table.save()
-    tasks.ranking_refresh_on_commit(table.round.tournament_id)
+    hooks.scores_changed(table.round.tournament_id)

@@ -208,7 +208,7 @@ def test_a_fouled_etui_never_enters_another_groups_comparison(marks, fouled_mark
 
 
 def test_snapshots_regenerate_exactly():
-    from scoring.ranking import regenerate
+    from scoring.snapshots import regenerate
 
     snap = rank_duplicate(EVENT, tie_breaks=("tops",), expected={1: 5, 2: 4}, entries=["A", "B", "C", "D", "Z"])
     assert snap.line_for("Z").metric("boards") == 0

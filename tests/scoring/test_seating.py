@@ -182,8 +182,10 @@ def _check_round(seating, players, sizes, history):
     counts = odd_seat_counts(history)
     odd = [counts[e] for t in seating.tables if len(t) != 4 for e in t]
     four = [counts[e] for t in seating.tables if len(t) == 4 for e in t]
-    if odd and four:
-        assert max(odd) <= min(four)  # nobody at an odd table again while someone else can take it
+    if odd and four and max(odd) > min(four):
+        # an odd seat out of turn only where the odd-seat rule forbade every repeat-free seating
+        # (rotation): a repeated meeting is the worse of the two
+        assert cost(seating, history) == 0
 
 
 @settings(max_examples=60, deadline=None)
@@ -217,14 +219,14 @@ def _partitions(players, sizes):
                 yield [(first, *mates), *tail]
 
 
-def _brute_min(players, sizes, history, team_of):
+def _brute_min(players, sizes, history, team_of, *, fair=True):
     met = meeting_counts(history)
     odd = odd_seat_counts(history)
     best = None
     for tables in _partitions(players, sizes):
         odd_c = [odd[e] for t in tables if len(t) != 4 for e in t]
         four_c = [odd[e] for t in tables if len(t) == 4 for e in t]
-        if odd_c and four_c and max(odd_c) > min(four_c):
+        if fair and odd_c and four_c and max(odd_c) > min(four_c):
             continue
         c = 0
         for t in tables:
@@ -237,7 +239,8 @@ def _brute_min(players, sizes, history, team_of):
 @settings(max_examples=80, deadline=None)
 @given(n=st.integers(4, 11), past=st.integers(0, 4), seed=st.integers(0, 10**6), with_teams=st.booleans())
 def test_rotation_is_optimal_for_small_fields(n, past, seed, with_teams):
-    """No repeated meeting where one can be avoided — and more: the fewest possible, checked by brute force."""
+    """No repeated meeting where one can be avoided (odd seats given out of turn if need be) — and more:
+    when a repeat cannot be avoided, the fewest possible with the odd seats in turn, by brute force."""
     players = list(range(n))
     rng = random.Random(seed)
     sizes = table_sizes(n)
@@ -256,7 +259,10 @@ def test_rotation_is_optimal_for_small_fields(n, past, seed, with_teams):
     _check_round(s, players, sizes, history)
     got = cost(s, history) + sum(1_000_000 for t in s.tables for a, b in combinations(t, 2)
                                  if a in team_of and team_of.get(b) == team_of[a])
-    assert got == _brute_min(players, sizes, history, team_of)
+    if _brute_min(players, sizes, history, team_of, fair=False) == 0:
+        assert got == 0
+    else:
+        assert got == _brute_min(players, sizes, history, team_of)
 
 
 def _simulate_swiss(n, rounds, seed, absent_rate=0.0):

@@ -144,3 +144,24 @@ def tarot_illegal_deal(seed: int) -> tuple[dict[str, Any], int, int, str]:
                     return own_fields(record), t, seat, format_card(bad)
                 state.apply(parse_card(code))
     raise AssertionError("no deal with a constrained play found")
+
+
+def tap_save(client: Any, table: Any, fields: dict[str, Any], key: str = "key-1") -> Any:
+    """What the tap page's « Vérifier et enregistrer » posts (the deal's own fields as JSON, with its key)."""
+    import json
+
+    from django.urls import reverse
+
+    return client.post(reverse("deal_play_save", args=[table.pk]), json.dumps({"fields": fields}),
+                       content_type="application/json", headers={"Idempotency-Key": key})
+
+
+def tap_correct(client: Any, deal: Any, fields: dict[str, Any], *, version: Any, reason: str) -> Any:
+    """What the correction's tap page posts."""
+    import json
+
+    from django.urls import reverse
+
+    body = {"fields": fields, "version": version, "reason": reason}
+    return client.post(reverse("deal_correct_play_save", args=[deal.pk]), json.dumps(body),
+                       content_type="application/json")

@@ -174,17 +174,16 @@ def test_through_the_api_a_key_sent_four_times_then_forty_entries(tarot_table, s
 # -- defect 7: the desk's form sent twice at once -----------------------------------------------------------
 
 def test_the_desk_form_double_submitted_at_once_saves_one_deal(tarot_table, staff):
+    """The desk's tap page saves with its deal's key: two sends at once (a double tap) make one deal."""
     from django.test import Client
-    from django.urls import reverse
 
-    url = reverse("deal_enter", args=[tarot_table.pk])
-    form = {"mode": "summary", "dealer": "0", "taker": "1", "contract": "garde", "oudlers": "2", "points": "49",
-            "petit_au_bout": "", "chelem": "", "handful_0": "", "handful_1": "", "handful_2": "", "handful_3": "",
-            "entry_key": "0f6c3c2e-double-tap"}
+    from tests.tournaments.factories import tap_save, tarot_summary
+
     clients = [Client(), Client()]
     for c in clients:
         c.force_login(staff["arbiter"])
-    answers = run_together(*[lambda c=c: c.post(url, form) for c in clients])
-    assert [a.status_code for a in answers] == [302, 302], answers
-    assert answers[0]["Location"] == answers[1]["Location"]
+    answers = run_together(*[lambda c=c: tap_save(c, tarot_table, tarot_summary(), key="0f6c3c2e-double-tap")
+                             for c in clients])
+    assert [a.status_code for a in answers] == [201, 201], answers  # the replay answers as the first did
+    assert answers[0].json()["url"] == answers[1].json()["url"]
     assert Deal.objects.filter(table=tarot_table).count() == 1 and ScoreRow.objects.count() == 4

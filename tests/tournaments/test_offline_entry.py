@@ -2,21 +2,22 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from django.urls import reverse
 
-from tournaments.deals.models import Deal
+from tests.tournaments.factories import tarot_summary
+from tournaments.deals.models import Deal, IdempotencyKey
 from tournaments.links import service as sheet
-from tournaments.links.models import LinkDealKey, TablePolicy
+from tournaments.links.models import TablePolicy
 
 pytestmark = pytest.mark.django_db
 
 
 def summary_post(**over):
-    data = {"mode": "summary", "dealer": "0", "taker": "1", "contract": "garde", "oudlers": "2", "points": "49",
-            "petit_au_bout": "", "chelem": "", "handful_0": "", "handful_1": "", "handful_2": "", "handful_3": ""}
-    data.update(over)
-    return data
+    """Bruno's garde, 2 bouts, 49 points, as the tap page sends it through a link (the record, form-encoded)."""
+    return {"mode": "record", "record": json.dumps(tarot_summary(**over))}
 
 
 def test_a_deal_sent_twice_through_a_table_link_is_saved_once(client, tarot_table):
@@ -28,10 +29,11 @@ def test_a_deal_sent_twice_through_a_table_link_is_saved_once(client, tarot_tabl
     assert (first.status_code, again.status_code) == (201, 200)
     assert first.json()["number"] == again.json()["number"] == 1 and again.json()["replay"] is True
     assert Deal.objects.filter(table=tarot_table).count() == 1
-    other = client.post(url, summary_post(points="50"), headers={"Idempotency-Key": "k-1"})
+    other = client.post(url, summary_post(points=50), headers={"Idempotency-Key": "k-1"})
     assert other.status_code == 409
+    assert other.json()["message"] == "Cette clé a déjà servi pour une autre donne."
     assert client.post(url, summary_post(), headers={"Idempotency-Key": "k-2"}).json()["number"] == 2
-    assert LinkDealKey.objects.count() == 2
+    assert IdempotencyKey.objects.filter(link=link, user=None).count() == 2
 
 
 def test_refusals_say_why(client, tarot_table):
@@ -40,7 +42,7 @@ def test_refusals_say_why(client, tarot_table):
     assert client.post(url, summary_post(), headers={"Idempotency-Key": "a"}).status_code == 403  # arbiters enter
     TablePolicy.objects.create(tournament=tarot_table.round.tournament, tables_enter=True)
     assert client.post(url, summary_post()).status_code == 400  # no key
-    refused = client.post(url, summary_post(points="95"), headers={"Idempotency-Key": "b"})
+    refused = client.post(url, summary_post(points=95), headers={"Idempotency-Key": "b"})
     assert refused.status_code == 422 and "91" in refused.json()["problems"][0]["message"]
     sheet.link_revoke(link=link, user=None)
     gone = client.post(url, summary_post(), headers={"Idempotency-Key": "c"})

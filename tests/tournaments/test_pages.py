@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import html
 import io
+import json
 import re
 
 import pytest
@@ -17,6 +18,8 @@ from tests.tournaments.factories import (
     TournamentFactory,
     UserFactory,
     role,
+    tap_correct,
+    tap_save,
     tarot_illegal_deal,
 )
 from tournaments.deals.models import Deal, Ruling, ScoreRow
@@ -38,12 +41,27 @@ def login(client, user):
     return client
 
 
-def summary_post(**over):
-    """The summary form as a browser posts it: Bruno takes a garde, 2 bouts, 49 points, Ana deals."""
-    data = {"mode": "summary", "dealer": "0", "taker": "1", "contract": "garde", "oudlers": "2", "points": "49",
-            "petit_au_bout": "", "chelem": "", "handful_0": "", "handful_1": "", "handful_2": "", "handful_3": ""}
-    data.update(over)
-    return data
+def summary_fields(taker=1, contract="garde", oudlers=2, points=49, **over):
+    """The Tarot summary as the tap page sends it: Bruno takes a garde, 2 bouts, 49 points, Ana deals."""
+    fields = {"dealer": 0, "bid": {"taker": taker, "contract": contract}, "chelem_announced": False,
+              "summary": {"oudlers": oudlers, "points": points}}
+    fields.update(over)
+    return fields
+
+
+def record_post(**over):
+    """The expert entry's JSON record of that summary, as its form posts it."""
+    return {"mode": "record", "record": json.dumps(summary_fields(**over))}
+
+
+def page_config(page):
+    """The tap page's description of the deal (the JSON its script is given)."""
+    found = re.search(r'<script id="deal-entry-config" type="application/json">(.*?)</script>', page, re.S)
+    return json.loads(found.group(1))
+
+
+def problems_text(response):
+    return " ".join(f"{p['message']} {p.get('where', '')}" for p in response.json()["problems"])
 
 
 def marks(deal):
@@ -69,7 +87,7 @@ def test_home_lists_public_tournaments_for_anonymous_and_all_of_theirs_for_staff
 def test_deal_entry_page_per_role(client, tarot_table, staff, who, expected):
     if who:
         login(client, staff[who])
-    response = client.get(reverse("deal_enter", args=[tarot_table.pk]))
+    response = client.get(reverse("deal_play", args=[tarot_table.pk]))
     assert response.status_code == expected
     if expected == 302:
         assert response["Location"].startswith(reverse("login"))
@@ -82,7 +100,8 @@ def test_correction_and_ruling_pages_are_for_referees(client, tarot_table, staff
     deal = _saved_deal(tarot_table, staff["organizer"])
     if who:
         login(client, staff[who])
-    assert client.get(reverse("deal_correct", args=[deal.pk])).status_code == expected
+    assert client.get(reverse("deal_correct_play", args=[deal.pk])).status_code == expected
+    assert client.get(reverse("deal_correct", args=[deal.pk]) + "?mode=record").status_code == expected
     assert client.get(reverse("ruling_create", args=[tarot_table.pk])).status_code == expected
     approve = client.post(reverse("deal_approve", args=[deal.pk]))
     assert approve.status_code == (302 if expected == 200 or who is None else 403)
@@ -136,63 +155,80 @@ def _saved_deal(table, user, **over):
     return deal_record(table=table, record=fields, user=user)
 
 
+def test_every_game_is_entered_and_corrected_on_the_tap_pages(client, tarot_table, staff):
+    """Tarot too: the entry and correction pages send to the tap pages; the JSON record stays behind Expert."""
+    login(client, staff["chief"])
+    entry = client.get(reverse("deal_enter", args=[tarot_table.pk]))
+    assert entry.status_code == 302 and entry.url == reverse("deal_play", args=[tarot_table.pk])
+    quick = client.get(reverse("deal_enter", args=[tarot_table.pk]) + "?mode=summary")
+    assert quick.url == reverse("deal_play", args=[tarot_table.pk]) + "?mode=summary"
+    page = client.get(quick.url).content.decode()
+    config = page_config(page)
+    assert config["mode"] == "summary" and config["form"]["game"] == "tarot"
+    assert "?mode=record" in page and 'aria-current="page">Résumé' in page
+    deal = _saved_deal(tarot_table, staff["arbiter"])
+    correction = client.get(reverse("deal_correct", args=[deal.pk]))
+    assert correction.status_code == 302 and correction.url == reverse("deal_correct_play", args=[deal.pk])
+
+
 def test_summary_entry_saves_and_shows_the_scores(client, tarot_table, staff):
     login(client, staff["arbiter"])
-    response = client.post(reverse("deal_enter", args=[tarot_table.pk]), summary_post())
-    assert response.status_code == 302
+    response = tap_save(client, tarot_table, summary_fields())
+    assert response.status_code == 201
     deal = Deal.objects.get(table=tarot_table)
     # garde (×2), 2 bouts → 41 needed, 49 made: won by 8 → (25 + 8) × 2 = 66 per defender, taker +3 × 66
     assert marks(deal) == {"Ana": -66, "Bruno": 198, "Chloé": -66, "David": -66}
-    page = client.get(response["Location"]).content.decode()
+    page = client.get(response.json()["url"]).content.decode()
     assert "198" in page and "-66" in page
 
 
-def test_rejected_summary_shows_why_and_keeps_the_form_as_typed(client, tarot_table, staff):
+def test_summary_with_poignee_chelem_and_petit_au_bout(client, tarot_table, staff):
+    """Bruno's garde with 2 bouts and 49 points, a simple poignée (20) shown by Ana, petit au bout to the attack
+    (RULES.md §1.11: the poignée goes to the side that wins the deal, whoever showed it):
+    S = (25 + 8) × 2 + 10 × 2 + 20 = 106 per defender, the taker 3 × 106 = 318."""
     login(client, staff["arbiter"])
-    response = client.post(reverse("deal_enter", args=[tarot_table.pk]), summary_post(points="95", taker="2"))
+    fields = summary_fields(handfuls=[{"seat": 0, "size": "simple"}])
+    fields["summary"]["petit_au_bout"] = "attack"
+    response = tap_save(client, tarot_table, fields)
+    assert response.status_code == 201, response.content
+    deal = Deal.objects.get(table=tarot_table)
+    assert marks(deal) == {"Ana": -106, "Bruno": 318, "Chloé": -106, "David": -106}
+
+
+def test_rejected_summary_says_why(client, tarot_table, staff):
+    login(client, staff["arbiter"])
+    response = tap_save(client, tarot_table, summary_fields(taker=2, points=95))
     assert response.status_code == 422
     assert not Deal.objects.exists()
-    page = response.content.decode()
-    assert 'class="violations"' in page
-    assert "91" in page  # the service's message: more points than the pack holds
-    assert 'value="95"' in page  # points kept as typed
-    assert re.search(r'name="taker" value="2"[^>]*checked', page)  # the taker tapped is still selected
-    assert not re.search(r'name="taker" value="1"[^>]*checked', page)
+    assert "91" in problems_text(response)  # the service's message: more points than the pack holds
 
 
 def test_trick_by_trick_revoke_names_trick_seat_and_card(client, tarot_table, staff):
     fields, trick, seat, card = tarot_illegal_deal(7)
-    data = {"mode": "tricks", "dealer": str(fields["dealer"]), "taker": str(fields["bid"]["taker"]),
-            "contract": fields["bid"]["contract"],
-            "tricks": "\n".join(" ".join(t) for t in fields["tricks"]),
-            "dog": " ".join(fields.get("dog") or []), "discard": " ".join(fields.get("discard") or [])}
-    for i, hand in enumerate(fields["hands"]):
-        data[f"hand_{i}"] = " ".join(hand)
     login(client, staff["arbiter"])
-    response = client.post(reverse("deal_enter", args=[tarot_table.pk]), data)
+    response = tap_save(client, tarot_table, fields)
     assert response.status_code == 422
-    page = response.content.decode()
-    assert f"Pli {trick + 1}" in page
-    assert PLAYERS[seat] in page
-    assert card_name(parse_card(card), "fr") in page  # the card by its French name
+    text = problems_text(response)
+    assert f"Pli {trick + 1}" in text
+    assert PLAYERS[seat] in text
+    assert card_name(parse_card(card), "fr") in text  # the card by its French name
     assert not Deal.objects.exists()
-    # the tricks as typed are still in the textarea
-    assert " ".join(fields["tricks"][trick]) in page
 
 
-def test_bad_card_code_is_a_form_error_naming_the_trick(client, tarot_table, staff):
+def test_bad_card_code_is_refused_naming_the_trick(client, tarot_table, staff):
     login(client, staff["arbiter"])
-    data = {"mode": "tricks", "dealer": "0", "taker": "1", "contract": "garde", "tricks": "KS 2S 3S 4S\nKS ZZ 1S 2S"}
-    response = client.post(reverse("deal_enter", args=[tarot_table.pk]), data)
-    page = response.content.decode()
-    assert "ZZ" in page and "Pli 2" in page
+    fields = {"dealer": 0, "bid": {"taker": 1, "contract": "garde"},
+              "tricks": [["KS", "2S", "3S", "4S"], ["KS", "ZZ", "1S", "2S"]]}
+    response = tap_save(client, tarot_table, fields)
+    text = problems_text(response)
+    assert response.status_code == 422 and "ZZ" in text and "Pli 2" in text
     assert not Deal.objects.exists()
 
 
 def test_garde_sans_by_a_table_arbiter_waits_for_the_chief_arbiter(client, tarot_table, staff):
     login(client, staff["arbiter"])
-    response = client.post(reverse("deal_enter", args=[tarot_table.pk]), summary_post(contract="garde_sans"))
-    assert response.status_code == 302
+    response = tap_save(client, tarot_table, summary_fields(contract="garde_sans"))
+    assert response.status_code == 201
     deal = Deal.objects.get(table=tarot_table)
     assert deal.status == Deal.Status.PENDING
     page = client.get(reverse("deal_detail", args=[deal.pk])).content.decode()
@@ -210,15 +246,15 @@ def test_garde_sans_by_a_table_arbiter_waits_for_the_chief_arbiter(client, tarot
 def test_correction_needs_a_reason_and_keeps_both_versions(client, tarot_table, staff):
     deal = _saved_deal(tarot_table, staff["arbiter"])
     login(client, staff["chief"])
-    url = reverse("deal_correct", args=[deal.pk])
-    page = client.get(url).content.decode()
-    assert 'value="49"' in page  # the form starts from the saved record
-    response = client.post(url, summary_post(points="39", version="1", reason=""))
-    assert response.status_code == 200
+    page = client.get(reverse("deal_correct_play", args=[deal.pk]) + "?mode=summary").content.decode()
+    start = page_config(page)["initial"]["values"]
+    assert start["summary.points"] == 49 and start["bid.taker"] == 1  # the page starts from the saved record
+    response = tap_correct(client, deal, summary_fields(points=39), version=1, reason="")
+    assert response.status_code == 422
     deal.refresh_from_db()
     assert deal.version == 1
-    response = client.post(url, summary_post(points="39", version="1", reason="Points recomptés"))
-    assert response.status_code == 302
+    response = tap_correct(client, deal, summary_fields(points=39), version=1, reason="Points recomptés")
+    assert response.status_code == 200
     deal.refresh_from_db()
     assert deal.version == 2
     # 39 with 2 bouts: lost by 2 → (25 + 2) × 2 = 54 per defender, taker −162
@@ -231,10 +267,9 @@ def test_correction_needs_a_reason_and_keeps_both_versions(client, tarot_table, 
 def test_stale_correction_is_refused(client, tarot_table, staff):
     deal = _saved_deal(tarot_table, staff["arbiter"])
     login(client, staff["chief"])
-    url = reverse("deal_correct", args=[deal.pk])
-    client.post(url, summary_post(points="39", version="1", reason="first"))
-    response = client.post(url, summary_post(points="45", version="1", reason="second, based on version 1"))
-    assert response.status_code == 422
+    tap_correct(client, deal, summary_fields(points=39), version=1, reason="first")
+    response = tap_correct(client, deal, summary_fields(points=45), version=1, reason="second, based on version 1")
+    assert response.status_code == 409
     deal.refresh_from_db()
     assert deal.version == 2
 
@@ -304,28 +339,25 @@ def test_csv_errors_are_listed_and_nothing_is_imported(client, tarot_table, staf
 
 def test_french_by_default_and_english_on_request(client, tarot_table, staff):
     login(client, staff["arbiter"])
-    url = reverse("deal_enter", args=[tarot_table.pk])
+    url = reverse("deal_play", args=[tarot_table.pk])
     page = client.get(url).content.decode()
     assert '<html lang="fr">' in page
-    assert "Preneur" in page and "Contrat" in page
+    assert page_config(page)["strings"]["save"] == "Vérifier et enregistrer"
     client.post(reverse("set_language"), {"language": "en", "next": url})
     page = client.get(url).content.decode()
     assert '<html lang="en">' in page
-    assert "Taker" in page and "Contract" in page
+    assert page_config(page)["strings"]["save"] == "Check and save"
+    # the words of the table stay French (« preneur », « contrat »), as on the score sheet
+    assert [f["label"] for f in page_config(page)["form"]["phases"][0]["fields"]][1:3] == ["Preneur", "Contrat"]
 
 
 def test_violation_message_in_english_when_chosen(client, tarot_table, staff):
     fields, trick, _seat, _card = tarot_illegal_deal(11)
     login(client, staff["arbiter"])
     client.post(reverse("set_language"), {"language": "en", "next": "/"})
-    data = {"mode": "tricks", "dealer": str(fields["dealer"]), "taker": str(fields["bid"]["taker"]),
-            "contract": fields["bid"]["contract"], "tricks": "\n".join(" ".join(t) for t in fields["tricks"]),
-            "dog": " ".join(fields["dog"]), "discard": " ".join(fields["discard"])}
-    for i, hand in enumerate(fields["hands"]):
-        data[f"hand_{i}"] = " ".join(hand)
-    page = client.post(reverse("deal_enter", args=[tarot_table.pk]), data).content.decode()
-    assert f"Trick {trick + 1}" in page
-    assert f"Pli {trick + 1}" not in page
+    text = problems_text(tap_save(client, tarot_table, fields))
+    assert f"Trick {trick + 1}" in text
+    assert f"Pli {trick + 1}" not in text
 
 
 def test_expert_json_entry_is_prefilled_with_the_table(client, tarot_table, staff):
@@ -339,14 +371,14 @@ def test_expert_json_entry_is_prefilled_with_the_table(client, tarot_table, staf
 def test_check_without_saving_shows_the_marks_or_the_problem(client, tarot_table, staff):
     login(client, staff["arbiter"])
     url = reverse("deal_check", args=[tarot_table.pk])
-    page = client.post(url, summary_post(), HTTP_HX_REQUEST="true").content.decode()
+    page = client.post(url, record_post(), HTTP_HX_REQUEST="true").content.decode()
     assert "198" in page and "-66" in page
-    page = client.post(url, summary_post(points="95"), HTTP_HX_REQUEST="true").content.decode()
+    page = client.post(url, record_post(points=95), HTTP_HX_REQUEST="true").content.decode()
     assert 'class="violations"' in page and "91" in page
     assert not Deal.objects.exists()
     client.logout()
     login(client, staff["other_arbiter"])
-    assert client.post(url, summary_post()).status_code == 403
+    assert client.post(url, record_post()).status_code == 403
 
 
 # -- the historical games: the JSON record, pre-filled ------------------------------------------------
@@ -404,34 +436,41 @@ def test_ecarte_deal_entered_as_json_is_saved_with_its_marks(client):
 
 def test_the_points_hint_follows_the_table_size(client, tarot_table, staff):
     """Half points exist at 3 and 5 players only (RULES.md §1.11, A-T7): the hint says so at a table of four."""
+
+    def points_field(table):
+        page = client.get(reverse("deal_play", args=[table.pk]) + "?mode=summary").content.decode()
+        summary = next(p for p in page_config(page)["form"]["phases"] if p["kind"] == "summary")
+        return next(f for f in summary["fields"] if f["name"] == "summary.points")
+
     login(client, staff["chief"])
-    four = client.get(reverse("deal_enter", args=[tarot_table.pk])).content.decode()
-    assert "un nombre entier à quatre joueurs" in html.unescape(four) and "demi-points permis" not in four
+    four = points_field(tarot_table)
+    assert four["step"] == 1 and "un nombre entier à quatre joueurs" in four["help"]
     three_t = TournamentFactory(game="tarot", options={"players": 3})
     from tests.tournaments.factories import seated_table
 
     three = seated_table(three_t, players=3)
     role(three_t, staff["chief"], "chief_arbiter")
-    page = html.unescape(client.get(reverse("deal_enter", args=[three.pk])).content.decode())
-    assert "demi-points permis (40,5)" in page and "nombre entier" not in page
+    field = points_field(three)
+    assert field["step"] == 0.5 and "demi-points permis (40,5)" in field["help"]
 
 
 def test_the_entry_form_sent_twice_saves_one_deal(client, tarot_table, staff):
     """A double tap on « Enregistrer » (or a reload that posts again) sends the form's key twice: one deal."""
     login(client, staff["arbiter"])
     url = reverse("deal_enter", args=[tarot_table.pk])
-    page = client.get(url).content.decode()
+    page = client.get(url + "?mode=record").content.decode()
     key = re.search(r'name="entry_key" value="([^"]+)"', page).group(1)
-    first = client.post(url, {**summary_post(), "entry_key": key})
-    second = client.post(url, {**summary_post(), "entry_key": key})
+    first = client.post(url, {**record_post(), "entry_key": key})
+    second = client.post(url, {**record_post(), "entry_key": key})
     assert first.status_code == second.status_code == 302
     assert first["Location"] == second["Location"]
     assert Deal.objects.filter(table=tarot_table).count() == 1
     assert "déjà enregistrée" in client.get(second["Location"]).content.decode()
     # the same form changed and sent again: refused in French, with a new key to save it as a new deal
-    third = client.post(url, {**summary_post(points="60"), "entry_key": key})
+    third = client.post(url, {**record_post(points=60), "entry_key": key})
     assert third.status_code == 422 and Deal.objects.filter(table=tarot_table).count() == 1
     text = third.content.decode()
     assert "déjà enregistré une donne" in text and f'value="{key}"' not in text
     # a new form: a new key, a new deal
-    assert re.search(r'name="entry_key" value="([^"]+)"', client.get(url).content.decode()).group(1) != key
+    fresh = client.get(url + "?mode=record").content.decode()
+    assert re.search(r'name="entry_key" value="([^"]+)"', fresh).group(1) != key

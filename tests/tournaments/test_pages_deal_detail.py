@@ -15,6 +15,7 @@ from django.conf import settings
 from django.urls import reverse
 
 from tests.integration.builders import make_round, make_tournament
+from tests.tournaments.factories import tap_save, tarot_summary
 from tournaments.deals.models import Deal
 
 pytestmark = pytest.mark.django_db
@@ -35,10 +36,8 @@ def page(client, deal, lang="fr"):
 
 def test_tarot_deal_detail_in_french_and_english(client, tarot_table, staff):
     client.force_login(staff["arbiter"])
-    data = {"mode": "summary", "dealer": "0", "taker": "1", "contract": "garde", "oudlers": "2", "points": "49",
-            "petit_au_bout": "attack", "chelem": "", "handful_0": "", "handful_1": "simple", "handful_2": "",
-            "handful_3": ""}
-    assert client.post(reverse("deal_enter", args=[tarot_table.pk]), data).status_code == 302
+    fields = tarot_summary(petit_au_bout="attack", handfuls=[{"seat": 1, "size": "simple"}])
+    assert tap_save(client, tarot_table, fields).status_code == 201
     deal = Deal.objects.get(table=tarot_table)
     # S = (25 + 8) × 2 + 10 × 2 (petit au bout) + 20 (poignée) = 106 per defender
     fr = dict(cells(page(client, deal), "deal-detail"))
@@ -55,10 +54,8 @@ def test_tarot_deal_detail_in_french_and_english(client, tarot_table, staff):
 def test_fallen_contract(client, tarot_table, staff):
     # petite, 0 bouts → 56 needed; 41 points: fallen by 15
     client.force_login(staff["chief"])
-    data = {"mode": "summary", "dealer": "0", "taker": "2", "contract": "petite", "oudlers": "0",
-            "points": "41", "petit_au_bout": "", "chelem": "", "handful_0": "", "handful_1": "", "handful_2": "",
-            "handful_3": ""}
-    assert client.post(reverse("deal_enter", args=[tarot_table.pk]), data).status_code == 302
+    fields = tarot_summary(taker=2, contract="petite", oudlers=0, points=41)
+    assert tap_save(client, tarot_table, fields).status_code == 201
     deal = Deal.objects.get(table=tarot_table)
     en = dict(cells(page(client, deal, "en"), "deal-detail"))
     assert en["Result"] == "fallen by 15" and en["Points"] == "41" and en["Poignées"] == "none"
@@ -66,17 +63,14 @@ def test_fallen_contract(client, tarot_table, staff):
 
 
 def test_half_points_at_three_players():
-    from django.utils import translation
-
-    from tournaments.desk.result_detail import tarot_detail
+    from scoring.tarot import explain
 
     # 3 players, petite, 0 bouts, 41.5 points (83 half-points) → 56 needed, fallen by 14.5 (A-T7)
     result = {"contract": "petite", "coefficient": 1, "taker": 0, "partner": None, "called": None, "mort": None,
               "bouts": 0, "points": "41.5", "needed": 56, "made": False, "margin_half": -29,
               "petit_au_bout": None, "handfuls": [], "chelem": None, "chelem_announced": False, "chelem_term": 0,
               "S": -40, "source": "tricks"}
-    with translation.override("fr"):
-        lines = dict(tarot_detail(result, ["Ana", "Bruno", "Chloé"]).lines)
+    lines = dict(explain(result, ["Ana", "Bruno", "Chloé"], "fr").lines)
     assert lines["Résultat"] == "chuté de 14,5" and lines["Points"] == "41,5" and lines["Saisie"] == "pli par pli"
     assert lines["Poignées"] == "aucune" and lines["Valeur de la donne par défenseur"] == "-40"
 

@@ -1,4 +1,5 @@
-"""The PDF print-outs, rendered by WeasyPrint and read back with pypdf: names, scores, page breaks."""
+"""The PDF print-outs, rendered by WeasyPrint (in a worker, never in the request) and read back with pypdf: names,
+scores, page breaks."""
 
 from __future__ import annotations
 
@@ -11,16 +12,27 @@ from pypdf import PdfReader
 
 from tests.integration.builders import add_deal, make_round, make_tournament
 from tournaments.event.models import Seat, TournamentRole
-from tournaments.standings import tasks
+from tournaments.public import tasks
+from tournaments.standings import tasks as standings_tasks
 
 pytestmark = pytest.mark.django_db
 LONG = "Marie-Bernadette Delacroix-Montfort"
 
 
-def pages(response) -> list[str]:
+def pdf_of(client, url: str) -> bytes:
+    """The PDF at ``url``: first « en préparation » (202) while its render is queued, then, the worker done, the
+    file."""
+    waiting = client.get(url)
+    assert waiting.status_code == 202 and "en préparation" in waiting.content.decode()
+    assert tasks.run_pending() >= 1
+    response = client.get(url)
+    assert response.status_code == 200 and response["Content-Type"] == "application/pdf"
+    return b"".join(response.streaming_content)
+
+
+def pages(client, url: str) -> list[str]:
     """The text of each page, without spaces (the extraction splits kerned words: « T ournoi »)."""
-    assert response["Content-Type"] == "application/pdf"
-    reader = PdfReader(io.BytesIO(response.content))
+    reader = PdfReader(io.BytesIO(pdf_of(client, url)))
     return ["".join(page.extract_text().split()) for page in reader.pages]
 
 
@@ -40,7 +52,8 @@ def day(client):
     add_deal(t1, [-30, -30, 90, -30], taker=2)
     add_deal(t2, [-40, 120, -40, -40], taker=1)      # Odile 120
     Seat.objects.filter(entry=e["Zoé Vert"]).update(substitute="Yann Remplaçant")
-    tasks.ranking_refresh(t.pk)
+    standings_tasks.ranking_refresh(t.pk)
+    tasks.forget()  # the renders queued at publication: the tests below ask for each PDF
     user = get_user_model().objects.create_user("orga", password="x")
     TournamentRole.objects.create(tournament=t, user=user, role="organizer")
     client.force_login(user)
@@ -48,7 +61,7 @@ def day(client):
 
 
 def test_the_ranking_pdf(client, day):
-    (text,) = pages(client.get(reverse("print-ranking", args=[day.slug])))
+    (text,) = pages(client, reverse("print-ranking", args=[day.slug]))
     assert "Classement" in text and sq("Tournoi pdf") in text and sq("page 1 / 1") in text
     # Karim 150 - 30 = 120 and Odile 120 share the first place; the long name 90 - 50 = 40 is third
     assert sq("1= Karim Benali 120 2 150") in text and sq("1= Odile Blanc 120 1 120") in text
@@ -56,14 +69,14 @@ def test_the_ranking_pdf(client, day):
 
 
 def test_the_round_results_pdf(client, day):
-    (text,) = pages(client.get(reverse("print-round-results", args=[day.slug, 1])))
+    (text,) = pages(client, reverse("print-round-results", args=[day.slug, 1]))
     assert sq("Résultats de la manche 1") in text and sq("Table 1") in text and sq("Table 2") in text
     assert sq("1 150 -50 -50 -50 2 -30 -30 90 -30 Total 120 -80 40 -80") in text
     assert sq("1 -40 120 -40 -40") in text
 
 
 def test_the_score_sheets_one_table_a_page_with_the_tarot_columns(client, day):
-    sheets = pages(client.get(reverse("print-score-sheets", args=[day.slug, 1])))
+    sheets = pages(client, reverse("print-score-sheets", args=[day.slug, 1]))
     assert len(sheets) == 2  # one page per table
     assert sq("Manche 1 — table 1") in sheets[0] and sq("Karim Benali") in sheets[0]
     assert sq("Anne Petit") not in sheets[0]
@@ -74,7 +87,7 @@ def test_the_score_sheets_one_table_a_page_with_the_tarot_columns(client, day):
 
 
 def test_the_seating_list_by_name_then_by_table(client, day):
-    by_name, by_table = pages(client.get(reverse("print-seating", args=[day.slug, 1])))
+    by_name, by_table = pages(client, reverse("print-seating", args=[day.slug, 1]))
     assert by_name.index(sq("Anne Petit")) < by_name.index(sq("Élodie Martin")) < by_name.index(sq("Karim Benali"))
     assert sq("Yann Remplaçant (remplace Zoé Vert) 2") in by_name
     assert sq("placement par table") in by_table and sq("Table 2") in by_table

@@ -9,11 +9,12 @@ seats); Le Vingt-quatre (4 or 5 a table) could not even be drawn (a table of 2 r
 from __future__ import annotations
 
 import random
+from itertools import combinations
 
 import pytest
 
 from rules.imperiale import random_record
-from tests.integration.builders import end_match, make_tournament
+from tests.integration.builders import make_tournament
 from tests.tournaments.factories import UserFactory
 from tournaments.common.errors import InvalidInput
 from tournaments.deals.models import ScoreRow
@@ -21,7 +22,6 @@ from tournaments.deals.record import deal_record
 from tournaments.event.models import Round, Tournament
 from tournaments.management.commands.seed_demo import random_match_deal
 from tournaments.standings import draw as seating_service
-from tournaments.standings import rankings, tasks
 
 pytestmark = pytest.mark.django_db
 
@@ -45,13 +45,16 @@ def draw(t: Tournament, number: int, method: str = "swiss", seed: int = 0) -> Ro
     return rnd
 
 
-def test_ecarte_a_quatre_nine_entries_two_tables_of_four_and_a_bye_then_a_legal_deal():
+def test_ecarte_a_quatre_nine_entries_a_table_of_four_completed_without_a_bye():
+    """Issue 20: a match game at more than two gives nobody a table of his own (a bye is for a game of
+    two only). Écarté à quatre, 9 entries: 4 + 3 + 2 (Écarté à trois and à deux complete it:
+    ``games.TABLE_SIZES``, as many tables of 4 as possible, then the fewest tables)."""
     t, _ = tournament("ABCDEFGHI", "ecarte", {"players": 4}, slug="e4")
     assert seating_service.methods_for(t) == ("swiss", "random")
     r1 = draw(t, 1)
-    # round 1: everyone level, standings in entry order; the bye to the last (I); each table of four
-    # split 1st and 4th against 2nd and 3rd, partners opposite (seats 0, 2 against 1, 3: §3.7)
-    assert seated(r1) == [["A", "B", "D", "C"], ["E", "F", "H", "G"], ["I"]]
+    # round 1: everyone level, standings in entry order, the main table first: the table of four split
+    # 1st and 4th against 2nd and 3rd, partners opposite (seats 0, 2 against 1, 3: §3.7)
+    assert seated(r1) == [["A", "B", "D", "C"], ["E", "F"], ["G", "H", "I"]]
     table = r1.tables.get(number=1)
     user = UserFactory(is_superuser=True)
     deal = deal_record(table=table, record=random_match_deal("ecarte", {}, 4, 0, random.Random(4)),
@@ -59,48 +62,35 @@ def test_ecarte_a_quatre_nine_entries_two_tables_of_four_and_a_bye_then_a_legal_
     assert deal.record["options"]["players"] == 4
     assert deal.record["players"] == ["A", "B", "D", "C"]
     assert ScoreRow.objects.filter(deal=deal).count() == 4
+    pair = deal_record(table=r1.tables.get(number=2), record=random_match_deal("ecarte", {}, 2, 0, random.Random(5)),
+                       user=user)
+    assert pair.record["options"]["players"] == 2 and pair.record["players"] == ["E", "F"]
 
 
-def test_ecarte_a_quatre_second_round_new_bye_fewest_repeats_no_partner_twice():
-    t, _ = tournament("ABCDEFGHI", "ecarte", {"players": 4}, slug="e4b")
-    draw(t, 1)
-    r2 = draw(t, 2)
-    tables = seated(r2)
-    # No match has ended, but I's bye is a win: standings I, A, B, …, H. The bye goes to H, the
-    # lowest ranked of those without one. ABCD met at one table: two of them at each table of round
-    # 2 (2 repeats), and F, G (after E joins I, A, C) are the third and least repeat: I A C E and
-    # B D F G, placed in standings order at the first table costing least. Sides: the most balanced
-    # rank sums with no partner twice — I, E against A, C; B, G against D, F (B, D v F, G would
-    # partner F and G again).
-    assert tables == [["I", "A", "E", "C"], ["B", "D", "G", "F"], ["H"]]
-    partners_1 = {frozenset("AD"), frozenset("BC"), frozenset("EH"), frozenset("FG")}
-    partners_2 = {frozenset((x[0], x[2])) for x in tables[:2]} | {frozenset((x[1], x[3])) for x in tables[:2]}
-    assert not partners_1 & partners_2
+def test_ecarte_a_quatre_second_round_no_partner_twice_nobody_alone():
+    t, _ = tournament("ABCDEFGHIJKLMNOP", "ecarte", {"players": 4}, slug="e4b")
+    r1 = seated(draw(t, 1))
+    r2 = seated(draw(t, 2))
+    assert [len(x) for x in r1] == [len(x) for x in r2] == [4, 4, 4, 4]
+    partners = [{frozenset((x[0], x[2])) for x in r} | {frozenset((x[1], x[3])) for x in r} for r in (r1, r2)]
+    assert not partners[0] & partners[1]
+    met = {frozenset(p) for x in r1 for p in combinations(x, 2)}
+    # 16 = 4 × 4: one from each table of round 1, nobody meets twice
+    assert not any(frozenset(p) in met for x in r2 for p in combinations(x, 2))
 
 
-def test_a_bye_at_a_table_of_four_ranks_as_a_win():
-    t, _ = tournament("ABCDEFGHI", "ecarte", {"players": 4}, slug="e4c")
-    r1 = draw(t, 1)
-    for table in r1.tables.all():
-        if table.seats.count() == 4:
-            end_match(table, [7, 3, 7, 3], [0, 2])  # seats 0 and 2 win
-    r1.released = True
-    r1.save()
-    tasks.ranking_refresh(t.pk)
-    points = {ln.entry.player.name: rankings.metrics_dict(ln)["match_points"]
-              for ln in rankings.latest_snapshot(t.pk).lines.select_related("entry__player")}
-    # winners: A, D (table 1) and E, H (table 2); I had the bye, a win
-    assert points == {"A": 2, "D": 2, "E": 2, "H": 2, "I": 2, "B": 0, "C": 0, "F": 0, "G": 0}
-
-
-def test_imperiale_a_trois_seven_entries_and_a_legal_deal():
+def test_imperiale_a_trois_seven_entries_a_table_of_three_and_two_of_two():
+    """Issue 20: 7 entries at L'Impériale à trois were 3 + 3 and a bye; now 3 + 2 + 2 (the game's two
+    forms, §4.1 rule 1), each table with a legal deal."""
     t, _ = tournament("ABCDEFG", "imperiale", {"players": 3}, slug="i3")
     r1 = draw(t, 1)
-    assert seated(r1) == [["A", "B", "C"], ["D", "E", "F"], ["G"]]
-    record = random_record(random.Random(2), players=3, dealer=0)
-    fields = {k: v for k, v in record.items() if k not in ("format", "game", "options", "players")}
-    deal = deal_record(table=r1.tables.get(number=2), record=fields, user=UserFactory(is_superuser=True))
-    assert deal.record["options"]["players"] == 3 and deal.record["players"] == ["D", "E", "F"]
+    assert seated(r1) == [["A", "B", "C"], ["D", "E"], ["F", "G"]]
+    user = UserFactory(is_superuser=True)
+    for number, players in ((1, 3), (2, 2)):
+        record = random_record(random.Random(2), players=players, dealer=0)
+        fields = {k: v for k, v in record.items() if k not in ("format", "game", "options", "players")}
+        deal = deal_record(table=r1.tables.get(number=number), record=fields, user=user)
+        assert deal.record["options"]["players"] == players
 
 
 def test_triomphe_by_teams_two_against_two_partners_from_the_options():
@@ -116,12 +106,27 @@ def test_triomphe_by_teams_two_against_two_partners_from_the_options():
     assert scores[0] == scores[1] and scores[2] == scores[3]  # each member carries the team's points
 
 
-def test_vingt_quatre_tables_of_five_by_default():
-    t, _ = tournament("ABCDEFGHIJK", "vingt-quatre", {}, slug="v24")
-    r1 = draw(t, 1, method="random", seed=5)
-    sizes = sorted(len(x) for x in seated(r1))
-    assert sizes == [1, 5, 5]
-    assert sorted(n for x in seated(r1) for n in x) == list("ABCDEFGHIJK")
+@pytest.mark.parametrize(("names", "sizes"), [
+    ("ABCDEFGH", [4, 4]),  # issue 20: was a table of 5 and three players alone
+    ("ABCDEFGHI", [5, 4]),
+    ("ABCDEFGHIJ", [5, 5]),
+    ("ABCDEFGHIJKLM", [5, 4, 4]),
+])
+def test_vingt_quatre_tables_of_five_and_four_nobody_alone(names, sizes):
+    t, _ = tournament(names, "vingt-quatre", {}, slug="v24")
+    for number in (1, 2):
+        r = draw(t, number, method="swiss" if number == 1 else "random", seed=5)
+        assert [len(x) for x in seated(r)] == sizes
+        assert sorted(n for x in seated(r) for n in x) == list(names)
+
+
+@pytest.mark.parametrize("names", ["ABC", "ABCDEFG", "ABCDEFGHIJK"])
+def test_vingt_quatre_a_count_tables_of_four_and_five_cannot_seat_is_refused(names):
+    t, _ = tournament(names, "vingt-quatre", {}, slug="v24x")
+    with pytest.raises(InvalidInput) as caught:
+        draw(t, 1)
+    assert caught.value.message == f"impossible de placer {len(names)} joueurs à des tables de 4 ou 5 joueurs"
+    assert not Round.objects.get(tournament=t, number=1).tables.exists()
 
 
 def test_team_mates_apart_and_random_is_seeded():
@@ -136,7 +141,7 @@ def test_team_mates_apart_and_random_is_seeded():
 
 
 def test_too_few_entries_for_one_table_is_refused():
-    t, _ = tournament("ABC", "ecarte", {"players": 4}, slug="e4s")
+    t, _ = tournament("A", "ecarte", {"players": 4}, slug="e4s")
     with pytest.raises(InvalidInput):
         draw(t, 1)
 

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from django.urls import reverse
 
-from tests.tournaments.factories import tarot_summary
+from tests.tournaments.factories import tap_save, tarot_summary
 from tournaments.common.errors import InvalidInput, StateConflict
 from tournaments.event.models import Tournament
 from tournaments.event.setup import round_create, tournament_update
@@ -46,9 +48,11 @@ def test_a_finished_tournament_refuses_deals_with_its_status_in_words(api_client
 def test_the_entry_page_says_why_in_french(client, tarot_table, staff):
     Tournament.objects.filter(pk=tarot_table.round.tournament_id).update(status=Tournament.Status.FINISHED)
     client.force_login(staff["chief"])
-    page = client.post(reverse("deal_enter", args=[tarot_table.pk]), {
-        "mode": "summary", "dealer": "0", "taker": "1", "contract": "garde", "oudlers": "2", "points": "49",
-        "petit_au_bout": "", "chelem": "", "handful_0": "", "handful_1": "", "handful_2": "", "handful_3": ""})
+    answer = tap_save(client, tarot_table, tarot_summary())
+    assert answer.status_code == 422
+    assert answer.json()["problems"][0]["message"] == "les donnes se saisissent pendant le tournoi (il est terminé)"
+    page = client.post(reverse("deal_enter", args=[tarot_table.pk]),
+                       {"mode": "record", "record": json.dumps(tarot_summary())})
     assert "les donnes se saisissent pendant le tournoi (il est terminé)" in page.content.decode()
 
 

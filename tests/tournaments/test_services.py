@@ -232,8 +232,9 @@ def test_the_standings_subscribe_to_the_hook():
 def test_duplicate_subscribes_to_the_deals_saved():
     from tournaments.common import hooks
     from tournaments.duplicate import service
+    from tournaments.duplicate.models import DuplicateTable
 
-    assert hooks.deal_saved_subscribers() == (service.deal_saved,)
+    assert hooks.deal_saved_subscribers() == (hooks.DealSavedSubscriber(service.deal_saved, DuplicateTable),)
 
 
 @pytest.mark.parametrize("change", ["release", "register", "withdraw", "team", "tie_breaks"])
@@ -371,11 +372,22 @@ def test_role_assign_for_table_arbiter(tarot_table):
     role(t, user, "arbiter")
 
 
-def test_an_anonymous_entry_ignores_the_key_kept_per_user(tarot_table):
-    """Idempotency keys are kept per user: an entry without an account (a table's private link keeps its own
-    keys) is saved, without a key row that would need a user."""
+def test_an_anonymous_entry_keeps_its_key_with_the_table_link(tarot_table):
+    """Idempotency keys are kept per owner: an entry without an account keeps its key with the table's link it
+    came through (before, the key was dropped and a form sent twice made two deals); with neither an account
+    nor a link the key could not be kept, and nothing is saved."""
     from django.contrib.auth.models import AnonymousUser
 
+    from tournaments.links.service import link_for_table
+
+    link = link_for_table(table=tarot_table)
     deal = deal_record(table=tarot_table, record=tarot_summary(), user=AnonymousUser(),
-                                idempotency_key="desk:abc")
-    assert deal.number == 1 and not IdempotencyKey.objects.exists()
+                                idempotency_key="desk:abc", link=link)
+    again = deal_record(table=tarot_table, record=tarot_summary(), user=AnonymousUser(),
+                                 idempotency_key="desk:abc", link=link)
+    assert deal.number == 1 and again.pk == deal.pk and again.idempotent_replay
+    assert list(IdempotencyKey.objects.values_list("link_id", "user_id")) == [(link.pk, None)]
+    with pytest.raises(ValueError):
+        deal_record(table=tarot_table, record=tarot_summary(points=60), user=AnonymousUser(),
+                             idempotency_key="desk:def")
+    assert Deal.objects.count() == 1

@@ -32,10 +32,11 @@ def test_an_unknown_format(lang, expected, staff):
 
 
 @pytest.mark.parametrize(("lang", "expected"), [
-    ("fr", "une table de Tarot compte 3 ou 4 ou 5 joueurs"),
-    ("en", "a table of Tarot seats 3 or 4 or 5 players"),
+    ("fr", "une table de Tarot compte 3 ou 4 joueurs"),
+    ("en", "a table of Tarot seats 3 or 4 players"),
 ])
 def test_a_table_of_the_wrong_size(lang, expected, tarot_table):
+    """The fixture's Tarot is played « à 4 »: tables of 4, and of 3 when needed (issue 20, ``games.table_sizes``)."""
     tournament = tarot_table.round.tournament
     entries = list(tournament.entries.values_list("pk", flat=True))
     round_2 = Round.objects.create(tournament=tournament, number=2)
@@ -44,8 +45,8 @@ def test_a_table_of_the_wrong_size(lang, expected, tarot_table):
 
 
 @pytest.mark.parametrize(("lang", "expected"), [
-    ("fr", "impossible de placer 2 joueur(s) à des tables de Tarot de 3 à 5"),
-    ("en", "cannot seat 2 players at Tarot tables of 3 to 5"),
+    ("fr", "impossible de placer 2 joueurs à des tables de 3 ou 4 joueurs"),  # Tarot « à 4 »: 4 and 3
+    ("en", "cannot seat 2 players at tables of 3 or 4"),
 ])
 def test_a_draw_that_cannot_be_made_comes_from_the_seating_rules_in_both_languages(lang, expected, tarot_table):
     tournament = tarot_table.round.tournament  # two of its four entries withdraw: 2 players left

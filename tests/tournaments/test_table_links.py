@@ -6,6 +6,9 @@ per defender, the taker + 3 × 66 = +198 at four.
 
 from __future__ import annotations
 
+import json
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -21,10 +24,8 @@ pytestmark = pytest.mark.django_db
 
 
 def summary_post(**over):
-    data = {"mode": "summary", "dealer": "0", "taker": "1", "contract": "garde", "oudlers": "2", "points": "49",
-            "petit_au_bout": "", "chelem": "", "handful_0": "", "handful_1": "", "handful_2": "", "handful_3": ""}
-    data.update(over)
-    return data
+    """Bruno's garde, 2 bouts, 49 points, as the tap page sends it through a link (the record, form-encoded)."""
+    return {"mode": "record", "record": json.dumps(tarot_summary(**over))}
 
 
 @pytest.fixture
@@ -47,6 +48,17 @@ def entries(table):
 def test_a_table_link_enters_its_own_table_without_an_account(client, tarot_table, tables_enter):
     link = sheet.link_for_table(table=tarot_table)
     assert len(link.token) >= 24
+    # the table's tap page (Tarot's summary, card by card), asking and saving through the link's own URLs
+    page = client.get(reverse("link_enter", args=[link.token]) + "?mode=summary").content.decode()
+    config = json.loads(re.search(r'id="deal-entry-config" type="application/json">(.*?)</script>', page).group(1))
+    assert config["mode"] == "summary" and config["form"]["game"] == "tarot"
+    assert config["saveUrl"] == config["offlineUrl"] == reverse("link_deal_offline", args=[link.token])
+    assert config["stateUrl"] == reverse("link_deal_state", args=[link.token]) and config["saveAsForm"] is True
+    assert "/desk/" not in page.split('id="deal-entry-config"')[0]  # tabs and crumbs stay on the link's pages
+    assert 'id="offline-entry"' in page
+    declared = {"dealer": 0, "bid": {"taker": 1, "contract": "garde"}, "cards": []}
+    state = client.post(config["stateUrl"], json.dumps({"fields": declared}), content_type="application/json")
+    assert state.status_code == 200 and state.json()["ready"] is True and state.json()["seat"] == 1
     response = client.post(reverse("link_enter", args=[link.token]), summary_post())
     deal = Deal.objects.get(table=tarot_table)
     assert response.status_code == 302

@@ -15,7 +15,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from tournaments.api import serializers as s
-from tournaments.api.views import Api, _table
+from tournaments.api.base import Api, visible_table
 from tournaments.deals.forfeits import forfeit_cancel, forfeit_record
 from tournaments.deals.models import Forfeit
 from tournaments.event import permissions
@@ -47,7 +47,7 @@ class ForfeitOut(serializers.ModelSerializer):
 class TableForfeitView(Api):
     @extend_schema(responses={200: ForfeitOut, 404: s.ErrorOut})
     def get(self, request: Request, pk: int) -> Response:
-        table = _table(request, pk)
+        table = visible_table(request, pk)
         forfeit = Forfeit.objects.filter(table=table).first()
         if forfeit is None:
             raise exceptions.NotFound(_("no forfeit or absence at this table"))
@@ -55,7 +55,7 @@ class TableForfeitView(Api):
 
     @extend_schema(request=ForfeitIn, responses={200: ForfeitOut, 400: s.ErrorOut, 403: s.ErrorOut})
     def put(self, request: Request, pk: int) -> Response:
-        table = _table(request, pk)
+        table = visible_table(request, pk)
         self.allow(permissions.can_referee(request.user, table.round.tournament))
         data = self.valid(ForfeitIn)
         forfeit = forfeit_record(table=table, kind=data["kind"], absent=data["absent"], reason=data["reason"],
@@ -64,7 +64,7 @@ class TableForfeitView(Api):
 
     @extend_schema(responses={204: None, 403: s.ErrorOut, 404: s.ErrorOut})
     def delete(self, request: Request, pk: int) -> Response:
-        table = _table(request, pk)
+        table = visible_table(request, pk)
         self.allow(permissions.can_referee(request.user, table.round.tournament))
         if not forfeit_cancel(table=table, user=request.user):
             raise exceptions.NotFound(_("no forfeit or absence at this table"))

@@ -23,7 +23,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from scoring import ranking as pure
-from tournaments.api.views import Api, _tournament
+from tournaments.api.base import Api, visible_tournament
 from tournaments.event.models import Entry, Tournament
 from tournaments.standings import rankings
 from tournaments.standings.models import RankingSnapshot
@@ -86,7 +86,7 @@ class RankingLatestView(Api):
 
     @extend_schema(responses={200: dict}, description="The latest published ranking: version, digest, up to date.")
     def get(self, request: Request, pk: int) -> Response:
-        tournament = _tournament(request, pk)
+        tournament = visible_tournament(request, pk)
         status = rankings.ranking_status(tournament)
         if status.snapshot is None:
             raise exceptions.NotFound(_("no ranking published yet"))
@@ -99,7 +99,7 @@ class RankingVersionView(Api):
     @extend_schema(responses={200: dict}, description="The ranking published at an input version.",
                    operation_id="tournaments_ranking_version_retrieve")  # one id per operation (check --deploy)
     def get(self, request: Request, pk: int, version: int) -> Response:
-        tournament = _tournament(request, pk)
+        tournament = visible_tournament(request, pk)
         snap = _snapshot(tournament, version, "version")
         return Response(snapshot_json(tournament, snap, rankings.ranking_status(tournament).version))
 
@@ -111,7 +111,7 @@ class RankingDiffView(Api):
                    parameters=[OpenApiParameter("from", int, required=True),
                                OpenApiParameter("to", int, required=False, description="default: the latest")])
     def get(self, request: Request, pk: int) -> Response:
-        tournament = _tournament(request, pk)
+        tournament = visible_tournament(request, pk)
         old = _snapshot(tournament, request.query_params.get("from"), "from")
         if request.query_params.get("to") is not None:
             new = _snapshot(tournament, request.query_params.get("to"), "to")

@@ -79,7 +79,7 @@ class MalformedDeal(ServiceError):
             return self.message
         return self.fr or self.message
 
-    def to_json(self, lang: str = "fr") -> dict[str, Any]:  # type: ignore[override]
+    def to_json(self, lang: str = "fr") -> dict[str, Any]:
         return {"error": self.code, "field": self.field, "message": self.text(lang)}
 
 
@@ -98,7 +98,7 @@ class DealRejected(ServiceError):
     def violations_json(self, lang: str = "fr") -> list[dict[str, Any]]:
         return [v.to_json(lang, self.players) for v in self.violations]
 
-    def to_json(self, lang: str = "fr") -> dict[str, Any]:  # type: ignore[override]
+    def to_json(self, lang: str = "fr") -> dict[str, Any]:
         violations = self.violations_json(lang)
         first = violations[0] if violations else {}
         return {

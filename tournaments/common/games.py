@@ -1,21 +1,103 @@
-"""The bridge to the game registry (:mod:`rules.game`): all the Django side knows of a game comes from here.
+"""The bridge to the game registry (:mod:`rules.game`) and the scoring modules: all the Django side knows of a
+game comes from here.
 
-Pages, forms and services never branch on a game's name: they ask this module whether the game plays
-matches, at how many players, which seats play as partners under the tournament's options, and the game's
-label.
+Pages, forms, services and templates never branch on a game's name: they ask this module for the game's
+label, whether it plays matches, at how many players, which seats play as partners under the tournament's
+options, which contracts wait for the chief arbiter's visa, whether it is played in duplicate deals, the expert
+entry's skeleton, and a deal's result explained (:mod:`scoring.explain`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rules.errors import MalformedRecord
 from rules.game import Game, all_games, get_game
+from scoring.explain import Explanation, explain_verdict
+
+#: the seats per table offered for a game the registry does not know
+ANY_COUNT = tuple(range(2, 7))
 
 
 def game(name: str) -> Game:
     """The registered game of that name (:class:`rules.errors.MalformedRecord` for an unknown one)."""
     return get_game(name)
+
+
+def known(name: str) -> Game | None:
+    """The registered game of that name, or None."""
+    return all_games().get(name)
+
+
+def names() -> tuple[str, ...]:
+    """Every registered game's code name, in the registry's order."""
+    return tuple(all_games())
+
+
+def choices() -> list[tuple[str, str]]:
+    """Every game as a choice: (code name, label), in the registry's order."""
+    return [(name, g.label) for name, g in all_games().items()]
+
+
+def label(name: str) -> str:
+    """The game's name for people (the code name for a game the registry does not know)."""
+    g = known(name)
+    return g.label if g is not None else name
+
+
+def plays_matches(name: str) -> bool:
+    """Whether a table of the game plays a match to a target (scores depend on earlier deals)."""
+    g = known(name)
+    return g is not None and g.plays_matches
+
+
+def match_games() -> frozenset[str]:
+    """The games whose tables play matches."""
+    return frozenset(name for name, g in all_games().items() if g.plays_matches)
+
+
+def duplicate_deals(name: str) -> bool:
+    """Whether the game may be played in duplicate deals (étuis)."""
+    g = known(name)
+    return g is not None and g.duplicate_deals
+
+
+def contracts(name: str) -> tuple[str, ...]:
+    """The contracts a taker may bid in the game (none for games without a bid)."""
+    g = known(name)
+    return tuple(g.contracts) if g is not None else ()
+
+
+def player_counts(name: str) -> tuple[int, ...]:
+    """The seats a table of the game may have."""
+    g = known(name)
+    return tuple(g.player_counts) if g is not None else ANY_COUNT
+
+
+def needs_visa(name: str, record: Mapping[str, Any]) -> bool:
+    """Whether a deal of this record counts only once the chief arbiter approves it (its contract)."""
+    g = known(name)
+    return g is not None and g.needs_visa(record)
+
+
+def record_fields(name: str) -> dict[str, Any]:
+    """A deal's own fields as the expert entry starts from them (a fresh copy)."""
+    import copy
+
+    g = known(name)
+    return copy.deepcopy(dict(g.record_fields)) if g is not None else {"hands": None, "tricks": []}
+
+
+def record_help(name: str) -> str:
+    """One line of help on the game's deal fields, above the expert entry's JSON."""
+    g = known(name)
+    return g.record_help if g is not None else ""
+
+
+def explain(name: str, verdict: Any, players: Sequence[str], lang: str = "fr") -> Explanation:
+    """A saved deal's result in words (its verdict's last deal): headline, lines, marks."""
+    return explain_verdict(name, verdict, players, lang)
 
 
 def partnerships(tournament: Any, players: int) -> tuple[tuple[int, ...], ...] | None:
@@ -32,6 +114,44 @@ def partnerships(tournament: Any, players: int) -> tuple[tuple[int, ...], ...] |
     return tuple(tuple(side) for side in teams) if teams else None
 
 
-def names() -> tuple[str, ...]:
-    """Every registered game's code name, in the registry's order."""
-    return tuple(all_games())
+#: The sizes a table of a round may have, by game and by the « Joueurs par table » chosen (None: « selon
+#: le jeu »), the main size first, the others completing the tables when the count of players asks:
+#:
+#: * Tarot (RULES.md §1.2, §1.12 rule 35, A-T6): tables of 4, of 3 and 5 where needed (the FFT's
+#:   tournaments); « 4 »: tables of 4 and 3 only (homologable: tables of 5 are not); « 3 » or « 5 »:
+#:   those first, then 4 (and 3).
+#: * Le Vingt-quatre (§5 rule 1): 5 or 4, never fewer.
+#: * L'Impériale (§4.1 rule 1), L'Écarté (§3.1, §3.6, §3.7), La Triomphe (§2.2 rule 4): played at 2
+#:   (a Swiss pairing, one bye when the count is odd); at 3 (Impériale, Écarté à trois, Triomphe) the
+#:   other tables are of 2 (and 4 for Triomphe); Écarté à quatre is completed by tables of 2 and 3;
+#:   Triomphe at 3 to 6 each for himself by the nearest other sizes. Triomphe by teams (``teams``) plays
+#:   at its size only: the sides fix it.
+TABLE_SIZES: dict[str, dict[int | None, tuple[int, ...]]] = {
+    "tarot": {None: (4, 3, 5), 3: (3, 4), 4: (4, 3), 5: (5, 4, 3)},
+    "vingt-quatre": {None: (5, 4), 4: (4, 5), 5: (5, 4)},
+    "imperiale": {None: (2,), 2: (2,), 3: (3, 2)},
+    "ecarte": {None: (2,), 2: (2,), 3: (3, 2), 4: (4, 2, 3)},
+    "triomphe": {None: (2,), 2: (2,), 3: (3, 4, 2), 4: (4, 3, 5), 5: (5, 4, 6, 3), 6: (6, 5, 4)},
+}
+
+
+def table_sizes(game: str, options: Mapping[str, Any] | None) -> tuple[int, ...]:
+    """The sizes a table may have under a tournament's ``options`` (its « Joueurs par table »), the main
+    size first (see :data:`TABLE_SIZES`); ``(2,)`` is a game of two, paired with a bye when the count is
+    odd. :class:`rules.errors.MalformedRecord` when the options cannot be read or the size chosen is not
+    one the game is played at."""
+    spec = get_game(game)
+    parsed = spec.parse_options(dict(options or {}))
+    chosen = (options or {}).get("players")
+    if (options or {}).get("teams"):
+        return (int(parsed.players),)  # sides chosen in the options (Triomphe by teams) fix the size
+    by_choice = TABLE_SIZES.get(game)
+    if by_choice is None:  # a game added to the registry without its line here: its counts, the default first
+        main = int(getattr(parsed, "players", spec.player_counts[0]))
+        return (main, *(c for c in spec.player_counts if c != main))
+    return by_choice.get(chosen, by_choice[None])
+
+
+def players_choices(game: str) -> tuple[int, ...]:
+    """The « Joueurs par table » an organizer may choose for ``game`` (the counts it is played at)."""
+    return player_counts(game)

@@ -7,6 +7,8 @@
   commits.
 * :func:`deal_saved` — a deal's cards were saved (recorded, or corrected). Duplicate Tarot subscribes: a deal
   of a duplicate table is tied to its étui and checked against its cards.
+* :func:`ranking_published` — a tournament's ranking was published (a new snapshot). The public pages subscribe:
+  they render the new state's pages and PDFs outside the web requests.
 
 Subscriptions are made once, at ``AppConfig.ready()`` (``tournaments/apps.py``); no model signal does any of
 this behind the writer's back, and a lower package never imports the package that listens.
@@ -15,13 +17,16 @@ this behind the writer's back, and a lower package never imports the package tha
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 ScoresChanged = Callable[[int], None]
 DealSaved = Callable[[Any, Any], None]
+RankingPublished = Callable[[int, int], None]
 
 _subscribers: list[ScoresChanged] = []
-_deal_savers: list[DealSaved] = []
+_deal_savers: list[DealSavedSubscriber] = []
+_publication_listeners: list[RankingPublished] = []
 
 
 def subscribe(callback: ScoresChanged) -> None:
@@ -42,18 +47,46 @@ def scores_changed(tournament_id: int) -> None:
         callback(tournament_id)
 
 
-def subscribe_deal_saved(callback: DealSaved) -> None:
-    """Call ``callback(deal, user)`` whenever a deal's cards are saved (once per callback)."""
-    if callback not in _deal_savers:
-        _deal_savers.append(callback)
+@dataclass(frozen=True)
+class DealSavedSubscriber:
+    """A callback for :func:`deal_saved`. With ``table_model`` (a model holding a ``table`` one-to-one), it is
+    called only for deals at tables that have such a row: the deal service asks in the statement it already runs
+    under the table's lock, so a deal at an ordinary table costs no query for it."""
+
+    callback: DealSaved
+    table_model: Any = None
 
 
-def deal_saved_subscribers() -> tuple[DealSaved, ...]:
-    """The callbacks subscribed to :func:`deal_saved`, in order."""
+def subscribe_deal_saved(callback: DealSaved, *, table_model: Any = None) -> None:
+    """Call ``callback(deal, user)`` whenever a deal's cards are saved (once per callback), only at tables
+    that have a ``table_model`` row when one is given."""
+    if all(sub.callback is not callback for sub in _deal_savers):
+        _deal_savers.append(DealSavedSubscriber(callback, table_model))
+
+
+def deal_saved_subscribers() -> tuple[DealSavedSubscriber, ...]:
+    """The subscribers of :func:`deal_saved`, in order."""
     return tuple(_deal_savers)
 
 
-def deal_saved(deal: Any, user: Any) -> None:
-    """Tell the subscribers that ``deal`` was recorded or corrected by ``user``."""
-    for callback in _deal_savers:
-        callback(deal, user)
+def deal_saved(deal: Any, user: Any, *, at: tuple[bool, ...] | None = None) -> None:
+    """Tell the subscribers that ``deal`` was recorded or corrected by ``user``.
+
+    ``at``: for each subscriber, whether the deal's table has its ``table_model`` row (as the deal service read
+    it under the table's lock); None when not known, and then every subscriber is called (it checks itself)."""
+    for k, sub in enumerate(_deal_savers):
+        if at is None or sub.table_model is None or (k < len(at) and at[k]):
+            sub.callback(deal, user)
+
+
+def subscribe_ranking_published(callback: RankingPublished) -> None:
+    """Call ``callback(tournament_id, input_version)`` whenever a ranking is published (once per callback)."""
+    if callback not in _publication_listeners:
+        _publication_listeners.append(callback)
+
+
+def ranking_published(tournament_id: int, input_version: int) -> None:
+    """Tell the subscribers that the ranking of ``tournament_id`` at ``input_version`` was published (after its
+    transaction committed)."""
+    for callback in _publication_listeners:
+        callback(tournament_id, input_version)

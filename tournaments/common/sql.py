@@ -26,6 +26,7 @@ from typing import Any, TypeVar
 
 from django.db import DEFAULT_DB_ALIAS, connection, connections
 from django.db.models import BooleanField, CharField, Field, IntegerField, Model, TextField
+from django.db.models.fields.related import RelatedField
 
 M = TypeVar("M", bound=Model)
 
@@ -47,7 +48,9 @@ def _converters(model: type[Model], vendor: str, skip: tuple[str, ...] = ()
     out = []
     for i, field in enumerate(_fields(model, skip)):
         col = field.get_col(model._meta.db_table)
-        funcs = tuple(connection.ops.get_db_converters(col)) + tuple(field.get_db_converters(connection))
+        # Field.get_db_converters exists (django/db/models/fields/__init__.py); django-stubs 5.2 leaves it out
+        funcs = tuple(connection.ops.get_db_converters(col)) + tuple(
+            field.get_db_converters(connection))  # type: ignore[attr-defined]
         if funcs:
             out.append((i, col, funcs))
     return tuple(out)
@@ -62,9 +65,17 @@ def table(model: type[Model]) -> str:
     return quote(model._meta.db_table)
 
 
+def concrete_field(model: type[Model], name: str) -> Field:
+    """The concrete field named ``name`` (a column of the model's table, not a reverse relation)."""
+    found = model._meta.get_field(name)
+    if not isinstance(found, Field):
+        raise TypeError(f"{model.__name__}.{name} is not a column")
+    return found
+
+
 def column(model: type[Model], name: str) -> str:
     """The quoted column of the field named ``name`` (``"table"`` gives ``"table_id"``)."""
-    return quote(model._meta.get_field(name).column)
+    return quote(concrete_field(model, name).column)
 
 
 def select_list(model: type[Model], alias: str, skip: tuple[str, ...] = ()) -> str:
@@ -98,7 +109,7 @@ def load(model: type[M], row: Sequence[Any], start: int = 0, skip: tuple[str, ..
 
 def convert(model: type[Model], name: str, value: Any) -> Any:
     """A value of the field ``name`` read with plain SQL, converted as the ORM converts it."""
-    index = _attnames(model).index(model._meta.get_field(name).attname)
+    index = _attnames(model).index(concrete_field(model, name).attname)
     for i, col, funcs in _converters(model, connection.vendor):
         if i == index:
             for func in funcs:
@@ -108,12 +119,11 @@ def convert(model: type[Model], name: str, value: Any) -> Any:
 
 @cache
 def _insert_sql(model: type[Model], names: tuple[str, ...], rows: int, returning: str | None, vendor: str) -> str:
-    meta = model._meta
-    cols = ", ".join(quote(meta.get_field(n).column) for n in names)
+    cols = ", ".join(column(model, n) for n in names)
     one = "(" + ", ".join(["%s"] * len(names)) + ")"
     sql = f"INSERT INTO {table(model)} ({cols}) VALUES {', '.join([one] * rows)}"
     if returning:
-        sql += f" RETURNING {quote(meta.get_field(returning).column)}"
+        sql += f" RETURNING {column(model, returning)}"
     return sql
 
 
@@ -126,9 +136,9 @@ def _prep(model: type[Model], names: tuple[str, ...]) -> tuple[Any, ...]:
     """Per value, the ORM's conversion for the database, or None where the value goes as it is."""
     out = []
     for name in names:
-        field = model._meta.get_field(name)
-        target = field.target_field if field.is_relation else field
-        out.append(None if isinstance(target, _PLAIN) else field.get_db_prep_save)
+        concrete = concrete_field(model, name)
+        target = concrete.target_field if isinstance(concrete, RelatedField) else concrete
+        out.append(None if isinstance(target, _PLAIN) else concrete.get_db_prep_save)
     return tuple(out)
 
 

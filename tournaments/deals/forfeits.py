@@ -16,8 +16,8 @@ from django.utils.translation import gettext as _
 
 from tournaments.common import hooks
 from tournaments.common.errors import InvalidInput
+from tournaments.common.users import acting_user
 from tournaments.deals.models import Forfeit
-from tournaments.deals.record import _user
 from tournaments.deals.selectors import table_seats
 from tournaments.event.models import Table
 
@@ -56,7 +56,7 @@ def forfeit_record(*, table: Table, kind: str, absent: Iterable[Any], user: Any,
     ids = _absent_ids(table, absent)
     forfeit, _created = Forfeit.objects.update_or_create(
         table=table, defaults={"tournament": tournament, "kind": kind, "reason": str(reason or "").strip(),
-                               "created_by": _user(user)})
+                               "created_by": acting_user(user)})
     forfeit.absent.set(ids)
     hooks.scores_changed(tournament.pk)
     return forfeit

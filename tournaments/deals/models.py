@@ -5,7 +5,8 @@
 * :class:`ScoreRow`: the marks of one entry for one deal (or one ruling), written in the same transaction as
   the deal; rankings are ``SUM(points) … GROUP BY entry`` over the rows that ``count``;
 * :class:`Ruling`: an arbiter's decision on an incident (adjustments, annulled deal);
-* :class:`IdempotencyKey`: a submitted deal and its first response, replayed on retry;
+* :class:`IdempotencyKey`: a submitted deal and its first response, replayed on retry (kept per user or per
+  table's link);
 * :class:`Forfeit`: forfeits and absences at a table (below).
 
 Forfeits and absences recorded at a table of a round (the chief arbiter's or the organizer's entry).
@@ -151,11 +152,19 @@ class ScoreRow(models.Model):
                                     name="scorerow_deal_entry_unique"),
         ]
 
+    def __str__(self) -> str:
+        return f"{self._meta.verbose_name} {self.pk} ({self.points:+d})"
+
 
 class IdempotencyKey(models.Model):
-    """A client's ``Idempotency-Key``: the request it came with and the first response."""
+    """An entry's key (the API's ``Idempotency-Key``, a form's entry key, an offline outbox's key): the request
+    it came with and the first response. Its owner is the user who entered the deal, or the table's link it was
+    entered through (no account): one of the two, never both; a key is unique per owner."""
 
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, null=True, blank=True,
+                             related_name="+")
+    link = models.ForeignKey("tournaments.PrivateLink", on_delete=models.CASCADE, null=True, blank=True,
+                             related_name="+")
     key = models.CharField(max_length=200)
     request_hash = models.CharField(max_length=64)
     deal = models.ForeignKey(Deal, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
@@ -164,7 +173,12 @@ class IdempotencyKey(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
-        constraints = [models.UniqueConstraint(fields=["user", "key"], name="idempotency_key_unique")]
+        constraints = [
+            models.UniqueConstraint(fields=["user", "key"], name="idempotency_key_unique"),
+            models.UniqueConstraint(fields=["link", "key"], name="idempotency_link_key_unique"),
+            models.CheckConstraint(condition=Q(user__isnull=False, link__isnull=True)
+                                   | Q(user__isnull=True, link__isnull=False), name="idempotency_key_one_owner"),
+        ]
 
 
 class Forfeit(models.Model):

@@ -35,7 +35,7 @@ from django.utils.translation import gettext as _
 
 from rules.errors import MalformedRecord, Violation
 from scoring.verdict import Verdict, judge
-from tournaments.common import hooks, sql
+from tournaments.common import games, hooks, sql
 from tournaments.common.errors import (
     DealRejected,
     IdempotencyMismatch,
@@ -45,6 +45,7 @@ from tournaments.common.errors import (
     StateConflict,
     VersionConflict,
 )
+from tournaments.common.users import acting_user
 from tournaments.deals.models import Deal, IdempotencyKey, ScoreRow
 from tournaments.deals.selectors import (
     ANNULLED_DEALERS,
@@ -66,9 +67,8 @@ from tournaments.event.models import Round, Table, Tournament
 
 log = logging.getLogger(__name__)
 
-VISA_CONTRACTS = frozenset({"garde_sans", "garde_contre"})
-"""Tarot contracts that need the chief arbiter's visa (FFT)."""
-
+DEAL_GONE = "idempotent_deal_gone"
+"""The code of the StateConflict raised when a key's first deal no longer exists."""
 
 # -- judging ---------------------------------------------------------------------------------------
 
@@ -200,10 +200,7 @@ def _history(deal: Deal, *, user: Any, reason: str) -> None:
 
 
 def _needs_visa(tournament: Tournament, record: Mapping[str, Any]) -> bool:
-    if tournament.game != "tarot":
-        return False
-    bid = record.get("bid")
-    return isinstance(bid, Mapping) and bid.get("contract") in VISA_CONTRACTS
+    return games.needs_visa(tournament.game, record)
 
 
 # -- idempotency -----------------------------------------------------------------------------------
@@ -213,6 +210,15 @@ def request_hash(table_id: int, fields: Any) -> str:
     return hashlib.sha256(blob.encode()).hexdigest()
 
 
+def _key_owner(user: Any, link: Any) -> dict[str, int]:
+    """Who keeps an entry's key: the table's link it came through, or else the user's account."""
+    if link is not None:
+        return {"link_id": link.pk}
+    if getattr(user, "is_authenticated", False):
+        return {"user_id": user.pk}
+    raise ValueError("an entry key is kept per user or per table's link: neither was given")
+
+
 def _replay(key: IdempotencyKey, digest: str) -> Deal:
     if key.request_hash != digest:
         raise IdempotencyMismatch(_("this Idempotency-Key was already used for another request"),
@@ -220,23 +226,36 @@ def _replay(key: IdempotencyKey, digest: str) -> Deal:
     deal = key.deal if key.deal_id else None
     if deal is None:
         raise StateConflict(_("the deal first saved with this Idempotency-Key no longer exists"),
-                            field="Idempotency-Key")
+                            field="Idempotency-Key", code=DEAL_GONE)
     deal.idempotent_replay = True  # type: ignore[attr-defined]
     deal.idempotent_response = key.response  # type: ignore[attr-defined]
     deal.idempotent_status = key.status_code  # type: ignore[attr-defined]
     return deal
 
 
+def _used_key(owner: dict[str, int] | None, idempotency_key: str | None) -> IdempotencyKey | None:
+    if not idempotency_key or owner is None:
+        return None
+    return IdempotencyKey.objects.filter(**owner, key=idempotency_key).select_related("deal").first()
+
+
 # -- services --------------------------------------------------------------------------------------
 
-def deal_record(*, table: Table, record: Any, user: Any, idempotency_key: str | None = None) -> Deal:
+def deal_record(*, table: Table, record: Any, user: Any, idempotency_key: str | None = None,
+                link: Any = None) -> Deal:
     """Check and save a new deal at a table.
 
     ``record`` holds the deal's own fields (a full record is accepted if its fixed fields agree
     with the table). Raises MalformedDeal, DealRejected (nothing saved), StateConflict,
-    IdempotencyMismatch. With an ``idempotency_key`` already used by this user for the same
-    request, returns the first deal with ``idempotent_replay = True`` and the first response in
-    ``idempotent_response`` (the JSON text sent; also set for a new deal entered with a key).
+    IdempotencyMismatch.
+
+    ``idempotency_key`` (the API's ``Idempotency-Key``, an entry form's key, an offline outbox's key)
+    is kept per owner: the table's ``link`` (a :class:`~tournaments.links.models.PrivateLink`) when the
+    deal comes through one, else the user's account. Sent again by the same owner for the same
+    request, it returns the first deal with ``idempotent_replay = True`` and the first response in
+    ``idempotent_response`` (the JSON text sent; also set for a new deal entered with a key); for
+    another request, IdempotencyMismatch; when the first deal is gone, StateConflict (code
+    ``idempotent_deal_gone``).
 
     The key is not looked up first: it is inserted with the deal, in the same transaction, and
     its unique constraint recognises a retry (a concurrent twin waits on the table's lock, then
@@ -244,8 +263,7 @@ def deal_record(*, table: Table, record: Any, user: Any, idempotency_key: str | 
     deal is refused (the tournament finished or the table full since the first attempt), from the
     stored first response. A new key, the common case, costs one INSERT and no look-up.
     """
-    if not getattr(user, "is_authenticated", False):
-        idempotency_key = None  # keys are kept per user: an anonymous entry (a table's link) keeps its own
+    owner = _key_owner(user, link) if idempotency_key else None
     digest = request_hash(table.pk, record) if idempotency_key else ""
     if idempotency_key and len(idempotency_key) > 200:
         raise InvalidInput(_("at most 200 characters"), field="Idempotency-Key")
@@ -253,33 +271,24 @@ def deal_record(*, table: Table, record: Any, user: Any, idempotency_key: str | 
         with transaction.atomic(), connection.cursor() as cursor:
             deal = _deal_record(table=table, record=record, user=user, cursor=cursor)
             response = None
-            if idempotency_key:
+            if owner is not None:
                 response = deal_body(deal)
-                sql.insert(IdempotencyKey, {"user_id": user.pk, "key": idempotency_key, "request_hash": digest,
-                                            "deal_id": deal.pk, "status_code": 201, "response": response,
-                                            "created_at": deal.created_at}, returning=None, cursor=cursor)
+                sql.insert(IdempotencyKey, {"user_id": None, "link_id": None, **owner, "key": idempotency_key,
+                                            "request_hash": digest, "deal_id": deal.pk, "status_code": 201,
+                                            "response": response, "created_at": deal.created_at},
+                           returning=None, cursor=cursor)
             # last, so that the ranking clock's row lock is held only until the commit that follows
             hooks.scores_changed(table.round.tournament_id)
             deal.idempotent_replay = False  # type: ignore[attr-defined]
             deal.idempotent_response = response  # type: ignore[attr-defined]
-        hooks.deal_saved(deal, user)  # after the deal's own commit (a duplicate table ties it to its étui)
+        # after the deal's own commit (a duplicate table ties it to its étui), to the subscribers it concerns
+        hooks.deal_saved(deal, user, at=deal.at_tables)  # type: ignore[attr-defined]
         return deal
-    except IntegrityError:
-        existing = _used_key(user, idempotency_key)
+    except (IntegrityError, ServiceError):
+        existing = _used_key(owner, idempotency_key)
         if existing is None:
             raise
         return _replay(existing, digest)
-    except ServiceError:
-        existing = _used_key(user, idempotency_key)
-        if existing is None:
-            raise
-        return _replay(existing, digest)
-
-
-def _used_key(user: Any, idempotency_key: str | None) -> IdempotencyKey | None:
-    if not idempotency_key or not getattr(user, "is_authenticated", False):
-        return None
-    return IdempotencyKey.objects.filter(user=user, key=idempotency_key).select_related("deal").first()
 
 
 @dataclass(frozen=True)
@@ -290,6 +299,8 @@ class _Locked:
     played: int
     status: str
     deals_per_round: int | None
+    #: per subscriber of the deals saved: whether this table is one it asked for (hooks.DealSavedSubscriber)
+    at_tables: tuple[bool, ...] = ()
 
 
 def _lock_table(table: Table, cursor: Any) -> _Locked | None:
@@ -313,15 +324,22 @@ def _lock_table(table: Table, cursor: Any) -> _Locked | None:
         cursor.execute(f"SELECT t.id FROM {tbl} t WHERE t.id = %s FOR UPDATE", [table.pk])
         if cursor.fetchone() is None:
             return None
+    # for each subscriber of the deals saved that wants only some tables: whether this table is one
+    at = "".join(f", EXISTS (SELECT 1 FROM {m._meta.db_table} x WHERE x.{m._meta.get_field('table').column} = t.id)"
+                 for m in (sub.table_model for sub in hooks.deal_saved_subscribers()) if m is not None)
     cursor.execute(
         f"SELECT (SELECT MAX(d.number) FROM {deal} d WHERE d.table_id = t.id), "
         f"CASE WHEN u.deals_per_round IS NULL THEN 0 "
         f"ELSE (SELECT COUNT(*) FROM {deal} d WHERE d.table_id = t.id AND d.status <> %s) END, "
-        f"u.status, u.deals_per_round "
+        f"u.status, u.deals_per_round{at} "
         f"FROM {tbl} t JOIN {rnd} r ON r.id = t.round_id JOIN {tour} u ON u.id = r.tournament_id WHERE t.id = %s",
         [Deal.Status.ANNULLED.value, table.pk])
     row = cursor.fetchone()
-    return None if row is None else _Locked(row[0] or 0, row[1], row[2], row[3])
+    if row is None:
+        return None
+    flags = iter(bool(v) for v in row[4:])
+    at_tables = tuple(next(flags) if sub.table_model is not None else True for sub in hooks.deal_saved_subscribers())
+    return _Locked(row[0] or 0, row[1], row[2], row[3], at_tables)
 
 
 def _deal_record(*, table: Table, record: Any, user: Any, cursor: Any) -> Deal:
@@ -359,11 +377,12 @@ def _deal_record(*, table: Table, record: Any, user: Any, cursor: Any) -> Deal:
     now = timezone.now()
     deal = Deal(table=table, number=locked.last_number + 1, record=mine.record, verdict=mine.verdict,
                 status=Deal.Status.PENDING if pending else Deal.Status.VALID, version=1,
-                created_by=_user(user), updated_by=_user(user), created_at=now, updated_at=now)
+                created_by=acting_user(user), updated_by=acting_user(user), created_at=now, updated_at=now)
     if needs_visa and not pending:
-        deal.approved_by, deal.approved_at = _user(user), now
+        deal.approved_by, deal.approved_at = acting_user(user), now
     _insert_deal(deal, user=user, reason="saisie" if not pending else "saisie (en attente du visa)", cursor=cursor)
     _write_rows(deal, mine.scores, seats, new=True, cursor=cursor)
+    deal.at_tables = locked.at_tables  # type: ignore[attr-defined]
     if tournament.is_match_game:
         table.save(update_fields=["match_totals", "match_winner", "match_ended"])
     return deal
@@ -378,7 +397,7 @@ def _insert_deal(deal: Deal, *, user: Any, reason: str, cursor: Any) -> None:
     values = {f.attname: getattr(deal, f.attname) for f in Deal._meta.concrete_fields if not f.primary_key}
     values["record"], values["verdict"] = sql.JSONText(json_body(deal.record)), sql.JSONText(json_body(deal.verdict))
     keep_json_texts(deal, values["record"], values["verdict"])
-    who = _user(user)
+    who = acting_user(user)
     deal.pk = sql.insert(Deal, values, cursor=cursor)
     sql.insert(_historical_deal(), {"id": deal.pk, **values, "history_date": deal.created_at,
                                     "history_change_reason": reason, "history_type": "+",
@@ -400,9 +419,6 @@ def _status_label(choices: Any, value: str) -> str:
     except ValueError:
         return value
 
-
-def _user(user: Any) -> Any:
-    return user if user is not None and getattr(user, "is_authenticated", False) else None
 
 
 def _lock(deal: Deal, expected_version: int | None) -> tuple[Deal, Table]:
@@ -451,12 +467,12 @@ def deal_correct(*, deal: Deal, record: Any, expected_version: int | None, reaso
         raise MalformedDeal.wrap(exc) from None
     deal.record, deal.verdict = mine.record, mine.verdict
     deal.version += 1
-    deal.updated_by = _user(user)
+    deal.updated_by = acting_user(user)
     if _needs_visa(tournament, mine.record) and not permissions.can_approve(user, tournament):
         deal.status = Deal.Status.PENDING
         deal.approved_by = deal.approved_at = None
     elif deal.status == Deal.Status.PENDING and _needs_visa(tournament, mine.record):
-        deal.status, deal.approved_by, deal.approved_at = Deal.Status.VALID, _user(user), timezone.now()
+        deal.status, deal.approved_by, deal.approved_at = Deal.Status.VALID, acting_user(user), timezone.now()
     else:
         deal.status = Deal.Status.VALID
     _history(deal, user=user, reason=reason)
@@ -489,7 +505,7 @@ def deal_annul(*, deal: Deal, reason: str, user: Any, expected_version: int | No
             raise MalformedDeal.wrap(exc) from None
     deal.status = Deal.Status.ANNULLED
     deal.version += 1
-    deal.updated_by = _user(user)
+    deal.updated_by = acting_user(user)
     _history(deal, user=user, reason=reason)
     deal.save()
     _set_counts(deal)
@@ -521,8 +537,8 @@ def deal_approve(*, deal: Deal, user: Any) -> Deal:
         raise StateConflict(_("only a pending deal is approved (this one is %(status)s)")
                             % {"status": _status_label(Deal.Status, deal.status)}, field="status", code="not_pending")
     deal.status = Deal.Status.VALID
-    deal.approved_by, deal.approved_at = _user(user), timezone.now()
-    deal.updated_by = _user(user)
+    deal.approved_by, deal.approved_at = acting_user(user), timezone.now()
+    deal.updated_by = acting_user(user)
     _history(deal, user=user, reason="visa de l'arbitre principal")
     deal.save()
     _set_counts(deal)

@@ -30,13 +30,13 @@ from django.utils.translation import gettext as _
 from rules.errors import MalformedRecord
 from tournaments.common import hooks
 from tournaments.common.errors import DealRejected, InvalidInput, StateConflict
+from tournaments.common.users import acting_user
 from tournaments.deals.models import Deal
 from tournaments.deals.record import (
     Judged,
     _history,
     _lock,
     _refresh_match,
-    _user,
     _write_rows,
     judge_match,
     judge_tarot_deal,
@@ -121,7 +121,7 @@ def deal_restore(*, deal: Deal, reason: str | None, user: Any, expected_version:
     deal.status = status_before_annulment(deal)
     deal.verdict = mine.verdict  # the record stays as it was saved; the verdict is today's judgment of it
     deal.version += 1
-    deal.updated_by = _user(user)
+    deal.updated_by = acting_user(user)
     _history(deal, user=user, reason=reason)
     deal.save()
     _write_rows(deal, mine.scores, table_seats(table))  # counting again, unless pending

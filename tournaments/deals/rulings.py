@@ -42,8 +42,9 @@ from django.utils.translation import gettext as _
 from scoring import penalties as presets
 from tournaments.common import games, hooks
 from tournaments.common.errors import DealRejected, InvalidInput, StateConflict, VersionConflict
+from tournaments.common.users import acting_user
 from tournaments.deals.models import Deal, Ruling, ScoreRow
-from tournaments.deals.record import _user, deal_annul, match_rejudge
+from tournaments.deals.record import deal_annul, match_rejudge
 from tournaments.deals.restore import deal_restore
 from tournaments.deals.selectors import table_seats, table_totals
 from tournaments.event.models import Table
@@ -150,7 +151,7 @@ def ruling_record(*, table: Table, kind: str | None, reason: str | None, user: A
         raise InvalidInput(_("a ruling adjusts points or annuls a deal"), field="adjustments")
     ruling = Ruling(tournament_id=table.round.tournament_id, table=table, deal=deal, kind=kind,
                     adjustments={str(k): v for k, v in points.items()}, is_penalty=is_penalty,
-                    annuls_deal=annuls_deal, reason=str(reason).strip(), created_by=_user(user),
+                    annuls_deal=annuls_deal, reason=str(reason).strip(), created_by=acting_user(user),
                     penalty=preset.code if preset else "", penalty_rule=preset.rule if preset else "",
                     offender_id=offender_id)
     ruling._change_reason = ruling.reason  # type: ignore[attr-defined]
@@ -199,11 +200,11 @@ def ruling_withdraw(*, ruling: Ruling, reason: str | None, user: Any, expected_v
         raise StateConflict(_("this ruling was already withdrawn"), field="ruling", code="ruling_withdrawn")
     restore = _annulled_by(current)
     current.withdrawn_at = timezone.now()
-    current.withdrawn_by = _user(user)
+    current.withdrawn_by = acting_user(user)
     current.withdraw_reason = reason
     current.version += 1
     current._change_reason = reason  # type: ignore[attr-defined]  # django-simple-history: why, and who
-    if _user(user) is not None:
+    if acting_user(user) is not None:
         current._history_user = user  # type: ignore[attr-defined]
     current.save()
     ScoreRow.objects.filter(ruling=current).update(counts=False)

@@ -1,5 +1,5 @@
-"""The correction of a saved deal on the tap page (the historical games): the page a new deal is entered on,
-started from the saved record, with the reason asked and the version it corrects sent along.
+"""The correction of a saved deal on the tap page (every game, reached from « Corriger »): the page a new deal is
+entered on, started from the saved record, with the reason asked and the version it corrects sent along.
 
 The saved record is turned back into what the page holds (:func:`correction_start`): each declaration of the
 game module's description (``Game.entry_form``) read from the record by its name, the hands if any, and the
@@ -28,6 +28,7 @@ from tournaments.deals import selectors
 from tournaments.deals.models import Deal
 from tournaments.deals.record import deal_correct
 from tournaments.desk.play import MAX_BODY, entry_description, page_config
+from tournaments.desk.refusals import explain_rejection
 from tournaments.desk.views import table_context
 from tournaments.event import permissions
 
@@ -110,6 +111,7 @@ def deal_correct_play(request: HttpRequest, pk: int) -> HttpResponse:
         "initial": correction_start(form, record),
         "correction": {"version": deal.version},
     })
+    config.pop("offlineUrl", None)  # a correction is saved online (the version it corrects is checked)
     config["strings"].update({key: str(text) for key, text in CORRECTION_STRINGS.items()})
     context.update({"config": config, "mode": mode, "deal": deal,
                     "tabs": correction_tabs(deal, mode, has_summary=has_summary)})
@@ -120,7 +122,6 @@ def deal_correct_play(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def deal_correct_play_save(request: HttpRequest, pk: int) -> JsonResponse:
     """Save the correction tapped (JSON): the deal's page, or the problems in words (409 for a stale version)."""
-    from tournaments.desk.entry import explain_rejection
 
     deal = _deal(pk)
     table = deal.table

@@ -1,10 +1,11 @@
-"""Entering and correcting deals, and the chief arbiter's visa.
+"""The expert entry and correction of a deal (its JSON record), rulings, restores and the chief arbiter's visa.
 
-The page gathers fields (:mod:`tournaments.desk.forms`) and hands them to the service
-(:func:`tournaments.deals.record.deal_record` / ``deal_correct``), which builds the record
-from the table, judges it with ``scoring.verdict.judge`` and saves it only when it is legal.
-On a rejection the page shows what the service found — trick, seat, card, rule, in the
-visitor's language — with the form exactly as typed.
+Every game is entered and corrected on the tap pages (:mod:`tournaments.desk.play`,
+:mod:`tournaments.desk.correct_play`): its summary, or card by card. Here is the expert way: the deal's
+record as JSON (:class:`~tournaments.desk.forms.RecordForm`), handed to the service
+(:func:`tournaments.deals.record.deal_record` / ``deal_correct``), which builds the record from the table,
+judges it with ``scoring.verdict.judge`` and saves it only when it is legal. On a rejection the page shows
+what the service found — trick, seat, card, rule, in the visitor's language — with the record as typed.
 """
 
 from __future__ import annotations
@@ -17,11 +18,11 @@ from django import forms
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
-from rules.cards import card_name
 from rules.errors import MalformedRecord
 from scoring import penalties
 from tournaments.common.access import guarded, lang_of, require
@@ -34,136 +35,38 @@ from tournaments.deals.restore import deal_restore
 from tournaments.deals.rulings import ruling_record, ruling_withdraw
 from tournaments.desk import link_session as links
 from tournaments.desk import skeletons
-from tournaments.desk.forms import (
-    DealRestoreForm,
-    ReasonForm,
-    RecordForm,
-    RulingForm,
-    RulingWithdrawForm,
-    TarotSummaryForm,
-    TarotTricksForm,
-    summary_initial,
-    tricks_initial,
-)
-from tournaments.desk.views import deal_summary, ruling_points, table_context
+from tournaments.desk.correct_play import correction_tabs
+from tournaments.desk.forms import DealRestoreForm, ReasonForm, RecordForm, RulingForm, RulingWithdrawForm
+from tournaments.desk.play import entry_description, entry_tabs
+from tournaments.desk.refusals import explain_rejection
+from tournaments.desk.views import deal_summary, next_dealer, ruling_points, table_context, unplayable
 from tournaments.event import permissions
-from tournaments.event.models import Game, Table
+from tournaments.event.models import Table
 
-MODES = ("summary", "tricks", "record")
+MODES = ("record",)
 
 
 def modes_for(game: str) -> tuple[str, ...]:
-    """Tarot has the summary and trick-by-trick forms; every game has the JSON record."""
-    return MODES if game == Game.TAROT else ("record",)
-
-
-def next_dealer(table: Table, players: int) -> int:
-    """The dealer the entry proposes: by the game's rule after the table's deals (``selectors.table_next_dealer``:
-    Triomphe by teams, each team through its dealer; Écarté partie liée, the loser of a manche first …); seat 0
-    to start. At a duplicate table, the dealer of the next étui (``services.duplicate.next_etui_dealer``)."""
-    from tournaments.duplicate.service import next_etui_dealer
-
-    etui_dealer = next_etui_dealer(table)
-    if etui_dealer is not None:
-        return etui_dealer
-    return selectors.table_next_dealer(table) if players else 0
+    """The ways of entering a deal on this page: the JSON record (the others are the tap pages')."""
+    return MODES
 
 
 def build_form(mode: str, table: Table, *, data: Any = None, initial: dict[str, Any] | None = None,
                record: dict[str, Any] | None = None) -> forms.Form:
-    """The entry form of ``mode`` for the table, bound to ``data`` when posted."""
-    tournament = table.round.tournament
+    """The expert entry's form for the table (the JSON record, pre-filled), bound to ``data`` when posted."""
     head = selectors.record_head(table)
-    players, options = head["players"], head["options"]
-    if mode == "summary":
-        return TarotSummaryForm(data, players=players, options=options, initial=initial or {})
-    if mode == "tricks":
-        return TarotTricksForm(data, players=players, options=options, initial=initial or {})
-    start = record if record is not None else skeletons.skeleton(head, dealer=next_dealer(table, len(players)))
+    start = record if record is not None else skeletons.skeleton(head, dealer=next_dealer(table, len(head["players"])))
     if record is not None:
         start = {**head, **selectors.deal_fields(record)}
     form = RecordForm(data, initial={"record": skeletons.dumps(start)})
-    form.game_help = skeletons.GAME_HELP.get(tournament.game, "")
+    form.game_help = skeletons.game_help(head["game"])
     return form
 
 
-def entry_tabs_for(table: Table, mode: str) -> list[dict[str, Any]]:
+def entry_tabs_for(request: HttpRequest, table: Table, mode: str) -> list[dict[str, Any]]:
     """The tabs of the entry page (summary, card by card, expert), the current one marked."""
-    from tournaments.desk.play import entry_description, entry_tabs
-
     has_summary = any(p["kind"] == "summary" for p in entry_description(table)["phases"])
-    return entry_tabs(table, mode, has_summary=has_summary)
-
-
-# -- what went wrong, for people ----------------------------------------------------------------------
-
-_INDEX = re.compile(r"\[(\d+)\]")
-
-
-def describe_field(path: str | None, players: list[str]) -> str:
-    """A record's JSON path in words: ``tricks[3][2]`` → « Pli 4, carte 3 »; ``hands[1]`` → the player's hand."""
-    if not path or path == "$":
-        return ""
-    parts = [p for p in re.split(r"\.", _INDEX.sub(r".[\1]", path)) if p]
-    words: list[str] = []
-    i = 0
-    while i < len(parts):
-        part = parts[i]
-        nxt = parts[i + 1] if i + 1 < len(parts) else None
-        index = int(nxt[1:-1]) if nxt and nxt.startswith("[") else None
-        if part == "tricks" and index is not None:
-            words.append(_("Trick %(n)s") % {"n": index + 1})
-            i += 2
-            continue
-        if part == "hands" and index is not None:
-            who = players[index] if 0 <= index < len(players) else _("seat %(n)s") % {"n": index + 1}
-            words.append(_("hand of %(who)s") % {"who": who})
-            i += 2
-            continue
-        if part.startswith("["):
-            words.append(_("card %(n)s") % {"n": int(part[1:-1]) + 1})
-        else:
-            words.append(str(FIELD_WORDS.get(part, part)))
-        i += 1
-    return ", ".join(words)
-
-
-FIELD_WORDS = {
-    "dealer": gettext_lazy("dealer"), "bid": gettext_lazy("bid"), "taker": gettext_lazy("taker"),
-    "contract": gettext_lazy("contract"), "called": gettext_lazy("called card"), "summary": gettext_lazy("summary"),
-    "points": gettext_lazy("points"), "oudlers": gettext_lazy("bouts"), "petit_au_bout": gettext_lazy("petit au bout"),
-    "chelem": gettext_lazy("chelem"), "handfuls": gettext_lazy("poignées"), "partner": gettext_lazy("partner"),
-    "dog": gettext_lazy("chien"), "discard": gettext_lazy("écart"), "turn_up": gettext_lazy("turn-up"),
-    "announcements": gettext_lazy("announcements"), "size": gettext_lazy("size"), "seat": gettext_lazy("seat"),
-    "reason": gettext_lazy("reason"), "version": gettext_lazy("version"),
-}
-
-
-def explain_rejection(exc: ServiceError, request: HttpRequest, players: list[str]) -> list[dict[str, Any]]:
-    """The problems a service reported, each as a sentence and where it happened."""
-    lang = lang_of(request)
-    if isinstance(exc, DealRejected):
-        out = []
-        for v in exc.violations:
-            where = []
-            if v.deal is not None and len({x.deal for x in exc.violations}) > 1:
-                where.append(_("Deal %(n)s") % {"n": v.deal + 1})
-            if v.trick is not None:
-                where.append(_("Trick %(n)s") % {"n": v.trick + 1})
-            if v.seat is not None and 0 <= v.seat < len(players):
-                where.append(players[v.seat])
-            if v.card is not None:
-                where.append(card_name(v.card, lang))
-            out.append({"message": v.message(lang, players), "where": " · ".join(where), "rule": v.rule})
-        return out
-    if isinstance(exc, MalformedDeal):
-        where = describe_field(exc.field, players)
-        message = exc.text(lang)
-        token = re.search(r"'([^']+)' is not a card code", exc.message)
-        if token:
-            message = _("“%(token)s” is not a card code.") % {"token": token.group(1)}
-        return [{"message": message, "where": where, "rule": exc.code, "field": exc.field}]
-    return [{"message": exc.text(lang), "where": describe_field(exc.field, players), "rule": exc.code}]
+    return entry_tabs(table, mode, has_summary=has_summary, link=links.held(request))
 
 
 # -- pages -----------------------------------------------------------------------------------------------
@@ -179,7 +82,7 @@ def entry_key(request: HttpRequest) -> str:
     return key if _ENTRY_KEY.fullmatch(key) else str(uuid.uuid4())
 
 
-def _mode(request: HttpRequest, game: str, default: str | None = None) -> str:
+def entry_mode(request: HttpRequest, game: str, default: str | None = None) -> str:
     allowed = modes_for(game)
     mode = request.POST.get("mode") or request.GET.get("mode") or default or allowed[0]
     return mode if mode in allowed else allowed[0]
@@ -187,13 +90,18 @@ def _mode(request: HttpRequest, game: str, default: str | None = None) -> str:
 
 @guarded
 def deal_enter(request: HttpRequest, pk: int) -> HttpResponse:
-    """Enter a new deal at a table: the summary, trick-by-trick, or the JSON record."""
+    """Enter a new deal at a table as its JSON record (the expert way); the tap page otherwise."""
     table = get_object_or_404(Table.objects.select_related("round__tournament"), pk=pk)
     require(request, permissions.can_enter_deal(request.user, table) or links.may_enter(request, table))
+    why = unplayable(table)
+    if why is not None:
+        messages.error(request, why)
+        return redirect("table_detail", pk=table.pk)
     tournament = table.round.tournament
-    if request.method == "GET" and tournament.game != Game.TAROT and request.GET.get("mode") != "record":
-        return redirect("deal_play", pk=table.pk)  # the historical games are entered by taps (views/play.py)
-    mode = _mode(request, tournament.game)
+    if request.method == "GET" and request.GET.get("mode") != "record":
+        mode = "?mode=summary" if request.GET.get("mode") == "summary" else ""
+        return redirect(reverse("deal_play", args=[table.pk]) + mode)  # every game is entered by taps (play.py)
+    mode = entry_mode(request, tournament.game)
     players = selectors.table_players(table)
     problems: list[dict[str, Any]] = []
     key = entry_key(request)
@@ -202,7 +110,7 @@ def deal_enter(request: HttpRequest, pk: int) -> HttpResponse:
         if form.is_valid():
             try:
                 deal = deal_record(table=table, record=form.deal_fields(), user=request.user,
-                                   idempotency_key=f"desk:{key}")
+                                   idempotency_key=f"desk:{key}", link=links.held(request))
             except IdempotencyMismatch:
                 # this form already saved a deal, then was changed and sent again (the browser's back button)
                 key = str(uuid.uuid4())
@@ -228,24 +136,24 @@ def deal_enter(request: HttpRequest, pk: int) -> HttpResponse:
     context = table_context(request, table)
     context.update({"form": form, "mode": mode, "modes": modes_for(tournament.game), "problems": problems,
                     "card_help": CARD_HELP, "action": "enter", "entry_key": key,
-                    "tabs": entry_tabs_for(table, mode)})
+                    "tabs": entry_tabs_for(request, table, mode)})
     status = 422 if problems else 200
     return render(request, "tournaments/deal_form.html", context, status=status)
 
 
 @guarded
 def deal_correct_view(request: HttpRequest, pk: int) -> HttpResponse:
-    """Correct a saved deal: the same forms, filled with the current record, and a reason; a new version."""
+    """Correct a saved deal as its JSON record (the expert way; the tap page otherwise), with a reason: a new
+    version."""
     deal = get_object_or_404(Deal.objects.select_related("table__round__tournament"), pk=pk)
     table = deal.table
     tournament = table.round.tournament
     require(request, permissions.can_correct(request.user, tournament))
-    if request.method == "GET" and tournament.game != Game.TAROT and request.GET.get("mode") != "record":
-        return redirect("deal_correct_play", pk=deal.pk)  # the historical games are corrected by taps
+    if request.method == "GET" and request.GET.get("mode") != "record":
+        return redirect("deal_correct_play", pk=deal.pk)  # every game is corrected by taps (correct_play.py)
     players = selectors.table_players(table)
     record = deal.record or {}
-    default = "summary" if "summary" in record else "tricks" if record.get("tricks") else "record"
-    mode = _mode(request, tournament.game, default)
+    mode = entry_mode(request, tournament.game)
     problems: list[dict[str, Any]] = []
     if request.method == "POST":
         form = build_form(mode, table, data=request.POST)
@@ -268,18 +176,14 @@ def deal_correct_view(request: HttpRequest, pk: int) -> HttpResponse:
                                  % {"n": deal.number, "v": deal.version})
                 return redirect("deal_detail", pk=deal.pk)
     else:
-        initial = {"summary": summary_initial, "tricks": tricks_initial}.get(mode, lambda r: {})(record)
-        form = build_form(mode, table, initial=initial, record=record if mode == "record" else None)
+        form = build_form(mode, table, record=record)
         reason_form = ReasonForm()
+
+    has_summary = any(p["kind"] == "summary" for p in entry_description(table)["phases"])
     context = table_context(request, table)
     context.update({"form": form, "mode": mode, "modes": modes_for(tournament.game), "problems": problems,
-                    "card_help": CARD_HELP, "action": "correct", "deal": deal, "reason_form": reason_form})
-    if tournament.game != Game.TAROT:
-        from tournaments.desk.correct_play import correction_tabs
-        from tournaments.desk.play import entry_description
-
-        has_summary = any(p["kind"] == "summary" for p in entry_description(table)["phases"])
-        context["tabs"] = correction_tabs(deal, "record", has_summary=has_summary)
+                    "card_help": CARD_HELP, "action": "correct", "deal": deal, "reason_form": reason_form,
+                    "tabs": correction_tabs(deal, "record", has_summary=has_summary)})
     return render(request, "tournaments/deal_form.html", context, status=422 if problems else 200)
 
 
@@ -401,7 +305,7 @@ def ruling_withdraw_view(request: HttpRequest, pk: int) -> HttpResponse:
 def preset_label(preset: penalties.Preset, lang: str) -> str:
     """A preset as the arbiter chooses it: its name, who pays what, and the rule (in the visitor's language)."""
     n = preset.amount
-    if preset.game == Game.IMPERIALE:
+    if preset.in_imperiales:
         unit = ngettext("%(n)s impériale", "%(n)s impériales", n) % {"n": n}
     else:
         unit = ngettext("%(n)s point", "%(n)s points", n) % {"n": n}
@@ -419,7 +323,7 @@ def deal_check(request: HttpRequest, pk: int) -> HttpResponse:
     """Check the deal being typed without saving it (htmx): the marks it would score, or what is wrong."""
     table = get_object_or_404(Table.objects.select_related("round__tournament"), pk=pk)
     require(request, permissions.can_enter_deal(request.user, table) or links.may_enter(request, table))
-    mode = _mode(request, table.round.tournament.game)
+    mode = entry_mode(request, table.round.tournament.game)
     players = selectors.table_players(table)
     form = build_form(mode, table, data=request.POST)
     problems: list[dict[str, Any]] = []

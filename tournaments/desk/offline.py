@@ -1,10 +1,11 @@
 """Offline-first entry, the server's side: the entry form's fields sent again by static/js/offline-entry.js with
 their ``Idempotency-Key`` when the network returns, answered in JSON (saved, or refused with the reason).
 
-Through a table's link the key is kept with the link (:class:`~tournaments.event.models.LinkDealKey`), in the same
-transaction as the deal; for an arbiter's account, by ``deal_record`` itself (:class:`IdempotencyKey`). Either
-way a deal sent twice — the answer lost on a dying network, the tab reopened — is saved once, and the second
-sending gets the first deal back. The web app manifest and the service worker of a table's page are here too.
+The key goes to the deals service (``deal_record``), kept with the table's link the deal came through or with the
+arbiter's account (:class:`~tournaments.deals.models.IdempotencyKey`), in the deal's own transaction: a deal sent
+twice — the answer lost on a dying network, the tab reopened — is saved once, and the second sending gets the
+first deal back; the same key with another deal is refused (409). The web app manifest and the service worker of a
+table's page are here too.
 """
 
 from __future__ import annotations
@@ -13,7 +14,6 @@ import json
 from typing import Any
 
 from django.contrib import messages
-from django.db import IntegrityError, transaction
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
@@ -21,16 +21,17 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournaments.common.access import lang_of
-from tournaments.common.errors import ServiceError
+from tournaments.common.errors import IdempotencyMismatch, ServiceError
 from tournaments.deals import selectors
 from tournaments.deals.models import Deal
-from tournaments.deals.record import deal_record, request_hash
+from tournaments.deals.record import DEAL_GONE, deal_record
 from tournaments.desk import entry
 from tournaments.desk import link_session as links
-from tournaments.desk.table_links import _table_link
+from tournaments.desk.refusals import explain_rejection
+from tournaments.desk.table_links import table_link_or_refusal
 from tournaments.event import permissions
 from tournaments.event.models import Table
-from tournaments.links.models import LinkDealKey
+from tournaments.links.models import PrivateLink
 
 KEY = "Idempotency-Key"
 
@@ -42,7 +43,7 @@ def _refusal(message: str, status: int, problems: list[dict[str, Any]] | None = 
 
 def _fields(request: HttpRequest, table: Table) -> dict[str, Any] | JsonResponse:
     """The deal's own fields from the posted form, or a 422 naming each field that is wrong."""
-    mode = entry._mode(request, table.round.tournament.game)
+    mode = entry.entry_mode(request, table.round.tournament.game)
     form = entry.build_form(mode, table, data=request.POST)
     if form.is_valid():
         return form.deal_fields()
@@ -68,10 +69,30 @@ def _key(request: HttpRequest) -> str | JsonResponse:
     return key
 
 
+def _record(request: HttpRequest, table: Table, key: str, *, link: PrivateLink | None = None) -> HttpResponse:
+    """The posted deal saved once per key by the deals service, answered in JSON."""
+    fields = _fields(request, table)
+    if isinstance(fields, JsonResponse):
+        return fields
+    try:
+        deal = deal_record(table=table, record=fields, user=request.user, idempotency_key=key, link=link)
+    except IdempotencyMismatch:
+        return _refusal(_("This key was already used for another deal."), 409)
+    except ServiceError as exc:
+        if exc.code == DEAL_GONE:
+            return _refusal(_("The deal first saved with this key no longer exists."), 409)
+        problems = explain_rejection(exc, request, selectors.table_players(table))
+        return _refusal(problems[0]["message"] if problems else exc.text(lang_of(request)), 422, problems)
+    url = reverse("link_deal", args=[link.token, deal.pk]) if link is not None else reverse("deal_detail",
+                                                                                          args=[deal.pk])
+    return _saved(request, deal, url, replay=bool(getattr(deal, "idempotent_replay", False)))
+
+
 @require_POST
 def link_deal_offline(request: HttpRequest, token: str) -> HttpResponse:
-    """A deal sent through a table's link with its key: saved once, however many times it is sent."""
-    link = _table_link(request, token)
+    """A deal sent through a table's link with its key (kept with the link): saved once, however many times it is
+    sent."""
+    link = table_link_or_refusal(request, token)
     if isinstance(link, HttpResponse):
         return _refusal(_("This table's link is no longer valid: ask the arbiter for the new card."),
                         link.status_code)
@@ -81,39 +102,12 @@ def link_deal_offline(request: HttpRequest, token: str) -> HttpResponse:
     key = _key(request)
     if isinstance(key, JsonResponse):
         return key
-    fields = _fields(request, table)
-    if isinstance(fields, JsonResponse):
-        return fields
-    digest = request_hash(table.pk, fields)
-
-    def replay(found: LinkDealKey) -> HttpResponse:
-        if found.request_hash != digest:
-            return _refusal(_("This key was already used for another deal."), 409)
-        if found.deal is None:
-            return _refusal(_("The deal first saved with this key no longer exists."), 409)
-        return _saved(request, found.deal, reverse("link_deal", args=[token, found.deal.pk]), replay=True)
-
-    found = LinkDealKey.objects.filter(link=link, key=key).select_related("deal").first()
-    if found is not None:
-        return replay(found)
-    try:
-        with transaction.atomic():
-            deal = deal_record(table=table, record=fields, user=None)
-            LinkDealKey.objects.create(link=link, key=key, request_hash=digest, deal=deal)
-    except IntegrityError:  # the same deal sent twice at once: the other one is saved
-        found = LinkDealKey.objects.filter(link=link, key=key).select_related("deal").first()
-        if found is None:
-            raise
-        return replay(found)
-    except ServiceError as exc:
-        problems = entry.explain_rejection(exc, request, selectors.table_players(table))
-        return _refusal(problems[0]["message"] if problems else exc.text(lang_of(request)), 422, problems)
-    return _saved(request, deal, reverse("link_deal", args=[token, deal.pk]), replay=False)
+    return _record(request, table, key, link=link)
 
 
 @require_POST
 def desk_deal_offline(request: HttpRequest, pk: int) -> HttpResponse:
-    """The same for an arbiter's account (the key kept by ``deal_record``)."""
+    """The same for an arbiter's account (the key kept with the account)."""
     table = get_object_or_404(Table.objects.select_related("round__tournament"), pk=pk)
     if not request.user.is_authenticated:
         return _refusal(_("Your session has ended: log in again, the deal stays on this device."), 401)
@@ -122,24 +116,14 @@ def desk_deal_offline(request: HttpRequest, pk: int) -> HttpResponse:
     key = _key(request)
     if isinstance(key, JsonResponse):
         return key
-    fields = _fields(request, table)
-    if isinstance(fields, JsonResponse):
-        return fields
-    try:
-        deal = deal_record(table=table, record=fields, user=request.user, idempotency_key=key)
-    except ServiceError as exc:
-        problems = entry.explain_rejection(exc, request, selectors.table_players(table))
-        status = 409 if exc.code == "idempotency_key_reused" else 422
-        return _refusal(problems[0]["message"] if problems else exc.text(lang_of(request)), status, problems)
-    replay = bool(getattr(deal, "idempotent_replay", False))
-    return _saved(request, deal, reverse("deal_detail", args=[deal.pk]), replay=replay)
+    return _record(request, table, key)
 
 
 # -- installable, openable offline --------------------------------------------------------------------------
 
 def link_manifest(request: HttpRequest, token: str) -> HttpResponse:
     """The web app manifest of a table's page: installed, it opens the table."""
-    link = _table_link(request, token)
+    link = table_link_or_refusal(request, token)
     if isinstance(link, HttpResponse):
         return link
     home = reverse("link_home", args=[token])
@@ -154,7 +138,7 @@ def link_manifest(request: HttpRequest, token: str) -> HttpResponse:
 
 def link_service_worker(request: HttpRequest, token: str) -> HttpResponse:
     """The service worker of a table's page (its scope: the link's pages), with the pages it keeps offline."""
-    link = _table_link(request, token)
+    link = table_link_or_refusal(request, token)
     if isinstance(link, HttpResponse):
         return link
     home = reverse("link_home", args=[token])

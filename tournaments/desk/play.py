@@ -19,7 +19,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse, JsonResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -32,9 +32,11 @@ from tournaments.common.errors import MalformedDeal, ServiceError
 from tournaments.deals import selectors
 from tournaments.deals.models import Deal
 from tournaments.deals.record import deal_record
-from tournaments.desk.views import table_context
+from tournaments.desk.refusals import explain_rejection
+from tournaments.desk.views import next_dealer, table_context, unplayable
 from tournaments.event import permissions
-from tournaments.event.models import Game, Table
+from tournaments.event.models import Table
+from tournaments.links.models import PrivateLink
 
 #: the page's sentences, translated here so that the script needs no catalogue of its own
 STRINGS = {
@@ -84,15 +86,17 @@ STRINGS = {
 MAX_BODY = 64 * 1024
 
 
-def entry_tabs(table: Table, current: str, *, has_summary: bool) -> list[dict[str, Any]]:
-    """The ways of entering a deal at this table, as tabs: the quick summary, card by card, the expert record."""
-    game = table.round.tournament.game
-    enter = reverse("deal_enter", args=[table.pk])
-    play = reverse("deal_play", args=[table.pk])
+def entry_tabs(table: Table, current: str, *, has_summary: bool, link: PrivateLink | None = None
+               ) -> list[dict[str, Any]]:
+    """The ways of entering a deal at this table, as tabs: the quick summary, card by card, the expert record
+    (through the table's ``link``: its own pages)."""
+    if link is not None:
+        enter = play = reverse("link_enter", args=[link.token])
+    else:
+        enter = reverse("deal_enter", args=[table.pk])
+        play = reverse("deal_play", args=[table.pk])
     tabs = []
-    if game == Game.TAROT:
-        tabs.append({"mode": "summary", "label": _("Summary"), "url": f"{enter}?mode=summary"})
-    elif has_summary:
+    if has_summary:
         tabs.append({"mode": "quick", "label": _("Summary"), "url": f"{play}?mode=summary"})
     tabs.append({"mode": "play", "label": _("Card by card"), "url": play})
     tabs.append({"mode": "record", "label": _("Expert"), "url": f"{enter}?mode=record"})
@@ -110,7 +114,8 @@ def entry_description(table: Table) -> dict[str, Any]:
 
 def page_config(table: Table, mode: str, form: dict[str, Any], players: list[str], *, dealer: int) -> dict[str, Any]:
     """What the tap page's script is given: the deal's description, the table's players, where to ask and save,
-    and where the draft is kept on the device (per table and mode; a correction keys its own, see correct_play)."""
+    where a deal waits without network (``offlineUrl``, sent again with its key by offline-entry.js) and where the
+    draft is kept on the device (per table and mode; a correction keys its own, see correct_play)."""
     return {
         "table": table.pk,
         "mode": mode,
@@ -119,6 +124,7 @@ def page_config(table: Table, mode: str, form: dict[str, Any], players: list[str
         "form": form,
         "stateUrl": reverse("deal_play_state", args=[table.pk]),
         "saveUrl": reverse("deal_play_save", args=[table.pk]),
+        "offlineUrl": reverse("deal_offline", args=[table.pk]),
         "storageKey": f"levee:deal:{table.pk}:{mode}",
         "strings": {key: str(text) for key, text in STRINGS.items()},
     }
@@ -127,20 +133,32 @@ def page_config(table: Table, mode: str, form: dict[str, Any], players: list[str
 @guarded
 def deal_play(request: HttpRequest, pk: int) -> HttpResponse:
     """Enter a new deal by taps: the declarations, then each card as played (or the quick summary)."""
-    from tournaments.desk.entry import next_dealer
-
     table = get_object_or_404(Table.objects.select_related("round__tournament"), pk=pk)
     require(request, permissions.can_enter_deal(request.user, table))
+    return play_page(request, table)
+
+
+def play_page(request: HttpRequest, table: Table, link: PrivateLink | None = None) -> HttpResponse:
+    """The tap page of a new deal at ``table``, for the staff or through the table's ``link`` (its own URLs to ask,
+    save and keep a deal without network: ``link_deal_offline`` keeps the key with the link)."""
+
+    why = unplayable(table)
+    if why is not None:
+        messages.error(request, why)
+        return redirect("link_home", token=link.token) if link is not None else redirect("table_detail", pk=table.pk)
     form = entry_description(table)
     has_summary = any(p["kind"] == "summary" for p in form["phases"])
     mode = "summary" if request.GET.get("mode") == "summary" and has_summary else "play"
-    if table.round.tournament.game == Game.TAROT and mode == "summary":
-        mode = "play"  # Tarot's own summary form keeps its few taps (deal_enter)
     context = table_context(request, table)
     players = context["players"]
     config = page_config(table, mode, form, players, dealer=next_dealer(table, len(players)))
-    context.update({"config": config, "mode": mode, "tabs": entry_tabs(table, "quick" if mode == "summary" else "play",
-                                                                        has_summary=has_summary)})
+    if link is not None:
+        config.update({"stateUrl": reverse("link_deal_state", args=[link.token]),
+                       "saveUrl": reverse("link_deal_offline", args=[link.token]), "saveAsForm": True,
+                       "offlineUrl": reverse("link_deal_offline", args=[link.token])})
+    context.update({"config": config, "mode": mode, "offline": True,
+                    "tabs": entry_tabs(table, "quick" if mode == "summary" else "play", has_summary=has_summary,
+                                       link=link)})
     return render(request, "tournaments/deal_play.html", context)
 
 
@@ -165,10 +183,18 @@ def _bad_body() -> JsonResponse:
 @require_POST
 def deal_play_state(request: HttpRequest, pk: int) -> JsonResponse:
     """Where the play of the deal being tapped stands (JSON): who plays, what is legal, who won each trick."""
-    from tournaments.desk.play_state import play_state
-
     table = get_object_or_404(Table.objects.select_related("round__tournament"), pk=pk)
     require(request, permissions.can_enter_deal(request.user, table))
+    return state_answer(request, table)
+
+
+def state_answer(request: HttpRequest, table: Table) -> JsonResponse:
+    """The play state of the deal posted (for the staff's page and the table link's)."""
+    from tournaments.desk.play_state import play_state
+
+    why = unplayable(table)
+    if why is not None:
+        return JsonResponse({"problems": [{"message": why, "where": ""}]}, status=409)
     fields = _posted_fields(request)
     cards = fields.pop("cards", None) if fields is not None else None
     if fields is None or not isinstance(cards, list):
@@ -181,7 +207,6 @@ def deal_play_state(request: HttpRequest, pk: int) -> JsonResponse:
 @require_POST
 def deal_play_save(request: HttpRequest, pk: int) -> JsonResponse:
     """Check and save the deal tapped (JSON): the deal's page to go to, or what is wrong, in words."""
-    from tournaments.desk.entry import explain_rejection
 
     table = get_object_or_404(Table.objects.select_related("round__tournament"), pk=pk)
     require(request, permissions.can_enter_deal(request.user, table))

@@ -34,7 +34,7 @@ def _refused(request: HttpRequest, link: PrivateLink | None) -> HttpResponse:
     return render(request, "tables/link_refused.html", {"revoked": link is not None}, status=status)
 
 
-def _table_link(request: HttpRequest, token: str) -> PrivateLink | HttpResponse:
+def table_link_or_refusal(request: HttpRequest, token: str) -> PrivateLink | HttpResponse:
     link = links.find(token)
     if link is None or not link.is_live or link.table_id is None:
         return _refused(request, link if link is not None and link.table_id is not None else None)
@@ -85,7 +85,7 @@ def _calls(table: Table) -> list[ArbiterCall]:
 
 def link_home(request: HttpRequest, token: str) -> HttpResponse:
     """The table's page: who sits where, the deals to confirm, the score sheet, the calls to the arbiter."""
-    link = _table_link(request, token)
+    link = table_link_or_refusal(request, token)
     if isinstance(link, HttpResponse):
         return link
     table = link.table
@@ -111,20 +111,38 @@ def _table_context(request: HttpRequest, table: Table) -> dict[str, Any]:
 
 
 def link_enter(request: HttpRequest, token: str) -> HttpResponse:
-    """Enter a deal through the table's link: the arbiter's own entry page, allowed by the link."""
-    link = _table_link(request, token)
+    """Enter a deal through the table's link: the arbiter's own tap page (its summary, or card by card), or the
+    expert's JSON record (``?mode=record``), allowed by the link."""
+    link = table_link_or_refusal(request, token)
     if isinstance(link, HttpResponse):
         return link
     if not links.may_enter(request, link.table):
         return render(request, "tables/link_no_entry.html", {"link": link, "table": link.table,
                                                              "round": link.table.round}, status=403)
+    if request.method == "GET" and request.GET.get("mode") != "record":
+        from tournaments.desk.play import play_page
+
+        return play_page(request, link.table, link)
     return entry.deal_enter(request, pk=link.table_id)
+
+
+@require_POST
+def link_state(request: HttpRequest, token: str) -> HttpResponse:
+    """Where the play of the deal being tapped stands (JSON), through the table's link."""
+    from tournaments.desk.play import state_answer
+
+    link = table_link_or_refusal(request, token)
+    if isinstance(link, HttpResponse):
+        return link
+    if not links.may_enter(request, link.table):
+        return HttpResponse(status=403)
+    return state_answer(request, link.table)
 
 
 @require_POST
 def link_check(request: HttpRequest, token: str) -> HttpResponse:
     """Check without saving (htmx), through the table's link."""
-    link = _table_link(request, token)
+    link = table_link_or_refusal(request, token)
     if isinstance(link, HttpResponse):
         return link
     if not links.may_enter(request, link.table):
@@ -134,7 +152,7 @@ def link_check(request: HttpRequest, token: str) -> HttpResponse:
 
 def link_deal(request: HttpRequest, token: str, pk: int) -> HttpResponse:
     """One deal of the table: each player's mark, the sum, and each player's tap: « Je confirme » or « Je conteste »."""
-    link = _table_link(request, token)
+    link = table_link_or_refusal(request, token)
     if isinstance(link, HttpResponse):
         return link
     deal = get_object_or_404(Deal.objects.select_related("table__round__tournament"), pk=pk, table_id=link.table_id)
@@ -188,7 +206,7 @@ class CallForm(forms.Form):
 
 def link_call(request: HttpRequest, token: str) -> HttpResponse:
     """« Appeler l'arbitre »: the reason in one tap, the deal if it is about one."""
-    link = _table_link(request, token)
+    link = table_link_or_refusal(request, token)
     if isinstance(link, HttpResponse):
         return link
     table = link.table

@@ -30,6 +30,7 @@ urlpatterns = [
     path("k/<str:token>/", table_links.link_home, name="link_home"),
     path("k/<str:token>/deal/", table_links.link_enter, name="link_enter"),
     path("k/<str:token>/deal/check/", table_links.link_check, name="link_deal_check"),
+    path("k/<str:token>/deal/state/", table_links.link_state, name="link_deal_state"),
     path("k/<str:token>/deals/<id:pk>/", table_links.link_deal, name="link_deal"),
     path("k/<str:token>/call/", table_links.link_call, name="link_call"),
     path("k/<str:token>/deal/offline/", offline.link_deal_offline, name="link_deal_offline"),

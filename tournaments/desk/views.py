@@ -12,17 +12,17 @@ from typing import Any
 from django.db.models import Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils.translation import gettext as _
 
+from tournaments.common import games
 from tournaments.common.access import guarded, lang_of, require, require_visible
 from tournaments.deals import selectors
 from tournaments.deals.models import Deal, Forfeit, Ruling, ScoreRow
-from tournaments.desk.forms import CONTRACTS
-from tournaments.desk.result_detail import deal_detail_of
+from tournaments.duplicate.service import next_etui_dealer
 from tournaments.event import permissions
 from tournaments.event.models import Round, Table, TournamentRole
 
 Role = TournamentRole.Role
-CONTRACT_LABELS = dict(CONTRACTS)
 
 
 @guarded
@@ -105,14 +105,9 @@ def ruling_points(ruling: Ruling, seats: list[Any], players: list[str]) -> str:
 
 
 def deal_summary(deal: Deal, players: list[str]) -> str:
-    """One line for people: the dealer, and for Tarot the taker and the contract (read from the record as saved)."""
-    record = deal.record or {}
-    parts = []
-    bid = record.get("bid") if isinstance(record.get("bid"), dict) else None
-    if bid and isinstance(bid.get("taker"), int) and 0 <= bid["taker"] < len(players):
-        parts.append(players[bid["taker"]])
-        parts.append(str(CONTRACT_LABELS.get(bid.get("contract"), bid.get("contract") or "")))
-    return " · ".join(p for p in parts if p)
+    """One line for people, as the game's scoring explains the deal's result (Tarot: the taker and the
+    contract; nothing for the historical games)."""
+    return games.explain(str((deal.record or {}).get("game", "")), deal.verdict, players).headline
 
 
 @guarded
@@ -150,7 +145,7 @@ def deal_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "versions": versions,
         "rulings": deal.rulings.select_related("withdrawn_by"),
         "summary": deal_summary(deal, players),
-        "detail": deal_detail_of(deal.verdict, tournament.game, players),
+        "detail": games.explain(tournament.game, deal.verdict, players, lang_of(request)),
         "can_referee": permissions.can_referee(request.user, tournament),
         "can_enter": permissions.can_enter_deal(request.user, table),
         "can_restore": permissions.can_restore(request.user, tournament),
@@ -183,3 +178,27 @@ def record_diff(old: Any, new: Any, path: str = "") -> list[dict[str, Any]]:
     if old == new:
         return []
     return [{"path": path or "$", "old": old, "new": new}]
+
+
+def next_dealer(table: Table, players: int) -> int:
+    """The dealer the entry proposes: by the game's rule after the table's deals (``selectors.table_next_dealer``:
+    Triomphe by teams, each team through its dealer; Écarté partie liée, the loser of a manche first …); seat 0
+    to start. At a duplicate table, the dealer of the next étui (``services.duplicate.next_etui_dealer``)."""
+    etui_dealer = next_etui_dealer(table)
+    if etui_dealer is not None:
+        return etui_dealer
+    return selectors.table_next_dealer(table) if players else 0
+
+
+def unplayable(table: Table) -> str | None:
+    """Why no deal can be entered at ``table``: its count of players is not one its game is played at (a
+    player alone at Le Vingt-quatre, seated by a draw before issue 20, or a bye); None when one can."""
+    name = table.round.tournament.game
+    n = table.seats.count()
+    if n in games.player_counts(name):
+        return None
+    counts = [str(c) for c in games.player_counts(name)]
+    return _("Cette table compte %(n)s joueur(s) et %(game)s se joue à %(counts)s : aucune donne ne s'y saisit. "
+             "Refaites le placement de la manche.") % {
+        "n": n, "game": games.label(name),
+        "counts": f"{', '.join(counts[:-1])} ou {counts[-1]}" if len(counts) > 1 else counts[0]}

@@ -23,11 +23,11 @@ from django.utils.translation import gettext as _
 from scoring import etui as pure_etui
 from scoring.duplicate import DUPLICATE_TIE_BREAKS
 from scoring.movement import SHORT_POLICIES, build_movement
-from tournaments.common import hooks
+from tournaments.common import games, hooks
 from tournaments.common.errors import InvalidInput, StateConflict
 from tournaments.deals.models import Deal, Ruling
 from tournaments.duplicate.models import ArtificialResult, DuplicateSetup, DuplicateTable, Etui, EtuiPlay
-from tournaments.event.models import Entry, Game, Round, Seat, Table, Tournament
+from tournaments.event.models import Entry, Round, Seat, Table, Tournament
 
 MAX_BOARDS_PER_ROUND = 36
 
@@ -38,7 +38,7 @@ def duplicate_create(*, tournament: Tournament, boards_per_round: int, seed: str
                      ) -> DuplicateSetup:
     """Set a Tarot tournament up as a duplicate of ``tournament.rounds_planned`` rounds (``tie_breaks``, when
     given, replaces the tournament's declared tie-breaks: ``best_board``, ``tops``)."""
-    if tournament.game != Game.TAROT:
+    if not games.duplicate_deals(tournament.game):
         raise InvalidInput(_("only Tarot is played in duplicate"), field="game")
     if tournament.rounds.filter(tables__deals__isnull=False).exists():
         raise StateConflict(_("deals were entered: the movement is fixed"), field="rounds", code="round_started")

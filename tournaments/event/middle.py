@@ -22,10 +22,10 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from tournaments.common import hooks
+from tournaments.common import games, hooks
 from tournaments.common.errors import InvalidInput, StateConflict
 from tournaments.event.models import Entry, Round, Seat, Table, Tournament
-from tournaments.event.setup import _player_counts, player_create, player_register
+from tournaments.event.setup import player_create, player_register
 
 
 def _clean_name(name: str, field: str = "name") -> str:
@@ -110,7 +110,7 @@ def seat_remove(*, seat: Seat) -> Table:
     _unlocked(table)
     game = table.round.tournament.game
     remaining = table.seats.count() - 1
-    if remaining not in _player_counts(game):
+    if remaining not in games.player_counts(game):
         raise StateConflict(_("La table %(n)s ne peut pas jouer à %(k)s : refaites le tirage de la manche ou installez "
                               "un remplaçant.")
                             % {"n": table.number, "k": remaining}, field="seat", code="table_too_small")

@@ -23,18 +23,12 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
+from simple_history.models import HistoricalRecords
 
+from tournaments.common import games
 
-class Game(models.TextChoices):
-    TAROT = "tarot", "Tarot"
-    TRIOMPHE = "triomphe", "Triomphe"
-    IMPERIALE = "imperiale", "Impériale"
-    VINGT_QUATRE = "vingt-quatre", "Vingt-quatre"
-    ECARTE = "ecarte", "Écarté"
-
-
-#: games whose table plays a match to a target (scores depend on earlier deals)
-MATCH_GAMES = frozenset({Game.TRIOMPHE, Game.IMPERIALE, Game.VINGT_QUATRE, Game.ECARTE})
+#: the games, from the registry (rules.game): members TAROT, TRIOMPHE, …, values the code names, labels the names
+Game = models.TextChoices("Game", [(code.upper().replace("-", "_"), (code, label)) for code, label in games.choices()])
 
 
 class Tournament(models.Model):
@@ -86,7 +80,17 @@ class Tournament(models.Model):
 
     @property
     def is_match_game(self) -> bool:
-        return self.game in MATCH_GAMES
+        return games.plays_matches(self.game)
+
+    @property
+    def has_duplicate_deals(self) -> bool:
+        """Whether the tournament's game may be played in duplicate deals (étuis)."""
+        return games.duplicate_deals(self.game)
+
+    @property
+    def has_contracts(self) -> bool:
+        """Whether the tournament's game has contracts (a taker's bid) on its score sheets."""
+        return bool(games.contracts(self.game))
 
     def record_options(self) -> dict:
         """The ``options`` object of this tournament's records (the target folded in)."""
@@ -101,6 +105,8 @@ class Player(models.Model):
     club = models.CharField(_("club"), max_length=120, blank=True)
     licence = models.CharField(_("licence"), max_length=40, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
+    # every change of name, club or licence (and a merge) with who, when and why (tournaments.event.players)
+    history = HistoricalRecords(history_change_reason_field=models.TextField(null=True))
 
     class Meta:
         ordering = ["name", "id"]
@@ -142,6 +148,8 @@ class Entry(models.Model):
                                  related_name="replaced_by", verbose_name=_("remplace"))
     checked_in_at = models.DateTimeField(_("arrivée le"), null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
+    # registrations, withdrawals, removals and merges with who, when and why (tournaments.event.players)
+    history = HistoricalRecords(history_change_reason_field=models.TextField(null=True))
 
     class Meta:
         ordering = ["tournament", "id"]

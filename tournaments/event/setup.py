@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import csv
 import io
+import re
+import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -15,10 +17,9 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from rules.errors import MalformedRecord
-from rules.game import get_game
-from tournaments.common import hooks
+from tournaments.common import games, hooks
 from tournaments.common.errors import InvalidInput, StateConflict
-from tournaments.event.models import Entry, Game, Player, Round, Seat, Table, Team, Tournament, TournamentRole
+from tournaments.event.models import Entry, Player, Round, Seat, Table, Team, Tournament, TournamentRole
 
 Status = Tournament.Status
 
@@ -43,7 +44,7 @@ def _check_options(game: str, options: Any) -> dict[str, Any]:
     if not isinstance(options, Mapping):
         raise InvalidInput(_("options is a JSON object"), field="options")
     try:
-        get_game(game).parse_options(dict(options))
+        games.game(game).parse_options(dict(options))
     except MalformedRecord as exc:
         raise InvalidInput(exc.text(translation.get_language() or "fr"), field=exc.field) from None
     except (ImportError, KeyError):
@@ -73,9 +74,9 @@ def tournament_create(*, name: str, game: str, user: Any, options: Mapping[str, 
                            field=sorted(unknown_day)[0])
     if not name or not name.strip():
         raise InvalidInput(_("a tournament needs a name"), field="name")
-    if game not in Game.values:
+    if game not in games.names():
         raise InvalidInput(_("unknown game %(game)s (one of %(known)s)")
-                           % {"game": repr(game), "known": ", ".join(Game.values)}, field="game")
+                           % {"game": repr(game), "known": ", ".join(games.names())}, field="game")
     if format not in Tournament.Format.values:
         raise InvalidInput(_("format is one of %(values)s") % {"values": ", ".join(Tournament.Format.values)},
                            field="format")
@@ -217,58 +218,139 @@ def entry_update(*, entry: Entry, team: Team | Any | None = ..., withdrawn: bool
 
 @dataclass
 class CsvImport:
-    """What an import did: the entries registered and, per line, what could not be read."""
+    """What an import did: the entries registered, per line what could not be read, and the columns left aside.
+
+    ``ignored``: the headers of the columns the import did not use, as the file spells them (« Sexe »,
+    « Date »); the page says them, so that nothing is dropped without a word."""
 
     entries: list[Entry] = field(default_factory=list)
     errors: list[dict[str, Any]] = field(default_factory=list)
+    ignored: list[str] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
         return not self.errors
 
 
+#: the headers understood, after :func:`_header_key` (accents, case, « N° » and punctuation folded)
 CSV_HEADERS = {
-    "name": ("name", "nom", "joueur", "player"),
-    "club": ("club",),
-    "licence": ("licence", "license", "licence_number", "numéro de licence", "numero de licence"),
-    "team": ("team", "équipe", "equipe"),
+    # the player's whole name; with a « prénom » column, « nom » is the family name
+    "name": ("name", "nom", "joueur", "player", "nom complet", "nom et prenom", "full name"),
+    "first_name": ("prenom", "prenoms", "first name", "firstname", "given name"),
+    "club": ("club", "nom du club", "club name"),
+    "licence": ("licence", "license", "licence number", "license number", "n licence", "no licence",
+                "num licence", "numero licence", "numero de licence", "n de licence", "no de licence",
+                "n licencie", "licence ffjt", "licence fft", "n licence fft", "n licence ffjt"),
+    "team": ("team", "equipe", "nom de l equipe"),
 }
+
+#: understood, but the register has no field for them yet: reported as ignored
+CSV_KNOWN_IGNORED = ("sexe", "genre", "categorie", "cat")
+
+
+def _header_key(header: str) -> str:
+    """A header folded for matching: « N° licence » → ``n licence``, « Prénom » → ``prenom``."""
+    text = unicodedata.normalize("NFKD", header.replace("\ufeff", "")).casefold()
+    text = "".join(c for c in text if not unicodedata.combining(c))
+    text = text.replace("nº", "no ").replace("n°", "n ")
+    return " ".join(re.sub(r"[^0-9a-z]+", " ", text).split())
+
+
+class CsvUnreadable(InvalidInput):
+    """A player file that cannot be read as text; ``line``: where the first unreadable byte is."""
+
+    def __init__(self, message: str, *, line: int = 1, code: str | None = None) -> None:
+        super().__init__(message, field="file", code=code)
+        self.line = line
+
+
+def csv_decode(data: str | bytes) -> str:
+    """The text of an uploaded player file: UTF-8 (a BOM dropped), UTF-16 with its BOM (Excel's « texte
+    Unicode »), else Windows-1252 (Excel's « CSV séparateur point-virgule » in France) — never latin-1,
+    which reads cp1252's « œ » (0x9C) and « Œ » (0x8C) as control characters. A file that is none of them
+    (a spreadsheet, an image, another code page) is refused with the line of its first unreadable byte."""
+    if isinstance(data, str):
+        return data.lstrip("\ufeff")
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        try:
+            return data.decode("utf-16")
+        except UnicodeDecodeError:
+            pass
+    if data.startswith(b"PK\x03\x04") or data.startswith(b"\xd0\xcf\x11\xe0"):
+        raise CsvUnreadable(_("C'est un classeur Excel, pas un fichier CSV : dans Excel, « Enregistrer sous » "
+                              "puis « CSV (séparateur : point-virgule) », et importez ce fichier-là."),
+                            code="not_csv")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        pass
+    try:
+        text = data.decode("cp1252")
+    except UnicodeDecodeError as exc:
+        raise CsvUnreadable(_("le fichier n'est ni en UTF-8 ni en Windows-1252 (octet %(byte)s illisible). "
+                              "Enregistrez-le depuis Excel en « CSV (séparateur : point-virgule) » ou en « CSV "
+                              "UTF-8 ».") % {"byte": f"0x{data[exc.start]:02X}"},
+                            line=data[:exc.start].count(b"\n") + 1, code="encoding") from None
+    if "\x00" in text:
+        raise CsvUnreadable(_("Ce fichier n'est pas du texte : enregistrez la liste des joueurs en « CSV "
+                              "(séparateur : point-virgule) »."), line=text[:text.index("\x00")].count("\n") + 1,
+                            code="not_csv")
+    return text
 
 
 def _read_csv(text: str) -> tuple[list[str], list[list[str]]]:
-    sample = text[:2048]
-    try:
-        dialect = csv.Sniffer().sniff(sample, delimiters=",;\t")
-    except csv.Error:
-        dialect = csv.excel
-    rows = list(csv.reader(io.StringIO(text), dialect))
+    """The header cells (as typed, trimmed) and the rows; ``;`` ``,`` or tab sniffed from the header line."""
+    first = text.split("\n", 1)[0]
+    counts = {d: first.count(d) for d in ";\t,"}
+    delimiter = max(counts, key=lambda d: counts[d]) if any(counts.values()) else None
+    if delimiter is None:
+        try:
+            delimiter = csv.Sniffer().sniff(text[:2048], delimiters=",;\t").delimiter
+        except csv.Error:
+            delimiter = ","
+    rows = list(csv.reader(io.StringIO(text), delimiter=delimiter, quotechar='"', skipinitialspace=False))
     if not rows:
         return [], []
-    return [h.strip().lower() for h in rows[0]], rows[1:]
+    return [h.strip() for h in rows[0]], rows[1:]
+
+
+def _columns(header: list[str], rows: list[list[str]]) -> tuple[dict[str, int], list[str]]:
+    """Which column holds what, and the headers of the columns not used (a column without a header is
+    named by its number, and only when it holds something)."""
+    columns: dict[str, int] = {}
+    ignored: list[str] = []
+    for i, h in enumerate(header):
+        key = _header_key(h)
+        found = next((k for k, names in CSV_HEADERS.items() if key in names and k not in columns), None)
+        if found is not None:
+            columns[found] = i
+        elif key:
+            ignored.append(h)
+        elif any(i < len(row) and row[i].strip() for row in rows):
+            ignored.append(_("colonne %(n)s (sans titre)") % {"n": i + 1})
+    return columns, ignored
 
 
 @transaction.atomic
 def players_import_csv(*, tournament: Tournament, text: str | bytes, dry_run: bool = False) -> CsvImport:
-    """Register players from CSV (header: name, club, licence; optional team), all or nothing.
+    """Register players from a CSV file, all or nothing.
 
-    Separators ``,`` ``;`` or tab; French headers accepted (nom, club, licence, équipe). Every
-    line that cannot be read is reported with its line number (the header is line 1) and
-    nothing is saved; otherwise every player is created (or found by licence) and registered.
+    Encodings: UTF-8 (with or without BOM), UTF-16 with BOM, Windows-1252 (:func:`csv_decode`); separator
+    ``;`` ``,`` or tab, read from the header line. Headers (accents, case and « N° » folded): name/nom/joueur,
+    prénom, club, licence/N° licence/numéro de licence, équipe/team. With a « Prénom » column the player's
+    name is « Prénom Nom », each as typed (a French club's file lists Nom in capitals: « Marie BŒUF »).
+    Any other column (Sexe, Catégorie — the register has no field for them yet —, Date …) is listed in
+    ``ignored``. Every line that cannot be read is reported with its line number (the header is line 1)
+    and nothing is saved; otherwise every player is created (or found by licence) and registered.
     """
-    if isinstance(text, bytes):
-        try:
-            text = text.decode("utf-8-sig")
-        except UnicodeDecodeError:
-            text = text.decode("latin-1")
-    text = text.lstrip("\ufeff")
     result = CsvImport()
+    try:
+        text = csv_decode(text)
+    except CsvUnreadable as exc:
+        result.errors.append({"line": exc.line, "field": "file", "message": exc.message})
+        return result
     header, rows = _read_csv(text)
-    columns: dict[str, int] = {}
-    for key, names in CSV_HEADERS.items():
-        for i, h in enumerate(header):
-            if h in names:
-                columns[key] = i
-                break
+    columns, result.ignored = _columns(header, rows)
     if "name" not in columns:
         result.errors.append({"line": 1, "field": "name",
                               "message": _("La première ligne doit nommer une colonne « nom » (ou « name »).")})
@@ -289,6 +371,7 @@ def players_import_csv(*, tournament: Tournament, text: str | bytes, dry_run: bo
                                                "de trop ?") % {"cells": len(row), "columns": len(header)}})
             continue
         name, club, licence, team = cell("name"), cell("club"), cell("licence"), cell("team")
+        name = " ".join(part for part in (cell("first_name"), name) if part)
         if not name:
             result.errors.append({"line": n, "field": "name", "message": _("Le nom est vide.")})
             continue
@@ -372,12 +455,14 @@ def round_create(*, tournament: Tournament, number: int | None = None,
     return rnd
 
 
-def _player_counts(game: str) -> tuple[int, ...]:
+
+def _table_sizes(tournament: Tournament) -> tuple[int, ...]:
+    """The sizes a table of this tournament may have (:func:`tournaments.common.games.table_sizes`);
+    the game's counts when its options cannot be read or its module is not installed."""
     try:
-        return tuple(get_game(game).player_counts)
-    except Exception:  # the game's module is not installed yet
-        return {"tarot": (3, 4, 5), "ecarte": (2, 3, 4), "triomphe": (2, 3, 4, 5, 6),
-                "imperiale": (2, 3, 4), "vingt-quatre": (2, 3, 4)}.get(game, tuple(range(2, 7)))
+        return games.table_sizes(tournament.game, tournament.record_options())
+    except (MalformedRecord, ImportError, KeyError):
+        return games.player_counts(tournament.game)
 
 
 @transaction.atomic
@@ -385,7 +470,8 @@ def round_seat(*, round: Round, tables: Sequence[Sequence[int]]) -> list[Table]:
     """Seat a round: ``tables[i]`` lists the entry ids of table i+1 in the order of play.
 
     Replaces the round's seating as long as no deal was entered; every entry seated at most
-    once, each table a size the game allows, withdrawn entries refused.
+    once, each table a size the tournament allows (its game's counts under its « Joueurs par table »:
+    :func:`tournaments.common.games.table_sizes`), withdrawn entries refused.
     """
     tournament = round.tournament
     if not isinstance(tables, (list, tuple)) or not tables:
@@ -393,15 +479,15 @@ def round_seat(*, round: Round, tables: Sequence[Sequence[int]]) -> list[Table]:
     if round.tables.filter(deals__isnull=False).exists():
         raise StateConflict(_("deals were entered in this round: its seating is fixed"), field="tables",
                             code="round_started")
-    counts = _player_counts(tournament.game)
+    counts = _table_sizes(tournament)
     entries = {e.pk: e for e in tournament.entries.all()}
     seen: set[int] = set()
     for t, ids in enumerate(tables):
         path = f"tables[{t}]"
         if not isinstance(ids, (list, tuple)) or len(ids) not in counts:
             raise InvalidInput(_("a table of %(game)s seats %(counts)s players")
-                               % {"game": Game(tournament.game).label, "counts": _(" or ").join(map(str, counts))},
-                               field=path)
+                               % {"game": games.label(tournament.game),
+                                  "counts": _(" or ").join(map(str, sorted(counts)))}, field=path)
         for s, eid in enumerate(ids):
             if not isinstance(eid, int) or isinstance(eid, bool) or eid not in entries:
                 raise InvalidInput(_("%(value)s is not an entry of this tournament") % {"value": repr(eid)},

@@ -11,8 +11,6 @@
   player, the link or account used) and when; append-only: a later answer replaces an earlier one.
 * :class:`DealSheet` — the score sheet's state for the deal's current version (``confirmed`` once enough
   players confirmed and nobody disputes); the rankings read it when unconfirmed deals do not count.
-* :class:`LinkDealKey` — the ``Idempotency-Key`` of a deal sent through a table's link (a deal saved offline
-  and sent again when the network returns is saved once); for accounts, :class:`IdempotencyKey` does it.
 * :class:`RoundClosing` — when a round was finished and when its results become official (the end of the
   appeal window); before that they are provisional.
 * :class:`ArbiterCall` — « Appeler l'arbitre »: a table's call with its reason, taken and resolved by an
@@ -26,7 +24,7 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
-__all__ = ["ArbiterCall", "DealAnswer", "DealSheet", "LinkDealKey", "PrivateLink", "RoundClosing", "TablePolicy"]
+__all__ = ["ArbiterCall", "DealAnswer", "DealSheet", "PrivateLink", "RoundClosing", "TablePolicy"]
 
 
 class TablePolicy(models.Model):
@@ -194,16 +192,3 @@ class RoundClosing(models.Model):
     class Meta:
         verbose_name = _("clôture de manche")
         verbose_name_plural = _("clôtures de manche")
-
-
-class LinkDealKey(models.Model):
-    """A deal entered through a table's link with its ``Idempotency-Key``: a retry gets the same deal."""
-
-    link = models.ForeignKey(PrivateLink, on_delete=models.CASCADE, related_name="deal_keys")
-    key = models.CharField(max_length=200)
-    request_hash = models.CharField(max_length=64)
-    deal = models.ForeignKey("tournaments.Deal", on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
-    created_at = models.DateTimeField(auto_now_add=True)
-
-    class Meta:
-        constraints = [models.UniqueConstraint(fields=["link", "key"], name="linkdealkey_unique")]

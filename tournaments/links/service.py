@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 
 from tournaments.common import hooks
 from tournaments.common.errors import InvalidInput, StateConflict
+from tournaments.common.users import acting_user
 from tournaments.deals.models import Deal
 from tournaments.event.models import Entry, Seat, Table, Tournament
 from tournaments.links.models import ArbiterCall, DealAnswer, DealSheet, PrivateLink, TablePolicy
@@ -67,7 +68,7 @@ def link_for_table(*, table: Table, user: Any = None) -> PrivateLink:
     try:
         with transaction.atomic():
             return PrivateLink.objects.create(tournament_id=table.round.tournament_id, table=table,
-                                              token=_new_token(), created_by=_user(user))
+                                              token=_new_token(), created_by=acting_user(user))
     except IntegrityError:  # made at the same moment by another request: use it
         return PrivateLink.objects.get(table=table, revoked_at__isnull=True)
 
@@ -89,7 +90,7 @@ def link_for_entry(*, entry: Entry, user: Any = None) -> PrivateLink:
     try:
         with transaction.atomic():
             return PrivateLink.objects.create(tournament_id=entry.tournament_id, entry=entry, token=_new_token(),
-                                              created_by=_user(user))
+                                              created_by=acting_user(user))
     except IntegrityError:
         return PrivateLink.objects.get(entry=entry, revoked_at__isnull=True)
 
@@ -98,7 +99,7 @@ def link_revoke(*, link: PrivateLink, user: Any, renew: bool = True) -> PrivateL
     """Revoke a link at once (its holder is refused from the next request); with ``renew``, the new link."""
     with transaction.atomic():
         updated = PrivateLink.objects.filter(pk=link.pk, revoked_at__isnull=True).update(
-            revoked_at=timezone.now(), revoked_by=_user(user))
+            revoked_at=timezone.now(), revoked_by=acting_user(user))
         if not updated:
             raise StateConflict(_("this link was already revoked"), field="link", code="link_revoked")
         link.refresh_from_db()
@@ -157,7 +158,7 @@ def deal_answer(*, deal: Deal, entry: Entry, answer: str, link: PrivateLink | No
         if not Seat.objects.filter(table_id=deal.table_id, entry=entry).exists():
             raise InvalidInput(_("this player does not sit at this table"), field="entry")
         row = DealAnswer.objects.create(deal=deal, version=deal.version, entry=entry, answer=answer, link=link,
-                                        user=_user(user))
+                                        user=acting_user(user))
         before = DealSheet.objects.filter(deal=deal, version=deal.version).values_list("state", flat=True).first()
         if answer == DealAnswer.Answer.DISPUTED:
             call_create(table=deal.table, reason=ArbiterCall.Reason.DISPUTE, deal=deal, entry=entry, link=link,
@@ -187,7 +188,7 @@ def call_create(*, table: Table, reason: str, deal: Deal | None = None, entry: E
 def call_take(*, call: ArbiterCall, user: Any) -> ArbiterCall:
     """An arbiter takes the call (the table sees someone is coming)."""
     updated = ArbiterCall.objects.filter(pk=call.pk, state=ArbiterCall.State.OPEN).update(
-        state=ArbiterCall.State.TAKEN, taken_by=_user(user), taken_at=timezone.now())
+        state=ArbiterCall.State.TAKEN, taken_by=acting_user(user), taken_at=timezone.now())
     call.refresh_from_db()
     if not updated and call.state == ArbiterCall.State.RESOLVED:
         raise StateConflict(_("this call was already answered"), field="call", code="call_resolved")
@@ -204,11 +205,11 @@ def call_resolve(*, call: ArbiterCall, user: Any, outcome: str, answer: str) -> 
     now = timezone.now()
     with transaction.atomic():
         updated = ArbiterCall.objects.filter(pk=call.pk).exclude(state=ArbiterCall.State.RESOLVED).update(
-            state=ArbiterCall.State.RESOLVED, resolved_by=_user(user), resolved_at=now, outcome=outcome,
+            state=ArbiterCall.State.RESOLVED, resolved_by=acting_user(user), resolved_at=now, outcome=outcome,
             answer=answer[:2000])
         if not updated:
             raise StateConflict(_("this call was already answered"), field="call", code="call_resolved")
-        ArbiterCall.objects.filter(pk=call.pk, taken_at__isnull=True).update(taken_by=_user(user), taken_at=now)
+        ArbiterCall.objects.filter(pk=call.pk, taken_at__isnull=True).update(taken_by=acting_user(user), taken_at=now)
         call.refresh_from_db()
         if call.deal_id is not None and call.reason == ArbiterCall.Reason.DISPUTE:
             # the dispute is answered: it stays in the log and on the call; the confirmations decide again
@@ -218,9 +219,3 @@ def call_resolve(*, call: ArbiterCall, user: Any, outcome: str, answer: str) -> 
             if sheet_refresh(deal=deal).state != before and counted:
                 hooks.scores_changed(deal.table.round.tournament_id)
     return call
-
-
-# -- helpers -----------------------------------------------------------------------------------------
-
-def _user(user: Any) -> Any:
-    return user if user is not None and getattr(user, "is_authenticated", False) else None

@@ -10,9 +10,9 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from rules.game import get_game
+from tournaments.common import games
 from tournaments.common.forms import ChoiceRadio, split_codes
-from tournaments.event.models import MATCH_GAMES, Game, Tournament
+from tournaments.event.models import Game, Tournament
 
 # -- organizer ---------------------------------------------------------------------------------
 
@@ -29,7 +29,9 @@ class TournamentForm(forms.Form):
     game = forms.ChoiceField(label=_("Game"), choices=Game.choices, widget=ChoiceRadio)
     players_per_table = forms.TypedChoiceField(
         label=_("Players per table"), coerce=int, required=False, empty_value=None,
-        choices=[("", _("game default"))] + [(str(n), str(n)) for n in range(2, 7)], widget=ChoiceRadio)
+        choices=[("", _("game default"))] + [(str(n), str(n)) for n in range(2, 7)], widget=forms.HiddenInput)
+    """Kept for the clients that post it; the page shows one « Joueurs par table » per game
+    (``players_<game>``: only the counts that game is played at, :meth:`players_field`)."""
     tarot_five = forms.ChoiceField(label=_("Tarot at 5"), choices=FIVE, required=False, widget=ChoiceRadio)
     triomphe_mode = forms.ChoiceField(label=_("Triomphe: trumping"), choices=TRIOMPHE_MODES, required=False,
                                       widget=ChoiceRadio)
@@ -56,6 +58,35 @@ class TournamentForm(forms.Form):
     separate_clubs = forms.BooleanField(label=_("Séparer les joueurs d'un même club à la première manche"),
                                         required=False)
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for game in games.names():
+            self.fields[self.players_field(game)] = forms.TypedChoiceField(
+                label=_("Players per table"), coerce=int, required=False, empty_value=None,
+                choices=[("", _("game default"))] + [(str(n), str(n)) for n in games.players_choices(game)],
+                widget=ChoiceRadio)
+
+    @staticmethod
+    def players_field(game: str) -> str:
+        """The « Joueurs par table » field of one game (its counts only: Tarot 3, 4 or 5, never 2 or 6)."""
+        return "players_" + game.replace("-", "_")
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        game = data.get("game")
+        if not game:
+            return data
+        field = self.players_field(game)
+        players = data.get(field) or data.get("players_per_table")
+        if players is not None and players not in games.players_choices(game):
+            counts = [str(c) for c in games.players_choices(game)]
+            self.add_error(field if data.get(field) else None,
+                           _("%(game)s se joue à %(counts)s joueurs par table, pas à %(n)s.") % {
+                               "game": games.label(game), "n": players,
+                               "counts": f"{', '.join(counts[:-1])} ou {counts[-1]}"})
+        data["players"] = players
+        return data
+
     #: form field → the option it sets in a record's ``options`` (which games take it: their rules module)
     OPTION_OF = {"players_per_table": "players", "tarot_five": "five", "triomphe_mode": "mode",
                  "triomphe_order": "order", "as_qui_pille": "as_qui_pille", "honours": "honours", "target": "target"}
@@ -64,29 +95,19 @@ class TournamentForm(forms.Form):
     def games_of(field: str) -> list[str]:
         """The games a convention field applies to, read from each game's options (rules/)."""
         if field == "deals_per_round":
-            return [g for g in Game.values if g not in MATCH_GAMES]
+            return [g for g in games.names() if not games.plays_matches(g)]
+        if field.startswith("players_") and field != "players_per_table":
+            return [g for g in games.names() if TournamentForm.players_field(g) == field]
         option = TournamentForm.OPTION_OF[field]
-        return [g for g in Game.values
-                if option in {f.name for f in dataclasses.fields(get_game(g).parse_options({}))}]
+        return [g for g in games.names()
+                if option in {f.name for f in dataclasses.fields(games.game(g).parse_options({}))}]
 
     def options(self) -> dict[str, Any]:
         """The game's conventions, as a record's ``options`` (only what applies to the game chosen)."""
         data = self.cleaned_data
-        game = data["game"]
-        options: dict[str, Any] = {}
-        if data.get("players_per_table"):
-            options["players"] = data["players_per_table"]
-        if game == Game.TAROT and options.get("players") == 5 and data.get("tarot_five"):
-            options["five"] = data["tarot_five"]
-        if game == Game.TRIOMPHE:
-            options["mode"] = data.get("triomphe_mode") or "forcee"
-            if data.get("as_qui_pille"):
-                options["as_qui_pille"] = True
-            else:
-                options["order"] = data.get("triomphe_order") or "1725"
-        if game == Game.VINGT_QUATRE:
-            options["honours"] = data.get("honours") or "figures"
-        return options
+        chosen = {option: data.get(name) for name, option in self.OPTION_OF.items() if option != "target"}
+        chosen["players"] = data.get("players")  # the game's own « Joueurs par table » (or the old field)
+        return games.game(data["game"]).tournament_options(chosen)
 
 
 class PlayerForm(forms.Form):
@@ -97,7 +118,9 @@ class PlayerForm(forms.Form):
 
 class PlayersCsvForm(forms.Form):
     file = forms.FileField(label=_("CSV file"),
-                           help_text=_("One player per line: name, club, licence (a header line is allowed)."))
+                           help_text=_("Une ligne par joueur, la première nomme les colonnes : Nom ; Prénom ; Club ; "
+                                       "N° licence ; Équipe (au choix). Excel : « CSV (séparateur : point-virgule) » "
+                                       "ou « CSV UTF-8 »."))
 
 
 class SeatingForm(forms.Form):

@@ -2,7 +2,17 @@
 
 from django.urls import path
 
-from tournaments.organizer import backups, duplicate, manage, middle, pages, staff_accounts, table_cards, views
+from tournaments.organizer import (
+    backups,
+    duplicate,
+    manage,
+    middle,
+    pages,
+    players,
+    staff_accounts,
+    table_cards,
+    views,
+)
 
 urlpatterns = [
     path("", pages.home, name="home"),
@@ -14,6 +24,9 @@ urlpatterns = [
     path("backups/<str:name>/", backups.backup_download, name="backup_download"),
     path("t/<slug:slug>/status/", views.tournament_status, name="tournament_status"),
     path("t/<slug:slug>/players/", views.players, name="players"),
+    path("t/<slug:slug>/players/<id:entry_id>/", players.player_edit, name="player_edit"),
+    path("t/<slug:slug>/players/<id:entry_id>/remove/", players.entry_remove, name="entry_remove"),
+    path("t/<slug:slug>/players/<id:entry_id>/merge/", players.players_merge, name="players_merge"),
     path("t/<slug:slug>/staff/", views.staff, name="staff"),
     path("t/<slug:slug>/staff/accounts/new/", staff_accounts.staff_account_create, name="staff_account_create"),
     path("t/<slug:slug>/staff/accounts/<id:user_id>/password/", staff_accounts.staff_password_reset,

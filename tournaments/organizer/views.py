@@ -15,7 +15,8 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from rules.game import get_game
+from rules.errors import MalformedRecord
+from tournaments.common import games
 from tournaments.common.access import guarded, require
 from tournaments.common.collation import french_sorted
 from tournaments.common.errors import ServiceError
@@ -24,8 +25,6 @@ from tournaments.event.models import Round, Table, Tournament
 from tournaments.organizer.forms import PlayerForm, PlayersCsvForm, RoleForm, SeatingForm, TournamentForm
 from tournaments.organizer.staff_accounts import staff_context
 from tournaments.standings import appeal
-
-#: how many seats a table row offers on the seating form, per game (the service checks the real count)
 
 
 def _tournament(slug: str) -> Tournament:
@@ -58,8 +57,8 @@ def tournament_create(request: HttpRequest) -> HttpResponse:
             messages.success(request, _("Tournament created. Register the players next."))
             return redirect("players", slug=tournament.slug)
     conventions = [(form[name], TournamentForm.games_of(name)) for name in (
-        "players_per_table", "tarot_five", "triomphe_mode", "triomphe_order", "as_qui_pille", "honours",
-        "deals_per_round", "target")]
+        *(TournamentForm.players_field(g) for g in games.names()), "tarot_five", "triomphe_mode", "triomphe_order",
+        "as_qui_pille", "honours", "deals_per_round", "target")]
     return render(request, "tournaments/tournament_form.html", {"form": form, "conventions": conventions})
 
 
@@ -86,6 +85,7 @@ def players(request: HttpRequest, slug: str) -> HttpResponse:
     csv_form = PlayersCsvForm(request.POST if request.POST.get("action") == "csv" else None,
                               request.FILES if request.POST.get("action") == "csv" else None)
     csv_errors: list[dict] = []
+    csv_ignored: list[str] = []
     if request.method == "POST":
         if request.POST.get("action") == "add" and form.is_valid():
             data = form.cleaned_data
@@ -101,11 +101,15 @@ def players(request: HttpRequest, slug: str) -> HttpResponse:
             result = setup.players_import_csv(tournament=tournament, text=csv_form.cleaned_data["file"].read())
             if result.ok:
                 messages.success(request, _("%(n)s players registered from the file.") % {"n": len(result.entries)})
+                if result.ignored:
+                    messages.warning(request, _("Colonnes ignorées : %(columns)s.")
+                                     % {"columns": ", ".join(result.ignored)})
                 return redirect("players", slug=slug)
-            csv_errors = result.errors
+            csv_errors, csv_ignored = result.errors, result.ignored
     entries = french_sorted(tournament.entries.select_related("player", "team"), key=lambda e: e.player.name)
     return render(request, "tournaments/players.html", {
-        "tournament": tournament, "form": form, "csv_form": csv_form, "csv_errors": csv_errors, "entries": entries,
+        "tournament": tournament, "form": form, "csv_form": csv_form, "csv_errors": csv_errors,
+        "csv_ignored": csv_ignored, "entries": entries,
     })
 
 
@@ -132,9 +136,13 @@ def seating_form_for(rnd: Round, data: object = None) -> SeatingForm:
     tournament = rnd.tournament
     entries = [(e.pk, e.player.name + (f" ({e.player.club})" if e.player.club else ""))
                for e in tournament.entries.filter(withdrawn=False).select_related("player").order_by("player__name")]
-    seats = (tournament.options or {}).get("players") or max(get_game(tournament.game).player_counts)
+    try:  # room for the largest table the tournament allows, rows for the smallest
+        sizes = games.table_sizes(tournament.game, tournament.record_options())
+    except MalformedRecord:
+        sizes = tuple(games.players_choices(tournament.game))
+    seats = max(sizes)
     existing = list(rnd.tables.prefetch_related("seats").order_by("number"))
-    needed = math.ceil(len(entries) / max(1, seats)) if entries else 1
+    needed = math.ceil(len(entries) / max(1, min(sizes))) if entries else 1
     count = max(len(existing), needed) + (1 if existing and len(existing) >= needed else 0)
     initial = {}
     for t, table in enumerate(existing):

@@ -1,23 +1,26 @@
-"""The complete results file (``levee.results/1``, tournaments/results_file.py) as a download."""
+"""The complete results file (``levee.results/1``, tournaments/results_file.py) as a download, rendered once per
+published state (the staff's copy, with the licence numbers, apart)."""
 
 from __future__ import annotations
 
 import json
 
-from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404
+from django.http import HttpRequest, HttpResponse
 
 from tournaments.event import permissions
-from tournaments.event.models import Tournament
+from tournaments.public import published
+from tournaments.public.pages import state_of
 from tournaments.standings.results_file import results_file
 
 
 def results_json(request: HttpRequest, slug: str) -> HttpResponse:
-    tournament = get_object_or_404(Tournament, slug=slug)
-    if not permissions.can_view_tournament(request.user, tournament):
-        raise Http404("no such public tournament")
-    staff = permissions.is_staff_of(request.user, tournament)
-    body = json.dumps(results_file(tournament, licences=staff), ensure_ascii=False, indent=1)
-    response = HttpResponse(body, content_type="application/json; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="{tournament.slug}-resultats-complets.json"'
-    return response
+    state, private = state_of(request, slug)
+    staff = permissions.is_staff_of(request.user, state.tournament)
+    etag = published.validator(state, "fr", "results.json", (state.version, staff))
+
+    def render() -> str:
+        return json.dumps(results_file(state.whole().tournament, licences=staff), ensure_ascii=False, indent=1)
+
+    return published.respond(request, state, etag, render, private=private or staff,
+                             content_type="application/json; charset=utf-8",
+                             filename=f"{state.tournament.slug}-resultats-complets.json")

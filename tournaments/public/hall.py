@@ -4,6 +4,7 @@ names the next page of the rotation: ranking pages → seating pages → clock �
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass
 
 from django.db.models import Q
@@ -50,6 +51,16 @@ def places(round: Round) -> list[Place]:
         else:
             out.append(Place(seat.entry.player.name, seat.table.number, ""))
     return sorted(out, key=lambda p: french_key(p.name))
+
+
+def seating_digest(tournament_id: int, number: int) -> str:
+    """What the seating of round ``number`` is, in a few characters (one statement): the key of the pages and
+    PDFs made from it (score sheets, placement), which a draw, a swap or a substitute changes."""
+    seats = (Seat.objects.filter(table__round__tournament_id=tournament_id, table__round__number=number)
+             .order_by("table__number", "position")
+             .values_list("table__number", "position", "entry_id", "substitute", "entry__player__name",
+                          "entry__player__club"))
+    return hashlib.sha256(repr(list(seats)).encode()).hexdigest()[:16]
 
 
 def after_ranking(tournament: Tournament) -> str:

@@ -12,6 +12,7 @@ The ranking of a big event is not sent whole: a page of 50 lines (the top first)
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from urllib.parse import urlencode
 
 from django.http import Http404, HttpRequest, HttpResponse
@@ -35,7 +36,7 @@ SCREEN_LINES = 15
 QUERY_MAX = 60
 
 
-def _published(request: HttpRequest, slug: str) -> tuple[published.Published, bool]:
+def state_of(request: HttpRequest, slug: str) -> tuple[published.Published, bool]:
     """The tournament's published state, and whether only its staff may see it (then the pages are private)."""
     state = published.read(slug)
     if state is None:
@@ -45,6 +46,12 @@ def _published(request: HttpRequest, slug: str) -> tuple[published.Published, bo
     if not open_to_all and not permissions.can_view_tournament(request.user, t):
         raise Http404("no such public tournament")
     return state, not open_to_all
+
+
+def html(template: str, context: dict) -> str:
+    """A cached page's HTML, the same for every reader and renderable with no request (at publication): no user,
+    no message, no CSRF token; the language is the active one."""
+    return render_to_string(template, {**context, "messages": ()})
 
 
 def _int(request: HttpRequest, name: str, default: int | None, low: int = 1, high: int = 10**9) -> int | None:
@@ -78,19 +85,14 @@ def _url(base: str, **params: object) -> str:
 # -- ranking -----------------------------------------------------------------------------------------
 
 
-def ranking(request: HttpRequest, slug: str) -> HttpResponse:
-    state, private = _published(request, slug)
-    lang = lang_of(request)
-    fragment = bool(request.headers.get("HX-Request"))
-    page = _int(request, "page", 1) or 1
-    me = _int(request, "me", None)
-    q = " ".join(request.GET.get("q", "").split())[:QUERY_MAX]
-    every = _every(request)
+def ranking_page(state: published.Published, lang: str, *, page: int = 1, me: int | None = None, q: str = "",
+                 every: int = REFRESH_DEFAULT, fragment: bool = False) -> tuple[str, str, Callable[[], str]]:
+    """The ranking page (or its polling fragment) of ``state``: what the reader shows (``since``), its ETag, and
+    how to render it."""
+    slug = state.tournament.slug
     # what the reader's page shows (the full page and its fragment show the same lines): the polling sends it back
     shown = published.validator(state, lang, "ranking", (page, me, q, every))
     etag = f"{shown}-f" if fragment else shown
-    if fragment and request.GET.get("since") == shown:
-        return published.nothing_new(state, etag, private)
 
     def render() -> str:
         whole = state.whole()
@@ -125,33 +127,49 @@ def ranking(request: HttpRequest, slug: str) -> HttpResponse:
         if rk.team_rows:
             context["team_html"] = mark_safe("".join(_lines(rk, slug, lang, teams=True).html))
         template = "public/_ranking.html" if fragment else "public/ranking.html"
-        return render_to_string(template, context, request)
+        return html(template, context)
 
+    return shown, etag, render
+
+
+def ranking(request: HttpRequest, slug: str) -> HttpResponse:
+    state, private = state_of(request, slug)
+    fragment = bool(request.headers.get("HX-Request"))
+    shown, etag, render = ranking_page(
+        state, lang_of(request), page=_int(request, "page", 1) or 1, me=_int(request, "me", None),
+        q=" ".join(request.GET.get("q", "").split())[:QUERY_MAX], every=_every(request), fragment=fragment)
+    if fragment and request.GET.get("since") == shown:
+        return published.nothing_new(state, etag, private)
     return published.respond(request, state, etag, render, private=private)
 
 
 # -- home, player, screen, print ---------------------------------------------------------------------
 
 
-def home(request: HttpRequest, slug: str) -> HttpResponse:
-    state, private = _published(request, slug)
-    lang = lang_of(request)
+def home_page(state: published.Published, lang: str) -> tuple[str, Callable[[], str]]:
+    slug = state.tournament.slug
     # the released rounds listed change with the clock (releasing a round bumps it)
     etag = published.validator(state, lang, "home", (state.version,))
 
     def render() -> str:
         whole = state.whole()
         rk = _ranking(whole, lang)
-        return render_to_string("public/home.html", {
+        return html("public/home.html", {
             "tournament": whole.tournament, "rounds": rankings.released_rounds(whole.tournament), "ranking": rk,
-            "top": rk.rows[:10], "next_url": reverse("public-home", args=[slug])}, request)
+            "top": rk.rows[:10], "next_url": reverse("public-home", args=[slug])})
 
+    return etag, render
+
+
+def home(request: HttpRequest, slug: str) -> HttpResponse:
+    state, private = state_of(request, slug)
+    etag, render = home_page(state, lang_of(request))
     return published.respond(request, state, etag, render, private=private)
 
 
 def player(request: HttpRequest, slug: str, entry_id: int) -> HttpResponse:
     """A player's history (read live from the score rows, so keyed by the clock's version too) and rank."""
-    state, private = _published(request, slug)
+    state, private = state_of(request, slug)
     lang = lang_of(request)
     etag = published.validator(state, lang, "player", (entry_id, state.version))
     last_modified = max((s for s in (state.last_modified, state.changed_at) if s is not None), default=None)
@@ -165,10 +183,10 @@ def player(request: HttpRequest, slug: str, entry_id: int) -> HttpResponse:
         row = next((r for r in rk.rows if r.entry_id == entry.pk), None)
         chart = running_total_svg(history.points, breaks=history.breaks,
                                   title=_("Running total of %(name)s, deal after deal") % {"name": entry.player.name})
-        return render_to_string("public/player.html", {
+        return html("public/player.html", {
             "tournament": whole.tournament, "entry": entry, "history": history, "row": row, "ranking": rk,
             "chart": chart, "next_url": reverse("public-player", args=[slug, entry_id]),
-            "my_place_url": _url(reverse("public-ranking", args=[slug]), me=entry.pk) + "#me"}, request)
+            "my_place_url": _url(reverse("public-ranking", args=[slug]), me=entry.pk) + "#me"})
 
     return published.respond(request, state, etag, render, last_modified=last_modified, private=private)
 
@@ -176,7 +194,7 @@ def player(request: HttpRequest, slug: str, entry_id: int) -> HttpResponse:
 def screen(request: HttpRequest, slug: str) -> HttpResponse:
     """The hall screen: large print, pages of 15 lines turning at each refresh, then the seating and the
     clock of the round in play (``public/hall.py``), then the ranking again."""
-    state, private = _published(request, slug)
+    state, private = state_of(request, slug)
     lang = lang_of(request)
     page = _int(request, "page", 1) or 1
     every = _every(request) * 2
@@ -189,22 +207,27 @@ def screen(request: HttpRequest, slug: str) -> HttpResponse:
         pages = max((len(rk.rows) + SCREEN_LINES - 1) // SCREEN_LINES, 1)
         current = min(page, pages)
         next_url = reverse("public-screen", args=[slug]) + f"?page={current + 1}" if current < pages else after
-        return render_to_string("public/screen.html", {
+        return html("public/screen.html", {
             "tournament": whole.tournament, "ranking": rk,
             "rows": rk.rows[(current - 1) * SCREEN_LINES:current * SCREEN_LINES], "page": current, "pages": pages,
-            "next_page": current % pages + 1, "every": every, "next_url": next_url}, request)
+            "next_page": current % pages + 1, "every": every, "next_url": next_url})
 
     return published.respond(request, state, etag, render, private=private)
 
 
-def ranking_print(request: HttpRequest, slug: str) -> HttpResponse:
-    state, private = _published(request, slug)
-    lang = lang_of(request)
+def ranking_print_page(state: published.Published, lang: str) -> tuple[str, Callable[[], str]]:
     etag = published.validator(state, lang, "print")
 
     def render() -> str:
         whole = state.whole()
-        return render_to_string("public/ranking_print.html", {"tournament": whole.tournament,
-                                                              "ranking": _ranking(whole, lang)}, request)
+        return html("public/ranking_print.html", {
+            "tournament": whole.tournament, "ranking": _ranking(whole, lang),
+            "next_url": reverse("public-ranking-print", args=[state.tournament.slug])})
 
+    return etag, render
+
+
+def ranking_print(request: HttpRequest, slug: str) -> HttpResponse:
+    state, private = state_of(request, slug)
+    etag, render = ranking_print_page(state, lang_of(request))
     return published.respond(request, state, etag, render, private=private)

@@ -14,8 +14,12 @@ date (the ranking clock), the tournament's own fields, the language, and the pag
   once when the browser accepts it.
 
 The pages cached here hold no secret: no CSRF token (the language switcher of the public pages posts to a
-view that needs none), no session data, nothing of the user; so compressing them does not expose a secret to
-BREACH, and the same bytes serve every reader of the same variant. Staff-only pages are not cached here.
+view that needs none), no session data, nothing of the user (they are rendered without the request, the same at
+publication as at a request); so compressing them does not expose a secret to BREACH, and the same bytes serve
+every reader of the same variant. A staff page cached here (the score sheets, the staff's ledger and results
+file) is a variant of its own, sent ``private``. The cache is reached through :mod:`kept`: when it is down, the
+pages are rendered without it. :func:`store` renders a page into the cache ahead of its first reader (at
+publication, :mod:`tasks`).
 """
 
 from __future__ import annotations
@@ -32,13 +36,13 @@ from threading import Lock
 from typing import Any
 
 from django.conf import settings
-from django.core.cache import cache as django_cache
 from django.db import connection
 from django.http import HttpRequest, HttpResponse
 from django.utils.http import http_date, parse_etags, parse_http_date_safe
 
 from tournaments.common import sql
 from tournaments.event.models import Tournament
+from tournaments.public import kept
 from tournaments.standings.models import RankingClock, RankingSnapshot
 from tournaments.standings.rankings import RankingStatus
 
@@ -93,11 +97,12 @@ class Published:
 @cache
 def _read_sql(vendor: str) -> str:
     t, c, s = sql.table(Tournament), sql.table(RankingClock), sql.table(RankingSnapshot)
+    t_id = sql.column(Tournament, "id")
     # the latest snapshot by the (tournament, input_version) unique index, read backwards, first row only
     return (f"SELECT {sql.select_list(Tournament, 't', _T_SKIP)}, c.{sql.column(RankingClock, 'version')}, "
             f"c.{sql.column(RankingClock, 'changed_at')}, {sql.select_list(RankingSnapshot, 's', _S_SKIP)} "
-            f"FROM {t} t LEFT JOIN {c} c ON c.{sql.column(RankingClock, 'tournament')} = t.id "
-            f"LEFT JOIN {s} s ON s.{sql.column(RankingSnapshot, 'tournament')} = t.id "
+            f"FROM {t} t LEFT JOIN {c} c ON c.{sql.column(RankingClock, 'tournament')} = t.{t_id} "
+            f"LEFT JOIN {s} s ON s.{sql.column(RankingSnapshot, 'tournament')} = t.{t_id} "
             f"WHERE t.{sql.column(Tournament, 'slug')} = %s "
             f"ORDER BY s.{sql.column(RankingSnapshot, 'input_version')} DESC LIMIT 1")
 
@@ -202,30 +207,54 @@ def _keep(key: str, stored: tuple[bytes, bytes]) -> None:
             _pages.popitem(last=False)
 
 
+def _cache_key(published: Published, etag: str) -> str:
+    return f"levee:public:{published.tournament.pk}:{etag}"
+
+
+def _pack(text: str) -> tuple[bytes, bytes]:
+    body = text.encode()
+    return body, gzip.compress(body, compresslevel=6, mtime=0)
+
+
 def respond(request: HttpRequest, published: Published, etag: str, render: Callable[[], str], *,
-            last_modified: datetime | None = None, private: bool = False) -> HttpResponse:
+            last_modified: datetime | None = None, private: bool = False,
+            content_type: str = "text/html; charset=utf-8", filename: str | None = None) -> HttpResponse:
     """The page for ``etag``: 304 when the request already has it, else its bytes from the cache, rendered by
-    ``render()`` on the first request only (and kept compressed too, for the browsers that accept gzip)."""
+    ``render()`` on the first request only (and kept compressed too, for the browsers that accept gzip).
+
+    ``content_type`` and ``filename`` (sent as an attachment) serve the CSV and JSON files the same way. A cache
+    that cannot be reached is skipped (:mod:`kept`): the page is rendered for this request and still answered."""
     last_modified = last_modified or published.last_modified
     if _not_modified(request, etag, last_modified):
         return _headers(HttpResponse(status=304), etag, last_modified, private)
-    key = f"levee:public:{published.tournament.pk}:{etag}"
+    key = _cache_key(published, etag)
     stored = _kept(key)
     if stored is None:
-        stored = django_cache.get(key)
+        stored = kept.get(key)
         if stored is None:
-            body = render().encode()
-            stored = (body, gzip.compress(body, compresslevel=6, mtime=0))
-            django_cache.set(key, stored, PAGE_TIMEOUT)
+            stored = _pack(render())
+            kept.set(key, stored, PAGE_TIMEOUT)
         _keep(key, stored)
     body, compressed = stored
-    response = HttpResponse(content_type="text/html; charset=utf-8")
+    response = HttpResponse(content_type=content_type)
     if "gzip" in request.META.get("HTTP_ACCEPT_ENCODING", ""):
         response.content = compressed
         response["Content-Encoding"] = "gzip"
     else:
         response.content = body
+    if filename:
+        response["Content-Disposition"] = f'attachment; filename="{filename}"'
     return _headers(response, etag, last_modified, private)
+
+
+def store(published: Published, etag: str, render: Callable[[], str]) -> bool:
+    """Render the page of ``etag`` now and put it in the cache (at publication, so that no reader waits for
+    it); False when it was there already."""
+    key = _cache_key(published, etag)
+    if kept.get(key) is not None:
+        return False
+    kept.set(key, _pack(render()), PAGE_TIMEOUT)
+    return True
 
 
 def nothing_new(published: Published, etag: str, private: bool = False) -> HttpResponse:

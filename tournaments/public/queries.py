@@ -7,13 +7,14 @@ from dataclasses import dataclass, field, replace
 from threading import Lock
 from typing import Any
 
-from django.core.cache import cache
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from scoring import ranking as pure
 from tournaments.common.collation import french_key
 from tournaments.deals.models import Forfeit, Ruling, ScoreRow
 from tournaments.event.models import Entry, Round, Table, Tournament
+from tournaments.public import kept as cache  # the cache, or none when it is down
 from tournaments.standings import rankings
 from tournaments.standings.formats import metric_text
 from tournaments.standings.models import RankingLine, RankingSnapshot
@@ -27,12 +28,16 @@ LABELS = {
     "score": _("Result"), "boards": _("Étuis played"), "best_board": _("Best étui"), "tops": _("Tops"),
 }
 #: columns shown on the ranking, per kind of snapshot
-COLUMNS = {"tarot": ("marks", "deals", "best_deal"), "tarot_teams": ("marks", "members", "deals"),
-           "matches": ("match_points", "wins", "draws", "losses", "byes", "buchholz", "sonneborn_berger", "margin"),
-           "matches_teams": ("match_points", "members", "wins", "draws", "losses", "buchholz", "margin"),
-           "duplicate": ("score", "boards", "best_board", "tops"), "duplicate_teams": ("score", "boards", "tops")}
+COLUMNS = {
+    pure.MARKS_KIND: ("marks", "deals", "best_deal"),
+    pure.TEAM_KINDS[pure.MARKS_KIND]: ("marks", "members", "deals"),
+    pure.MATCHES_KIND: ("match_points", "wins", "draws", "losses", "byes", "buchholz", "sonneborn_berger", "margin"),
+    pure.TEAM_KINDS[pure.MATCHES_KIND]: ("match_points", "members", "wins", "draws", "losses", "buchholz", "margin"),
+    pure.DUPLICATE_KIND: ("score", "boards", "best_board", "tops"),
+    pure.TEAM_KINDS[pure.DUPLICATE_KIND]: ("score", "boards", "tops"),
+}
 #: the team columns that go with each kind of individual snapshot
-TEAM_KINDS = {"tarot": "tarot_teams", "duplicate": "duplicate_teams"}
+TEAM_KINDS = pure.TEAM_KINDS
 
 
 @dataclass
@@ -177,15 +182,21 @@ class TableResult:
         return any(self.adjustments)
 
 
-def round_results(rnd: Round) -> list[TableResult]:
-    tables = list(rnd.tables.prefetch_related("seats__entry__player", "deals").order_by("number"))
+def round_results(rnd: Round, first: int = 0, count: int | None = None) -> list[TableResult]:
+    """The tables of ``rnd`` in order, with their deals and totals; ``count`` tables from the ``first`` (a page)."""
+    tables = list(rnd.tables.prefetch_related("seats__entry__player", "deals").order_by("number")[
+        first:None if count is None else first + count])
+    forfeit_qs, row_qs = Forfeit.objects.filter(table__round=rnd), ScoreRow.objects.filter(round=rnd)
+    if first or count is not None:
+        ids = [table.pk for table in tables]
+        forfeit_qs, row_qs = forfeit_qs.filter(table_id__in=ids), row_qs.filter(table_id__in=ids)
     forfeits: dict[int, tuple[str, list[str]]] = {}
-    for table_id, kind, name in (Forfeit.objects.filter(table__round=rnd)
+    for table_id, kind, name in (forfeit_qs
                                  .values_list("table_id", "kind", "absent__player__name").order_by("absent__id")):
         forfeits.setdefault(table_id, (kind, []))[1].append(name)
     rows = defaultdict(dict)
     ruling_rows: dict[tuple[int, int], int] = defaultdict(int)
-    for table_id, deal_id, ruling_id, entry_id, points, counts in ScoreRow.objects.filter(round=rnd).values_list(
+    for table_id, deal_id, ruling_id, entry_id, points, counts in row_qs.values_list(
             "table_id", "deal_id", "ruling_id", "entry_id", "points", "counts"):
         if ruling_id is None:
             rows[deal_id][entry_id] = points

@@ -21,14 +21,14 @@ from __future__ import annotations
 
 import random
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Hashable, Iterable, Sequence
+from typing import cast
 
 from django.db import transaction
 from django.utils import translation
 from django.utils.translation import gettext as _
 
 from rules.errors import MalformedRecord
-from rules.game import get_game
 from scoring import seating as pure
 from tournaments.common import games
 from tournaments.common.errors import InvalidInput
@@ -83,7 +83,12 @@ def _clubs(tournament: Tournament, round: Round) -> dict[str, list[int]] | None:
 def _standings(tournament: Tournament, number: int) -> list[int]:
     """Entry ids best first, by the ranking of every round before ``number`` (released or not)."""
     computed = rankings.ranking_compute(tournament=tournament, rounds=list(range(1, number)))
-    return [line.entry for line in computed.individual.lines]
+    return _ids(line.entry for line in computed.individual.lines)
+
+
+def _ids(entries: Iterable[Hashable]) -> list[int]:
+    """The entries the pure seating and rankings give back, as the entry ids they were given."""
+    return cast("list[int]", list(entries))
 
 
 @transaction.atomic
@@ -95,22 +100,30 @@ def round_draw(*, round: Round, method: str, seed: int = 0, odd_tables: str = "a
     if method not in methods_for(tournament):
         raise InvalidInput(_("method is one of %(values)s") % {"values": ", ".join(methods_for(tournament))},
                            field="method")
+    allowed = allowed_sizes(tournament)
     try:
+        if allowed == (2,):  # a game of two: Swiss pairing, one bye when the count is odd
+            if len(present) < 2:
+                raise pure.SeatingError(f"{len(present)} player(s) present: nobody to pair",
+                                        fr=f"{len(present)} joueur présent : personne à apparier")
+            shape: tuple[int, ...] = ()
+        else:
+            shape = pure.compose_tables(len(present), allowed)
         if not tournament.is_match_game:
             seating = pure.seat_tarot_round(
                 present, round=round.number, method=method, history=_seatings(tournament, before=round.number),
                 seed=seed, odd_tables=odd_tables, teams=_teams(tournament), clubs=_clubs(tournament, round),
-                ranking=_standings(tournament, round.number) if method == "ranking" else None)
-            return round_seat(round=round, tables=[list(t) for t in seating.tables])
-        size = table_size(tournament)
-        if size > 2:
+                ranking=_standings(tournament, round.number) if method == "ranking" else None,
+                sizes=None if odd_tables != "auto" else shape)
+            return round_seat(round=round, tables=[_ids(t) for t in seating.tables])
+        if shape:
             ranked = [e for e in _standings(tournament, round.number) if e in set(present)]
             standings = ranked + sorted(set(present) - set(ranked))
             draw = pure.seat_match_round(
-                standings, round=round.number, size=size, method=method, seed=seed,
+                standings, round=round.number, size=shape[0], sizes=shape, method=method, seed=seed,
                 history=_seatings(tournament, before=round.number), teams=_teams(tournament),
-                partners=games.partnerships(tournament, size))
-            return _seat_with_bye(round, [list(t) for t in draw.tables], draw.byes)
+                partners={k: games.partnerships(tournament, k) for k in set(shape)})
+            return round_seat(round=round, tables=[_ids(t) for t in draw.tables])
         standings = [e for e in _standings(tournament, round.number) if e in set(present)]
         if method == "random":
             random.Random(seed).shuffle(standings)
@@ -119,18 +132,22 @@ def round_draw(*, round: Round, method: str, seed: int = 0, odd_tables: str = "a
         pairing = pure.swiss_pair(standings, round=round.number, history=history, teams=_teams(tournament))
     except pure.SeatingError as exc:
         raise InvalidInput(exc.text(translation.get_language() or "fr"), field="method") from None
-    return _seat_with_bye(round, [list(p) for p in pairing.pairs], () if pairing.bye is None else (pairing.bye,))
+    return _seat_with_bye(round, [_ids(p) for p in pairing.pairs], _ids(() if pairing.bye is None else (pairing.bye,)))
 
 
-def table_size(tournament: Tournament) -> int:
-    """Players a table of this match game seats: ``players`` of the tournament's options as the game's
-    rules read them (their default when absent: 2, or 5 at Le Vingt-quatre)."""
+def allowed_sizes(tournament: Tournament) -> tuple[int, ...]:
+    """The sizes a table of this tournament may have, the main size first
+    (:func:`tournaments.common.games.table_sizes`: the game's counts under its « Joueurs par table »)."""
     try:
-        options = get_game(tournament.game).parse_options(tournament.record_options())
+        return games.table_sizes(tournament.game, tournament.record_options())
     except MalformedRecord as exc:
         raise InvalidInput(_("the tournament's options cannot be read: %(why)s")
                            % {"why": exc.text(translation.get_language() or "fr")}, field="options") from None
-    return int(getattr(options, "players", 2))
+
+
+def table_size(tournament: Tournament) -> int:
+    """The main size of this tournament's tables (2 for a game of two, 5 at Le Vingt-quatre by default)."""
+    return allowed_sizes(tournament)[0]
 
 
 def _seat_with_bye(round: Round, tables: list[list[int]], byes: Sequence[int]) -> list[Table]:
@@ -157,7 +174,7 @@ def round_swap(*, round: Round, a: int, b: int) -> pure.SwapResult:
         result = pure.swap(current, a, b, history=_seatings(tournament, before=round.number))
     except pure.SeatingError as exc:
         raise InvalidInput(exc.text(translation.get_language() or "fr"), field="b") from None
-    tables = [list(t) for t in result.seating.tables]
+    tables = [_ids(t) for t in result.seating.tables]
     substitutes = dict(Seat.objects.filter(table__round=round).exclude(substitute="")
                        .values_list("entry_id", "substitute"))  # a one-round replacement follows his player
     if tournament.is_match_game:
@@ -173,6 +190,7 @@ def round_swap(*, round: Round, a: int, b: int) -> pure.SwapResult:
 def round_repeats(*, round: Round) -> list[pure.Meeting]:
     """Pairs seated together more than once, up to this round, where this round is one of the meetings."""
     history = _seatings(round.tournament, upto=round.number)
-    names = dict(Entry.objects.filter(tournament=round.tournament).values_list("id", "player__name"))
+    names: dict[Hashable, str] = dict(Entry.objects.filter(tournament=round.tournament)
+                                      .values_list("id", "player__name"))
     return [pure.Meeting(names.get(m.a, m.a), names.get(m.b, m.b), m.rounds)
             for m in pure.meetings_report(history) if round.number in m.rounds]

@@ -5,7 +5,7 @@
   by :func:`tournaments.standings.rankings.ranking_inputs_changed`. ``queued_at`` says a refresh task is
   queued and has not started yet: a burst of entries queues one task (the coalescing).
 * :class:`RankingSnapshot` — a published ranking: the input version it was computed at, the
-  canonical inputs (so :func:`scoring.ranking.regenerate` rebuilds it exactly) and their sha256
+  canonical inputs (so :func:`scoring.snapshots.regenerate` rebuilds it exactly) and their sha256
   digest. Never updated: a new state of the tournament gives a new snapshot.
 * :class:`RankingLine` — one line of a snapshot: rank, the entry (or the team), every metric, and
   the words that explain the rank.

@@ -25,12 +25,12 @@ import json
 import logging
 import time
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields, is_dataclass
 from datetime import timedelta
 from fractions import Fraction
 from functools import cache
-from typing import Any
+from typing import Any, cast
 
 from django.db import IntegrityError, connection, transaction
 from django.db.models import F, Max, Q, QuerySet
@@ -38,11 +38,12 @@ from django.utils import timezone
 
 from scoring import duplicate as pure_duplicate
 from scoring import ranking as pure
+from scoring import snapshots
 from tournaments.common import games, sql
 from tournaments.deals.models import Deal, Forfeit, ScoreRow
 from tournaments.duplicate import results as duplicate
-from tournaments.event.models import Entry, Game, Round, Seat, Table, Team, Tournament
-from tournaments.links.models import TablePolicy
+from tournaments.event.models import Entry, Round, Seat, Table, Team, Tournament
+from tournaments.links.models import DealSheet, TablePolicy
 from tournaments.standings.models import RankingClock, RankingLine, RankingSnapshot
 
 log = logging.getLogger(__name__)
@@ -145,11 +146,18 @@ def released_round_numbers(tournament: Tournament) -> list[int]:
                 .order_by("number").values_list("number", flat=True))
 
 
+@cache
+def _rounds_sql(vendor: str) -> str:
+    """The tournament's rounds (id, number, released) in order of number."""
+    number = sql.column(Round, "number")
+    return (f"SELECT {sql.column(Round, 'id')}, {number}, {sql.column(Round, 'released')} FROM {sql.table(Round)} "
+            f"WHERE {sql.column(Round, 'tournament')} = %s ORDER BY {number}")
+
+
 def _round_ids(tournament: Tournament, rounds: str | Sequence[int]) -> tuple[list[int], list[int], bool]:
     """(ids, numbers) of the rounds selected, and whether they are all the tournament's rounds (one query)."""
     with connection.cursor() as cursor:  # plain cursor: see _current_version
-        cursor.execute(f"SELECT id, number, released FROM {Round._meta.db_table} WHERE tournament_id = %s "
-                       "ORDER BY number", [tournament.pk])
+        cursor.execute(_rounds_sql(connection.vendor), [tournament.pk])
         every = cursor.fetchall()
     if rounds == "released":
         chosen = [(i, n) for i, n, released in every if released or n <= tournament.released_round]
@@ -171,18 +179,24 @@ def _tie_breaks(tournament: Tournament, allowed: Sequence[str]) -> tuple[str, ..
     return tuple(chosen)
 
 
-_TAROT_TOTALS_SQL = """
-    SELECT e.id, a.marks, a.best, a.deals
-    FROM tournaments_entry e
+@cache
+def _tarot_totals_sql(vendor: str) -> str:
+    """Marks, best deal and deals of every entry; ``{rounds}`` and ``{sheets}`` are left for the filters."""
+    entry, points, ruling, tournament, counts = (sql.column(ScoreRow, name) for name in
+                                                 ("entry", "points", "ruling", "tournament", "counts"))
+    e_id = sql.column(Entry, "id")
+    return f"""
+    SELECT e.{e_id}, a.marks, a.best, a.deals
+    FROM {sql.table(Entry)} e
     LEFT JOIN (
-        SELECT entry_id, SUM(points) AS marks,
-               MAX(CASE WHEN ruling_id IS NULL THEN points END) AS best,
-               COUNT(CASE WHEN ruling_id IS NULL THEN 1 END) AS deals
-        FROM tournaments_scorerow
-        WHERE tournament_id = %s AND counts {rounds} {sheets}
-        GROUP BY entry_id
-    ) a ON a.entry_id = e.id
-    WHERE e.tournament_id = %s
+        SELECT {entry} AS entry_id, SUM({points}) AS marks,
+               MAX(CASE WHEN {ruling} IS NULL THEN {points} END) AS best,
+               COUNT(CASE WHEN {ruling} IS NULL THEN 1 END) AS deals
+        FROM {sql.table(ScoreRow)}
+        WHERE {tournament} = %s AND {counts} {{rounds}} {{sheets}}
+        GROUP BY {entry}
+    ) a ON a.entry_id = e.{e_id}
+    WHERE e.{sql.column(Entry, 'tournament')} = %s
 """
 
 
@@ -198,24 +212,30 @@ def tarot_totals(tournament: Tournament, round_ids: Sequence[int], *, with_taker
     if every_round is None:
         every_round = set(round_ids) == set(tournament.rounds.values_list("id", flat=True))
     params: list[Any] = [tournament.pk]
+    round_col, deal_col = sql.column(ScoreRow, "round"), sql.column(ScoreRow, "deal")
     rounds = ""
     if not every_round:  # else the filter is a no-op
         ids = [int(r) for r in round_ids] or [0]
-        rounds = f"AND round_id IN ({', '.join(['%s'] * len(ids))})"
+        rounds = f"AND {round_col} IN ({', '.join(['%s'] * len(ids))})"
         params += ids
-    sheets = "" if unconfirmed_count(tournament) else f"AND (deal_id IS NULL OR deal_id IN ({_CONFIRMED_DEALS}))"
+    sheets = ("" if unconfirmed_count(tournament) else
+              f"AND ({deal_col} IS NULL OR {deal_col} IN ({_confirmed_deals_sql(connection.vendor)}))")
     params.append(tournament.pk)
     with connection.cursor() as cursor:
-        cursor.execute(_TAROT_TOTALS_SQL.format(rounds=rounds, sheets=sheets), params)
+        cursor.execute(_tarot_totals_sql(connection.vendor).format(rounds=rounds, sheets=sheets), params)
         rows = cursor.fetchall()
     won = _won_as_taker(tournament, round_ids) if with_taker else {}
     return [pure.TarotTotals(entry_id, marks or 0, best, won.get(entry_id, 0), deals or 0)
             for entry_id, marks, best, deals in rows]
 
 
-# the deals whose players confirmed the current version (tournaments.links.models.DealSheet)
-_CONFIRMED_DEALS = ("SELECT s.deal_id FROM tournaments_dealsheet s JOIN tournaments_deal d "
-                    "ON d.id = s.deal_id AND d.version = s.version WHERE s.state = 'confirmed'")
+@cache
+def _confirmed_deals_sql(vendor: str) -> str:
+    """The deals whose players confirmed the current version (:class:`~tournaments.links.models.DealSheet`)."""
+    deal, version = sql.column(DealSheet, "deal"), sql.column(DealSheet, "version")
+    return (f"SELECT s.{deal} FROM {sql.table(DealSheet)} s JOIN {sql.table(Deal)} d "
+            f"ON d.{sql.column(Deal, 'id')} = s.{deal} AND d.{sql.column(Deal, 'version')} = s.{version} "
+            f"WHERE s.{sql.column(DealSheet, 'state')} = '{DealSheet.State.CONFIRMED.value}'")
 
 
 def unconfirmed_count(tournament: Tournament) -> bool:
@@ -358,10 +378,16 @@ class Computed:
     compute_ms: int
 
 
+@cache
+def _version_sql(vendor: str) -> str:
+    return (f"SELECT {sql.column(RankingClock, 'version')} FROM {sql.table(RankingClock)} "
+            f"WHERE {sql.column(RankingClock, 'tournament')} = %s")
+
+
 def _current_version(tournament_id: int) -> int:
     # a plain cursor: this runs on every recomputation and the ORM would cost more than the query
     with connection.cursor() as cursor:
-        cursor.execute(f"SELECT version FROM {RankingClock._meta.db_table} WHERE tournament_id = %s", [tournament_id])
+        cursor.execute(_version_sql(connection.vendor), [tournament_id])
         row = cursor.fetchone()
     return row[0] if row else 0
 
@@ -376,23 +402,28 @@ def _members(tournament: Tournament) -> dict[int, list[int]]:
     return members
 
 
+def _teams_of(tournament: Tournament) -> Mapping[pure.Entry, Sequence[pure.Entry]]:
+    """:func:`_members` as the pure rankings read it (their entries are ids here)."""
+    return cast("Mapping[pure.Entry, Sequence[pure.Entry]]", _members(tournament))
+
+
 def ranking_compute(*, tournament: Tournament, rounds: str | Sequence[int] = "released") -> Computed:
     """Rank the tournament from the database as it is now (``rounds``: "released", "all" or numbers)."""
     started = time.perf_counter()
     version = _current_version(tournament.pk)
     round_ids, numbers, every_round = _round_ids(tournament, rounds)
     teams_snapshot = None
-    duplicate_setup = duplicate.setup_of(tournament) if tournament.game == Game.TAROT else None
+    duplicate_setup = duplicate.setup_of(tournament) if games.duplicate_deals(tournament.game) else None
     if duplicate_setup is not None:
         tie_breaks = _tie_breaks(tournament, pure_duplicate.DUPLICATE_TIE_BREAKS)
         members = _members(tournament) if tournament.format == Tournament.Format.TEAMS else None
         individual, teams_snapshot = duplicate.rank(tournament, duplicate_setup, round_ids, tie_breaks, members)
-    elif tournament.game == Game.TAROT:
+    elif not games.plays_matches(tournament.game):
         tie_breaks = _tie_breaks(tournament, pure.TAROT_TIE_BREAKS)
         totals = tarot_totals(tournament, round_ids, with_taker="won_as_taker" in tie_breaks, every_round=every_round)
         individual = pure.rank_tarot(totals, tie_breaks=tie_breaks)
         if tournament.format == Tournament.Format.TEAMS:
-            teams_snapshot = pure.rank_tarot_teams(totals, _members(tournament), tie_breaks=tie_breaks)
+            teams_snapshot = pure.rank_tarot_teams(totals, _teams_of(tournament), tie_breaks=tie_breaks)
     else:
         tie_breaks = _tie_breaks(tournament, pure.MATCH_TIE_BREAKS) if tournament.tie_breaks else (
             "buchholz", "sonneborn_berger", "margin", "wins")
@@ -400,7 +431,7 @@ def ranking_compute(*, tournament: Tournament, rounds: str | Sequence[int] = "re
         results = match_results(tournament, round_ids)
         individual = pure.rank_matches(results, tie_breaks=tie_breaks, entries=entries)
         if tournament.format == Tournament.Format.TEAMS:
-            teams_snapshot = pure.rank_match_teams(results, _members(tournament), tie_breaks=tie_breaks)
+            teams_snapshot = pure.rank_match_teams(results, _teams_of(tournament), tie_breaks=tie_breaks)
     return Computed(version, tuple(numbers), individual, teams_snapshot,
                     int((time.perf_counter() - started) * 1000))
 
@@ -471,7 +502,7 @@ def _insert_lines(rows: list[tuple[Any, ...]]) -> None:
         RankingLine.objects.bulk_create([RankingLine(**dict(zip(_LINE_FIELDS, row, strict=True))) for row in rows],
                                         batch_size=2000)
         return
-    columns = ", ".join(sql.quote(RankingLine._meta.get_field(name).column) for name in _LINE_FIELDS)
+    columns = ", ".join(sql.column(RankingLine, name) for name in _LINE_FIELDS)
     with connection.cursor() as cursor, cursor.cursor.copy(
             f"COPY {sql.table(RankingLine)} ({columns}) FROM STDIN") as copy:
         for *values, metrics in rows:
@@ -522,14 +553,14 @@ def ranking_status(tournament: Tournament) -> RankingStatus:
 
 def snapshot_ranking(snapshot: RankingSnapshot, *, teams: bool = False) -> pure.RankingSnapshot:
     """The pure ranking of a stored snapshot, rebuilt from its own inputs with
-    :func:`scoring.ranking.regenerate`; raises if it does not come out with the stored digest."""
+    :func:`scoring.snapshots.regenerate`; raises if it does not come out with the stored digest."""
     if teams:
-        kind = {"tarot": "tarot_teams", "duplicate": "duplicate_teams"}.get(snapshot.kind, "matches_teams")
+        kind = pure.TEAM_KINDS.get(snapshot.kind, pure.TEAM_KINDS[pure.MATCHES_KIND])
         inputs, options, digest = snapshot.team_inputs, snapshot.team_options, snapshot.team_digest
     else:
         kind, inputs, options, digest = snapshot.kind, snapshot.inputs, snapshot.options, snapshot.digest
     stub = pure.RankingSnapshot(kind, tuple(snapshot.criteria), (), decode(inputs), decode(options), digest)
-    rebuilt = pure.regenerate(stub)
+    rebuilt = snapshots.regenerate(stub)
     if rebuilt.digest != digest:
         raise ValueError(f"snapshot {snapshot.pk}: inputs do not match the stored digest")
     return rebuilt

@@ -3,7 +3,7 @@ deal with its full record and the marks it gave, the rulings, and the final rank
 specified in docs/results-format.md and by the JSON Schema ``tournaments/standings/schema/results.schema.json``.
 
 Only released rounds are written (what the public already sees); the ranking is the latest published
-snapshot, with its version and digest so a reader can check it against ``scoring.ranking.regenerate``.
+snapshot, with its version and digest so a reader can check it against ``scoring.snapshots.regenerate``.
 """
 
 from __future__ import annotations

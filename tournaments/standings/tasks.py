@@ -21,6 +21,7 @@ from celery.signals import worker_ready
 from django.db import transaction
 from django.utils import timezone
 
+from tournaments.common import hooks
 from tournaments.standings import rankings
 from tournaments.standings.models import RankingClock
 
@@ -31,7 +32,10 @@ log = logging.getLogger(__name__)
 def ranking_refresh(tournament_id: int) -> int | None:
     """Publish the tournament's ranking if its inputs changed; the version published, or None."""
     snapshot = rankings.ranking_refresh(tournament_id=tournament_id)
-    return snapshot.input_version if snapshot else None
+    if snapshot is None:
+        return None
+    hooks.ranking_published(tournament_id, snapshot.input_version)  # the public pages render it (not here)
+    return snapshot.input_version
 
 
 def _refresh_waiting(tournament_id: int) -> bool:

@@ -156,8 +156,6 @@ class Command(BaseCommand):
                 with transaction.atomic():
                     builder(game, slug, users, rng)
                 built.append(slug)
-            except ImportError as exc:
-                self.stderr.write(self.style.WARNING(f"  {slug}: skipped, the game is not available ({exc})"))
             except ServiceError as exc:
                 self.stderr.write(self.style.WARNING(f"  {slug}: skipped, a demo deal was refused: "
                                                      f"{exc.to_json()}"))

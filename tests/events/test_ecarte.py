@@ -1,0 +1,24 @@
+"""L'Écarté, Swiss draw with byes: tables of 2 (7 players, three rounds: the bye goes round), of 3 (7 players) and of
+4 (9 players, partie liée), every match to its target."""
+
+from __future__ import annotations
+
+import pytest
+
+from tournaments.event.models import Entry
+
+pytestmark = [pytest.mark.django_db, pytest.mark.events]
+
+
+@pytest.mark.parametrize(("size", "players", "rounds"), [(2, 7, 3), (3, 7, 2), (4, 9, 2)])
+def test_ecarte_swiss_with_byes(event, size, players, rounds):
+    ev = event(label=f"ecarte{size}-{players}", game="ecarte", seed=3000 + size, rounds=rounds,
+               players_per_table=size, target=3)
+    ev.register(players)
+    ev.start()
+    done = ev.run_rounds(rounds, method="swiss")
+    byes = [t.seats.get().entry_id for r in done for t in r.tables.all() if t.seats.count() == 1]
+    assert len(byes) == rounds * (players % size and 1), byes
+    assert len(set(byes)) == len(byes), "the same player has the bye twice"
+    assert all(Entry.objects.filter(pk=e).exists() for e in byes)
+    ev.finish()

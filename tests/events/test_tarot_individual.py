@@ -1,0 +1,132 @@
+"""Tarot, individual: 14 players over three rounds with the day's changes; 13 and 17 players (tables of 3, 4, 5)."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from tournaments.deals.models import Deal
+
+pytestmark = [pytest.mark.django_db, pytest.mark.events]
+
+
+def sizes(rnd) -> list[int]:
+    return sorted((t.seats.count() for t in rnd.tables.all()), reverse=True)
+
+
+def test_tarot_14_players_three_rounds_with_the_days_changes(event):
+    ev = event(label="tarot14", game="tarot", seed=14, rounds=3, players_per_table=4, deals_per_round=2)
+    ev.register(14)
+    ev.start()
+
+    # round 1: the rotation draw; a garde sans at the table arbiter's table waits for the chief's visa
+    r1 = ev.round_create()
+    ev.draw(r1, "rotation")
+    assert sum(sizes(r1)) == 14 and set(sizes(r1)) <= {3, 4, 5}
+    ev.round_status(r1, "running")
+    mine = r1.tables.get(number=1)
+    ev.enter(mine, "desk", contract="garde_sans")
+    assert Deal.objects.get(table=mine).status == Deal.Status.PENDING
+    ev.check("round 1: a garde sans waits for the visa")
+    assert ev.approve_pending() == 1
+    ev.check("round 1: the chief's visa")
+    ev.play_table(mine, count=1, vias=("summary",))
+    for i, table in enumerate(ev.playing_tables(r1)[1:]):
+        ev.play_table(table, count=2, vias=(("link", "api", "summary")[i % 3],))
+        ev.check(f"round 1 table {table.number} played")
+    ev.round_status(r1, "finished")
+    ev.release(r1)
+
+    # round 2: a late arrival drawn from round 2, a one-round substitute, a swap, a penalty
+    late = ev.late_arrival("Lucie Tardive", 2)
+    r2 = ev.round_create()
+    ev.draw(r2, "rotation")
+    assert sum(sizes(r2)) == 15 and r2.tables.filter(seats__entry=late).exists()
+    seat = r2.tables.get(number=2).seats.order_by("position").first()
+    ev.changes(r2, {"action": "replace", "seat": seat.pk, "name": "Rémi Remplaçant", "club": "", "scope": "round"},
+               "round 2: a substitute for one round")
+    a = r2.tables.get(number=1).seats.order_by("position").last().entry_id
+    b = r2.tables.get(number=3).seats.order_by("position").last().entry_id
+    ev.changes(r2, {"action": "swap", "a": a, "b": b}, "round 2: two players swap tables")
+    assert r2.tables.get(number=1).seats.filter(entry_id=b).exists()
+    ev.round_status(r2, "running")
+    ev.play_round(r2, vias=("desk", "link", "api", "summary"))
+    penalised = r2.tables.get(number=1)
+    offender = penalised.seats.first().entry_id
+    ev.ruling(penalised, {offender: -20}, penalty=True)
+    ev.check("round 2: a penalty")
+    ev.round_status(r2, "finished")
+    ev.release(r2)
+
+    # round 3: a player withdraws; the draw seats the 14 left
+    gone = r1.tables.get(number=1).seats.order_by("position").first().entry
+    ev.leaves(gone)
+    r3 = ev.round_create()
+    ev.draw(r3, "rotation")
+    assert sum(sizes(r3)) == 14 and not r3.tables.filter(seats__entry=gone).exists()
+    ev.round_status(r3, "running")
+    ev.play_round(r3, vias=("api", "desk", "link"))
+    ev.round_status(r3, "finished")
+    ev.release(r3)
+
+    # a correction after the results became official: the ledger says it
+    first = Deal.objects.filter(table__round=r1).order_by("pk").first()
+    ev.correct(first, reason="Points mal comptés, vu au pointage")
+    ev.check("a round-1 deal corrected after the results became official")
+    ledger = ev.get("anonymous", reverse("public-ledger", args=[ev.slug]))
+    assert ledger.status_code == 200 and "Points mal comptés" in ledger.content.decode()
+    ev.finish()
+
+
+@pytest.mark.parametrize("players", [13, 17])
+def test_tarot_awkward_counts(event, players):
+    """13 players (4-3-3-3 or 5-4-4) and 17 (5-4-4-4 or 4-4-3-3-3): the draw's sizes, two rounds by ranking."""
+    ev = event(label=f"tarot{players}", game="tarot", seed=players, rounds=2, players_per_table=4, deals_per_round=1)
+    ev.register(players)
+    ev.start()
+    done = ev.run_rounds(2, method="ranking", vias=("summary", "link", "api", "desk"))
+    for rnd in done:
+        assert sum(sizes(rnd)) == players and set(sizes(rnd)) <= {3, 4, 5}, sizes(rnd)
+    ev.finish()
+
+
+def test_tarot_five_with_the_mort(event):
+    """Tarot at 5 with the mort: 10 players, two tables of five seated by hand (the draw makes tables of 4 and 3:
+    ``test_known_defects``); the dealer sits each deal out and scores 0."""
+    ev = event(label="tarot-mort", game="tarot", seed=55, rounds=2, players_per_table=5, tarot_five="mort",
+               deals_per_round=5)
+    entries = [e.pk for e in ev.register(10)]
+    ev.start()
+    for number in (1, 2):
+        rnd = ev.round_create()
+        ev.rng.shuffle(entries)
+        ev.seat_by_hand(rnd, [entries[:5], entries[5:]])
+        assert sizes(rnd) == [5, 5]
+        ev.round_status(rnd, "running")
+        ev.play_round(rnd, vias=("desk", "link", "api") if number == 1 else ("summary", "desk"))
+        ev.round_status(rnd, "finished")
+        ev.release(rnd)
+    for deal in Deal.objects.filter(table__round__tournament=ev.tournament):
+        dealer = deal.record["dealer"]
+        mort = deal.table.seats.get(position=dealer).entry_id
+        assert deal.score_rows.get(entry_id=mort, ruling__isnull=True).points == 0, "the mort scores"
+    ev.finish()
+
+
+def test_tarot_by_teams(event):
+    """Tarot by teams: 16 players in four teams of four, team-mates apart, the teams ranked by their members."""
+    ev = event(label="tarot-teams", game="tarot", seed=44, rounds=2, players_per_table=4, fmt="teams",
+               deals_per_round=2)
+    entries = ev.register(16)
+    url = reverse("teams", args=[ev.slug])
+    for k, name in enumerate(("Les Bouts", "Le Chien", "Les Poignées", "Le Petit au bout")):
+        members = [str(e.pk) for e in entries[4 * k:4 * k + 4]]
+        response = ev.post("organizer", url, {"action": "create", "name": name, "members": members})
+        assert response.status_code == 302, ev.problems(response)
+    ev.check("four teams of four")
+    ev.start()
+    for rnd in ev.run_rounds(2, method="rotation", vias=("desk", "summary", "link", "api")):
+        for table in rnd.tables.all():
+            teams = [s.entry.team_id for s in table.seats.select_related("entry")]
+            assert len(set(teams)) == len(teams), f"team-mates meet at {table}"
+    ev.finish()

@@ -1,0 +1,40 @@
+"""La Triomphe: by teams (12 players in four teams of three, tables of two, team-mates kept apart, the teams
+ranked) and individual (9 players at tables of three; 5 players at tables of two, with a bye)."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from tournaments.event.models import Team
+
+pytestmark = [pytest.mark.django_db, pytest.mark.events]
+
+
+def test_triomphe_by_teams(event):
+    ev = event(label="triomphe-teams", game="triomphe", seed=4100, rounds=2, players_per_table=2, fmt="teams",
+               target=3)
+    entries = ev.register(12)
+    url = reverse("teams", args=[ev.slug])
+    for k, name in enumerate(("Les Atouts", "La Retourne", "Le Talon", "Les Forçats")):
+        members = [str(e.pk) for e in entries[3 * k:3 * k + 3]]
+        response = ev.post("organizer", url, {"action": "create", "name": name, "members": members})
+        assert response.status_code == 302, ev.problems(response)
+    assert Team.objects.filter(tournament=ev.tournament).count() == 4
+    ev.check("four teams of three")
+    ev.start()
+    for rnd in ev.run_rounds(2, method="swiss"):
+        for table in rnd.tables.all():
+            teams = [s.entry.team_id for s in table.seats.select_related("entry")]
+            assert len(set(teams)) == len(teams), f"team-mates meet at {table}"
+    ev.finish()
+
+
+@pytest.mark.parametrize(("size", "players"), [(3, 9), (2, 5)])
+def test_triomphe_individual(event, size, players):
+    ev = event(label=f"triomphe{size}-{players}", game="triomphe", seed=4200 + players, rounds=2,
+               players_per_table=size, target=3)
+    ev.register(players)
+    ev.start()
+    ev.run_rounds(2, method="swiss")
+    ev.finish()

@@ -1,0 +1,42 @@
+"""Le Vingt-quatre at every count from 4 to 17 players, « Joueurs par table : selon le jeu » (tables of 4 or 5),
+Swiss draw: the draw, every match played to its target through the desk, the tables' links and the API, the
+rounds released, the whole site visited at the end. At 6, 7 and 11 players no seating of 4s and 5s exists: the
+draw must say so and seat nobody (never a table of one)."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from tournaments.event.models import Table
+
+pytestmark = [pytest.mark.django_db, pytest.mark.events]
+
+ALONE = "issue 20: Le Vingt-quatre « selon le jeu »: the draw seats tables of 5 and the rest alone at one-player tables"
+SEATABLE = [n for n in range(4, 18) if any(4 * a + 5 * b == n for a in range(5) for b in range(4))]
+WORKS_TODAY = (4, 5, 10, 15)
+
+
+@pytest.mark.parametrize("players", [
+    n if n in WORKS_TODAY else pytest.param(n, marks=pytest.mark.xfail(strict=True, reason=ALONE)) for n in SEATABLE])
+def test_vingt_quatre_event(event, players):
+    ev = event(label=f"v24-{players}", game="vingt-quatre", seed=2400 + players, rounds=2, target=8)
+    ev.register(players)
+    ev.start()
+    ev.run_rounds(2 if players <= 9 else 1, vias=("desk", "link", "api"))
+    ev.finish()
+
+
+@pytest.mark.parametrize("players", [pytest.param(n, marks=pytest.mark.xfail(strict=True, reason=ALONE))
+                                     for n in range(4, 18) if n not in SEATABLE])
+def test_vingt_quatre_draw_refused_when_no_seating_exists(event, players):
+    ev = event(label=f"v24-{players}", game="vingt-quatre", seed=2400 + players, rounds=2)
+    ev.register(players)
+    ev.start()
+    rnd = ev.round_create()
+    said = ev.draw(rnd, "swiss", check=False)
+    assert not Table.objects.filter(round=rnd).exists(), "a draw with tables of one"
+    assert said, "the refusal is not said"
+    ev.check("round 1: the draw refused")
+    page = ev.get("organizer", reverse("round_detail", args=[ev.slug, rnd.number]))
+    assert page.status_code == 200

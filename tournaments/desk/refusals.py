@@ -1,0 +1,83 @@
+"""What a refusal says, in the table's words: the problems a service reported, each as a sentence and where it
+happened (« Pli 4 · Marie · roi de cœur »), never a JSON path or a rule code."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from django.http import HttpRequest
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from rules.cards import card_name
+from tournaments.common.access import lang_of
+from tournaments.common.errors import DealRejected, MalformedDeal, ServiceError
+
+_INDEX = re.compile(r"\[(\d+)\]")
+
+
+def describe_field(path: str | None, players: list[str]) -> str:
+    """A record's JSON path in words: ``tricks[3][2]`` → « Pli 4, carte 3 »; ``hands[1]`` → the player's hand."""
+    if not path or path == "$":
+        return ""
+    parts = [p for p in re.split(r"\.", _INDEX.sub(r".[\1]", path)) if p]
+    words: list[str] = []
+    i = 0
+    while i < len(parts):
+        part = parts[i]
+        nxt = parts[i + 1] if i + 1 < len(parts) else None
+        index = int(nxt[1:-1]) if nxt and nxt.startswith("[") else None
+        if part == "tricks" and index is not None:
+            words.append(_("Trick %(n)s") % {"n": index + 1})
+            i += 2
+            continue
+        if part == "hands" and index is not None:
+            who = players[index] if 0 <= index < len(players) else _("seat %(n)s") % {"n": index + 1}
+            words.append(_("hand of %(who)s") % {"who": who})
+            i += 2
+            continue
+        if part.startswith("["):
+            words.append(_("card %(n)s") % {"n": int(part[1:-1]) + 1})
+        else:
+            words.append(str(FIELD_WORDS.get(part, part)))
+        i += 1
+    return ", ".join(words)
+
+
+FIELD_WORDS = {
+    "dealer": gettext_lazy("dealer"), "bid": gettext_lazy("bid"), "taker": gettext_lazy("taker"),
+    "contract": gettext_lazy("contract"), "called": gettext_lazy("called card"), "summary": gettext_lazy("summary"),
+    "points": gettext_lazy("points"), "oudlers": gettext_lazy("bouts"), "petit_au_bout": gettext_lazy("petit au bout"),
+    "chelem": gettext_lazy("chelem"), "handfuls": gettext_lazy("poignées"), "partner": gettext_lazy("partner"),
+    "dog": gettext_lazy("chien"), "discard": gettext_lazy("écart"), "turn_up": gettext_lazy("turn-up"),
+    "announcements": gettext_lazy("announcements"), "size": gettext_lazy("size"), "seat": gettext_lazy("seat"),
+    "reason": gettext_lazy("reason"), "version": gettext_lazy("version"),
+}
+
+
+def explain_rejection(exc: ServiceError, request: HttpRequest, players: list[str]) -> list[dict[str, Any]]:
+    """The problems a service reported, each as a sentence and where it happened."""
+    lang = lang_of(request)
+    if isinstance(exc, DealRejected):
+        out = []
+        for v in exc.violations:
+            where = []
+            if v.deal is not None and len({x.deal for x in exc.violations}) > 1:
+                where.append(_("Deal %(n)s") % {"n": v.deal + 1})
+            if v.trick is not None:
+                where.append(_("Trick %(n)s") % {"n": v.trick + 1})
+            if v.seat is not None and 0 <= v.seat < len(players):
+                where.append(players[v.seat])
+            if v.card is not None:
+                where.append(card_name(v.card, lang))
+            out.append({"message": v.message(lang, players), "where": " · ".join(where), "rule": v.rule})
+        return out
+    if isinstance(exc, MalformedDeal):
+        where = describe_field(exc.field, players)
+        message = exc.text(lang)
+        token = re.search(r"'([^']+)' is not a card code", exc.message)
+        if token:
+            message = _("“%(token)s” is not a card code.") % {"token": token.group(1)}
+        return [{"message": message, "where": where, "rule": exc.code, "field": exc.field}]
+    return [{"message": exc.text(lang), "where": describe_field(exc.field, players), "rule": exc.code}]

@@ -1,0 +1,90 @@
+"""The PDF files, kept on disk: one file per document and published state, written whole or not at all, and a
+claim that lets one render of a document run at a time.
+
+The folder is ``settings.LEVEE_PDF_ROOT`` (``var/pdf`` in the project folder unless set), one sub-folder per
+tournament. A file's name carries its document (kind, language, round, part) and its key (the published state's
+ETag), so a file is never rewritten: a new state makes a new file, and the older files of the same document are
+removed once it is written. A claim is a ``.claim`` file created exclusively (``O_EXCL``: one process wins, on
+one machine or on a shared folder); a claim older than :data:`CLAIM_STALE` seconds belongs to a render that died
+and is taken over.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import time
+from pathlib import Path
+
+from django.conf import settings
+
+#: seconds after which a claim is taken over (a render bounded in size ends well before)
+CLAIM_STALE = 600
+
+
+def root() -> Path:
+    return Path(settings.LEVEE_PDF_ROOT)
+
+
+def path_of(tournament_id: int, document: str, key: str) -> Path:
+    """Where the PDF of ``document`` (« ranking-fr-0-1 ») in the state ``key`` is kept."""
+    return root() / str(tournament_id) / f"{document}--{key}.pdf"
+
+
+def ready(path: Path) -> bool:
+    return path.is_file()
+
+
+def _claim_path(path: Path) -> Path:
+    return path.with_suffix(".claim")
+
+
+def claim(path: Path) -> bool:
+    """Take the right to render ``path``; False when a render of it is queued or running."""
+    marker = _claim_path(path)
+    marker.parent.mkdir(parents=True, exist_ok=True)
+    for _ in range(2):
+        try:
+            os.close(os.open(marker, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o644))
+            return True
+        except FileExistsError:
+            try:
+                if time.time() - marker.stat().st_mtime < CLAIM_STALE:
+                    return False
+                marker.unlink()  # a render that died: take it over
+            except FileNotFoundError:
+                pass  # released meanwhile: try again
+    return False
+
+
+def claimed(path: Path) -> bool:
+    marker = _claim_path(path)
+    try:
+        return time.time() - marker.stat().st_mtime < CLAIM_STALE
+    except FileNotFoundError:
+        return False
+
+
+def release(path: Path) -> None:
+    with contextlib.suppress(FileNotFoundError):
+        _claim_path(path).unlink()
+
+
+def hold(path: Path, seconds: float) -> None:
+    """Keep the claim of ``path`` (a render that failed) ``seconds`` more, then let it be taken over."""
+    with contextlib.suppress(FileNotFoundError):
+        stamp = time.time() - CLAIM_STALE + seconds
+        os.utime(_claim_path(path), (stamp, stamp))
+
+
+def write(path: Path, data: bytes) -> None:
+    """Write ``path`` whole (a temporary file renamed), then remove the older states of the same document."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    temporary.write_bytes(data)
+    os.replace(temporary, path)
+    document = path.name.split("--", 1)[0]
+    for older in path.parent.glob(f"{document}--*.pdf"):
+        if older != path:
+            with contextlib.suppress(FileNotFoundError):
+                older.unlink()

@@ -1,0 +1,81 @@
+"""The public pages' work done outside the web requests: the PDFs, and the pages rendered at publication.
+
+* :func:`render_pdf` renders one PDF document of the state published now and keeps its file (:mod:`pdf`).
+* :func:`render_published` runs when a ranking is published (the standings call the ``ranking_published`` port,
+  :mod:`tournaments.common.hooks`): the pages every reader opens first (home, ranking, its polling fragment, the
+  printable ranking, the ranking CSV, the results CSV and printable results, the latest round's results) are
+  rendered into the cache then, in French and English, so that no reader, and no web worker, waits for them.
+  Then, once the state stays quiet :data:`PDF_QUIET` seconds, the ranking PDF and the latest round's results PDF.
+
+Where the work runs is ``settings.LEVEE_RENDER_IN`` (:mod:`runner`).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+
+from celery import shared_task
+from django.utils import translation
+
+from tournaments.event.models import Tournament
+from tournaments.public import pages, pdf, published, views
+from tournaments.public.runner import forget, later, pending, run_pending
+from tournaments.standings import rankings
+
+log = logging.getLogger(__name__)
+
+#: seconds a published state must stay the latest before its PDFs are rendered (during play a new ranking
+#: comes every few seconds: its PDFs would be stale before they were read)
+PDF_QUIET = 30.0
+LANGUAGES = ("fr", "en")
+
+
+@shared_task(name="tournaments.public_render_pdf", acks_late=True, reject_on_worker_lost=True, ignore_result=True)
+def render_pdf(kind: str, slug: str, lang: str, number: int, part: int, claimed_key: str = "") -> str | None:
+    """Render one PDF of the state published now (see :func:`pdf.produce_now`); the file written, or None."""
+    return pdf.produce_now(kind, slug, lang, number, part, claimed_key)
+
+
+@shared_task(name="tournaments.public_render_published", ignore_result=True)
+def render_published(tournament_id: int, input_version: int, pdfs: bool = False) -> int:
+    """Render the first pages of the ranking ``input_version`` of a tournament into the cache (and, with ``pdfs``,
+    its PDFs); skipped when a newer ranking was published meanwhile. The number of pages rendered."""
+    slug = Tournament.objects.filter(pk=tournament_id).values_list("slug", flat=True).first()
+    state = published._read(slug) if slug else None
+    if state is None or state.snapshot is None or state.snapshot.input_version != input_version:
+        return 0  # superseded: the newer publication renders its own
+    latest = rankings.released_rounds(state.tournament).order_by("-number").values_list("number", flat=True).first()
+    done = 0
+    if pdfs:
+        for kind, number in (("ranking", 0), ("results", latest)):
+            if number is not None and pdf.produce(state, pdf.document(state, kind, "fr", number)):
+                done += 1
+        return done
+    builders: list[Callable[[str], tuple[str, Callable[[], str]]]] = [
+        lambda lang: pages.home_page(state, lang),
+        lambda lang: pages.ranking_page(state, lang)[1:],
+        lambda lang: pages.ranking_page(state, lang, fragment=True)[1:],
+        lambda lang: pages.ranking_print_page(state, lang),
+    ]
+    if latest is not None:
+        builders.append(lambda lang: views.round_page(state, lang, latest))
+    for lang in LANGUAGES:
+        with translation.override(lang):
+            for build in builders:
+                done += published.store(state, *build(lang))
+    with translation.override("fr"):
+        done += published.store(state, *views.ranking_csv_page(state))
+    return done
+
+
+def ranking_published(tournament_id: int, input_version: int) -> None:
+    """The ``ranking_published`` port's subscriber: render the new state's pages now, its PDFs once it is quiet."""
+    try:
+        later(render_published.name, tournament_id, input_version)
+        later(render_published.name, tournament_id, input_version, True, delay=PDF_QUIET)
+    except Exception:  # the ranking is published whatever happens here; the pages render on their first request
+        log.exception("the pages of tournament %s could not be queued for rendering", tournament_id)
+
+
+__all__ = ["forget", "later", "pending", "ranking_published", "render_pdf", "render_published", "run_pending"]
