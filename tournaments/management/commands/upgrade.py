@@ -1,8 +1,8 @@
 """``manage.py upgrade``: take a backup, then migrate the database to this version's schema.
 
 Nothing to migrate: nothing is done. A database with data is backed up first (``manage.py backup``); if the
-backup fails, nothing is migrated. To roll back: the previous version's code, then ``manage.py restore --replace``
-of the backup this printed (README, « Mettre à jour et revenir en arrière »).
+backup fails, nothing is migrated. To roll back: ``manage.py restore --replace`` of the backup this printed, then
+the previous version's code (README, « Mettre à jour et revenir en arrière »).
 """
 
 from __future__ import annotations
@@ -42,5 +42,5 @@ class Command(BaseCommand):
         call_command("migrate", interactive=False, verbosity=options["verbosity"] - 1 if options["verbosity"] else 0)
         self.stdout.write(self.style.SUCCESS("Mise à jour faite."))
         if backup is not None:
-            self.stdout.write("Pour revenir en arrière : reprenez la version précédente du code, puis "
-                              "« manage.py restore --replace <la sauvegarde ci-dessus> ».")
+            self.stdout.write("Pour revenir en arrière : « manage.py restore --replace <la sauvegarde ci-dessus> », "
+                              "puis reprenez la version précédente du code.")
