@@ -100,6 +100,12 @@ def test_a_changed_row_changes_the_digest(tmp_path):
 
 
 def test_backups_taken_while_entries_continue_are_each_one_consistent_state(tarot_table, staff, tmp_path):
+    name = str(connection.settings_dict["NAME"])
+    if connection.vendor == "sqlite" and "memory" in name:
+        # A shared-cache in-memory database (pytest-django's, when this worker's first test was not under
+        # tests/integration) answers « table is locked » to concurrent writers instead of waiting: a file or
+        # PostgreSQL (CI) is what a service runs on.
+        pytest.skip("the SQLite test database is in memory: run tests/integration on its own, or on PostgreSQL")
     entered: list[int] = []
     stop = threading.Event()
     failures: list[BaseException] = []
