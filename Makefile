@@ -4,8 +4,9 @@ VENV   ?= .venv
 PY     := $(VENV)/bin/python
 HOST   ?= 127.0.0.1
 PORT   ?= 8000
+DEMO   ?= yes
 
-.PHONY: run test install lint bench clean
+.PHONY: run test install lint bench clean upgrade
 
 $(VENV)/.installed: requirements.txt
 	$(PYTHON) -m venv $(VENV)
@@ -21,23 +22,34 @@ $(AXE): tests/browser/axe/package-lock.json
 	npm ci --prefix tests/browser/axe --silent --no-audit --no-fund
 	touch $@
 
-## make run: install, migrate, load the demo tournament, serve on http://127.0.0.1:8000/ (development mode)
+## make run: install, back up then migrate (manage.py upgrade), load the demo tournament, serve on
+## http://127.0.0.1:8000/ (development mode)
 # Off 127.0.0.1 (HOST=0.0.0.0 to serve the venue's phones) the demo logins never get the published password.
 LOOPBACK := $(filter $(HOST),127.0.0.1 localhost ::1)
 run: export LEVEE_ENV = development
 run: install
 	@echo "Levée — MODE DÉVELOPPEMENT / DEVELOPMENT MODE (LEVEE_ENV=development: DEBUG on, development key)."
 	@echo "Not for production: see README, « Serve the venue's phones » and « Production »."
-	$(PY) manage.py migrate --noinput
+	$(PY) manage.py upgrade
 	$(PY) manage.py compilemessages --ignore=.venv -v 0 || true
-ifeq ($(LOOPBACK),)
+ifeq ($(DEMO),no)
+	@echo "DEMO=no: no demo tournament or login added (a club's own database, e.g. after « manage.py restore »)."
+else ifeq ($(LOOPBACK),)
 	@echo "WARNING: HOST=$(HOST) is reachable from the network: the demo logins keep their passwords (new ones get"
 	@echo "a random password, printed below); never the published one. Set SECRET_KEY and DEBUG=false (README)."
 	$(PY) manage.py seed_demo --private-passwords
 else
 	$(PY) manage.py seed_demo
 endif
+	@echo "Sauvegardes automatiques dans $${LEVEE_BACKUP_DIR:-backups/} (fin de manche, chaque heure de tournoi)."
+	$(PY) manage.py backup --watch >/dev/null & WATCH=$$!; trap 'kill $$WATCH 2>/dev/null' EXIT INT TERM; \
 	$(PY) manage.py runserver $(HOST):$(PORT)
+
+## make upgrade: after fetching a new version, install its requirements, back up the database, then migrate it
+## (manage.py upgrade; README, « Mettre à jour et revenir en arrière »)
+upgrade: install
+	$(PY) manage.py upgrade
+	$(PY) manage.py compilemessages --ignore=.venv -v 0 || true
 
 ## make test: install, then the whole test suite (SQLite unless DATABASE_URL says otherwise; tests.settings sets
 ## LEVEE_ENV=development), after the checks of `make lint`; needs Chromium at /usr/bin/chromium and npm (axe-core)

@@ -12,4 +12,4 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "levee.settings")
 
 app = Celery("levee")
 app.config_from_object("django.conf:settings", namespace="CELERY")
-app.autodiscover_tasks(["tournaments.standings", "tournaments.public"])  # their tasks.py
+app.autodiscover_tasks(["tournaments.standings", "tournaments.public", "tournaments.operations"])  # their tasks.py

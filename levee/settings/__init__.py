@@ -100,6 +100,7 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "levee.middleware.RequestLogMiddleware",  # first: one log line per request, its route, status and duration
     "django.middleware.security.SecurityMiddleware",
     "levee.errors.DatabaseUnavailableMiddleware",  # a view that cannot reach the database: 503, Retry-After
     "csp.middleware.CSPMiddleware",
@@ -285,18 +286,75 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 # with no refresh waiting are queued again, whatever lost their message
 CELERY_BEAT_SCHEDULE = {
     "ranking-requeue-stale": {"task": "tournaments.ranking_requeue_stale", "schedule": 60.0},
+    # a backup at every round's end and every LEVEE_BACKUP_EVERY_MINUTES of an event (tournaments.operations)
+    "backup-if-due": {"task": "tournaments.operations_backup_if_due", "schedule": 120.0},
+    # the worker's heartbeat, which the health endpoint reads
+    "heartbeat": {"task": "tournaments.operations_heartbeat", "schedule": 30.0},
 }
 # a worker process that grew past this (KiB, after a big PDF) is replaced once its task is done
 CELERY_WORKER_MAX_MEMORY_PER_CHILD = env.int("CELERY_WORKER_MAX_MEMORY_PER_CHILD", default=400_000)
+# the worker logs through LOGGING below (one JSON line per task), not through Celery's own formatting
+CELERY_WORKER_HIJACK_ROOT_LOGGER = False
 CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 
 # the debug page (development) hides passwords written in URLs (DATABASE_URL …) as well as secrets' settings
 DEFAULT_EXCEPTION_REPORTER_FILTER = "levee.errors.SafeExceptionReporterFilter"
 
+# Backups (tournaments/operations/backup.py, docs/deploy.md): the folder, how many are kept, how often during an event
+LEVEE_BACKUP_DIR = Path(env("LEVEE_BACKUP_DIR", default=str(BASE_DIR / "backups")))
+LEVEE_BACKUP_KEEP = env.int("LEVEE_BACKUP_KEEP", default=48)
+LEVEE_BACKUP_EVERY_MINUTES = env.int("LEVEE_BACKUP_EVERY_MINUTES", default=60)
+# Health (/health/): computed at most once per LEVEE_HEALTH_SECONDS per process; a worker silent for three
+# heartbeats, or a running tournament's ranking behind its entries longer than the lag below, is reported
+LEVEE_HEALTH_SECONDS = env.float("LEVEE_HEALTH_SECONDS", default=5.0)
+LEVEE_HEARTBEAT_SECONDS = env.int("LEVEE_HEARTBEAT_SECONDS", default=30)
+LEVEE_HEALTH_RANKING_LAG_SECONDS = env.int("LEVEE_HEALTH_RANKING_LAG_SECONDS", default=60)
+# a load balancer probes /health/ in plain HTTP
+SECURE_REDIRECT_EXEMPT = [r"^health/$"]
+
+# Logs on the standard error: one JSON line per record in production (LOG_FORMAT=json, python-json-logger), plain
+# text in development; one line per request (levee.request: route, status, duration; LOG_REQUESTS, on by default
+# in production) and one per Celery task (levee.task).
+LOG_FORMAT = env("LOG_FORMAT", default="text" if DEVELOPMENT else "json").strip().lower()
+LOG_REQUESTS = env.bool("LOG_REQUESTS", default=not DEVELOPMENT)
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "formatters": {
+        "json": {
+            "()": "pythonjsonlogger.json.JsonFormatter",
+            "fmt": "%(asctime)s %(levelname)s %(name)s %(message)s",
+            "rename_fields": {"asctime": "time", "levelname": "level", "name": "logger"},
+        },
+        "text": {"format": "%(asctime)s %(levelname)s %(name)s %(message)s"},
+    },
+    "handlers": {"console": {"class": "logging.StreamHandler",
+                             "formatter": "json" if LOG_FORMAT == "json" else "text"}},
     "root": {"handlers": ["console"], "level": env("LOG_LEVEL", default="WARNING")},
+    "loggers": {
+        "levee.request": {"level": "INFO" if LOG_REQUESTS else "WARNING"},
+        # Django's own « Not Found: /k/<token>/ » lines would write a private link's token: levee.request says
+        # the route and the status of every request; django.request keeps the errors (5xx)
+        "django.request": {"level": "ERROR"},
+        "levee.task": {"level": "INFO"},
+        "levee.operations": {"level": "INFO"},
+    },
 }
+
+# Error collection (optional): with SENTRY_DSN set, errors of the web and of the worker go to Sentry (sentry-sdk),
+# without personal data (no user names, addresses or request bodies)
+SENTRY_DSN = env("SENTRY_DSN", default="")
+if SENTRY_DSN:
+    import sentry_sdk
+    from sentry_sdk.integrations.celery import CeleryIntegration
+    from sentry_sdk.integrations.django import DjangoIntegration
+
+    sentry_sdk.init(
+        dsn=SENTRY_DSN,
+        integrations=[DjangoIntegration(), CeleryIntegration()],
+        environment=env("SENTRY_ENVIRONMENT", default=LEVEE_ENV),
+        traces_sample_rate=env.float("SENTRY_TRACES_SAMPLE_RATE", default=0.0),
+        send_default_pii=False,
+        max_request_body_size="never",
+    )

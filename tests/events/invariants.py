@@ -45,7 +45,7 @@ BYE_GAMES = frozenset({"ecarte", "triomphe", "imperiale"})
 ZERO_SUM_GAMES = frozenset({"tarot"})
 
 #: pages an anonymous visitor or an outsider may open although they are not under /p/
-OPEN_NAMES = frozenset({"home", "login", "logout", "public-language", "my_tables"})
+OPEN_NAMES = frozenset({"home", "login", "logout", "public-language", "my_tables", "health"})
 #: staff pages the public may read too, once the round they show is released (tournament_detail: always, for a
 #: public tournament past its draft)
 SHARED_NAMES = frozenset({"tournament_detail", "round_detail", "table_detail", "deal_detail", "table_etuis"})
@@ -125,7 +125,7 @@ def _kind(route: str, param: str) -> str:
         return "version"
     return {"rounds": "round_number" if param == "number" else "round", "tables": "table", "deals": "deal",
             "rulings": "ruling", "calls": "call", "links": "link", "etuis": "etui", "tournaments": "tournament",
-            "registrations": "entry", "players": "player"}.get(segment, f"?{segment}")
+            "registrations": "entry", "players": "player", "backups": "backup"}.get(segment, f"?{segment}")
 
 
 class Scope:
@@ -171,6 +171,7 @@ class Scope:
             "version": [],
             "etui": list(t.etuis.order_by("number").values_list("number", flat=True)[: None if full else 2]),
             "table_token": [],
+            "backup": [],  # a download of the whole database: the backups page is visited, not its files
             "player_token": list(PrivateLink.objects.filter(tournament=t, entry__isnull=False,
                                                             revoked_at__isnull=True)
                                  .values_list("token", flat=True)[:2]),

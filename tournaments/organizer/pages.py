@@ -11,6 +11,8 @@ from tournaments.event import permissions
 from tournaments.event.clock import clock_of
 from tournaments.event.models import Round, Tournament
 from tournaments.event.setup import TRANSITIONS
+from tournaments.operations.backup import backup_latest
+from tournaments.organizer.backups import ago, can_backup
 from tournaments.organizer.forms import DrawForm
 from tournaments.organizer.views import seating_form_for
 from tournaments.standings import draw as seating_service
@@ -24,6 +26,7 @@ def home(request: HttpRequest) -> HttpResponse:
     return render(request, "tournaments/home.html", {
         "tournaments": tournaments,
         "can_create": permissions.can_create_tournament(request.user),
+        "can_backup": can_backup(request.user),
     })
 
 
@@ -33,12 +36,18 @@ def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
     require_visible(request, permissions.can_view_tournament(request.user, tournament))
     rounds = (permissions.visible_rounds(request.user, tournament)
               .annotate(table_count=Count("tables", distinct=True)).order_by("number"))
+    can_manage = permissions.can_manage(request.user, tournament)
+    last_backup = backup_latest() if can_manage else None
     return render(request, "tournaments/tournament_detail.html", {
         "tournament": tournament,
         "rounds": rounds,
         "roles": permissions.roles_of(request.user, tournament),
-        "can_manage": permissions.can_manage(request.user, tournament),
+        "can_manage": can_manage,
         "is_staff": permissions.is_staff_of(request.user, tournament),
+        # the organizer sees when the last backup was taken; the site's staff may open the backups page
+        "last_backup": last_backup,
+        "last_backup_ago": ago(last_backup.taken_at) if last_backup else "",
+        "can_backup": can_backup(request.user),
         "released_rounds": [r for r in rounds if r.released or r.number <= tournament.released_round],
         "status_moves": [(value, label, Tournament.Status.values.index(value)
                           < Tournament.Status.values.index(tournament.status))

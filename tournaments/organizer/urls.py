@@ -2,13 +2,26 @@
 
 from django.urls import path
 
-from tournaments.organizer import duplicate, manage, middle, pages, players, staff_accounts, table_cards, views
+from tournaments.organizer import (
+    backups,
+    duplicate,
+    manage,
+    middle,
+    pages,
+    players,
+    staff_accounts,
+    table_cards,
+    views,
+)
 
 urlpatterns = [
     path("", pages.home, name="home"),
     path("t/<slug:slug>/", pages.tournament_detail, name="tournament_detail"),
     path("t/<slug:slug>/rounds/<id:number>/", pages.round_detail, name="round_detail"),
     path("new/", views.tournament_create, name="tournament_create"),
+    # the site's backups and the service's health in words (tournaments/operations)
+    path("backups/", backups.backups, name="backups"),
+    path("backups/<str:name>/", backups.backup_download, name="backup_download"),
     path("t/<slug:slug>/status/", views.tournament_status, name="tournament_status"),
     path("t/<slug:slug>/players/", views.players, name="players"),
     path("t/<slug:slug>/players/<id:entry_id>/", players.player_edit, name="player_edit"),

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tournaments.public import duplicate, exports, language, ledger, pages, pdf, views
+from tournaments.public import duplicate, exports, health, language, ledger, pages, pdf, views
 
 urlpatterns = [
     path("p/<slug:slug>/", pages.home, name="public-home"),
@@ -25,6 +25,8 @@ urlpatterns = [
     path("p/<slug:slug>/rounds/<id:number>/seating.pdf", pdf.seating_pdf, name="print-seating"),
     path("p/<slug:slug>/results.json", exports.results_json, name="public-results-file"),
     path("p/-/language/", language.set_language, name="public-language"),
+    # the service's health, for the load balancer and the director (tournaments/operations/health.py)
+    path("health/", health.health, name="health"),
     # duplicate Tarot: the étuis and their travellers once released
     path("p/<slug:slug>/etuis/", duplicate.etuis, name="public-etuis"),
     path("p/<slug:slug>/etuis/<id:number>/", duplicate.etui_traveller, name="public-etui"),
