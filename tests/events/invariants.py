@@ -25,7 +25,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from django.db.models import Count, Sum
+from django.db.models import Sum
 from django.urls import URLPattern, URLResolver, get_resolver
 
 from rules.game import get_game
@@ -58,8 +58,6 @@ KNOWN_5XX: dict[str, Any] = {
     # results.json of a match game or a duplicate (fractions in the ranking's metrics): « Object of type Fraction is
     # not JSON serializable »
     "public-results-file": lambda t, kw: t.is_match_game or DuplicateSetup.objects.filter(tournament=t).exists(),
-    # the tap entry of a bye (a table of one): « MalformedRecord: options.players … not 1 »
-    "deal_play": lambda t, kw: Table.objects.filter(pk=kw.get("pk")).annotate(n=Count("seats")).filter(n=1).exists(),
 }
 #: pages too slow to make after every step (PDFs made on the server): in the full sweeps only
 SLOW = re.compile(r"\.pdf$")

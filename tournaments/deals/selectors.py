@@ -15,13 +15,14 @@ from typing import Any
 
 from django.db import connection
 from django.db.models import Sum
+from django.utils.translation import gettext as _
 
 from rules.errors import MalformedRecord
 from rules.normalise import normalise_deal
 from rules.record import DEAL_FORMAT, MATCH_FORMAT
 from scoring.rotation import next_dealer
 from scoring.verdict import Verdict, judge
-from tournaments.common import sql
+from tournaments.common import games, sql
 from tournaments.deals.models import Deal, Ruling, ScoreRow
 from tournaments.event.models import Entry, Player, Round, Seat, Table, Tournament
 
@@ -403,3 +404,19 @@ def tournament_export(tournament: Tournament, *, rounds: Iterable[int] | None = 
         "tables": [{"round": t.round.number, "table": t.number, "record": table_match_record(t)}
                    for t in tables if t.deals.exists()],
     }
+
+
+def unplayable(table: Table) -> str | None:
+    """Why no deal can be entered at ``table``: its count of players is not one its game is played at (a
+    player alone at Le Vingt-quatre, seated by a draw before issue 20, or a bye); None when one can."""
+    name = table.round.tournament.game
+    n = table.seats.count()
+    if n in games.player_counts(name):
+        return None
+    if n == 1 and 2 in games.player_counts(name):  # the odd one out of a game of two: a bye
+        return _("Exempt : pas de donne à cette table, le joueur seul est exempt pour cette manche.")
+    counts = [str(c) for c in games.player_counts(name)]
+    return _("Cette table compte %(n)s joueur(s) et %(game)s se joue à %(counts)s : aucune donne ne s'y saisit. "
+             "Refaites le placement de la manche.") % {
+        "n": n, "game": games.label(name),
+        "counts": f"{', '.join(counts[:-1])} ou {counts[-1]}" if len(counts) > 1 else counts[0]}
