@@ -10,6 +10,7 @@ import pytest
 from django.urls import reverse
 
 from tests.events.test_duplicate import setup_duplicate
+from tournaments.deals.models import Deal
 from tournaments.duplicate.models import DuplicateTable
 
 pytestmark = [pytest.mark.django_db, pytest.mark.events]
@@ -120,8 +121,6 @@ def test_the_draw_of_a_tarot_tournament_at_five_seats_tables_of_five(event):
     assert sorted(t.seats.count() for t in rnd.tables.all()) == [5, 5]
 
 
-@pytest.mark.xfail(strict=True, reason="issue 20: « rounds » (and « won_as_taker ») are 0 for everyone in the "
-                                       "published ranking, the results file and the API")
 def test_the_rounds_played_are_counted(event):
     ev, _ = _running(event, label="d-rounds", game="tarot", seed=9, rounds=1, players_per_table=4, deals_per_round=1,
                      players=4)
@@ -130,6 +129,15 @@ def test_the_rounds_played_are_counted(event):
 
     lines = latest_snapshot(ev.tournament.pk).lines.all()
     assert [dict(line.metrics)["rounds"] for line in lines] == [1, 1, 1, 1]
+    # won_as_taker: 1 for the taker when his side made the contract (his row positive), 0 for everyone else
+    deal = Deal.objects.get(table__round__tournament=ev.tournament)
+    taker = deal.table.seats.get(position=deal.record["bid"]["taker"]).entry_id
+    made = deal.score_rows.get(entry_id=taker, ruling__isnull=True).points > 0
+    expected = {e: int(made and e == taker) for e in ev.tournament.entries.values_list("id", flat=True)}
+    assert {line.entry_id: dict(line.metrics)["won_as_taker"] for line in lines} == expected
+    results = ev.get("anonymous", reverse("public-results-file", args=[ev.slug])).json()["ranking"]["lines"]
+    assert {ln["player"]: (ln["metrics"]["rounds"], ln["metrics"]["won_as_taker"]) for ln in results} == {
+        e: (1, w) for e, w in expected.items()}
 
 
 
