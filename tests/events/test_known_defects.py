@@ -97,8 +97,6 @@ def test_the_ordinary_draw_leaves_a_duplicate_round_alone(event):
     assert ev.get("organizer", reverse("table_etuis", args=[table.pk])).status_code == 200
 
 
-@pytest.mark.xfail(strict=True, reason="issue 20: a one-round substitute appears nowhere at his table (the table "
-                                       "page, the entry form, the table's link name the player he replaces)")
 def test_a_one_round_substitute_is_named_at_his_table(event):
     ev, _ = _running(event, label="d-sub", game="tarot", seed=4, rounds=1, players_per_table=4, players=8)
     rnd = ev.round_create()
@@ -108,10 +106,15 @@ def test_a_one_round_substitute_is_named_at_his_table(event):
     ev.changes(rnd, {"action": "replace", "seat": seat.pk, "name": "Rémi Remplaçant", "club": "", "scope": "round"},
                "a substitute for one round")
     client, token = ev.link_client(table)
+    replaced = seat.entry.player.name
     for who, url in (("organizer", reverse("table_detail", args=[table.pk])),
                      ("organizer", reverse("deal_enter", args=[table.pk])),
-                     (client, reverse("link_home", args=[token]))):
-        assert "Rémi Remplaçant" in ev.get(who, url).content.decode(), url
+                     ("organizer", reverse("my_tables")),
+                     ("organizer", reverse("table_cards", args=[ev.slug, rnd.number])),
+                     (client, reverse("link_home", args=[token])),
+                     (client, reverse("link_enter", args=[token]))):
+        page = ev.get(who, url, follow=True).content.decode()
+        assert "Rémi Remplaçant (remplace" in page and replaced in page, url
 
 
 def test_the_draw_of_a_tarot_tournament_at_five_seats_tables_of_five(event):

@@ -92,7 +92,8 @@ def table_for_entry(pk: int) -> Table | None:
 
 
 def table_players(table: Table) -> list[str]:
-    """The players' names in the order of play; two players of the same name are told apart by club or number."""
+    """The players' names in the order of play; two players of the same name are told apart by club or number;
+    a one-round substitute (``Seat.substitute``) as « Nom (remplace X) »."""
     seats = table_seats(table)
     names = [s.entry.player.name.strip() for s in seats]
     for i, seat in enumerate(seats):
@@ -102,6 +103,9 @@ def table_players(table: Table) -> list[str]:
     for i, seat in enumerate(seats):  # still equal (same club): the entry number decides
         if names.count(names[i]) > 1:
             names[i] = f"{names[i]} #{seat.entry_id}"
+    for i, seat in enumerate(seats):  # a one-round substitute sits there: his name, and whom he replaces
+        if seat.substitute.strip():
+            names[i] = _("%(sub)s (remplace %(name)s)") % {"sub": seat.substitute.strip(), "name": names[i]}
     return names
 
 
