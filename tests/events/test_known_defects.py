@@ -76,20 +76,23 @@ def _duplicate(event, label):
     return ev, ev.tournament.rounds.get(number=1)
 
 
-@pytest.mark.xfail(strict=True, reason="issue 20: duplicate: the round's table cards with orientation and étui order "
-                                       "cannot be reached (two URL patterns share /t/<slug>/rounds/<n>/cards/)")
 def test_the_duplicate_table_cards_are_reachable(event):
     ev, rnd = _duplicate(event, "d-cards")
-    page = ev.get("organizer", reverse("duplicate_cards", args=[ev.slug, rnd.number])).content.decode()
+    url = reverse("duplicate_cards", args=[ev.slug, rnd.number])
+    assert url != reverse("table_cards", args=[ev.slug, rnd.number])
+    page = ev.get("organizer", url).content.decode()
     assert "dup-seats" in page and "Nord" in page
+    for linked_from in (reverse("round_detail", args=[ev.slug, rnd.number]),
+                        reverse("duplicate_setup", args=[ev.slug])):
+        assert f'href="{url}"' in ev.get("organizer", linked_from).content.decode(), linked_from
 
 
-@pytest.mark.xfail(strict=True, reason="issue 20: duplicate: the ordinary « Tirage des tables » reseats a duplicate "
-                                       "round and its étuis page then answers 404")
 def test_the_ordinary_draw_leaves_a_duplicate_round_alone(event):
     ev, rnd = _duplicate(event, "d-draw")
     before = {t.number: list(t.seats.order_by("position").values_list("entry_id", flat=True)) for t in rnd.tables.all()}
-    ev.draw(rnd, "random", seed=3, check=False)
+    assert 'id="draw"' not in ev.get("organizer", reverse("round_detail", args=[ev.slug, rnd.number])).content.decode()
+    said = ev.draw(rnd, "random", seed=3, check=False)
+    assert any("duplicate" in m and "mouvement" in m for m in said), said
     after = {t.number: list(t.seats.order_by("position").values_list("entry_id", flat=True)) for t in rnd.tables.all()}
     assert after == before
     assert DuplicateTable.objects.filter(table__round=rnd).count() == len(before)
