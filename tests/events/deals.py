@@ -33,19 +33,15 @@ def tarot_fields(rng: random.Random, head: Mapping[str, Any], dealer: int, *, co
     return {k: record[k] for k in TAROT_FIELDS if k in record}
 
 
-def tarot_summary(rng: random.Random, head: Mapping[str, Any], dealer: int) -> dict[str, str]:
-    """The summary form's fields (preneur, contrat, bouts, points), as an arbiter taps them."""
-    players = len(head["players"])
-    five = head["options"].get("five", "mort")
-    seats = [s for s in range(players) if not (players == 5 and five == "mort" and s == dealer)]
-    data = {"mode": "summary", "dealer": str(dealer), "taker": str(rng.choice(seats)),
-            "contract": rng.choice(["petite", "petite", "garde", "garde"]), "oudlers": str(rng.randint(0, 3)),
-            "points": str(rng.randint(20, 70)), "petit_au_bout": "", "chelem": ""}
-    if players == 5 and five != "mort":
-        data["called"] = ""
-    for s in range(players):
-        data[f"handful_{s}"] = ""
-    return data
+def tarot_summary(rng: random.Random, head: Mapping[str, Any], dealer: int) -> dict[str, Any]:
+    """The tap page's quick summary (preneur, contrat, appel, bouts, points): the declarations of a legal deal
+    without its cards, and the taker's side's bouts and card points as an arbiter taps them."""
+    fields = tarot_fields(rng, head, dealer)
+    out = {k: fields[k] for k in ("dealer", "bid", "partner") if k in fields}
+    out["bid"] = {**out["bid"], "contract": rng.choice(["petite", "garde"])}
+    out["summary"] = {"oudlers": rng.randint(0, 3), "points": rng.randint(20, 70), "petit_au_bout": None,
+                      "chelem": None}
+    return out
 
 
 def _deck(game: str, players: int) -> tuple[list[int], int]:

@@ -25,12 +25,11 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from django.db.models import Count, Sum
+from django.db.models import Sum
 from django.urls import URLPattern, URLResolver, get_resolver
 
 from rules.game import get_game
 from tournaments.deals.models import Deal, Ruling, ScoreRow
-from tournaments.duplicate.models import DuplicateSetup
 from tournaments.event.models import Table
 from tournaments.links.models import ArbiterCall, PrivateLink
 from tournaments.standings import rankings
@@ -55,11 +54,6 @@ LIGHT_NAMES = frozenset({"tournament_detail", "round_detail", "table_detail", "p
 #: pages that answer 500 today in some events (found by this rehearsal): the sweeps leave them out there, and each
 #: has its own strict xfail test in ``test_known_defects.py`` (which turns red once it is fixed: then remove it here)
 KNOWN_5XX: dict[str, Any] = {
-    # results.json of a match game or a duplicate (fractions in the ranking's metrics): « Object of type Fraction is
-    # not JSON serializable »
-    "public-results-file": lambda t, kw: t.is_match_game or DuplicateSetup.objects.filter(tournament=t).exists(),
-    # the tap entry of a bye (a table of one): « MalformedRecord: options.players … not 1 »
-    "deal_play": lambda t, kw: Table.objects.filter(pk=kw.get("pk")).annotate(n=Count("seats")).filter(n=1).exists(),
 }
 #: pages too slow to make after every step (PDFs made on the server): in the full sweeps only
 SLOW = re.compile(r"\.pdf$")

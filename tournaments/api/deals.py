@@ -19,6 +19,7 @@ from tournaments.api.base import (
     visible_table,
     visible_table_for_entry,
 )
+from tournaments.common.errors import StateConflict
 from tournaments.deals import selectors
 from tournaments.deals.models import Deal, ScoreRow
 from tournaments.deals.record import deal_annul, deal_approve, deal_correct, deal_record
@@ -63,6 +64,9 @@ class TableDealsView(Api):
     def post(self, request: Request, pk: int) -> Response:
         table = visible_table_for_entry(request, pk)
         self.allow(permissions.can_enter_deal(request.user, table))
+        why = selectors.unplayable(table)
+        if why is not None:
+            raise StateConflict(why, field="table")
         key = request.headers.get("Idempotency-Key") or None
         irregular = request.query_params.get("irregular", "").lower() in ("1", "true", "yes")
         deal = deal_record(table=table, record=request.data, user=request.user, idempotency_key=key,

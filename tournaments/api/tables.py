@@ -11,7 +11,7 @@ from rest_framework.response import Response
 
 from tournaments.api import serializers as s
 from tournaments.api.base import Api, visible_table
-from tournaments.common.errors import InvalidInput, MalformedDeal
+from tournaments.common.errors import InvalidInput, MalformedDeal, StateConflict
 from tournaments.deals import selectors
 from tournaments.deals.record import deal_record
 from tournaments.event import permissions
@@ -43,6 +43,9 @@ class TableImportView(Api):
     def post(self, request: Request, pk: int) -> Response:
         table = visible_table(request, pk)
         self.allow(permissions.can_enter_deal(request.user, table))
+        why = selectors.unplayable(table)
+        if why is not None:
+            raise StateConflict(why, field="table")
         data = request.data
         if not isinstance(data, dict) or not isinstance(data.get("deals"), list):
             raise InvalidInput(_("a levee.match/1 record with its list of deals"), field="deals")

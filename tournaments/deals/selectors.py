@@ -15,13 +15,14 @@ from typing import Any
 
 from django.db import connection
 from django.db.models import Sum
+from django.utils.translation import gettext as _
 
 from rules.errors import MalformedRecord
 from rules.normalise import normalise_deal
 from rules.record import DEAL_FORMAT, MATCH_FORMAT
 from scoring.rotation import next_dealer
 from scoring.verdict import Verdict, judge
-from tournaments.common import sql
+from tournaments.common import games, sql
 from tournaments.deals.models import Deal, Ruling, ScoreRow
 from tournaments.event.models import Entry, Player, Round, Seat, Table, Tournament
 
@@ -91,7 +92,8 @@ def table_for_entry(pk: int) -> Table | None:
 
 
 def table_players(table: Table) -> list[str]:
-    """The players' names in the order of play; two players of the same name are told apart by club or number."""
+    """The players' names in the order of play; two players of the same name are told apart by club or number;
+    a one-round substitute (``Seat.substitute``) as « Nom (remplace X) »."""
     seats = table_seats(table)
     names = [s.entry.player.name.strip() for s in seats]
     for i, seat in enumerate(seats):
@@ -101,6 +103,9 @@ def table_players(table: Table) -> list[str]:
     for i, seat in enumerate(seats):  # still equal (same club): the entry number decides
         if names.count(names[i]) > 1:
             names[i] = f"{names[i]} #{seat.entry_id}"
+    for i, seat in enumerate(seats):  # a one-round substitute sits there: his name, and whom he replaces
+        if seat.substitute.strip():
+            names[i] = _("%(sub)s (remplace %(name)s)") % {"sub": seat.substitute.strip(), "name": names[i]}
     return names
 
 
@@ -403,3 +408,19 @@ def tournament_export(tournament: Tournament, *, rounds: Iterable[int] | None = 
         "tables": [{"round": t.round.number, "table": t.number, "record": table_match_record(t)}
                    for t in tables if t.deals.exists()],
     }
+
+
+def unplayable(table: Table) -> str | None:
+    """Why no deal can be entered at ``table``: its count of players is not one its game is played at (a
+    player alone at Le Vingt-quatre, seated by a draw before issue 20, or a bye); None when one can."""
+    name = table.round.tournament.game
+    n = table.seats.count()
+    if n in games.player_counts(name):
+        return None
+    if n == 1 and 2 in games.player_counts(name):  # the odd one out of a game of two: a bye
+        return _("Exempt : pas de donne à cette table, le joueur seul est exempt pour cette manche.")
+    counts = [str(c) for c in games.player_counts(name)]
+    return _("Cette table compte %(n)s joueur(s) et %(game)s se joue à %(counts)s : aucune donne ne s'y saisit. "
+             "Refaites le placement de la manche.") % {
+        "n": n, "game": games.label(name),
+        "counts": f"{', '.join(counts[:-1])} ou {counts[-1]}" if len(counts) > 1 else counts[0]}

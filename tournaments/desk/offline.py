@@ -68,6 +68,9 @@ def _key(request: HttpRequest) -> str | JsonResponse:
 
 def _record(request: HttpRequest, table: Table, key: str, *, link: PrivateLink | None = None) -> HttpResponse:
     """The posted deal saved once per key by the deals service, answered in JSON."""
+    why = selectors.unplayable(table)
+    if why is not None:
+        return _refusal(why, 409)
     fields = _fields(request, table)
     if isinstance(fields, JsonResponse):
         return fields

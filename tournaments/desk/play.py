@@ -221,6 +221,9 @@ def deal_play_save(request: HttpRequest, pk: int) -> JsonResponse:
 
     table = get_object_or_404(Table.objects.select_related("round__tournament"), pk=pk)
     require(request, permissions.can_enter_deal(request.user, table))
+    why = unplayable(table)
+    if why is not None:
+        return JsonResponse({"problems": [{"message": why, "where": ""}]}, status=409)
     fields = _posted_fields(request)
     if fields is None:
         return _bad_body()

@@ -12,7 +12,6 @@ from typing import Any
 from django.db.models import Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
-from django.utils.translation import gettext as _
 
 from tournaments.common import games
 from tournaments.common.access import guarded, lang_of, require, require_visible
@@ -194,14 +193,5 @@ def next_dealer(table: Table, players: int) -> int:
 
 
 def unplayable(table: Table) -> str | None:
-    """Why no deal can be entered at ``table``: its count of players is not one its game is played at (a
-    player alone at Le Vingt-quatre, seated by a draw before issue 20, or a bye); None when one can."""
-    name = table.round.tournament.game
-    n = table.seats.count()
-    if n in games.player_counts(name):
-        return None
-    counts = [str(c) for c in games.player_counts(name)]
-    return _("Cette table compte %(n)s joueur(s) et %(game)s se joue à %(counts)s : aucune donne ne s'y saisit. "
-             "Refaites le placement de la manche.") % {
-        "n": n, "game": games.label(name),
-        "counts": f"{', '.join(counts[:-1])} ou {counts[-1]}" if len(counts) > 1 else counts[0]}
+    """Why no deal can be entered at ``table`` (:func:`tournaments.deals.selectors.unplayable`), or None."""
+    return selectors.unplayable(table)

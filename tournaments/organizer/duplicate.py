@@ -22,6 +22,7 @@ from django.views.decorators.http import require_http_methods
 from rules.cards import EXCUSE, SUIT_SYMBOLS, TRUMPS, card_label, card_name, parse_card, rank_of, suit_of
 from tournaments.common.access import guarded, lang_of, require
 from tournaments.common.errors import ServiceError
+from tournaments.deals import selectors
 from tournaments.duplicate.models import DuplicateSetup, DuplicateTable, Etui
 from tournaments.duplicate.results import ORIENTATIONS, setup_of
 from tournaments.duplicate.service import duplicate_create
@@ -86,9 +87,10 @@ def table_cards(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     cards = []
     for dup in (DuplicateTable.objects.filter(table__round=rnd).select_related("table")
                 .order_by("table__number")):
-        seats = list(dup.table.seats.select_related("entry__player").order_by("position"))
+        seats = selectors.table_seats(dup.table)  # a one-round substitute by his name (table_players)
         cards.append({"table": dup.table, "boards": dup.boards, "copy": dup.copy, "pass_to": dup.pass_to,
-                      "seats": [(ORIENTATIONS[s.position], s.entry.player.name) for s in seats]})
+                      "seats": [(ORIENTATIONS[s.position], name) for s, name in
+                                zip(seats, selectors.table_players(dup.table), strict=True)]})
     if not cards:
         raise Http404("not a duplicate round")
     return render(request, "tournaments/duplicate_cards.html", {"tournament": tournament, "round": rnd,

@@ -7,6 +7,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
 from tournaments.common.access import guarded, require_visible
+from tournaments.duplicate.results import setup_of
 from tournaments.event import permissions
 from tournaments.event.clock import clock_of
 from tournaments.event.models import Round, Tournament
@@ -63,7 +64,9 @@ def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
               .annotate(deal_count=Count("deals")))
     can_manage = permissions.can_manage(request.user, rnd.tournament)
     is_staff = permissions.is_staff_of(request.user, rnd.tournament)
+    duplicate = setup_of(rnd.tournament) is not None  # seated by the movement: no ordinary draw
     return render(request, "tournaments/round_detail.html", {
+        "duplicate": duplicate,
         "tournament": rnd.tournament,
         "round": rnd,
         "tables": tables,
@@ -71,6 +74,7 @@ def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         "released": permissions.round_is_released(rnd),
         "seating_form": seating_form_for(rnd) if can_manage else None,
         "clock": clock_of(rnd) if can_manage else None,
-        "draw_form": DrawForm(methods=seating_service.methods_for(rnd.tournament)) if can_manage else None,
+        "draw_form": DrawForm(methods=seating_service.methods_for(rnd.tournament))
+        if can_manage and not duplicate else None,
         "repeats": seating_service.round_repeats(round=rnd) if is_staff else None,
     })

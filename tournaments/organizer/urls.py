@@ -48,7 +48,7 @@ urlpatterns = [
     path("t/<slug:slug>/rounds/<id:number>/clock/", middle.round_clock, name="round_clock"),
     # duplicate Tarot: the movement, the étuis' cards and records
     path("t/<slug:slug>/duplicate/", duplicate.duplicate_setup, name="duplicate_setup"),
-    path("t/<slug:slug>/rounds/<id:number>/cards/", duplicate.table_cards, name="duplicate_cards"),
+    path("t/<slug:slug>/rounds/<id:number>/duplicate-cards/", duplicate.table_cards, name="duplicate_cards"),
     path("t/<slug:slug>/etuis/print/", duplicate.etui_records, name="duplicate_records"),
     path("t/<slug:slug>/etuis/import/", duplicate.etuis_import_view, name="duplicate_import"),
 ]

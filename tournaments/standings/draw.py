@@ -32,6 +32,7 @@ from rules.errors import MalformedRecord
 from scoring import seating as pure
 from tournaments.common import games
 from tournaments.common.errors import InvalidInput
+from tournaments.duplicate.results import setup_of
 from tournaments.event.middle import present_for
 from tournaments.event.models import Entry, Round, Seat, Table, Tournament
 from tournaments.event.setup import round_seat
@@ -96,6 +97,9 @@ def round_draw(*, round: Round, method: str, seed: int = 0, odd_tables: str = "a
     """Draw and save the seating of ``round`` for the entries present (not withdrawn, arrived by this
     round); players of one club kept apart in the first round when the tournament asks for it."""
     tournament = round.tournament
+    if setup_of(tournament) is not None:
+        raise InvalidInput(_("Tournoi en donnes duplicates : les tables de chaque manche sont placées par le "
+                             "mouvement (page « Duplicate »), pas par le tirage des tables."), field="method")
     present = present_for(round)
     if method not in methods_for(tournament):
         raise InvalidInput(_("method is one of %(values)s") % {"values": ", ".join(methods_for(tournament))},

@@ -182,16 +182,18 @@ def _tie_breaks(tournament: Tournament, allowed: Sequence[str]) -> tuple[str, ..
 @cache
 def _tarot_totals_sql(vendor: str) -> str:
     """Marks, best deal and deals of every entry; ``{rounds}`` and ``{sheets}`` are left for the filters."""
-    entry, points, ruling, tournament, counts = (sql.column(ScoreRow, name) for name in
-                                                 ("entry", "points", "ruling", "tournament", "counts"))
+    entry, points, ruling, tournament, counts, round_ = (sql.column(ScoreRow, name) for name in
+                                                         ("entry", "points", "ruling", "tournament", "counts",
+                                                          "round"))
     e_id = sql.column(Entry, "id")
     return f"""
-    SELECT e.{e_id}, a.marks, a.best, a.deals
+    SELECT e.{e_id}, a.marks, a.best, a.deals, a.rounds
     FROM {sql.table(Entry)} e
     LEFT JOIN (
         SELECT {entry} AS entry_id, SUM({points}) AS marks,
                MAX(CASE WHEN {ruling} IS NULL THEN {points} END) AS best,
-               COUNT(CASE WHEN {ruling} IS NULL THEN 1 END) AS deals
+               COUNT(CASE WHEN {ruling} IS NULL THEN 1 END) AS deals,
+               COUNT(DISTINCT CASE WHEN {ruling} IS NULL THEN {round_} END) AS rounds
         FROM {sql.table(ScoreRow)}
         WHERE {tournament} = %s AND {counts} {{rounds}} {{sheets}}
         GROUP BY {entry}
@@ -205,9 +207,9 @@ def tarot_totals(tournament: Tournament, round_ids: Sequence[int], *, with_taker
     """One SQL ``SUM/MAX/COUNT … GROUP BY entry`` over the counting rows of the given rounds.
 
     Every registered entry appears (0 marks when it played nothing). Rows of a ruling (adjustments)
-    add to the marks but are not deals: they are left out of ``best_deal`` and ``deals``. The
-    ``rounds`` figure is not aggregated (left at 0): it costs a ``COUNT(DISTINCT)`` that doubles the
-    query, ranks nothing, and the player page shows the rounds one by one.
+    add to the marks but are not deals: they are left out of ``best_deal``, ``deals`` and ``rounds``
+    (the rounds in which the entry has a deal, as :func:`scoring.ranking.tarot_totals` counts them).
+    ``won_as_taker`` is counted always (it is shown in the ranking's metrics, a tie-break or not).
     """
     if every_round is None:
         every_round = set(round_ids) == set(tournament.rounds.values_list("id", flat=True))
@@ -224,9 +226,9 @@ def tarot_totals(tournament: Tournament, round_ids: Sequence[int], *, with_taker
     with connection.cursor() as cursor:
         cursor.execute(_tarot_totals_sql(connection.vendor).format(rounds=rounds, sheets=sheets), params)
         rows = cursor.fetchall()
-    won = _won_as_taker(tournament, round_ids) if with_taker else {}
-    return [pure.TarotTotals(entry_id, marks or 0, best, won.get(entry_id, 0), deals or 0)
-            for entry_id, marks, best, deals in rows]
+    won = _won_as_taker(tournament, round_ids)
+    return [pure.TarotTotals(entry_id, marks or 0, best, won.get(entry_id, 0), deals or 0, n_rounds or 0)
+            for entry_id, marks, best, deals, n_rounds in rows]
 
 
 @cache

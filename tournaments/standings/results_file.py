@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 from collections import defaultdict
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -30,6 +31,17 @@ def schema() -> dict[str, Any]:
 
 def _iso(value: Any) -> str | None:
     return value.isoformat() if value is not None else None
+
+
+def _metrics(line: Any) -> dict[str, Any]:
+    """A ranking line's metrics in plain JSON: a fraction as its ``"n/d"`` string (docs/results-format.md), a
+    whole number as an integer."""
+    out: dict[str, Any] = {}
+    for name, value in rankings.metrics_dict(line).items():
+        if isinstance(value, Fraction):
+            value = value.numerator if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
+        out[name] = value
+    return out
 
 
 def results_file(tournament: Tournament, *, licences: bool = False) -> dict[str, Any]:
@@ -91,9 +103,9 @@ def results_file(tournament: Tournament, *, licences: bool = False) -> dict[str,
             "version": snap.input_version, "digest": snap.digest, "up_to_date": status.up_to_date,
             "rounds": list(snap.released_rounds), "criteria": list(snap.criteria),
             "lines": [{"rank": ln.rank, "shared": ln.shared, "player": ln.entry_id,
-                       "metrics": rankings.metrics_dict(ln)} for ln in lines if ln.unit == "entry"],
+                       "metrics": _metrics(ln)} for ln in lines if ln.unit == "entry"],
             "team_lines": [{"rank": ln.rank, "shared": ln.shared, "team": ln.team_id,
-                            "metrics": rankings.metrics_dict(ln)} for ln in lines if ln.unit == "team"],
+                            "metrics": _metrics(ln)} for ln in lines if ln.unit == "team"],
         }
     return {
         "format": FORMAT,
