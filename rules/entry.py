@@ -81,6 +81,7 @@ class DeclarationField:
     playing: bool = False
     total: int | None = None
     help: str = ""
+    remind: str = ""
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
@@ -107,6 +108,8 @@ class DeclarationField:
             out["playing"] = True
         if self.help:
             out["help"] = self.help
+        if self.remind:
+            out["remind"] = self.remind
         return out
 
 
@@ -268,4 +271,6 @@ def point_field(name: str, label: str) -> DeclarationField:
         DeclarationField("seat", "seat", "Gagnant du point", required=True),
         DeclarationField("count", "integer", "Nombre de cartes", required=True, min=1),
         DeclarationField("value", "integer", "Valeur (facultative)", min=1),
-    ), help="Laisser vide : le point est trouvé dans les mains, ou n'est pas marqué sans elles.")
+    ), help="Laisser vide : le point est trouvé dans les mains, ou n'est pas marqué sans elles.",
+        remind="Aucun point n'est déclaré, alors que chaque donne a un point : déclarez son gagnant et son nombre "
+               "de cartes, ou cochez « Point non compté ».")

@@ -80,6 +80,8 @@ STRINGS = {
     "playProblems": gettext_lazy('Found in the deal as entered'),
     "choose": gettext_lazy('Choose the cards'),
     "countsTotal": gettext_lazy("%(n)s of %(total)s in all"),
+    "remindTitle": gettext_lazy('Before saving'),
+    "remindNote": gettext_lazy('Tap « Check and save » again to save the deal as it is.'),
 }
 
 #: the most a posted deal may weigh (a 78-card Tarot deal with hands is about 3 kB)
