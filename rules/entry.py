@@ -256,13 +256,14 @@ def tricks_summary_field(tricks: int, help: str = "") -> DeclarationField:
                             max=tricks, total=tricks, playing=True, help=help)
 
 
-def honours_summary_field(honours: str) -> DeclarationField:
-    """The honours taken, in the order taken, in a quick summary (L'Impériale, Le Vingt-quatre)."""
+def honours_summary_field(honours: str, order: str = "le premier à une impériale (ou au but) efface ou gagne "
+                                                      "aussitôt") -> DeclarationField:
+    """The honours taken, in the order taken, in a quick summary (L'Impériale, Le Vingt-quatre): ``order`` says
+    why the order counts, in the game's own words."""
     return DeclarationField("summary.honours", "list", "Honneurs levés, dans l'ordre", fields=(
         DeclarationField("seat", "seat", "Joueur qui lève", required=True),
         DeclarationField("cards", "cards", "Honneurs du pli", required=True, min=1, max=5),
-    ), help=f"Les honneurs sont {honours}. L'ordre compte : le premier à une impériale (ou au but) efface "
-            "ou gagne aussitôt.")
+    ), help=f"Les honneurs sont {honours}. L'ordre compte : {order}.")
 
 
 def point_field(name: str, label: str) -> DeclarationField:

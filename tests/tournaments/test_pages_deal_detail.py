@@ -65,13 +65,15 @@ def test_fallen_contract(client, tarot_table, staff):
 def test_half_points_at_three_players():
     from scoring.tarot import explain
 
-    # 3 players, petite, 0 bouts, 41.5 points (83 half-points) → 56 needed, fallen by 14.5 (A-T7)
+    # 3 players, petite, 0 bouts, 41.5 points (83 half-points) → 56 needed, fallen by 14.5, counted 15 (A-T7):
+    # S = -(25 + 15) = -40
     result = {"contract": "petite", "coefficient": 1, "taker": 0, "partner": None, "called": None, "mort": None,
               "bouts": 0, "points": "41.5", "needed": 56, "made": False, "margin_half": -29,
               "petit_au_bout": None, "handfuls": [], "chelem": None, "chelem_announced": False, "chelem_term": 0,
               "S": -40, "source": "tricks"}
     lines = dict(explain(result, ["Ana", "Bruno", "Chloé"], "fr").lines)
-    assert lines["Résultat"] == "chuté de 14,5" and lines["Points"] == "41,5" and lines["Saisie"] == "pli par pli"
+    assert lines["Résultat"] == "chuté de 15 (14,5 arrondi au point)"
+    assert lines["Points"] == "41,5" and lines["Saisie"] == "pli par pli"
     assert lines["Poignées"] == "aucune" and lines["Valeur de la donne par défenseur"] == "-40"
 
 
