@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .cards import EXCUSE, PETIT, SUIT, SUIT_NAMES_FR, SUIT_SYMBOLS, TRUMP_BASE, TRUMPS, Card, CardOrder, format_card
+from .entry_en import english
 
 KINDS = ("choice", "seat", "seats", "card", "cards", "boolean", "integer", "number", "counts", "object", "list")
 """The kinds of a field's value: one of ``choices``; a seat (index into ``players``); a list of
@@ -164,9 +165,14 @@ class EntryForm:
     tricks: int
     hand_size: int
 
-    def to_json(self) -> dict[str, Any]:
-        return {"game": self.game, "players": self.players, "tricks": self.tricks, "hand_size": self.hand_size,
-                "phases": [p.to_json() for p in self.phases], "pack": [c.to_json() for c in self.pack]}
+    def to_json(self, lang: str = "fr") -> dict[str, Any]:
+        """The description as JSON, its texts for people in French (the module's own) or English (``lang="en"``:
+        :mod:`rules.entry_en`)."""
+        out = {"game": self.game, "players": self.players, "tricks": self.tricks, "hand_size": self.hand_size,
+               "phases": [p.to_json() for p in self.phases], "pack": [c.to_json() for c in self.pack]}
+        if lang == "en":
+            return dict(english(out))
+        return out
 
     def phase(self, name: str) -> Phase:
         """The phase of that name."""
