@@ -162,6 +162,21 @@ def card_name(c: Card, lang: str = "fr") -> str:
     return f"{RANK_NAMES_EN[rank]} of {SUIT_NAMES_EN[suit]}"
 
 
+def card_with_article(c: Card, lang: str = "fr") -> str:
+    """A card's name with its definite article, as a sentence says it: « la dame de cœur », « l'as de pique »,
+    « le 10 de trèfle », « l'atout 21 », « le Petit », « l'Excuse » (English: « the queen of hearts »)."""
+    name = card_name(c, lang)
+    if lang != "fr":
+        return name if name.startswith("the ") else f"the {name}"
+    if name.startswith(("l'", "le ")):
+        return name
+    if name.startswith(("as ", "atout ")):
+        return f"l'{name}"
+    if name.startswith("dame "):
+        return f"la {name}"
+    return f"le {name}"
+
+
 def card_label(c: Card) -> str:
     """A short label with the suit symbol, for pages: ``R♠``, ``10♥``, ``21``, ``Exc``."""
     if c == EXCUSE:

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .cards import EXCUSE, PETIT, SUIT, SUIT_NAMES_FR, SUIT_SYMBOLS, TRUMP_BASE, TRUMPS, Card, CardOrder, format_card
+from .entry_en import english
 
 KINDS = ("choice", "seat", "seats", "card", "cards", "boolean", "integer", "number", "counts", "object", "list")
 """The kinds of a field's value: one of ``choices``; a seat (index into ``players``); a list of
@@ -81,6 +82,7 @@ class DeclarationField:
     playing: bool = False
     total: int | None = None
     help: str = ""
+    remind: str = ""
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
@@ -107,6 +109,8 @@ class DeclarationField:
             out["playing"] = True
         if self.help:
             out["help"] = self.help
+        if self.remind:
+            out["remind"] = self.remind
         return out
 
 
@@ -161,9 +165,14 @@ class EntryForm:
     tricks: int
     hand_size: int
 
-    def to_json(self) -> dict[str, Any]:
-        return {"game": self.game, "players": self.players, "tricks": self.tricks, "hand_size": self.hand_size,
-                "phases": [p.to_json() for p in self.phases], "pack": [c.to_json() for c in self.pack]}
+    def to_json(self, lang: str = "fr") -> dict[str, Any]:
+        """The description as JSON, its texts for people in French (the module's own) or English (``lang="en"``:
+        :mod:`rules.entry_en`)."""
+        out = {"game": self.game, "players": self.players, "tricks": self.tricks, "hand_size": self.hand_size,
+               "phases": [p.to_json() for p in self.phases], "pack": [c.to_json() for c in self.pack]}
+        if lang == "en":
+            return dict(english(out))
+        return out
 
     def phase(self, name: str) -> Phase:
         """The phase of that name."""
@@ -253,13 +262,14 @@ def tricks_summary_field(tricks: int, help: str = "") -> DeclarationField:
                             max=tricks, total=tricks, playing=True, help=help)
 
 
-def honours_summary_field(honours: str) -> DeclarationField:
-    """The honours taken, in the order taken, in a quick summary (L'Impériale, Le Vingt-quatre)."""
+def honours_summary_field(honours: str, order: str = "le premier à une impériale (ou au but) efface ou gagne "
+                                                      "aussitôt") -> DeclarationField:
+    """The honours taken, in the order taken, in a quick summary (L'Impériale, Le Vingt-quatre): ``order`` says
+    why the order counts, in the game's own words."""
     return DeclarationField("summary.honours", "list", "Honneurs levés, dans l'ordre", fields=(
         DeclarationField("seat", "seat", "Joueur qui lève", required=True),
         DeclarationField("cards", "cards", "Honneurs du pli", required=True, min=1, max=5),
-    ), help=f"Les honneurs sont {honours}. L'ordre compte : le premier à une impériale (ou au but) efface "
-            "ou gagne aussitôt.")
+    ), help=f"Les honneurs sont {honours}. L'ordre compte : {order}.")
 
 
 def point_field(name: str, label: str) -> DeclarationField:
@@ -268,4 +278,6 @@ def point_field(name: str, label: str) -> DeclarationField:
         DeclarationField("seat", "seat", "Gagnant du point", required=True),
         DeclarationField("count", "integer", "Nombre de cartes", required=True, min=1),
         DeclarationField("value", "integer", "Valeur (facultative)", min=1),
-    ), help="Laisser vide : le point est trouvé dans les mains, ou n'est pas marqué sans elles.")
+    ), help="Laisser vide : le point est trouvé dans les mains, ou n'est pas marqué sans elles.",
+        remind="Aucun point n'est déclaré, alors que chaque donne a un point : déclarez son gagnant et son nombre "
+               "de cartes, ou cochez « Point non compté ».")

@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from .cards import Card, CardCodeError, card_name, format_card, parse_card
+from .cards import Card, CardCodeError, card_with_article, format_card, parse_card
 from .messages import render
 
 CARD_PARAMS = ("example", "best", "proof", "called", "expected_card")
@@ -50,7 +50,7 @@ class Violation:
                 who = (f"le joueur {self.seat + 1}" if lang == "fr" else f"player {self.seat + 1}")
         values = {
             "who": who,
-            "card": card_name(self.card, lang) if self.card is not None else None,
+            "card": card_with_article(self.card, lang) if self.card is not None else None,
             "trick": self.trick + 1 if self.trick is not None else None,
             "deal": self.deal + 1 if self.deal is not None else None,
             **{k: v for k, v in self.params.items()},
@@ -59,11 +59,13 @@ class Violation:
             code = values.get(key)
             if isinstance(code, str) and code:
                 with contextlib.suppress(CardCodeError):
-                    values[key] = card_name(parse_card(code), lang)
+                    values[key] = card_with_article(parse_card(code), lang)
         text = render(self.rule, values, lang)
-        if self.trick is not None and lang == "fr":
+        if self.trick is None:
+            text = text[:1].upper() + text[1:]
+        elif lang == "fr":
             text = f"Pli {self.trick + 1} : {text}"
-        elif self.trick is not None:
+        else:
             text = f"Trick {self.trick + 1}: {text}"
         return text
 

@@ -55,7 +55,7 @@ register({
         "en": "{who} plays {card}, which is not in their hand.",
     },
     "card_played_twice": {
-        "fr": "{card} est joué(e) une seconde fois (déjà joué(e) au pli {first_trick}).",
+        "fr": "{card} : carte jouée une seconde fois (déjà jouée au pli {first_trick}).",
         "en": "{card} is played a second time (already played at trick {first_trick}).",
     },
     "card_not_in_pack": {
@@ -116,7 +116,7 @@ register({
         "en": "{who} must follow {led_en}: they hold {example}.",
     },
     "must_follow_higher": {
-        "fr": "{who} doit fournir à {led} et forcer : sa main contient {example}, plus fort(e) que {best}.",
+        "fr": "{who} doit fournir à {led} et forcer : sa main contient {example}, qui bat {best}.",
         "en": "{who} must follow {led_en} and beat {best}: they hold {example}.",
     },
     "must_trump": {
@@ -124,7 +124,7 @@ register({
         "en": "{who} has no {led_en} and must trump: they hold {example}.",
     },
     "must_overtrump": {
-        "fr": "{who} doit surcouper : sa main contient {example}, plus fort que {best}.",
+        "fr": "{who} doit surcouper : sa main contient {example}, qui bat {best}.",
         "en": "{who} must overtrump: they hold {example}, higher than {best}.",
     },
     "must_undertrump": {
@@ -132,7 +132,7 @@ register({
         "en": "{who} cannot overtrump but must still play a trump: they hold {example}.",
     },
     "must_go_higher": {
-        "fr": "{who} doit monter à l'atout : sa main contient {example}, plus fort que {best}.",
+        "fr": "{who} doit monter à l'atout : sa main contient {example}, qui bat {best}.",
         "en": "{who} must play a higher trump: they hold {example}, higher than {best}.",
     },
     "must_play_trump": {
@@ -140,7 +140,7 @@ register({
         "en": "{who} must play a trump: they hold {example}.",
     },
     "must_head": {
-        "fr": "{who} doit prendre la main : sa main contient {example}, plus fort que {best}.",
+        "fr": "{who} doit prendre la main : sa main contient {example}, qui bat {best}.",
         "en": "{who} must win the trick: they hold {example}, which beats {best}.",
     },
     "not_your_turn": {

@@ -76,8 +76,9 @@ class PlayPosition:
         }
 
 
-def play_position(data: Any, *, deal: int = -1) -> PlayPosition:
-    """Where the play of a record's deal (the last by default) stands. Raises MalformedRecord."""
+def play_position(data: Any, *, deal: int = -1, lang: str = "fr") -> PlayPosition:
+    """Where the play of a record's deal (the last by default) stands, the reasons in ``lang``. Raises
+    MalformedRecord."""
     record = read_record(data)
     entry = record.deals[deal]
     players = len(record.players)
@@ -100,10 +101,10 @@ def play_position(data: Any, *, deal: int = -1) -> PlayPosition:
                 seen.add((violation.trick, violation.seat, violation.rule))
                 violations.append(violation)
             state.apply(c)
-    return _position(state, record.players, violations)
+    return _position(state, record.players, violations, lang)
 
 
-def _position(state: DealState, players: list[str], violations: list[Violation]) -> PlayPosition:
+def _position(state: DealState, players: list[str], violations: list[Violation], lang: str = "fr") -> PlayPosition:
     rules = state.rules
     over = state.over or (not state.current and rules.decided(state.winners))
     seat = None if over else state.seat_to_play
@@ -123,7 +124,7 @@ def _position(state: DealState, players: list[str], violations: list[Violation])
             if violation is None:
                 playable.append(c)
             else:
-                forbidden.append(Forbidden(c, violation.rule, violation.message("fr", players)))
+                forbidden.append(Forbidden(c, violation.rule, violation.message(lang, players)))
     last = state.tricks[-1] if state.tricks else None
     won = [0] * len(players)
     for trick in state.tricks:

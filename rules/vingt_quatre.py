@@ -415,7 +415,8 @@ def entry_form(options: VingtQuatreOptions) -> EntryForm:
         Phase("summary", "Résumé de la donne", (
             tricks_summary_field(hand_size),
             honours_summary_field("les cinq atouts convenus (aux figures : 9, 10, valet, dame, roi ; au point : "
-                                  "as, 2, 3, 4, 5)"),
+                                  "as, 2, 3, 4, 5)",
+                                  "le premier à six jetons (vingt-quatre points) gagne la partie aussitôt"),
         ), kind="summary", help="Au lieu des plis, quand ils n'ont pas été notés."),
     )
     return EntryForm("vingt-quatre", options.players, phases, pack_in_order(FRENCH_52, PLAY_ORDER), hand_size,

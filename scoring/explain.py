@@ -77,6 +77,7 @@ _MARK_WORDS: dict[str, tuple[str, str]] = {
     "points": ("Points", "Points"), "not_counted": ("(non comptée)", "(not counted)"),
     "wipes": ("efface {who}", "wipes {who}"), "after": ("après : {score} (fiches/jetons)",
                                                      "after: {score} (fiches/jetons)"),
+    "after_jetons": ("après : {score} (jetons)", "after: {score} (jetons)"),
 }
 
 
@@ -85,8 +86,11 @@ def _count(n: int, one: str, lang: str) -> str:
     return f"{n:+d} {one}" + ("" if abs(n) == 1 else "s")
 
 
-def explain_marks(result: Mapping[str, Any], players: Sequence[str], lang: str = "fr") -> Explanation:
-    """Every mark of the deal in order: what, who, how much, and (games of jetons) the score after it."""
+def explain_marks(result: Mapping[str, Any], players: Sequence[str], lang: str = "fr", *,
+                  parties: bool = False) -> Explanation:
+    """Every mark of the deal in order: what, who, how much, and (games of jetons) the score after it.
+
+    ``parties``: Le Vingt-quatre's own words — jetons, and a partie won at six (no fiche, no impériale)."""
     out = Explanation()
     marks = result.get("marks") or []
     if not marks:
@@ -105,11 +109,16 @@ def explain_marks(result: Mapping[str, Any], players: Sequence[str], lang: str =
         who = " & ".join(name(players, s) for s in seats or [])
         if jetons:
             gain = [_count(j, "jeton", lang) for j in [mark.get("jetons", 0)] if j]
-            gain += [_count(f, "fiche", lang) for f in [mark.get("fiches", 0)] if f]
+            gain += [_count(f, "partie gagnée" if lang == "fr" else "partie won", lang)
+                     if parties else _count(f, "fiche", lang) for f in [mark.get("fiches", 0)] if f]
             after = mark.get("after") or {}
-            running = " · ".join(f"{name(players, s)} {f}/{j}" for s, (f, j) in
-                                 enumerate(zip(after.get("fiches") or [], after.get("jetons") or [], strict=False)))
-            note = words(_MARK_WORDS, "after", lang).format(score=running) if running else ""
+            if parties:
+                running = " · ".join(f"{name(players, s)} {j}" for s, j in enumerate(after.get("jetons") or []))
+                note = words(_MARK_WORDS, "after_jetons", lang).format(score=running) if running else ""
+            else:
+                running = " · ".join(f"{name(players, s)} {f}/{j}" for s, (f, j) in
+                                     enumerate(zip(after.get("fiches") or [], after.get("jetons") or [], strict=False)))
+                note = words(_MARK_WORDS, "after", lang).format(score=running) if running else ""
             out.marks.append(([str(i), label, who, ", ".join(gain) or "0"], note))
         else:
             out.marks.append(([str(i), label, who, f"{mark.get('points', 0):+d}"], ""))

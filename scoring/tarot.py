@@ -390,7 +390,8 @@ _WORDS: dict[str, tuple[str, str]] = {
     "partner": ("Partenaire", "Partner"), "mort": ("Mort (ne joue pas)", "Sits out (mort)"),
     "bouts": ("Bouts", "Bouts"), "points": ("Points", "Points"), "needed": ("Points nécessaires", "Points needed"),
     "result": ("Résultat", "Result"), "made": ("passé de {n}", "made by {n}"),
-    "fallen": ("chuté de {n}", "fallen by {n}"), "petit_au_bout": ("Petit au bout", "Petit au bout"),
+    "fallen": ("chuté de {n}", "fallen by {n}"),
+    "rounded": (" ({n} arrondi au point)", " ({n} rounded up)"), "petit_au_bout": ("Petit au bout", "Petit au bout"),
     "pab_attack": ("gagné par le camp du preneur", "won by the taker's side"),
     "pab_defence": ("gagné par la défense", "won by the defence"), "no": ("non", "no"),
     "handfuls": ("Poignées", "Poignées"), "handful": ("{who} : {size} ({value})", "{who}: {size} ({value})"),
@@ -443,7 +444,8 @@ def explain(result: Mapping[str, Any], players: Sequence[str], lang: str = "fr")
     margin = result.get("margin_half")
     if isinstance(margin, int):
         whole, half = divmod(abs(margin), 2)
-        by = f"{whole},5" if half else str(whole)
+        # the mark counts the difference rounded up (A-T7): « chuté de 1 (0,5 arrondi) », as computed
+        by = str(whole + half) + (w("rounded").format(n=f"{whole},5" if lang == "fr" else f"{whole}.5") if half else "")
         add((w("result"), w("made" if result.get("made") else "fallen").format(n=by)))
     add((w("petit_au_bout"), words(_WORDS, f"pab_{result.get('petit_au_bout')}", lang, w("no"))))
     handfuls = result.get("handfuls") or []

@@ -201,5 +201,7 @@ def _marks(tally: Tally, deal: DealReplay, facts: PlayFacts, rules: VingtQuatreD
     tally.add_jetons(seat, 1, "carte", tricks=most)
 
 
-explain = explain_marks
-"""A deal's result for people: every mark in the order it was scored (:func:`scoring.explain.explain_marks`)."""
+def explain(result: Any, players: Any, lang: str = "fr") -> Any:
+    """A deal's result for people: every mark in the order it was scored, in Le Vingt-quatre's words (jetons, a
+    partie won; never L'Impériale's fiches) (:func:`scoring.explain.explain_marks`)."""
+    return explain_marks(result, players, lang, parties=True)

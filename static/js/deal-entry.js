@@ -451,16 +451,41 @@
   }
 
   var lastVisibility = "";
+  /* which fields are shown, sub-fields of objects and list items included (their `when` looks at their item) */
   function visibilityKey() {
     var keys = [];
-    phases.forEach(function (p) { p.fields.forEach(function (f) { keys.push(visible(f, deal.values) ? 1 : 0); }); });
+    function walk(fields, scope) {
+      fields.forEach(function (f) {
+        var on = visible(f, scope);
+        keys.push(on ? 1 : 0);
+        var v = scope[f.name];
+        if (!on || !f.fields) return;
+        if (f.kind === "object" && v && typeof v === "object") { keys.push("{"); walk(f.fields, v); keys.push("}"); }
+        else if (f.kind === "list" && Array.isArray(v)) v.forEach(function (item) { keys.push("["); walk(f.fields, item || {}); keys.push("]"); });
+      });
+    }
+    phases.forEach(function (p) { walk(p.fields, deal.values); });
     return keys.join("");
   }
   function renderDeclarationsIfDependent() {
     if (visibilityKey() !== lastVisibility) renderDeclarations();
   }
 
+  var FOCUSABLE = "input, button, textarea, select, summary";
   function renderDeclarations() {
+    var active = document.activeElement;
+    var at = active && declBox.contains(active) ? Array.prototype.indexOf.call(declBox.querySelectorAll(FOCUSABLE), active) : -1;
+    var caret = at !== -1 && active.type === "text" ? active.selectionStart : null;
+    buildDeclarations();
+    if (at !== -1) {
+      var again = declBox.querySelectorAll(FOCUSABLE)[at];
+      if (again) {
+        again.focus({preventScroll: true});
+        if (caret !== null && again.type === "text") try { again.setSelectionRange(caret, caret); } catch (e) { /* not a text box */ }
+      }
+    }
+  }
+  function buildDeclarations() {
     declBox.textContent = "";
     lastVisibility = visibilityKey();
     phases.forEach(function (phase) {
@@ -480,11 +505,40 @@
       if (!row) { row = rows[c.suit] = el("div", {class: "suit", role: "group"}); grid.appendChild(row); }
       var pressed = isPressed ? isPressed(c.code) : false;
       var b = el("button", {type: "button", class: "card-btn " + (SUIT_CLASS[c.suit] || "") + (pressed ? " in-hand" : ""),
-        "aria-label": c.name, "data-code": c.code, "aria-pressed": isPressed ? String(pressed) : null, text: c.label});
+        "aria-label": cardName(c), "data-code": c.code, "aria-pressed": isPressed ? String(pressed) : null, text: c.label});
       b.addEventListener("click", function () { onTap(c.code, b); });
       row.appendChild(b);
     });
+    grid.addEventListener("keydown", function (event) { arrows(grid, event); });
     return grid;
+  }
+
+  /* a card button's accessible name holds its visible label (« R♠ ») then its name (« roi de pique ») */
+  function cardName(c) {
+    if (String(c.name).toLowerCase().indexOf(String(c.label).toLowerCase()) !== -1) return c.name;
+    return c.label + " · " + c.name;
+  }
+
+  /* arrow keys move within a pack: left and right along a suit, up and down to the next suit; Home, End */
+  function arrows(grid, event) {
+    var key = event.key;
+    if (["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End"].indexOf(key) === -1) return;
+    var here = event.target.closest ? event.target.closest("button") : null;
+    if (!here || !grid.contains(here)) return;
+    var all = Array.prototype.slice.call(grid.querySelectorAll("button"));
+    var at = all.indexOf(here), to = at;
+    if (key === "ArrowRight") to = Math.min(at + 1, all.length - 1);
+    else if (key === "ArrowLeft") to = Math.max(at - 1, 0);
+    else if (key === "Home") to = 0;
+    else if (key === "End") to = all.length - 1;
+    else {
+      var rows = Array.prototype.slice.call(grid.children);
+      var row = rows.indexOf(here.parentNode), col = Array.prototype.indexOf.call(here.parentNode.children, here);
+      var next = rows[row + (key === "ArrowDown" ? 1 : -1)];
+      if (next) to = all.indexOf(next.children[Math.min(col, next.children.length - 1)]);
+    }
+    event.preventDefault();
+    if (all[to]) all[to].focus();
   }
 
   function seatToPlay() {
@@ -504,10 +558,13 @@
   var lastOffered = null; // without the hands, the cards the last answer offered (any seat may hold them)
   var pending = null;   // a forbidden card waiting for the arbiter's confirmation
   function askConfirm(code, reason) {
+    var pack = document.getElementById("pack");
+    var active = document.activeElement;
+    if (pack && active && pack.contains(active)) keepPackFocus = {at: Array.prototype.indexOf.call(pack.querySelectorAll("button"), active)};
     pending = {code: code, reason: reason};
     render();
     var yes = document.getElementById("confirm-yes");
-    if (yes) { yes.focus(); yes.scrollIntoView({block: "center"}); }
+    if (yes) { yes.focus({preventScroll: true}); yes.scrollIntoView({block: "center"}); }
   }
   function play(code) {
     pending = null;
@@ -530,7 +587,27 @@
 
   function nameOf(seat) { return seat === null || seat === undefined ? "…" : players[seat]; }
 
+  /* the pack is rebuilt after every card: the focus stays on it, on the card now at the same place */
   function renderPlay() {
+    var active = document.activeElement;
+    var oldPack = document.getElementById("pack");
+    var packAt = oldPack && active && oldPack.contains(active) ?
+      Array.prototype.indexOf.call(oldPack.querySelectorAll("button"), active) : -1;
+    if (packAt === -1 && keepPackFocus && (!active || active === document.body || playBox.contains(active))) packAt = keepPackFocus.at;
+    keepPackFocus = null;
+    buildPlay();
+    var pack = document.getElementById("pack");
+    if (packAt !== -1 && pack && !pending) {
+      var buttons = pack.querySelectorAll("button");
+      var target = buttons[Math.min(packAt, buttons.length - 1)];
+      if (target) target.focus();
+    }
+    var status = playBox.querySelector(".play-status");
+    if (status) document.documentElement.style.scrollPaddingTop = (status.offsetHeight + 8) + "px";
+  }
+  var keepPackFocus = null;  // the pack's place to focus again once the card's confirmation is answered
+
+  function buildPlay() {
     playBox.textContent = "";
     if (!playing) return;
     var done = deal.cards.length;
@@ -738,9 +815,30 @@
     box.scrollIntoView({block: "start"});
   }
 
+  /* a declaration the game asks to be reminded of (`remind`: every deal has a Point) left without value: said once,
+     and the next tap on save keeps the deal as it is */
+  var reminded = false;
+  function remindFirst() {
+    if (reminded) return false;
+    var out = [];
+    phases.forEach(function (p) {
+      if (p.kind === "summary") return;
+      p.fields.forEach(function (f) {
+        if (!f.remind || !visible(f, deal.values)) return;
+        var v = deal.values[f.name];
+        if (f.kind === "object" ? v !== null && !declared(f, v) : v === undefined || v === "") out.push({message: f.remind});
+      });
+    });
+    if (!out.length) return false;
+    reminded = true;
+    showProblems(out, T.remindTitle, T.remindNote);
+    return true;
+  }
+
   var saving = false;
   function save() {
     if (saving) return;
+    if (remindFirst()) return;
     if (correcting && !(deal.reason || "").trim()) {
       showProblems([{message: T.reasonMissing}], T.reason);
       document.getElementById("reason").focus();

@@ -240,7 +240,7 @@ def test_reconstituted_deal_marks_forbidden_cards_and_a_confirmed_renonce_is_rep
     page.locator("#forbid-note").wait_for()
     assert "pique" in page.locator("#forbid-note").inner_text()
     assert page.locator('#pack button[data-code="KD"]').get_attribute("class").count("forbidden") == 1
-    assert page.locator('#pack button[data-code="KD"]').get_attribute("aria-label") == "roi de carreau"
+    assert page.locator('#pack button[data-code="KD"]').get_attribute("aria-label") == "R♦ · roi de carreau"
     page.screenshot(path=str(screenshots / "tap_forbidden_phone.png"), full_page=True)
     fits(page)
     # the renonce: tapped, confirmed

@@ -29,11 +29,13 @@ def test_a_tarot_garde_made_at_five_with_a_called_king():
     assert fr.headline == "Bruno · Garde"
     assert fr.lines == [("Contrat", "Garde (×2)"), ("Preneur", "Bruno"), ("Roi appelé", "roi de cœur"),
                         ("Partenaire", "Chloé"), ("Mort (ne joue pas)", "David"), ("Bouts", "2"),
-                        ("Points", "45,5"), ("Points nécessaires", "41"), ("Résultat", "passé de 4,5"),
+                        ("Points", "45,5"), ("Points nécessaires", "41"),
+                        ("Résultat", "passé de 5 (4,5 arrondi au point)"),
                         ("Petit au bout", "non"), ("Poignées", "aucune"), ("Chelem", "non"),
                         ("Valeur de la donne par défenseur", "60"), ("Saisie", "résumé")]
     en = dict(tarot.explain(result, players, "en").lines)
-    assert en["Result"] == "made by 4,5" and en["Called king"] == "king of hearts" and en["Entered"] == "summary"
+    assert en["Result"] == "made by 5 (4.5 rounded up)" and en["Called king"] == "king of hearts"
+    assert en["Entered"] == "summary"
 
 
 def test_a_tarot_chelem_announced_and_made_and_a_poignee():
@@ -106,3 +108,27 @@ def test_the_verdict_s_last_deal_is_explained_by_its_game():
 def test_an_unknown_mark_is_shown_by_its_name(lang):
     out = explain_marks({"marks": [{"kind": "new_rule", "seats": [0], "points": -1}]}, ["Ana"], lang)
     assert out.marks[0][0][1:] == ["new rule", "Ana", "-1"]
+
+
+def test_vingt_quatre_says_jetons_and_partie_never_fiches_nor_imperiale():
+    """Le Vingt-quatre's own words (RULES.md §5: jetons, the partie won at 24 points), not L'Impériale's."""
+    from rules.game import get_game
+    from scoring.explain import explain as explain_game
+
+    result = {"marks": [{"step": "honours", "seat": 1, "jetons": 6, "fiches": 1,
+                         "after": {"fiches": [0, 1], "jetons": [0, 0]}}]}
+    e = explain_game("vingt-quatre", result, ["Ana", "Bruno"], "fr")
+    text = repr(e.marks)
+    assert "+6 jetons" in text and "+1 partie gagnée" in text and "après : Ana 0 · Bruno 0 (jetons)" in text
+    assert "fiche" not in text
+    form = get_game("vingt-quatre").entry_form(None).to_json()
+    assert "impériale" not in str(form) and "fiche" not in str(form)
+
+
+def test_tarot_at_three_half_point_shown_as_the_mark_counts_it():
+    """A-T7: a stray half point is rounded up; 40,5 points for 41 needed is « chuté de 1 », as the mark."""
+    from scoring.tarot import explain as explain_tarot
+
+    e = explain_tarot({"margin_half": -1, "made": False, "points": 40.5, "needed": 41, "bouts": 2, "taker": 0,
+                       "contract": "garde"}, ["Ana", "Bruno", "Chloé"], "fr")
+    assert dict(e.lines)["Résultat"] == "chuté de 1 (0,5 arrondi au point)"

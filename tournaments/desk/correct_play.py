@@ -22,7 +22,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
-from tournaments.common.access import guarded, require
+from tournaments.common.access import guarded, lang_of, require
 from tournaments.common.errors import InvalidInput, ServiceError
 from tournaments.deals import selectors
 from tournaments.deals.models import Deal
@@ -96,7 +96,7 @@ def deal_correct_play(request: HttpRequest, pk: int) -> HttpResponse:
     table = deal.table
     require(request, permissions.can_correct(request.user, table.round.tournament))
     record = deal.record or {}
-    form = entry_description(table)
+    form = entry_description(table, lang_of(request))
     has_summary = any(p["kind"] == "summary" for p in form["phases"])
     default = "summary" if "summary" in record and not record.get("tricks") else "play"
     mode = request.GET.get("mode", default)

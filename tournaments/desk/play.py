@@ -80,6 +80,8 @@ STRINGS = {
     "playProblems": gettext_lazy('Found in the deal as entered'),
     "choose": gettext_lazy('Choose the cards'),
     "countsTotal": gettext_lazy("%(n)s of %(total)s in all"),
+    "remindTitle": gettext_lazy('Before saving'),
+    "remindNote": gettext_lazy('Tap « Check and save » again to save the deal as it is.'),
 }
 
 #: the most a posted deal may weigh (a 78-card Tarot deal with hands is about 3 kB)
@@ -105,11 +107,11 @@ def entry_tabs(table: Table, current: str, *, has_summary: bool, link: PrivateLi
     return tabs
 
 
-def entry_description(table: Table) -> dict[str, Any]:
-    """The game module's description of a deal at this table (phases, declarations, pack) as JSON."""
+def entry_description(table: Table, lang: str = "fr") -> dict[str, Any]:
+    """The game module's description of a deal at this table (phases, declarations, pack) as JSON, in ``lang``."""
     head = selectors.record_head(table)
     game = get_game(head["game"])
-    return game.entry_form(head["options"]).to_json()
+    return game.entry_form(head["options"]).to_json(lang)
 
 
 def page_config(table: Table, mode: str, form: dict[str, Any], players: list[str], *, dealer: int) -> dict[str, Any]:
@@ -146,7 +148,7 @@ def play_page(request: HttpRequest, table: Table, link: PrivateLink | None = Non
     if why is not None:
         messages.error(request, why)
         return redirect("link_home", token=link.token) if link is not None else redirect("table_detail", pk=table.pk)
-    form = entry_description(table)
+    form = entry_description(table, lang_of(request))
     has_summary = any(p["kind"] == "summary" for p in form["phases"])
     mode = "summary" if request.GET.get("mode") == "summary" and has_summary else "play"
     context = table_context(request, table)

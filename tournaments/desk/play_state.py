@@ -33,7 +33,7 @@ def play_state(record: dict[str, Any], cards: list[Any], lang: str = "fr") -> di
         deal = read.deals[0]
         rules = read.game.deal_rules(read.options, deal.raw, players=len(players), field=deal.field)
         size = len(rules.seats)
-        position = play_position({**record, "tricks": tricks_of(cards, size)})
+        position = play_position({**record, "tricks": tricks_of(cards, size)}, lang=lang)
     except MalformedRecord as exc:
         return {"ready": False, "message": exc.text(lang), "field": exc.field}
     answer = position.to_json()

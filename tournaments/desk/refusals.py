@@ -40,8 +40,8 @@ def describe_field(path: str | None, players: list[str]) -> str:
             continue
         if part.startswith("["):
             words.append(_("card %(n)s") % {"n": int(part[1:-1]) + 1})
-        else:
-            words.append(str(FIELD_WORDS.get(part, part)))
+        elif part in FIELD_WORDS:  # a name the table does not use (« tournament », a schema key) is left out
+            words.append(str(FIELD_WORDS[part]))
         i += 1
     return ", ".join(words)
 

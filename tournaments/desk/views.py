@@ -6,6 +6,7 @@ Reads go through ``tournaments.deals.selectors``; every write goes through ``tou
 
 from __future__ import annotations
 
+import re
 from datetime import datetime
 from typing import Any
 
@@ -17,6 +18,7 @@ from tournaments.common import games
 from tournaments.common.access import guarded, lang_of, require, require_visible
 from tournaments.deals import selectors
 from tournaments.deals.models import Deal, Forfeit, Ruling, ScoreRow
+from tournaments.desk.record_words import record_words, value_words
 from tournaments.duplicate.service import next_etui_dealer
 from tournaments.event import permissions
 from tournaments.event.models import Round, Table, TournamentRole
@@ -86,7 +88,7 @@ def table_context(request: HttpRequest, table: Table) -> dict[str, Any]:
         "rulings": rulings,
         "totals": totals,
         "lang": lang_of(request),
-        "can_enter": permissions.can_enter_deal(request.user, table),
+        "can_enter": permissions.can_enter_deal(request.user, table) and not table.match_ended,
         "can_referee": permissions.can_referee(request.user, tournament),
         "forfeit": Forfeit.objects.filter(table=table).prefetch_related("absent__player").first(),
         "deals_left": (tournament.deals_per_round - len([d for d in deals if d.status != Deal.Status.ANNULLED])
@@ -137,6 +139,10 @@ def deal_detail(request: HttpRequest, pk: int) -> HttpResponse:
         v["scores"] = verdict_scores(v.get("verdict"))
         v["status_label"] = labels.get(v.get("status"), v.get("status"))
         v["when"] = datetime.fromisoformat(v["date"]) if v.get("date") else None
+        v["words"] = record_words(v.get("record"), players)
+        for d in v.get("diff") or []:
+            key = re.sub(r"\[\d+\]$", "", d["path"]).rsplit(".", 1)[-1]
+            d["old"], d["new"] = value_words(key, d["old"], players), value_words(key, d["new"], players)
     return render(request, "tournaments/deal_detail.html", {
         "tournament": tournament,
         "round": table.round,
@@ -149,7 +155,7 @@ def deal_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "summary": deal_summary(deal, players),
         "detail": games.explain(tournament.game, deal.verdict, players, lang_of(request)),
         "can_referee": permissions.can_referee(request.user, tournament),
-        "can_enter": permissions.can_enter_deal(request.user, table),
+        "can_enter": permissions.can_enter_deal(request.user, table) and not table.match_ended,
         "can_restore": permissions.can_restore(request.user, tournament),
     })
 
@@ -193,5 +199,9 @@ def next_dealer(table: Table, players: int) -> int:
 
 
 def unplayable(table: Table) -> str | None:
-    """Why no deal can be entered at ``table`` (:func:`tournaments.deals.selectors.unplayable`), or None."""
+    """Why no deal can be entered at ``table``: its partie is over, or its count of players is not one its game is
+    played at (:func:`tournaments.deals.selectors.unplayable`: a bye, a table left short); None when one can."""
+    if table.match_ended:
+        return _("The partie at this table is over: no deal is entered after it. A deal already saved is corrected "
+                 "from its own page.")
     return selectors.unplayable(table)

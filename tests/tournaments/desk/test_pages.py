@@ -347,8 +347,9 @@ def test_french_by_default_and_english_on_request(client, tarot_table, staff):
     page = client.get(url).content.decode()
     assert '<html lang="en">' in page
     assert page_config(page)["strings"]["save"] == "Check and save"
-    # the words of the table stay French (« preneur », « contrat »), as on the score sheet
-    assert [f["label"] for f in page_config(page)["form"]["phases"][0]["fields"]][1:3] == ["Preneur", "Contrat"]
+    # the game module's description in English too (issue 19: the English page was French wherever the text came
+    # from the game modules); the contracts keep their French names
+    assert [f["label"] for f in page_config(page)["form"]["phases"][0]["fields"]][1:3] == ["Taker", "Contract"]
 
 
 def test_violation_message_in_english_when_chosen(client, tarot_table, staff):

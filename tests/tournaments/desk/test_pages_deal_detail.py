@@ -65,13 +65,15 @@ def test_fallen_contract(client, tarot_table, staff):
 def test_half_points_at_three_players():
     from scoring.tarot import explain
 
-    # 3 players, petite, 0 bouts, 41.5 points (83 half-points) → 56 needed, fallen by 14.5 (A-T7)
+    # 3 players, petite, 0 bouts, 41.5 points (83 half-points) → 56 needed, fallen by 14.5, counted 15 (A-T7):
+    # S = -(25 + 15) = -40
     result = {"contract": "petite", "coefficient": 1, "taker": 0, "partner": None, "called": None, "mort": None,
               "bouts": 0, "points": "41.5", "needed": 56, "made": False, "margin_half": -29,
               "petit_au_bout": None, "handfuls": [], "chelem": None, "chelem_announced": False, "chelem_term": 0,
               "S": -40, "source": "tricks"}
     lines = dict(explain(result, ["Ana", "Bruno", "Chloé"], "fr").lines)
-    assert lines["Résultat"] == "chuté de 14,5" and lines["Points"] == "41,5" and lines["Saisie"] == "pli par pli"
+    assert lines["Résultat"] == "chuté de 15 (14,5 arrondi au point)"
+    assert lines["Points"] == "41,5" and lines["Saisie"] == "pli par pli"
     assert lines["Poignées"] == "aucune" and lines["Valeur de la donne par défenseur"] == "-40"
 
 
@@ -105,3 +107,36 @@ def test_imperiale_marks_with_wipes_and_running_score(client, django_user_model)
     assert rows[2] == ["2", "impériale: quatrième majeure — wipes B (1)after: A 1/0 · B 1/1 (fiches/jetons)", "A",
                        "+1 fiche"]
     assert cells(page(client, deal), "deal-marks")[1][1].startswith("retourneaprès : A 0/0 · B 1/2")
+
+
+def test_whole_detail_of_the_deal_in_words_never_codes(client, tarot_table, staff):
+    """« Tout le détail de la donne » and « What changed »: names and words, no dict, no card code."""
+    from tournaments.desk.record_words import record_words, value_words
+
+    client.force_login(staff["arbiter"])
+    fields = tarot_summary(handfuls=[{"seat": 1, "size": "simple"}])
+    assert tap_save(client, tarot_table, fields).status_code == 201
+    deal = Deal.objects.get(table=tarot_table)
+    text = page(client, deal)
+    detail = text.split("Tout le détail de la donne")[1].split("</details>")[0]
+    assert "{" not in detail and "'" not in htmllib.unescape(detail).replace("l'", "")
+    assert "<dt>Donneur</dt>" in detail and "<dt>Enchère, preneur</dt><dd>Bruno</dd>" in detail
+    assert "Format" not in detail
+    # the values people read: a called king by its name, a seat by the player's name, a trick by its cards
+    players = ["Ana", "Bruno", "Chloé", "David", "Élise"]
+    assert value_words("called", "KH", players) == "roi de cœur"
+    assert value_words("partner", 4, players) == "Élise"
+    assert record_words({"players": players, "tricks": [["AS", "7S"]], "dealer": 0}, players) == [
+        ("pli 1", "as de pique, 7 de pique"), ("donneur", "Ana")]
+
+
+def test_a_finished_partie_offers_no_new_deal(client, tarot_table, staff):
+    """Once the table's partie is over, « Saisir une donne » is gone and the tap page says why (not at save)."""
+    client.force_login(staff["arbiter"])
+    enter = reverse("deal_enter", args=[tarot_table.pk])
+    assert enter in client.get(reverse("table_detail", args=[tarot_table.pk])).content.decode()
+    tarot_table.match_ended = True
+    tarot_table.save(update_fields=["match_ended"])
+    assert enter not in client.get(reverse("table_detail", args=[tarot_table.pk])).content.decode()
+    answer = client.get(reverse("deal_play", args=[tarot_table.pk]), follow=True)
+    assert "La partie de cette table est terminée" in answer.content.decode()

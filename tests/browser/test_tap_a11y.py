@@ -1,0 +1,103 @@
+"""The tap pages for people without a mouse or without sight (issue 19 item 5), in Debian's Chromium.
+
+* axe-core (vendored, tests/browser/vendor/axe-4.14.1.min.js, MPL-2.0) finds no violation on the tap page of each
+  game, card by card and in summary: a card button's accessible name holds its visible label (« R♠ · roi de
+  pique »);
+* one trick entered with the keyboard alone, at most 2 key presses per card: the focus stays on the pack after
+  each card, the arrow keys move within it;
+* L'Écarté's « Écart et reprise » shows the fields of the discarded and drawn cards at once;
+* L'Impériale: a deal saved with no Point declared is reminded of it first.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from tests.browser.test_tap_entry import login, pick_cards, seat, table_for
+from tests.tournaments.factories import UserFactory
+from tournaments.deals.models import Deal
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+AXE = (Path(__file__).parent / "vendor" / "axe-4.14.1.min.js").read_text(encoding="utf-8")
+
+@pytest.fixture
+def arbiter(transactional_db, settings):
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    return UserFactory(username="arbitre")
+
+
+GAMES = [("triomphe", {}, 2), ("ecarte", {}, 2), ("imperiale", {"players": 2}, 2),
+         ("vingt-quatre", {"honours": "figures", "target": 24}, 4), ("tarot", {}, 4)]
+NAMES = ["Ana", "Bruno", "Chloé", "David"]
+
+
+def axe_violations(page) -> list[str]:
+    page.add_script_tag(content=AXE)
+    # label-content-name-mismatch is one of axe's experimental rules: asked for by name
+    found = page.evaluate("async () => (await axe.run(document, {rules: {'label-content-name-mismatch': "
+                          "{enabled: true}}})).violations.map("
+                          "v => v.id + ' ' + v.nodes.length + ' ' + v.nodes[0].target.join(' '))")
+    return found
+
+
+@pytest.mark.parametrize("game,options,players", GAMES)
+def test_tap_pages_have_no_axe_violation(live_server, phone, arbiter, game, options, players):
+    table = table_for(arbiter, game, options, NAMES[:players])
+    page = phone
+    login(page, live_server)
+    for mode in ("", "?mode=summary"):
+        page.goto(f"{live_server.url}/desk/tables/{table.pk}/deal/play/{mode}")
+        page.locator("#deal-entry fieldset").first.wait_for()
+        page.wait_for_timeout(300)
+        assert axe_violations(page) == [], f"{game}{mode}"
+
+
+def test_one_trick_by_keyboard_alone_in_two_presses_per_card(live_server, phone, arbiter):
+    # La Triomphe at two (RULES.md §2): Bruno deals, Ana leads. Trick 1: R♠ then D♠ (the second card is the next
+    # button of the pack once R♠ is gone from it).
+    table = table_for(arbiter, "triomphe", {}, NAMES[:2])
+    page = phone
+    login(page, live_server)
+    page.goto(f"{live_server.url}/desk/tables/{table.pk}/deal/play/")
+    seat(page, "dealer", 1)
+    pick_cards(page, "turn_up", ["9H"])
+    page.locator("#net", has_text="Vérifié").wait_for()
+    page.locator('#pack button[data-code="KS"]').focus()
+    page.keyboard.press("Enter")  # R♠: 1 key
+    page.locator("#trick .card", has_text="R♠").wait_for()
+    page.locator("#net", has_text="Vérifié").wait_for()
+    focused = page.evaluate("() => document.activeElement.closest('#pack') ? document.activeElement.dataset.code : ''")
+    assert focused == "QS", f"the focus is not on the pack's next card but on {focused!r}"
+    page.keyboard.press("ArrowRight")  # V♠, then back to D♠ with the arrow keys
+    page.keyboard.press("ArrowLeft")
+    assert page.evaluate("() => document.activeElement.dataset.code") == "QS"
+    page.keyboard.press("Enter")  # D♠: 1 key (3 with the two arrows)
+    page.locator("#trick-winner").wait_for()
+    assert page.evaluate("() => !!document.activeElement.closest('#pack')")
+
+
+def test_ecarte_exchange_fields_appear_at_once(live_server, phone, arbiter):
+    table = table_for(arbiter, "ecarte", {}, NAMES[:2])
+    page = phone
+    login(page, live_server)
+    page.goto(f"{live_server.url}/desk/tables/{table.pk}/deal/play/")
+    page.get_by_role("button", name=re.compile("Ajouter")).first.click()
+    before = page.locator("[data-field]").count()
+    page.locator(".list-entry .choice", has_text=re.compile("cart et reprise")).first.click()
+    page.wait_for_timeout(200)
+    assert page.locator("[data-field]").count() > before
+
+
+def test_a_deal_without_a_point_is_reminded_first(live_server, phone, arbiter):
+    table = table_for(arbiter, "imperiale", {"players": 2}, NAMES[:2])
+    page = phone
+    login(page, live_server)
+    page.goto(f"{live_server.url}/desk/tables/{table.pk}/deal/play/")
+    seat(page, "dealer", 1)
+    page.click("#save")
+    page.locator("#problems", has_text="Aucun point").wait_for()
+    assert Deal.objects.count() == 0
