@@ -13,6 +13,7 @@ from typing import Any
 from django.db.models import Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils.translation import gettext as _
 
 from tournaments.common import games
 from tournaments.common.access import guarded, lang_of, require, require_visible
