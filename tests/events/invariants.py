@@ -261,19 +261,18 @@ def check_pages(event: Event, step: str, *, full: bool) -> None:
         for page in pages():
             if page.audience != "link" or page.route.startswith("j/") or not (full or page.name in LIGHT_NAMES):
                 continue
-            if "pk" in page.params:
+            if "number" in page.params:  # a link names its table's deals by their number, never by a database id
                 own = [d for d in scope.deals if d.table_id == table_id]
-                other = [d for d in scope.deals if d.table_id != table_id][:1]
                 for deal in own:
-                    response = visit(client, reverse(page.name, kwargs={"token": token, "pk": deal.pk}), "link")
+                    response = visit(client, reverse(page.name, kwargs={"token": token, "number": deal.number}),
+                                     "link")
                     if response is not None and response.status_code != 200:
-                        failures.append(f"{step}: table link of table {table_id} cannot open its deal {deal.pk} "
+                        failures.append(f"{step}: table link of table {table_id} cannot open its deal {deal.number} "
                                         f"({response.status_code})")
-                for deal in other:
-                    response = visit(client, reverse(page.name, kwargs={"token": token, "pk": deal.pk}), "link")
-                    if response is not None and response.status_code == 200:
-                        failures.append(f"{step}: table link of table {table_id} opens deal {deal.pk} of another "
-                                        "table")
+                beyond = max((d.number for d in own), default=0) + 1
+                response = visit(client, reverse(page.name, kwargs={"token": token, "number": beyond}), "link")
+                if response is not None and response.status_code == 200:
+                    failures.append(f"{step}: table link of table {table_id} opens a deal {beyond} it does not have")
             else:
                 visit(client, reverse(page.name, kwargs={"token": token}), "link")
     for token in scope.values["player_token"]:

@@ -8,6 +8,7 @@ the API instead. Like every writer, the builders tell the one hook that the scor
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Sequence
 
 from tournaments.common import hooks
@@ -26,7 +27,10 @@ def make_tournament(names: Sequence[str], *, game: str = "tarot", slug: str = "t
         team_of.update(dict.fromkeys(members, team))
     entries = {}
     for name in names:
-        player, _ = Player.objects.get_or_create(name=name, licence=f"{slug}-{name}")
+        licence = f"{slug}-{name}"
+        if len(licence) > 40:  # the column holds 40 characters: a long name gets a short, still unique, licence
+            licence = f"{slug}-{hashlib.sha1(name.encode()).hexdigest()[:12]}"
+        player, _ = Player.objects.get_or_create(name=name, licence=licence)
         entries[name] = Entry.objects.create(tournament=t, player=player, team=team_of.get(name))
     hooks.scores_changed(t.pk)
     return t, entries

@@ -414,7 +414,7 @@ def unplayable(table: Table) -> str | None:
     """Why no deal can be entered at ``table``: its count of players is not one its game is played at (a
     player alone at Le Vingt-quatre, seated by a draw before issue 20, or a bye); None when one can."""
     name = table.round.tournament.game
-    n = table.seats.count()
+    n = len(table_seats(table))  # cached on the table: the deal service reads the same seats
     if n in games.player_counts(name):
         return None
     if n == 1 and 2 in games.player_counts(name):  # the odd one out of a game of two: a bye
