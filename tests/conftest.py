@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+from collections.abc import Iterator
+
 import pytest
 
 
@@ -72,3 +75,25 @@ def staff(db, tarot_table):
     other = TableFactory(round=tarot_table.round, number=2)
     role(tournament, users["other_arbiter"], "arbiter", [other])
     return users
+
+
+# -- the one browser of the session, shared by tests/browser and tests/events (two sync Playwrights in one
+# process refuse to start: « Sync API inside the asyncio loop »). Playwright's sync API runs an event loop in
+# this thread; Django's ORM calls from the tests are still synchronous.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+
+@pytest.fixture(scope="session")
+def chromium() -> Iterator[object]:
+    from playwright.sync_api import sync_playwright
+
+    from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS
+
+    if not os.access(CHROMIUM, os.X_OK):
+        pytest.fail(f"{CHROMIUM} is missing: install Debian's chromium (apt-get install chromium)")
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        try:
+            yield browser
+        finally:
+            browser.close()

@@ -8,7 +8,6 @@ from collections.abc import Callable
 
 import pytest
 
-from tests.browser.conftest import chromium  # noqa: F401  (the one browser test: no page wider than 390 px)
 from tests.events.harness import Event
 
 
