@@ -131,6 +131,8 @@ class Game(ABC):
     #: the next deals, and its impériales erase the opponents' jetons): a deal ruled « as played » then joins the
     #: match itself instead of giving its scores as the ruling's points
     carries_marks: ClassVar[bool] = False
+    #: what a deal's scores count, in French and in English (the unit of an arbiter's typed marks)
+    score_unit: ClassVar[tuple[str, str]] = ("points", "points")
     #: the deal's own fields of a record as the expert entry starts from them (``docs/deal-record.md``)
     record_fields: ClassVar[Mapping[str, Any]] = {"hands": None, "tricks": []}
     #: one line of help on those fields, above the expert entry's JSON
