@@ -157,6 +157,9 @@ def test_impériale_renonce_saved_irregular_then_the_chief_rules_the_penalty(liv
         assert page.locator(f"#irregular-{deal.pk}").count() == 0
         ruling = Ruling.objects.get(deal=deal)
         assert ruling.penalty == "imperiale_failed_to_take" and ruling.created_by.username == "chef"
+        # the ruling answers the table's call: listed as answered, with the decision the table reads
+        answered = page.locator("#answered").inner_text()
+        assert "décision d'arbitrage — « Décision de l'arbitre : Carte non prise (pouvant la prendre)" in answered
         checked(page, "the chief's page after the ruling")
 
         # the marks: the ruling's impériale to Ana on the table's sheet, the match of one impériale hers

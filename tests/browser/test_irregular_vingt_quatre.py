@@ -134,6 +134,8 @@ def test_vingt_quatre_renonce_saved_irregular_then_the_chief_sets_the_marks(live
         assert page.locator(f"#irregular-{deal.pk}").count() == 0
         ruling = Ruling.objects.get(deal=deal)
         assert ruling.decision == "adjustment" and ruling.created_by.username == "chef"
+        answered = page.locator("#answered").inner_text()
+        assert "« Décision de l'arbitre : Marques fixées par l'arbitre — renonce de David" in answered
         checked(page, "the chief's page after the ruling")
 
         page.goto(f"{live_server.url}/desk/tables/{table.pk}/")

@@ -348,17 +348,17 @@ def irregular_rule(*, deal: Deal, decision: str | None, reason: str | None, user
     rules = {str(v.get("rule", "")) for v in (deal.verdict or {}).get("violations", [])}
     kind = Ruling.Kind.RENONCE if any(w in r for r in rules for w in ("follow", "trump", "take")) else Ruling.Kind.OTHER
     if decision in ("replay", "annul"):
-        return ruling_record(table=table, kind=kind, reason=full, user=user, deal=deal, annuls_deal=True,
-                             decision=decision)
+        return _ruled(ruling_record(table=table, kind=kind, reason=full, user=user, deal=deal, annuls_deal=True,
+                                    decision=decision), user)
     if decision == "penalty":
-        return ruling_record(table=table, kind=None, reason=typed, user=user, deal=deal, penalty=penalty,
-                             offender=offender, settles_deal=True, decision=decision)
+        return _ruled(ruling_record(table=table, kind=None, reason=typed, user=user, deal=deal, penalty=penalty,
+                                    offender=offender, settles_deal=True, decision=decision), user)
     if decision == "as_played" and games.as_played_joins_match(tournament.game):
         # L'Impériale: the deal's jetons go on to the next deals and its impériales erase; the deal itself joins
         # the match (its scores as a ruling's points would drop the jetons)
         irregular_joins_match(deal=deal, user=user, reason=f"décision d'arbitrage : {full}"[:100])
-        return ruling_record(table=table, kind=kind, reason=full, user=user, deal=deal, settles_deal=True,
-                             decision=decision)
+        return _ruled(ruling_record(table=table, kind=kind, reason=full, user=user, deal=deal, settles_deal=True,
+                                    decision=decision), user)
     seats = table_seats(table)
     if decision == "adjustment":
         points = adjustments
@@ -375,5 +375,12 @@ def irregular_rule(*, deal: Deal, decision: str | None, reason: str | None, user
             raise StateConflict(_("this deal has no marks to count"), field="deal", code="deal_unscored")
         points = {str(s.entry_id): scores[s.position] for s in seats}
         is_penalty = sum(scores) != 0
-    return ruling_record(table=table, kind=kind, reason=full, user=user, deal=deal, adjustments=points,
-                         is_penalty=bool(is_penalty), settles_deal=decision != "adjustment", decision=decision)
+    return _ruled(ruling_record(table=table, kind=kind, reason=full, user=user, deal=deal, adjustments=points,
+                                is_penalty=bool(is_penalty), settles_deal=decision != "adjustment",
+                                decision=decision), user)
+
+
+def _ruled(ruling: Ruling, user: Any) -> Ruling:
+    """The ruling on an irregular deal told to the subscribers (the links answer the table's call with it)."""
+    hooks.irregular_ruled(ruling, user)
+    return ruling

@@ -213,6 +213,11 @@ def test_the_penalty_of_rule_x_on_bruno_who_has_no_impériale(table):
                             reason="n'a pas pris le 10 de pique", user=user("chef"))
     assert ruling.penalty_rule == "AUJ-IMP règle X (RULES.md §4.5, A-I10)" and ruling.offender_id == ids["Bruno"]
     assert ruling.reason == "Carte non prise (pouvant la prendre) — n'a pas pris le 10 de pique"
+    # the ruling answers the table's call: the table reads the decision
+    call = ArbiterCall.objects.get(deal=deal)
+    assert (call.state, call.outcome) == (ArbiterCall.State.RESOLVED, ArbiterCall.Outcome.RULING)
+    assert call.answer == "Décision de l'arbitre : Carte non prise (pouvant la prendre) — n'a pas pris le 10 de pique"
+    assert call.resolved_by == user("chef")
     assert dict(ScoreRow.objects.filter(ruling=ruling).values_list("entry__player__name", "points")) == {"Ana": 1}
     assert match(table) == ([1, 0], True, 0)
     assert [(name, rank) for name, rank, _ in ranked(table)] == [("Ana", 1)]

@@ -117,6 +117,9 @@ def test_as_played_bruno_wins_the_partie(table):
     deal = saved(table)
     ruling = irregular_rule(deal=deal, decision="as_played", reason="", user=user("chef"))
     assert ruling.created_by == user("chef") and ruling.reason == "Donne comptée telle que jouée"
+    call = ArbiterCall.objects.get(deal=deal)  # answered by the ruling
+    assert call.state == ArbiterCall.State.RESOLVED
+    assert call.answer == "Décision de l'arbitre : Donne comptée telle que jouée"
     # 0, 6, 0, 1 jetons (the module's docstring): Bruno's sixth jeton, 24 points, wins the match of one partie
     assert match(table) == ([0, 6, 0, 1], True, 1)
     assert [(name, rank) for name, rank, _ in ranked(table)] == [("Bruno", 1)]
