@@ -156,7 +156,7 @@ def ruling_record(*, table: Table, kind: str | None, reason: str | None, user: A
                     annuls_deal=annuls_deal, reason=str(reason).strip(), created_by=acting_user(user),
                     penalty=preset.code if preset else "", penalty_rule=preset.rule if preset else "",
                     offender_id=offender_id)
-    ruling._change_reason = ruling.reason[:100]  # type: ignore[attr-defined]  # the history column holds 100
+    ruling._change_reason = ruling.reason  # type: ignore[attr-defined]
     ruling.save()
     ScoreRow.objects.bulk_create([
         ScoreRow(tournament_id=table.round.tournament_id, round_id=table.round_id, table=table, deal=deal,
@@ -205,7 +205,7 @@ def ruling_withdraw(*, ruling: Ruling, reason: str | None, user: Any, expected_v
     current.withdrawn_by = acting_user(user)
     current.withdraw_reason = reason
     current.version += 1
-    current._change_reason = str(reason)[:100]  # type: ignore[attr-defined]  # django-simple-history: why, and who
+    current._change_reason = str(reason)  # type: ignore[attr-defined]  # django-simple-history: why, and who
     if acting_user(user) is not None:
         current._history_user = user  # type: ignore[attr-defined]
     current.save()
