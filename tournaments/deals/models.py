@@ -61,7 +61,7 @@ class Deal(models.Model):
                                    related_name="+")
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
-    history = HistoricalRecords()
+    history = HistoricalRecords(history_change_reason_field=models.TextField(null=True))  # the reason kept whole
 
     class Meta:
         ordering = ["table", "number"]
@@ -120,7 +120,7 @@ class Ruling(models.Model):
     withdrawn_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
                                      related_name="+", verbose_name=_("retirée par"))
     withdraw_reason = models.TextField(_("motif du retrait"), blank=True, default="")
-    history = HistoricalRecords()
+    history = HistoricalRecords(history_change_reason_field=models.TextField(null=True))  # the reason kept whole
 
     class Meta:
         ordering = ["tournament", "created_at", "id"]

@@ -270,7 +270,7 @@ def _refresh_match(table: Table, deals: list[Deal], judged: list[Judged], *, ski
 
 
 def _history(deal: Deal, *, user: Any, reason: str) -> None:
-    deal._change_reason = str(reason)[:100]  # type: ignore[attr-defined]
+    deal._change_reason = str(reason)  # type: ignore[attr-defined]
     if user is not None and getattr(user, "is_authenticated", False):
         deal._history_user = user  # type: ignore[attr-defined]
 
@@ -492,7 +492,7 @@ def _insert_deal(deal: Deal, *, user: Any, reason: str, cursor: Any) -> None:
     who = acting_user(user)
     deal.pk = sql.insert(Deal, values, cursor=cursor)
     sql.insert(_historical_deal(), {"id": deal.pk, **values, "history_date": deal.created_at,
-                                    "history_change_reason": str(reason)[:100], "history_type": "+",
+                                    "history_change_reason": str(reason), "history_type": "+",
                                     "history_user_id": who.pk if who is not None else None},
                returning=None, cursor=cursor)
     deal._state.adding, deal._state.db = False, connection.alias

@@ -157,7 +157,7 @@ def ruling_record(*, table: Table, kind: str | None, reason: str | None, user: A
                     annuls_deal=annuls_deal, reason=str(reason).strip(), created_by=acting_user(user),
                     penalty=preset.code if preset else "", penalty_rule=preset.rule if preset else "",
                     offender_id=offender_id, decision=decision)
-    ruling._change_reason = ruling.reason[:100]  # type: ignore[attr-defined]  # the history column holds 100
+    ruling._change_reason = ruling.reason  # type: ignore[attr-defined]
     ruling.save()
     ScoreRow.objects.bulk_create([
         ScoreRow(tournament_id=table.round.tournament_id, round_id=table.round_id, table=table, deal=deal,
@@ -207,7 +207,7 @@ def ruling_withdraw(*, ruling: Ruling, reason: str | None, user: Any, expected_v
     current.withdrawn_by = acting_user(user)
     current.withdraw_reason = reason
     current.version += 1
-    current._change_reason = str(reason)[:100]  # type: ignore[attr-defined]  # django-simple-history: why, and who
+    current._change_reason = str(reason)  # type: ignore[attr-defined]  # django-simple-history: why, and who
     if acting_user(user) is not None:
         current._history_user = user  # type: ignore[attr-defined]
     current.save()
@@ -221,7 +221,7 @@ def ruling_withdraw(*, ruling: Ruling, reason: str | None, user: Any, expected_v
             raise StateConflict(exc.message, field="ruling", code=exc.code) from None
     elif tournament.is_match_game and (current.adjustments or rejoined is not None):
         if rejoined is not None:  # the deal it counted « as played » waits for a ruling again, out of the match
-            irregular_leaves_match(deal=rejoined, user=user, reason=f"décision d'arbitrage retirée : {reason}"[:100])
+            irregular_leaves_match(deal=rejoined, user=user, reason=f"décision d'arbitrage retirée : {reason}")
         try:
             match_rejudge(table)  # without it: match_adjustments leaves withdrawn rulings out
         except DealRejected as exc:  # the whole withdrawal is rolled back
@@ -356,7 +356,7 @@ def irregular_rule(*, deal: Deal, decision: str | None, reason: str | None, user
     if decision == "as_played" and games.as_played_joins_match(tournament.game):
         # L'Impériale: the deal's jetons go on to the next deals and its impériales erase; the deal itself joins
         # the match (its scores as a ruling's points would drop the jetons)
-        irregular_joins_match(deal=deal, user=user, reason=f"décision d'arbitrage : {full}"[:100])
+        irregular_joins_match(deal=deal, user=user, reason=f"décision d'arbitrage : {full}")
         return _ruled(ruling_record(table=table, kind=kind, reason=full, user=user, deal=deal, settles_deal=True,
                                     decision=decision), user)
     seats = table_seats(table)

@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0014_deal_irregular'),
+        ('tournaments', '0015_history_reasons_whole'),
     ]
 
     operations = [
