@@ -83,6 +83,9 @@ class DeclarationField:
     total: int | None = None
     help: str = ""
     remind: str = ""
+    #: left without a value, it is found from the hands when every hand is entered (then no reminder: L'Impériale's
+    #: and Le Vingt-quatre's Point)
+    from_hands: bool = False
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
@@ -111,6 +114,8 @@ class DeclarationField:
             out["help"] = self.help
         if self.remind:
             out["remind"] = self.remind
+        if self.from_hands:
+            out["from_hands"] = True
         return out
 
 
@@ -280,4 +285,4 @@ def point_field(name: str, label: str) -> DeclarationField:
         DeclarationField("value", "integer", "Valeur (facultative)", min=1),
     ), help="Laisser vide : le point est trouvé dans les mains, ou n'est pas marqué sans elles.",
         remind="Aucun point n'est déclaré, alors que chaque donne a un point : déclarez son gagnant et son nombre "
-               "de cartes, ou cochez « Point non compté ».")
+               "de cartes, ou cochez « Point non compté ».", from_hands=True)

@@ -127,6 +127,12 @@ class Game(ABC):
     contracts: ClassVar[tuple[str, ...]] = ()
     #: whether the game is played in duplicate deals (étuis)
     duplicate_deals: ClassVar[bool] = False
+    #: whether a deal leaves in the match more than its scores say (L'Impériale: the jetons a deal scores stay for
+    #: the next deals, and its impériales erase the opponents' jetons): a deal ruled « as played » then joins the
+    #: match itself instead of giving its scores as the ruling's points
+    carries_marks: ClassVar[bool] = False
+    #: what a deal's scores count, in French and in English (the unit of an arbiter's typed marks)
+    score_unit: ClassVar[tuple[str, str]] = ("points", "points")
     #: the deal's own fields of a record as the expert entry starts from them (``docs/deal-record.md``)
     record_fields: ClassVar[Mapping[str, Any]] = {"hands": None, "tricks": []}
     #: one line of help on those fields, above the expert entry's JSON

@@ -355,6 +355,8 @@ class Imperiale(Game):
                    "point {seat, count, value} (left out: found from the hands; null: not counted)")
     options_type = ImperialeOptions
     player_counts = (2, 3)
+    score_unit = ("impériales", "impériales")  # a deal's scores are the impériales (fiches) it gained
+    carries_marks = True  # scores are impériales gained; the jetons go on to the next deal (§4.2 rule 6, §4.3)
 
     def check_options(self, options: Any, *, field: str) -> None:
         super().check_options(options, field=field)

@@ -272,6 +272,7 @@ class VingtQuatre(Game):
                    "(left out: found from the hands)")
     options_type = VingtQuatreOptions
     player_counts = (4, 5)
+    score_unit = ("jetons", "jetons")  # a jeton is 4 points; 6 win a partie of 24
 
     def parse_options(self, raw: Mapping[str, Any] | None, *, field: str = "options") -> Any:
         raw = dict(raw or {})

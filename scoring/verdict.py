@@ -8,7 +8,7 @@ scores. A record that cannot be read raises :class:`~rules.errors.MalformedRecor
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -123,13 +123,18 @@ def judge(record: Any) -> Verdict:
     return Verdict(replayed, score(replayed))
 
 
-def judge_as_played(record: Any, index: int) -> Verdict:
-    """Judge a record whose deal ``index`` is irregular: its violations of play (a renonce: each names its trick)
-    stay in the verdict, but the deal is scored as played (RULES.md §1.13 rule 37: the deal as played is kept and
-    the arbiter rules). The other deals are judged as by :func:`judge`. Raises MalformedRecord."""
+def judge_as_played(record: Any, index: int | Collection[int]) -> Verdict:
+    """Judge a record whose deal ``index`` (or each deal of a collection of indices) is irregular: its violations
+    of play (a renonce: each names its trick) stay in the verdict, but the deal is scored as played (RULES.md §1.13
+    rule 37: the deal as played is kept and the arbiter rules; a deal an arbiter ruled « as played » stays so in
+    its match). The other deals are judged as by :func:`judge`. Raises MalformedRecord."""
     replayed = replay(record)
     deals = list(replayed.deals)
-    if not 0 <= index < len(deals) or not any(v.trick is not None for v in deals[index].violations):
+    indices = {index} if isinstance(index, int) else set(index)
+    irregular = [i for i in sorted(indices)
+                 if 0 <= i < len(deals) and any(v.trick is not None for v in deals[i].violations)]
+    if not irregular:
         return Verdict(replayed, score(replayed))
-    deals[index] = replace(deals[index], violations=tuple(v for v in deals[index].violations if v.trick is None))
+    for i in irregular:
+        deals[i] = replace(deals[i], violations=tuple(v for v in deals[i].violations if v.trick is None))
     return Verdict(replayed, score(replace(replayed, deals=tuple(deals))))

@@ -26,5 +26,7 @@ class TournamentsConfig(AppConfig):
         hooks.subscribe_deal_saved(duplicate.deal_saved, table_model=DuplicateTable)
         # a deal saved as irregular: the arbiter is called to its table
         hooks.subscribe_deal_irregular(links.irregular_deal_call)
+        # a ruling on an irregular deal answers the table's call
+        hooks.subscribe_irregular_ruled(links.irregular_ruled_answer)
         # a ranking published: its public pages and PDFs are rendered outside the web requests
         hooks.subscribe_ranking_published(public_tasks.ranking_published)

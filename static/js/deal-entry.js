@@ -818,6 +818,10 @@
   /* a declaration the game asks to be reminded of (`remind`: every deal has a Point) left without value: said once,
      and the next tap on save keeps the deal as it is */
   var reminded = false;
+  function handsComplete() {
+    return !!deal.hands && deal.hands.length === players.length &&
+      deal.hands.every(function (h) { return h.length === form.hand_size; });
+  }
   function remindFirst() {
     if (reminded) return false;
     var out = [];
@@ -825,6 +829,7 @@
       if (p.kind === "summary") return;
       p.fields.forEach(function (f) {
         if (!f.remind || !visible(f, deal.values)) return;
+        if (f.from_hands && handsComplete()) return;  // left empty, it is found from the hands (the field's help)
         var v = deal.values[f.name];
         if (f.kind === "object" ? v !== null && !declared(f, v) : v === undefined || v === "") out.push({message: f.remind});
       });

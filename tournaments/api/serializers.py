@@ -90,7 +90,7 @@ class RulingOut(serializers.ModelSerializer):
     class Meta:
         model = Ruling
         fields = ["id", "tournament", "table", "deal", "kind", "adjustments", "is_penalty", "annuls_deal", "reason",
-                  "penalty", "penalty_rule", "offender", "created_by", "created_at", "version", "withdrawn",
+                  "penalty", "penalty_rule", "offender", "decision", "created_by", "created_at", "version", "withdrawn",
                   "withdrawn_at", "withdrawn_by", "withdrawn_by_name", "withdraw_reason"]
 
     def get_withdrawn_by_name(self, obj: Ruling) -> str | None:
@@ -118,7 +118,7 @@ class DealOut(serializers.Serializer):
     id = serializers.IntegerField()
     table = serializers.IntegerField()
     number = serializers.IntegerField()
-    status = serializers.ChoiceField(choices=["valid", "pending", "annulled"])
+    status = serializers.ChoiceField(choices=["valid", "pending", "annulled", "irregular"])
     version = serializers.IntegerField()
     counts = serializers.BooleanField()
     record = serializers.JSONField(help_text="the full levee.deal/1 record")

@@ -173,6 +173,21 @@ def irregular_decisions(name: str, options: Mapping[str, Any] | None = None) -> 
     return (*out, "as_played", "annul", "adjustment")
 
 
+def score_unit(name: str, lang: str = "fr") -> str:
+    """What a deal's scores (and an arbiter's typed marks) count in game ``name``: « points », « impériales »,
+    « jetons »."""
+    g = known(name)
+    unit = g.score_unit if g is not None else ("points", "points")
+    return unit[1] if lang.lower().startswith("en") else unit[0]
+
+
+def as_played_joins_match(name: str) -> bool:
+    """Whether an irregular deal ruled « as played » joins its table's match as a deal (its jetons carried to the
+    next deals, its impériales erasing: ``Game.carries_marks``) rather than as the ruling's points."""
+    g = known(name)
+    return g is not None and g.plays_matches and g.carries_marks
+
+
 def renonce_let_stand(name: str, deal_verdict: Mapping[str, Any], offender: int) -> list[int]:
     """The marks of an irregular deal let stand (``irregular_decisions`` ``let_stand``): L'Écarté's law 43."""
     if name != "ecarte":

@@ -9,6 +9,8 @@
   of a duplicate table is tied to its étui and checked against its cards.
 * :func:`deal_irregular` — a deal was saved as played with violations (an irregular deal): the links subscribe
   and call the arbiter to the table.
+* :func:`irregular_ruled` — the chief arbiter ruled on an irregular deal: the links subscribe and answer the
+  table's call with the ruling.
 * :func:`ranking_published` — a tournament's ranking was published (a new snapshot). The public pages subscribe:
   they render the new state's pages and PDFs outside the web requests.
 
@@ -105,3 +107,18 @@ def deal_irregular(deal: Any, user: Any) -> None:
     """Tell the subscribers that ``deal`` was saved as irregular (after its transaction committed)."""
     for callback in _irregular_listeners:
         callback(deal, user)
+
+
+_ruled_listeners: list[Callable[[Any, Any], None]] = []
+
+
+def subscribe_irregular_ruled(callback: Callable[[Any, Any], None]) -> None:
+    """Call ``callback(ruling, user)`` whenever a ruling decides an irregular deal (once per callback)."""
+    if callback not in _ruled_listeners:
+        _ruled_listeners.append(callback)
+
+
+def irregular_ruled(ruling: Any, user: Any) -> None:
+    """Tell the subscribers that ``ruling`` decided an irregular deal (inside the ruling's transaction)."""
+    for callback in _ruled_listeners:
+        callback(ruling, user)

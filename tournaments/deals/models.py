@@ -106,6 +106,8 @@ class Ruling(models.Model):
     penalty = models.CharField(_("pénalité prédéfinie"), max_length=40, blank=True, default="",
                                help_text=_("Code de la pénalité des textes (scoring.penalties), vide si saisie."))
     penalty_rule = models.CharField(_("référence de la règle"), max_length=120, blank=True, default="")
+    decision = models.CharField(_("décision sur une donne irrégulière"), max_length=12, blank=True, default="",
+                                help_text=_("Décision de rulings.DECISIONS, vide sinon."))
     offender = models.ForeignKey(Entry, on_delete=models.SET_NULL, null=True, blank=True, related_name="+",
                                  verbose_name=_("fautif"))
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,

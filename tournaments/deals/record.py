@@ -23,7 +23,7 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -46,7 +46,7 @@ from tournaments.common.errors import (
     VersionConflict,
 )
 from tournaments.common.users import acting_user
-from tournaments.deals.models import Deal, IdempotencyKey, ScoreRow
+from tournaments.deals.models import Deal, IdempotencyKey, Ruling, ScoreRow
 from tournaments.deals.selectors import (
     ANNULLED_DEALERS,
     build_deal_record,
@@ -81,9 +81,9 @@ class Judged:
     scores: list[int]
 
 
-def _judge(record: Mapping[str, Any], *, as_played: int | None = None) -> Verdict:
-    """judge() (``judge_as_played`` for an irregular deal at index ``as_played``), with anything unexpected turned
-    into a 400 naming the record rather than a 500."""
+def _judge(record: Mapping[str, Any], *, as_played: int | Collection[int] | None = None) -> Verdict:
+    """judge() (``judge_as_played`` for the irregular deals at the indices ``as_played``), with anything unexpected
+    turned into a 400 naming the record rather than a 500."""
     try:
         return judge(record) if as_played is None else judge_as_played(record, as_played)
     except MalformedRecord:
@@ -128,6 +128,28 @@ def _play_violations_only(violations: Any, index: int) -> bool:
     return bool(violations) and all(v.rule not in NOT_PLAY and v.deal in (None, index) for v in violations)
 
 
+def _as_played_indices(table: Table, numbers: list[int | None] | None, count: int) -> set[int]:
+    """The indices, in a match record of ``count`` deals numbered ``numbers`` (None: the table's saved deals in the
+    match, then new ones), of the irregular deals the arbiter ruled « as played » into the match
+    (``games.as_played_joins_match``): they are judged as played, their violations of play kept in their verdict."""
+    if not games.as_played_joins_match(table.round.tournament.game):
+        return set()
+    ruled = set(Ruling.objects.filter(table=table, decision="as_played", withdrawn_at__isnull=True,
+                                      deal__status__in=Deal.IN_MATCH).values_list("deal__number", flat=True))
+    if not ruled:
+        return set()
+    if numbers is None:
+        saved = sorted(Deal.objects.filter(table=table, status__in=Deal.IN_MATCH).values_list("number", flat=True))
+        numbers = [*saved[:count], *[None] * max(0, count - len(saved))]
+    return {i for i, n in enumerate(numbers) if n is not None and n in ruled}
+
+
+def _ruled_violation(v: Any, as_played: Collection[int]) -> bool:
+    """Whether ``v`` (a Violation or its JSON) is a violation of play of a deal ruled « as played »."""
+    deal, trick = (v.get("deal"), v.get("trick")) if isinstance(v, Mapping) else (v.deal, v.trick)
+    return deal in as_played and trick is not None
+
+
 def _irregular_match_deal(table: Table, every: list[Deal], previous: list[Deal], own: Mapping[str, Any],
                           refused: DealRejected) -> Judged:
     """A new deal of a match judged irregular: scored as played after the deals in the match (its marks are
@@ -135,10 +157,13 @@ def _irregular_match_deal(table: Table, every: list[Deal], previous: list[Deal],
     head = record_head(table)
     deals = match_deals(every, previous, new=[own])
     index = len(deals) - 1
-    adjustments = match_adjustments(table, [*[d.number for d in previous], None], len(deals))
-    verdict = _judge(match_record(table, deals, adjustments), as_played=index)
+    numbers: list[int | None] = [*[d.number for d in previous], None]
+    adjustments = match_adjustments(table, numbers, len(deals))
+    ruled = _as_played_indices(table, numbers, len(deals))
+    verdict = _judge(match_record(table, deals, adjustments), as_played={*ruled, index})
     scored = verdict.deals[index] if index < len(verdict.deals) else None
-    if not _play_violations_only(verdict.violations, index) or scored is None or scored.scores is None:
+    left = [v for v in verdict.violations if not _ruled_violation(v, ruled)]
+    if not _play_violations_only(left, index) or scored is None or scored.scores is None:
         raise refused
     full = verdict.to_json("fr")
     mine = [v for v in full["violations"] if v.get("deal") in (None, index)]
@@ -177,8 +202,11 @@ def judge_match(table: Table, deals: list[Mapping[str, Any]], *,
     if not deals and not adjustments:
         table.match_totals, table.match_winner, table.match_ended = None, None, False
         return []
-    verdict = _judge(match_record(table, deals, adjustments))
-    _reject_if_illegal(verdict, players)
+    as_played = _as_played_indices(table, numbers, len(deals))
+    verdict = _judge(match_record(table, deals, adjustments), as_played=as_played or None)
+    problems = [v for v in verdict.violations if not _ruled_violation(v, as_played)]
+    if problems:
+        raise DealRejected(problems, players, verdict.to_json("fr"))
     full = verdict.to_json("fr")
     ended = verdict.match.ended
     if ended is not None and ended.get("deal", len(deals)) < len(deals) - 1:
@@ -189,9 +217,11 @@ def judge_match(table: Table, deals: list[Mapping[str, Any]], *,
         scored = verdict.deals[i] if i < len(verdict.deals) else None
         if scored is None or scored.scores is None:
             raise _unscored(i, players, verdict, scored.result.get("reason") if scored else None)
+        ruled = [v for v in full["violations"] if i in as_played and _ruled_violation(v, as_played)
+                 and v.get("deal") == i]  # a deal ruled « as played » keeps what was found in it
         slice_ = {
             "format": full["format"], "game": full["game"], "players": players,
-            "legal": True, "violations": [], "match_deal": i,
+            "legal": not ruled, "violations": ruled, "match_deal": i,
             "deals": [full["deals"][i]],
             "totals": full["totals"], "winner": full["winner"], "winner_names": full["winner_names"],
             "ended": full["ended"],
@@ -575,6 +605,29 @@ def deal_annul(*, deal: Deal, reason: str, user: Any, expected_version: int | No
         _refresh_match(table, rest, judged)
     hooks.scores_changed(tournament.pk)
     return deal
+
+
+def irregular_joins_match(*, deal: Deal, user: Any, reason: str) -> None:
+    """An irregular deal ruled « as played » where the game carries marks from deal to deal
+    (``games.as_played_joins_match``): it becomes a deal of the match (valid: a new version, with who and why) and
+    counts as played; the ruling that says so then judges the match again (``match_rejudge``)."""
+    deal.status = Deal.Status.VALID
+    deal.version += 1
+    deal.updated_by = acting_user(user)
+    _history(deal, user=user, reason=reason)
+    deal.save()
+    _set_counts(deal)
+
+
+def irregular_leaves_match(*, deal: Deal, user: Any, reason: str) -> None:
+    """The ruling that let an irregular deal join its match withdrawn: the deal is irregular again (a new version),
+    waiting for a ruling and counting nowhere; the caller judges the match again without it."""
+    deal.status = Deal.Status.IRREGULAR
+    deal.version += 1
+    deal.updated_by = acting_user(user)
+    _history(deal, user=user, reason=reason)
+    deal.save()
+    _set_counts(deal)
 
 
 def match_rejudge(table: Table) -> None:

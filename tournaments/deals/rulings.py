@@ -44,7 +44,7 @@ from tournaments.common import games, hooks
 from tournaments.common.errors import DealRejected, InvalidInput, StateConflict, VersionConflict
 from tournaments.common.users import acting_user
 from tournaments.deals.models import Deal, Ruling, ScoreRow
-from tournaments.deals.record import deal_annul, match_rejudge
+from tournaments.deals.record import deal_annul, irregular_joins_match, irregular_leaves_match, match_rejudge
 from tournaments.deals.restore import deal_restore
 from tournaments.deals.selectors import table_seats, table_totals
 from tournaments.event.models import Table
@@ -113,14 +113,15 @@ def penalty_adjustment(*, table: Table, penalty: Any, offender: Any) -> tuple[pr
 def ruling_record(*, table: Table, kind: str | None, reason: str | None, user: Any, deal: Deal | None = None,
                   adjustments: Mapping[Any, int] | None = None, is_penalty: bool = False,
                   annuls_deal: bool = False, penalty: str | None = None, offender: Any = None,
-                  settles_deal: bool = False) -> Ruling:
+                  settles_deal: bool = False, decision: str = "") -> Ruling:
     """Record a ruling at a table: point adjustments (entry id → points) and/or an annulled deal.
 
     With ``penalty`` (a preset code of the tournament's game) and ``offender`` (an entry id), the
     adjustments are computed from the rule texts (``scoring.penalties``) instead of typed: ``kind``
     defaults to the preset's, ``is_penalty`` is set when they are not zero-sum, and the reason starts
     with the preset's label (its rule reference goes to ``penalty_rule``; the typed reason, optional then, follows).
-    ``settles_deal``: the ruling decides an irregular deal (:func:`irregular_rule`) and may give no points.
+    ``settles_deal``: the ruling decides an irregular deal (:func:`irregular_rule`) and may give no points;
+    ``decision``: which of :data:`DECISIONS` it is.
     """
     preset = None
     offender_id = None
@@ -155,7 +156,7 @@ def ruling_record(*, table: Table, kind: str | None, reason: str | None, user: A
                     adjustments={str(k): v for k, v in points.items()}, is_penalty=is_penalty,
                     annuls_deal=annuls_deal, reason=str(reason).strip(), created_by=acting_user(user),
                     penalty=preset.code if preset else "", penalty_rule=preset.rule if preset else "",
-                    offender_id=offender_id)
+                    offender_id=offender_id, decision=decision)
     ruling._change_reason = ruling.reason  # type: ignore[attr-defined]
     ruling.save()
     ScoreRow.objects.bulk_create([
@@ -201,6 +202,7 @@ def ruling_withdraw(*, ruling: Ruling, reason: str | None, user: Any, expected_v
     if current.is_withdrawn:
         raise StateConflict(_("this ruling was already withdrawn"), field="ruling", code="ruling_withdrawn")
     restore = _annulled_by(current)
+    rejoined = _joined_by(current)
     current.withdrawn_at = timezone.now()
     current.withdrawn_by = acting_user(user)
     current.withdraw_reason = reason
@@ -217,7 +219,9 @@ def ruling_withdraw(*, ruling: Ruling, reason: str | None, user: Any, expected_v
             deal_restore(deal=restore, reason=f"décision d'arbitrage retirée : {reason}", user=user)
         except StateConflict as exc:  # the whole withdrawal is rolled back; the restore's reason, as it is
             raise StateConflict(exc.message, field="ruling", code=exc.code) from None
-    elif tournament.is_match_game and current.adjustments:
+    elif tournament.is_match_game and (current.adjustments or rejoined is not None):
+        if rejoined is not None:  # the deal it counted « as played » waits for a ruling again, out of the match
+            irregular_leaves_match(deal=rejoined, user=user, reason=f"décision d'arbitrage retirée : {reason}")
         try:
             match_rejudge(table)  # without it: match_adjustments leaves withdrawn rulings out
         except DealRejected as exc:  # the whole withdrawal is rolled back
@@ -233,6 +237,18 @@ def ruling_withdraw(*, ruling: Ruling, reason: str | None, user: Any, expected_v
                                 field="ruling", code="withdraw_breaks_match") from None
     hooks.scores_changed(tournament.pk)
     return current
+
+
+def _joined_by(ruling: Ruling) -> Deal | None:
+    """The deal a ruling counted « as played » into its match (``games.as_played_joins_match``), still in it; else
+    None."""
+    if ruling.decision != "as_played" or ruling.deal_id is None:
+        return None
+    deal = Deal.objects.select_for_update().filter(pk=ruling.deal_id, status=Deal.Status.VALID).first()
+    if deal is None or not games.as_played_joins_match(ruling.table.round.tournament.game):
+        return None
+    deal.table = ruling.table
+    return deal
 
 
 def _annulled_by(ruling: Ruling) -> Deal | None:
@@ -301,7 +317,9 @@ def irregular_rule(*, deal: Deal, decision: str | None, reason: str | None, user
     """The chief arbiter's ruling on an irregular deal (RULES.md §1.13 rules 37–40): a ruling naming the deal,
     versioned with who, when and why, from what the rule texts fix for the game (``games.irregular_decisions``):
 
-    * ``as_played``: the deal's marks as played, as the ruling's points; ``let_stand`` (L'Écarté, law 43): the
+    * ``as_played``: the deal's marks as played, as the ruling's points — or, where the game carries marks from
+      deal to deal (L'Impériale's jetons, ``games.as_played_joins_match``), the deal itself joins the match
+      (valid, judged as played; withdrawing the ruling makes it irregular again); ``let_stand`` (L'Écarté, law 43): the
       same, the offender's marks from the tricks one less (``scoring.ecarte.renonce_let_stand``);
     * ``replay`` (L'Écarté, law 43) and ``annul``: the deal annulled (a new deal is expected);
     * ``penalty`` (Triomphe, L'Impériale): a preset of ``scoring.penalties`` on ``offender`` (an entry id);
@@ -330,10 +348,17 @@ def irregular_rule(*, deal: Deal, decision: str | None, reason: str | None, user
     rules = {str(v.get("rule", "")) for v in (deal.verdict or {}).get("violations", [])}
     kind = Ruling.Kind.RENONCE if any(w in r for r in rules for w in ("follow", "trump", "take")) else Ruling.Kind.OTHER
     if decision in ("replay", "annul"):
-        return ruling_record(table=table, kind=kind, reason=full, user=user, deal=deal, annuls_deal=True)
+        return _ruled(ruling_record(table=table, kind=kind, reason=full, user=user, deal=deal, annuls_deal=True,
+                                    decision=decision), user)
     if decision == "penalty":
-        return ruling_record(table=table, kind=None, reason=typed, user=user, deal=deal, penalty=penalty,
-                             offender=offender, settles_deal=True)
+        return _ruled(ruling_record(table=table, kind=None, reason=typed, user=user, deal=deal, penalty=penalty,
+                                    offender=offender, settles_deal=True, decision=decision), user)
+    if decision == "as_played" and games.as_played_joins_match(tournament.game):
+        # L'Impériale: the deal's jetons go on to the next deals and its impériales erase; the deal itself joins
+        # the match (its scores as a ruling's points would drop the jetons)
+        irregular_joins_match(deal=deal, user=user, reason=f"décision d'arbitrage : {full}")
+        return _ruled(ruling_record(table=table, kind=kind, reason=full, user=user, deal=deal, settles_deal=True,
+                                    decision=decision), user)
     seats = table_seats(table)
     if decision == "adjustment":
         points = adjustments
@@ -350,5 +375,12 @@ def irregular_rule(*, deal: Deal, decision: str | None, reason: str | None, user
             raise StateConflict(_("this deal has no marks to count"), field="deal", code="deal_unscored")
         points = {str(s.entry_id): scores[s.position] for s in seats}
         is_penalty = sum(scores) != 0
-    return ruling_record(table=table, kind=kind, reason=full, user=user, deal=deal, adjustments=points,
-                         is_penalty=bool(is_penalty), settles_deal=decision != "adjustment")
+    return _ruled(ruling_record(table=table, kind=kind, reason=full, user=user, deal=deal, adjustments=points,
+                                is_penalty=bool(is_penalty), settles_deal=decision != "adjustment",
+                                decision=decision), user)
+
+
+def _ruled(ruling: Ruling, user: Any) -> Ruling:
+    """The ruling on an irregular deal told to the subscribers (the links answer the table's call with it)."""
+    hooks.irregular_ruled(ruling, user)
+    return ruling

@@ -13,12 +13,14 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
+from scoring import penalties
 from tournaments.common import games
 from tournaments.common.access import guarded, lang_of, require
 from tournaments.common.errors import ServiceError
 from tournaments.deals import rulings
 from tournaments.deals.models import Deal, Ruling
 from tournaments.deals.selectors import table_seats
+from tournaments.desk.entry import preset_label
 from tournaments.event import permissions
 from tournaments.event.models import Tournament
 
@@ -44,8 +46,9 @@ def waiting_deals(tournament: Tournament) -> list[Deal]:
 def irregular_context(tournament: Tournament, lang: str = "fr") -> dict[str, Any]:
     """What ``tables/_irregular.html`` shows: each waiting deal, what was found, the decisions and their fields."""
     decisions = games.irregular_decisions(tournament.game, tournament.record_options())
-    presets = [{"code": p.code, "label": p.label(lang), "who": p.who(lang)}
+    presets = [{"code": p.code, "label": preset_label(p, lang)}
                for p in games.penalty_presets(tournament.game, tournament.record_options())]
+    without = penalties.GAMES_WITHOUT_PRESETS.get(tournament.game)
     items = []
     for deal in waiting_deals(tournament):
         seats = table_seats(deal.table)
@@ -57,7 +60,8 @@ def irregular_context(tournament: Tournament, lang: str = "fr") -> dict[str, Any
                       for s in seats],
         })
     return {"irregular": items, "irregular_decisions": [(d, DECISION_LABELS[d]) for d in decisions],
-            "irregular_presets": presets}
+            "irregular_presets": presets, "irregular_unit": games.score_unit(tournament.game, lang),
+            "irregular_no_presets": (without[1] if lang.startswith("en") else without[0]) if without else ""}
 
 
 @guarded

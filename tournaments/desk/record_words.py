@@ -13,6 +13,7 @@ from tournaments.templatetags.french_words import field_words
 SEAT_KEYS = frozenset({"dealer", "taker", "partner", "seat", "winner", "leader", "player", "called_seat"})
 #: the keys left out of the detail (shown elsewhere on the page, or the engine's own bookkeeping)
 SKIPPED = frozenset({"players", "game", "options", "schema", "version", "format"})
+_HAND = re.compile(r"^hands\[(\d+)\]$")
 _CODE = re.compile(r"^(?:[2-9]|10|[AKQJC])[SHDC]$|^T(?:[1-9]|1\d|2[01])$|^EX$")
 
 
@@ -23,6 +24,11 @@ def _card(value: str) -> str | None:
         return card_name(parse_card(value))
     except CardCodeError:
         return None
+
+
+def of(name: str) -> str:
+    """« d'Ana », « de Bruno »: the French « de » before a name, elided before a vowel."""
+    return f"d'{name}" if name[:1].lower() in "aeiouyàâäéèêëîïôöùûü" else f"de {name}"
 
 
 def value_words(key: str, value: Any, players: list[str]) -> str:
@@ -62,7 +68,9 @@ def record_words(record: Any, players: list[str]) -> list[tuple[str, str]]:
             for i, v in enumerate(value):
                 walk(v, f"{path}[{i}]", key)
             return
-        lines.append((field_words(path), value_words(key, value, players)))
+        hand = _HAND.match(path)
+        what = f"main {of(players[int(hand[1])])}" if hand and int(hand[1]) < len(players) else field_words(path)
+        lines.append((what, value_words(key, value, players)))
 
     walk(record if isinstance(record, dict) else {}, "", "")
     return lines

@@ -19,6 +19,7 @@ from tournaments.common import games
 from tournaments.common.access import guarded, lang_of, require, require_visible
 from tournaments.deals import selectors
 from tournaments.deals.models import Deal, Forfeit, Ruling, ScoreRow
+from tournaments.deals.rulings import irregular_waiting
 from tournaments.desk.record_words import record_words, value_words
 from tournaments.duplicate.service import next_etui_dealer
 from tournaments.event import permissions
@@ -152,7 +153,10 @@ def deal_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "players": players,
         "seat_scores": [(name, scores.get(s.entry_id)) for name, s in zip(players, seats, strict=True)],
         "versions": versions,
-        "rulings": deal.rulings.select_related("withdrawn_by"),
+        "rulings": deal.rulings.select_related("created_by", "withdrawn_by"),
+        # an irregular deal: what was found (each violation of play in words), and whether it waits for a ruling
+        "found": [v.get("message", "") for v in (deal.verdict or {}).get("violations", []) if isinstance(v, dict)],
+        "awaiting": irregular_waiting(deal),
         "summary": deal_summary(deal, players),
         "detail": games.explain(tournament.game, deal.verdict, players, lang_of(request)),
         "can_referee": permissions.can_referee(request.user, tournament),

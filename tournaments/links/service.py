@@ -243,6 +243,17 @@ def irregular_deal_call(deal: Deal, user: Any) -> ArbiterCall:
                        note=f"Donne {deal.number} : {IRREGULAR_NOTE}")
 
 
+def irregular_ruled_answer(ruling: Any, user: Any) -> None:
+    """The table's calls about an irregular deal answered by the chief's ruling on it (``hooks.irregular_ruled``):
+    the table reads the decision as the call's answer."""
+    if ruling.deal_id is None:
+        return
+    answer = f"Décision de l'arbitre : {ruling.reason}"
+    for call in ArbiterCall.objects.filter(deal_id=ruling.deal_id, note__endswith=IRREGULAR_NOTE,
+                                           state__in=[ArbiterCall.State.OPEN, ArbiterCall.State.TAKEN]):
+        call_resolve(call=call, user=user, outcome=ArbiterCall.Outcome.RULING, answer=answer)
+
+
 def call_take(*, call: ArbiterCall, user: Any) -> ArbiterCall:
     """An arbiter takes the call (the table sees someone is coming)."""
     updated = ArbiterCall.objects.filter(pk=call.pk, state=ArbiterCall.State.OPEN).update(

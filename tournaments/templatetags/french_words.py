@@ -20,6 +20,10 @@ FIELDS = {
     "leader": "entame", "five": "jeu à cinq", "mode": "manière de jouer", "order": "ordre des cartes",
     "honours": "honneurs", "as_qui_pille": "as qui pille", "teams": "équipes", "announcements": "annonces",
     "misdeal": "maldonne", "target": "objectif",
+    # L'Impériale and Le Vingt-quatre (the retourne, called virade at Le Vingt-quatre, is « la retourne » in both
+    # texts); the Point as both texts write it
+    "turn_up": "retourne", "point": "Point", "count": "nombre de cartes", "value": "valeur",
+    "imperiales": "impériales", "cartes_blanches": "cartes blanches", "sequences": "séquences",
 }
 _INDEX = re.compile(r"\[(\d+)\]")
 #: lists whose items have a name of their own: (one item, one item of an item)
