@@ -285,6 +285,11 @@ CELERY_RESULT_BACKEND = None
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+# The ranking refresh in a worker waits for a burst of entries to end (the inputs quiet this long, at most the
+# second figure) and publishes once (tournaments.standings.tasks); a refresh whose worker died is taken over by
+# another worker once its 5-second lease expires (checked every second).
+RANKING_SETTLE_MS = env.int("RANKING_SETTLE_MS", default=200)
+RANKING_SETTLE_MAX_MS = env.int("RANKING_SETTLE_MAX_MS", default=3000)
 # celery beat (``celery -A levee beat``, or ``worker -B`` on a single machine): rankings behind their inputs
 # with no refresh waiting are queued again, whatever lost their message
 CELERY_BEAT_SCHEDULE = {
