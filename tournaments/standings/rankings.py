@@ -156,6 +156,17 @@ def ranking_lease_take(*, tournament_id: int) -> Any:
     return until if taken else None
 
 
+def ranking_claim_yield(*, tournament_id: int) -> bool:
+    """Forget the queued claim while another refresh holds a live lease; False when no live lease is held (the
+    caller then takes the lease itself).
+
+    A duplicate refresh (beat's, a start-up re-queue's) that finds the lease held must not leave its claim behind:
+    changes would see a refresh waiting and queue nothing once the holder lets go. Conditional on the live lease,
+    in one UPDATE: a change committed before it is ranked by the holder (before its release, or in its run)."""
+    return bool(RankingClock.objects.filter(tournament_id=tournament_id, lease_until__gt=timezone.now())
+                .update(queued_at=None))
+
+
 def ranking_lease_renew(*, tournament_id: int, lease: Any) -> Any:
     """Extend a lease still held; the new lease, or None when it was lost (expired and taken over)."""
     until = timezone.now() + REFRESH_LEASE

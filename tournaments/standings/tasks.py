@@ -68,7 +68,7 @@ def _publish(tournament_id: int) -> int | None:
 
 def _settle(tournament_id: int, lease: Any) -> Any:
     """Wait, holding the lease, until the inputs stop changing (a burst of entries ends): quiet when the last change
-    is ``RANKING_SETTLE_MS`` old, or when the version did not move during that long; at most
+    is ``RANKING_SETTLE_MS`` old, or when the version did not move while waiting for that; at most
     ``RANKING_SETTLE_MAX_MS``. The lease renewed for the publication, or None when it was lost."""
     quiet = settings.RANKING_SETTLE_MS / 1000
     give_up = time.monotonic() + settings.RANKING_SETTLE_MAX_MS / 1000
@@ -76,10 +76,11 @@ def _settle(tournament_id: int, lease: Any) -> Any:
     while time.monotonic() < give_up:
         version, changed_at = (RankingClock.objects.filter(tournament_id=tournament_id)
                                .values_list("version", "changed_at").first() or (None, None))
-        if changed_at is None or (timezone.now() - changed_at).total_seconds() >= quiet or version == seen:
+        age = (timezone.now() - changed_at).total_seconds() if changed_at is not None else quiet
+        if age >= quiet or version == seen:  # (the clocks of two machines may differ: then the version says)
             break
         seen = version
-        time.sleep(quiet)
+        time.sleep(min(quiet, max(quiet - age, 0.02)))  # until the last change is ``quiet`` old
         lease = rankings.ranking_lease_renew(tournament_id=tournament_id, lease=lease)
         if lease is None:
             return None
@@ -93,8 +94,10 @@ def refresh_leased(tournament_id: int, *, settle: bool = False) -> int | None:
     if not RankingClock.objects.filter(tournament_id=tournament_id).exists():
         return _publish(tournament_id)  # nothing ever changed: no clock to hold (the empty ranking)
     lease = rankings.ranking_lease_take(tournament_id=tournament_id)
-    if lease is None:
-        return None
+    while lease is None:  # another refresh runs: it ranks what this one would have; its claim goes
+        if rankings.ranking_claim_yield(tournament_id=tournament_id):
+            return None
+        lease = rankings.ranking_lease_take(tournament_id=tournament_id)  # let go (or expired) meanwhile
     latest = None
     try:
         for _run in range(MAX_RUNS):

@@ -221,7 +221,10 @@ def test_a_refresh_finding_the_lease_held_leaves_it_to_its_holder(queued):
     add_deal(table, [90, -30, -30, -30], taker=0)
     lease = rankings.ranking_lease_take(tournament_id=t.pk)
     assert lease is not None and rankings.ranking_lease_take(tournament_id=t.pk) is None
+    RankingClock.objects.filter(tournament=t).update(queued_at=timezone.now())  # a duplicate's claim (beat's)
     assert tasks.ranking_refresh(t.pk) is None and not RankingSnapshot.objects.filter(tournament=t).exists()
+    # its claim is gone, so that a change after the holder lets go queues a refresh again
+    assert RankingClock.objects.get(tournament=t).queued_at is None
     # its worker died: once the lease expires the watch clears it and queues the refresh again
     RankingClock.objects.filter(tournament=t).update(lease_until=timezone.now() - timedelta(seconds=1))
     queued.clear()
