@@ -189,7 +189,7 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # Guessing passwords (django-axes): after LOGIN_FAILURE_LIMIT failures for one user name from one address, that
 # pair is locked out for LOGIN_COOLOFF_MINUTES (a page saying so, HTTP 429); a success clears the count. Locking
 # a name from one address only: a whole venue behind one address is not locked out by one careless phone, and a
-# user cannot be locked out by strangers. The token endpoint is also throttled per address and per name (DRF).
+# user cannot be locked out by strangers. The token endpoint is also throttled per name, then per address (DRF).
 AUTHENTICATION_BACKENDS = [
     "levee.login_attempts.LoginAttemptsBackend",
     "django.contrib.auth.backends.ModelBackend",
@@ -246,7 +246,10 @@ REST_FRAMEWORK = {
     "DEFAULT_THROTTLE_RATES": {
         "arbitrate_anon": env("THROTTLE_ARBITRATE_ANON", default="30/min"),
         "arbitrate_user": env("THROTTLE_ARBITRATE_USER", default="600/min"),
-        "login": env("THROTTLE_LOGIN", default="10/min"),
+        # the token endpoint: per name first (one phone's wrong passwords throttle that name only), then per
+        # address, sized for a hall of 100 people behind one router each logging in once or twice a minute
+        "login_user": env("THROTTLE_LOGIN_USER", default="10/min"),
+        "login": env("THROTTLE_LOGIN", default="300/min"),
     },
     # behind a reverse proxy, how many of them append to X-Forwarded-For (the client address of the rates)
     "NUM_PROXIES": env.int("NUM_PROXIES", default=None),
@@ -282,6 +285,11 @@ CELERY_RESULT_BACKEND = None
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+# The ranking refresh in a worker waits for a burst of entries to end (the inputs quiet this long, at most the
+# second figure) and publishes once (tournaments.standings.tasks); a refresh whose worker died is taken over by
+# another worker once its 5-second lease expires (checked every second).
+RANKING_SETTLE_MS = env.int("RANKING_SETTLE_MS", default=200)
+RANKING_SETTLE_MAX_MS = env.int("RANKING_SETTLE_MAX_MS", default=3000)
 # celery beat (``celery -A levee beat``, or ``worker -B`` on a single machine): rankings behind their inputs
 # with no refresh waiting are queued again, whatever lost their message
 CELERY_BEAT_SCHEDULE = {

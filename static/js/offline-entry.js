@@ -1,13 +1,16 @@
 // Levée — offline-first entry, for any entry form (no framework, no build step).
 //
 // A form opts in with data-offline-url="<url answering JSON>" and, beside it, an element #offline-entry holding
-// the sentences in the page's language (data-waiting, data-sent, data-refused, data-offline, data-saved-here,
-// data-draft-restored). Then:
+// the sentences in the page's language (data-waiting, data-waiting-server, data-sent, data-refused, data-offline,
+// data-saved-here, data-draft-restored, data-busy). Then:
 //  * the deal being typed is kept in IndexedDB at every change (a reload, a closed tab lose nothing) and put
 //    back when the page opens again;
 //  * « save » puts the deal in an outbox (IndexedDB) with its Idempotency-Key, then sends it; without network it
 //    waits, and is sent when the network returns (the "online" event, and every 20 s), never twice: the key
 //    makes a second sending return the first deal;
+//  * a server that answers but is busy (503, 429, any 5xx: the database restarting, a rate) is not « no network »:
+//    the note says the server is busy and when the next try is (« nouvel essai dans N s », from its Retry-After,
+//    10 s without one), and nothing is sent before then;
 //  * the outbox is shown under the form: each deal waiting, sent (with its number and a link), or refused with
 //    the server's reason (the rules check needs the server: it runs when the deal arrives).
 // window.LeveeOffline exposes flush() and items() (used by tests and by other pages), and enqueue(url, pairs, key):
@@ -72,6 +75,33 @@
     const where = location.pathname;
     const list = panel.querySelector("ol") || panel.appendChild(document.createElement("ol"));
     let sending = false;
+    let busyUntil = 0, busyTimer = null;  // the server asked to wait (Retry-After) until then
+
+    const note = () => panel.querySelector(".offline-note");
+    const isBusy = () => Date.now() < busyUntil;
+    function retryAfter(response) {
+      const raw = response.headers.get("Retry-After") || "";
+      let seconds = /^\s*\d+\s*$/.test(raw) ? parseInt(raw, 10) : Math.ceil((Date.parse(raw) - Date.now()) / 1000);
+      if (!(seconds > 0)) seconds = 10;
+      return Math.min(seconds, 300);
+    }
+    function showBusy() {
+      const left = Math.max(1, Math.ceil((busyUntil - Date.now()) / 1000));
+      panel.dataset.note = panel.dataset.busyShown = "1";  // not data-busy: the sentence
+      panel.hidden = false;
+      if (note()) note().textContent = (words.busy || "").replace("{n}", String(left));
+    }
+    function busy(seconds) {
+      busyUntil = Date.now() + seconds * 1000;
+      clearInterval(busyTimer);
+      showBusy();
+      busyTimer = setInterval(() => {
+        if (isBusy()) { showBusy(); return; }
+        clearInterval(busyTimer);
+        busyTimer = null;
+        flush();
+      }, 1000);
+    }
 
     async function saveDraft() {
       const draft = (await get("drafts", where)) || {where: where, key: newKey()};
@@ -88,7 +118,8 @@
         li.dataset.key = item.key;
         const when = new Date(item.at).toLocaleTimeString([], {hour: "2-digit", minute: "2-digit"});
         const label = document.createElement("strong");
-        label.textContent = when + " — " + (words[item.state] || item.state);
+        const state = item.state === "waiting" && isBusy() ? "waitingServer" : item.state;
+        label.textContent = when + " — " + (words[state] || item.state);
         li.append(label);
         if (item.message) { li.append(" · " + item.message); }
         if (item.url) {
@@ -100,7 +131,7 @@
       }));
     }
     async function flush() {
-      if (sending) return;
+      if (sending || isBusy()) return;  // busy: the next try is when the server said
       sending = true;
       try {
         const items = (await all("outbox")).filter((i) => i.state === "waiting").sort((a, b) => a.at - b.at);
@@ -120,13 +151,19 @@
           try { body = await response.json(); } catch (e) { body = {}; }
           if (response.ok) {
             Object.assign(item, {state: "sent", message: body.message || "", url: body.url || ""});
-          } else if (response.status >= 500 || response.status === 0) {
-            break;  // the server is not well: try again later
+          } else if (response.status >= 500 || response.status === 429 || response.status === 0) {
+            busy(retryAfter(response));  // the server answers but cannot take it now: not « no network »
+            await render();
+            break;
           } else {
             const reasons = (body.problems || []).map((p) => (p.where ? p.where + " : " : "") + p.message);
             Object.assign(item, {state: "refused", message: reasons.join(" ; ") || body.message || String(response.status)});
           }
           await put("outbox", item);
+          if (panel.dataset.busyShown && item.state === "sent") {  // the server took it: its busy note goes
+            delete panel.dataset.busyShown;
+            if (note()) note().textContent = "";
+          }
           await render();
         }
       } finally {
@@ -139,8 +176,8 @@
                     at: Date.now(), message: ""};
       await put("outbox", item);
       panel.dataset.note = "1";
-      const note = panel.querySelector(".offline-note");
-      if (note) note.textContent = words.savedHere;
+      if (isBusy()) showBusy();
+      else if (note()) note().textContent = words.savedHere;
       await render();
       flush();
       return item.key;
@@ -178,16 +215,15 @@
       }
       form.reset();
       panel.dataset.note = "1";
-      const note = panel.querySelector(".offline-note");
-      if (note) note.textContent = words.savedHere;
+      if (isBusy()) showBusy();
+      else if (note()) note().textContent = words.savedHere;
       await render();
     });
     (async () => {
       const draft = await get("drafts", where);
       if (draft && draft.fields && draft.fields.length) {
         restore(form, draft.fields);
-        const note = panel.querySelector(".offline-note");
-        if (note) note.textContent = words.draftRestored;
+        if (note()) note().textContent = words.draftRestored;
         panel.hidden = false;
       }
       await render();

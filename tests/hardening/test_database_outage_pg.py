@@ -112,3 +112,51 @@ def test_entries_during_a_database_outage_get_503_then_recover(live_server, taro
     saved = list(Deal.objects.filter(table=tarot_table).order_by("number").values_list("number", flat=True))
     assert saved == list(range(1, len(entries) + 1))  # every entry saved once, no gap, no double
     assert ScoreRow.objects.filter(deal__table=tarot_table).count() == 4 * len(saved)
+
+
+def _get(url: str, data: bytes | None = None, headers: dict | None = None) -> tuple[int, str | None, str]:
+    request = urllib.request.Request(url, data=data, headers=headers or {})
+    try:
+        with urllib.request.urlopen(request, timeout=20) as response:
+            return response.status, response.headers.get("Retry-After"), response.read().decode(errors="replace")
+    except urllib.error.HTTPError as error:
+        return error.code, error.headers.get("Retry-After"), error.read().decode(errors="replace")
+
+
+def test_the_login_page_during_a_database_outage_says_when_to_retry(live_server, staff):
+    """The login page (shown and sent, with a session cookie as a browser has one) during an outage: 503 with
+    Retry-After, as every other page, so the browser and a proxy know when to come back."""
+    if connection.vendor != "postgresql":
+        pytest.skip("the outage is simulated on PostgreSQL (CI runs it)")
+    import http.cookiejar
+    import re
+
+    url = f"{live_server.url}/accounts/login/"
+    jar = http.cookiejar.CookieJar()
+    browser = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
+    with browser.open(url, timeout=20) as page:  # the service is up: the form and its CSRF cookie
+        csrf = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page.read().decode())[1]
+
+    def send() -> tuple[int, str | None, str]:
+        body = f"csrfmiddlewaretoken={csrf}&username=arbiter&password=faux".encode()
+        request = urllib.request.Request(url, data=body, headers={"Referer": url})
+        try:
+            with browser.open(request, timeout=20) as response:
+                return response.status, response.headers.get("Retry-After"), response.read().decode()
+        except urllib.error.HTTPError as error:
+            return error.code, error.headers.get("Retry-After"), error.read().decode(errors="replace")
+
+    _outage(True)
+    try:
+        answers = {
+            "shown": _get(url),
+            "shown with a session": _get(url, headers={"Cookie": "sessionid=" + "x" * 32}),
+            "sent": send(),
+        }
+    finally:
+        _outage(False)
+    print({k: v[:2] for k, v in answers.items()})
+    for what, (code, retry, _body) in answers.items():
+        assert code in (200, 503), what  # the login form needs no database to be shown; never a 500
+        if code == 503:
+            assert retry and int(retry) > 0, f"{what}: 503 without Retry-After"

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import signal
+import socket
 import subprocess
 import sys
 import threading
@@ -63,9 +64,10 @@ class Worker:
         if gate is not None:
             env["LEVEE_TEST_GATE"] = str(gate)
         self.log: list[str] = []
+        self.name = f"{queue}-{uuid.uuid4().hex[:4]}@{socket.gethostname()}"
         self.proc = subprocess.Popen(
             [CELERY, "-A", "tests.integration.worker_app", "worker", "--pool=solo", "-Q", queue, "-l", "info",
-             "--without-gossip", "--without-mingle", "--without-heartbeat", "-n", f"{queue}-{uuid.uuid4().hex[:4]}@%h"],
+             "--without-gossip", "--without-mingle", "--without-heartbeat", "-n", self.name],
             cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         threading.Thread(target=self._read, daemon=True).start()
 

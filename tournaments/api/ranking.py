@@ -6,6 +6,10 @@
 * ``ranking/diff/?from=V&to=W`` — what changed between two snapshots: who moved, by how many places, and
   why (the metrics that changed for him), who appeared or left (``to`` defaults to the latest).
 
+``ranking/`` and ``ranking/{version}/`` send an ETag tied to the published snapshot (its version and digest) and
+to whether it is still up to date; ``If-None-Match`` with it is a 304 without a body (a client polling the
+ranking downloads it once per published state).
+
 Only snapshots are read: nothing here computes a ranking. The public sees the ranking of a public
 tournament, like the ranking page.
 """
@@ -14,7 +18,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.http import HttpResponse
 from django.urls import path
+from django.utils.http import parse_etags
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import exceptions
@@ -70,6 +76,25 @@ def diff_json(tournament: Tournament, old: RankingSnapshot, new: RankingSnapshot
     }
 
 
+def snapshot_etag(snap: RankingSnapshot, version: int) -> str:
+    """The ETag of a snapshot's answer: its version and digest, and whether entries came after it (the answer's
+    ``up_to_date``); names and lines are the snapshot's own."""
+    return f'"ranking-{snap.input_version}-{snap.digest[:16]}-{int(snap.input_version >= version)}"'
+
+
+def _answer(request: Request, tournament: Tournament, snap: RankingSnapshot, version: int) -> Response | HttpResponse:
+    """The snapshot as JSON with its ETag, or 304 when ``If-None-Match`` already names it."""
+    etag = snapshot_etag(snap, version)
+    wanted = parse_etags(request.META.get("HTTP_IF_NONE_MATCH", ""))
+    if "*" in wanted or etag in wanted or f"W/{etag}" in wanted:
+        response: Response | HttpResponse = HttpResponse(status=304)
+    else:
+        response = Response(snapshot_json(tournament, snap, version))
+    response["ETag"] = etag
+    response["Cache-Control"] = "no-cache"  # kept by the client, asked again with If-None-Match
+    return response
+
+
 def _snapshot(tournament: Tournament, version: Any, field: str) -> RankingSnapshot:
     try:
         number = int(version)
@@ -85,12 +110,12 @@ class RankingLatestView(Api):
     permission_classes = [AllowAny]
 
     @extend_schema(responses={200: dict}, description="The latest published ranking: version, digest, up to date.")
-    def get(self, request: Request, pk: int) -> Response:
+    def get(self, request: Request, pk: int) -> Response | HttpResponse:
         tournament = visible_tournament(request, pk)
         status = rankings.ranking_status(tournament)
         if status.snapshot is None:
             raise exceptions.NotFound(_("no ranking published yet"))
-        return Response(snapshot_json(tournament, status.snapshot, status.version))
+        return _answer(request, tournament, status.snapshot, status.version)
 
 
 class RankingVersionView(Api):
@@ -98,10 +123,10 @@ class RankingVersionView(Api):
 
     @extend_schema(responses={200: dict}, description="The ranking published at an input version.",
                    operation_id="tournaments_ranking_version_retrieve")  # one id per operation (check --deploy)
-    def get(self, request: Request, pk: int, version: int) -> Response:
+    def get(self, request: Request, pk: int, version: int) -> Response | HttpResponse:
         tournament = visible_tournament(request, pk)
         snap = _snapshot(tournament, version, "version")
-        return Response(snapshot_json(tournament, snap, rankings.ranking_status(tournament).version))
+        return _answer(request, tournament, snap, rankings.ranking_status(tournament).version)
 
 
 class RankingDiffView(Api):

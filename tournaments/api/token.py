@@ -10,8 +10,8 @@ from tournaments.api.throttles import LoginThrottle
 
 
 class TokenView(ObtainAuthToken):
-    """DRF's token view, with the bounded JSON parser and at most ``THROTTLE_LOGIN`` attempts per address and
-    per username (429 with ``Retry-After`` past it)."""
+    """DRF's token view, with the bounded JSON parser and at most ``THROTTLE_LOGIN_USER`` attempts per username,
+    then ``THROTTLE_LOGIN`` per address (429 with ``Retry-After`` past either; :class:`LoginThrottle`)."""
 
     parser_classes = [FormParser, MultiPartParser, BoundedJSONParser]
     throttle_classes = [LoginThrottle]

@@ -3,7 +3,10 @@
 * :class:`RankingClock` — one row per tournament. ``version`` is bumped in the same transaction as
   every change of the ranking's inputs (a deal entered or corrected, a ruling, a round released …),
   by :func:`tournaments.standings.rankings.ranking_inputs_changed`. ``queued_at`` says a refresh task is
-  queued and has not started yet: a burst of entries queues one task (the coalescing).
+  queued and has not started yet: a burst of entries queues one task (the coalescing). ``lease_until`` says a
+  refresh is running, held by its worker until then (renewed while it works): changes meanwhile queue nothing, the
+  running refresh ranks them once more before it lets go; a lease that expires (its worker died) is taken over
+  within seconds by another worker (``tournaments.standings.tasks``).
 * :class:`RankingSnapshot` — a published ranking: the input version it was computed at, the
   canonical inputs (so :func:`scoring.snapshots.regenerate` rebuilds it exactly) and their sha256
   digest. Never updated: a new state of the tournament gives a new snapshot.
@@ -29,6 +32,9 @@ class RankingClock(models.Model):
     queued_at = models.DateTimeField(null=True, blank=True,
                                      help_text=_("Un recalcul est en file et n'a pas encore commencé."))
     changed_at = models.DateTimeField(null=True, blank=True)
+    lease_until = models.DateTimeField(null=True, blank=True,
+                                       help_text=_("Un recalcul est en cours, tenu par son worker jusqu'à cette "
+                                                   "heure."))
 
     class Meta:
         verbose_name = _("horloge du classement")

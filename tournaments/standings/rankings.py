@@ -6,7 +6,8 @@ The flow (see ``docs/architecture.md``):
    released …) calls :func:`ranking_inputs_changed` inside its transaction: the tournament's
    :class:`~tournaments.standings.models.RankingClock` version goes up by one. ``tournaments.standings.tasks``
    then queues one refresh on commit (:func:`ranking_refresh_claim` makes a burst queue one task).
-2. The task calls :func:`ranking_refresh`: it reads the version and the aggregates **in one database
+2. The task takes the tournament's lease (:func:`ranking_lease_take`: one refresh runs at a time; changes
+   meanwhile queue nothing) and calls :func:`ranking_publish`: it reads the version and the aggregates **in one database
    snapshot** (REPEATABLE READ on PostgreSQL), ranks with :mod:`scoring.ranking`, and publishes an
    immutable :class:`~tournaments.standings.models.RankingSnapshot` labelled with the version it
    ranked. A snapshot at that version or newer already there means there is nothing to do, so a
@@ -50,6 +51,9 @@ log = logging.getLogger(__name__)
 
 #: a refresh queued longer ago than this and not started is taken as lost and may be queued again
 QUEUE_STALE_AFTER = timedelta(seconds=30)
+#: how long a running refresh holds its tournament without renewing (it renews before each publication and while
+#: it waits for a burst to end): a worker that died is taken over once its lease expires
+REFRESH_LEASE = timedelta(seconds=5)
 
 
 # --------------------------------------------------------------------------------------------
@@ -59,32 +63,39 @@ QUEUE_STALE_AFTER = timedelta(seconds=30)
 
 @dataclass(frozen=True)
 class ClockBump:
-    """The clock after :func:`ranking_inputs_changed`: the new input version, and since when a refresh is queued."""
+    """The clock after :func:`ranking_inputs_changed`: the new input version, since when a refresh is queued, and
+    until when a running refresh holds the tournament."""
 
     version: int
     queued_at: Any  # datetime | None
+    lease_until: Any = None  # datetime | None
 
     @property
     def refresh_waiting(self) -> bool:
-        """A refresh is queued and has not started: it will rank this change.
+        """A refresh is queued and has not started, or is running: either way it will rank this change.
 
-        Safe to rely on inside the changing transaction: the task starts by clearing ``queued_at``
-        with an UPDATE of the clock row, which waits for this transaction's row lock, and only then
-        reads the inputs, in a snapshot taken after this commit.
+        Safe to rely on inside the changing transaction: the task starts by taking the lease (and clearing
+        ``queued_at``) with an UPDATE of the clock row, which waits for this transaction's row lock, and only
+        then reads the inputs, in a snapshot taken after this commit; a running refresh lets go of its lease
+        only by an UPDATE that waits for this row lock too and finds the version it published older than this
+        change's (:func:`ranking_lease_release`), so it ranks once more.
         """
-        return self.queued_at is not None and self.queued_at >= timezone.now() - QUEUE_STALE_AFTER
+        now = timezone.now()
+        return ((self.queued_at is not None and self.queued_at >= now - QUEUE_STALE_AFTER)
+                or (self.lease_until is not None and self.lease_until > now))
 
 
 @cache
 def _bump_sql(vendor: str) -> str:
     """The clock's upsert: version + 1, or a new clock at version 1, returning the version and the claim."""
-    clock, version, queued, changed, key = (sql.table(RankingClock), sql.column(RankingClock, "version"),
-                                            sql.column(RankingClock, "queued_at"),
-                                            sql.column(RankingClock, "changed_at"),
-                                            sql.column(RankingClock, "tournament"))
+    clock, version, queued, changed, key, lease = (sql.table(RankingClock), sql.column(RankingClock, "version"),
+                                                   sql.column(RankingClock, "queued_at"),
+                                                   sql.column(RankingClock, "changed_at"),
+                                                   sql.column(RankingClock, "tournament"),
+                                                   sql.column(RankingClock, "lease_until"))
     return (f"INSERT INTO {clock} ({key}, {version}, {changed}) VALUES (%s, 1, %s) "
             f"ON CONFLICT ({key}) DO UPDATE SET {version} = {clock}.{version} + 1, {changed} = EXCLUDED.{changed} "
-            f"RETURNING {version}, {queued}")
+            f"RETURNING {version}, {queued}, {lease}")
 
 
 def send_clock_bump(cursor: Any, *, tournament_id: int) -> None:
@@ -95,8 +106,9 @@ def send_clock_bump(cursor: Any, *, tournament_id: int) -> None:
 
 def read_clock_bump(cursor: Any) -> ClockBump:
     """The clock as :func:`send_clock_bump` left it."""
-    version, queued_at = cursor.fetchone()
-    return ClockBump(version, sql.convert(RankingClock, "queued_at", queued_at))
+    version, queued_at, lease_until = cursor.fetchone()
+    return ClockBump(version, sql.convert(RankingClock, "queued_at", queued_at),
+                     sql.convert(RankingClock, "lease_until", lease_until))
 
 
 def ranking_inputs_changed(*, tournament_id: int) -> ClockBump:
@@ -126,6 +138,72 @@ def ranking_refresh_claim(*, tournament_id: int) -> bool:
 def ranking_refresh_unclaim(*, tournament_id: int) -> None:
     """Forget a claim whose task could not be queued (broker down): the next change queues again."""
     RankingClock.objects.filter(tournament_id=tournament_id).update(queued_at=None)
+
+
+# --------------------------------------------------------------------------------------------
+# The lease: one refresh running per tournament, taken over when its worker dies
+# --------------------------------------------------------------------------------------------
+
+
+def ranking_lease_take(*, tournament_id: int) -> Any:
+    """Take the tournament's refresh lease, consuming the queued claim; the lease (its expiry, which identifies
+    it), or None when another refresh holds a live lease (it will rank what this one would have)."""
+    now = timezone.now()
+    until = now + REFRESH_LEASE
+    taken = (RankingClock.objects.filter(tournament_id=tournament_id)
+             .filter(Q(lease_until__isnull=True) | Q(lease_until__lte=now))
+             .update(lease_until=until, queued_at=None))
+    return until if taken else None
+
+
+def ranking_claim_yield(*, tournament_id: int) -> bool:
+    """Forget the queued claim while another refresh holds a live lease; False when no live lease is held (the
+    caller then takes the lease itself).
+
+    A duplicate refresh (beat's, a start-up re-queue's) that finds the lease held must not leave its claim behind:
+    changes would see a refresh waiting and queue nothing once the holder lets go. Conditional on the live lease,
+    in one UPDATE: a change committed before it is ranked by the holder (before its release, or in its run)."""
+    return bool(RankingClock.objects.filter(tournament_id=tournament_id, lease_until__gt=timezone.now())
+                .update(queued_at=None))
+
+
+def ranking_lease_renew(*, tournament_id: int, lease: Any) -> Any:
+    """Extend a lease still held; the new lease, or None when it was lost (expired and taken over)."""
+    until = timezone.now() + REFRESH_LEASE
+    renewed = RankingClock.objects.filter(tournament_id=tournament_id, lease_until=lease).update(lease_until=until)
+    return until if renewed else None
+
+
+def ranking_lease_release(*, tournament_id: int, lease: Any, published: int) -> bool:
+    """Let go of the lease if the inputs are still at version ``published``; False when they changed meanwhile
+    (the refresh then runs once more) or the lease was lost.
+
+    The UPDATE waits for the row lock of a change being committed and reads its version: a change that saw the
+    lease held (and so queued nothing) is always ranked by the holder."""
+    return bool(RankingClock.objects.filter(tournament_id=tournament_id, lease_until=lease, version__lte=published)
+                .update(lease_until=None))
+
+
+def ranking_lease_drop(*, tournament_id: int, lease: Any) -> None:
+    """Let go of the lease whatever the version (the refresh failed)."""
+    RankingClock.objects.filter(tournament_id=tournament_id, lease_until=lease).update(lease_until=None)
+
+
+def ranking_lease_break_expired() -> list[int]:
+    """Clear every expired lease (its worker died or hangs); the tournaments whose lease was cleared here (another
+    worker clearing it at the same moment gets the other ones)."""
+    broken = []
+    for tid, lease in RankingClock.objects.filter(lease_until__lte=timezone.now()).values_list("tournament_id",
+                                                                                                 "lease_until"):
+        if RankingClock.objects.filter(tournament_id=tid, lease_until=lease).update(lease_until=None):
+            broken.append(tid)
+    return broken
+
+
+def published_version(tournament_id: int) -> int:
+    """The input version of the latest published snapshot (0 when none)."""
+    return (RankingSnapshot.objects.filter(tournament_id=tournament_id)
+            .aggregate(v=Max("input_version"))["v"] or 0)
 
 
 def stale_tournament_ids() -> list[int]:
@@ -587,7 +665,8 @@ def _metric_json(value: Any) -> Any:
 
 
 def ranking_refresh(*, tournament_id: int) -> RankingSnapshot | None:
-    """The refresh task's one service: the queued claim is consumed, then the ranking published."""
+    """Consume the queued claim, then publish (no lease: the refresh task's loop,
+    :func:`tournaments.standings.tasks.ranking_refresh`, holds one around this)."""
     RankingClock.objects.filter(tournament_id=tournament_id).update(queued_at=None)
     return ranking_publish(tournament_id=tournament_id)
 

@@ -61,3 +61,29 @@ def test_a_bad_version_is_a_400(api_client, two_versions):
     t, *_ = two_versions
     response = api_client.get(f"/api/tournaments/{t.pk}/ranking/diff/?from=abc")
     assert response.status_code == 400 and response.json()["field"] == "from"
+
+
+def test_the_ranking_has_an_etag_tied_to_the_published_snapshot_and_answers_304(api_client, two_versions):
+    t, _e, first, second = two_versions
+    url = f"/api/tournaments/{t.pk}/ranking/"
+    got = api_client.get(url)
+    etag = got["ETag"]
+    assert got.status_code == 200 and etag and str(second.input_version) in etag
+    again = api_client.get(url, HTTP_IF_NONE_MATCH=etag)
+    assert again.status_code == 304 and again.content == b"" and again["ETag"] == etag
+    assert api_client.get(url, HTTP_IF_NONE_MATCH=f'W/{etag}, "autre"').status_code == 304
+    assert api_client.get(url, HTTP_IF_NONE_MATCH='"autre"').status_code == 200
+    # a deal entered and not yet published: the same snapshot, no longer up to date — a new ETag, a full answer
+    (table,) = t.rounds.get(number=1).tables.all()
+    add_deal(table, [-30, -30, 90, -30], taker=2)
+    stale = api_client.get(url, HTTP_IF_NONE_MATCH=etag)
+    assert stale.status_code == 200 and stale.json()["up_to_date"] is False and stale["ETag"] != etag
+    # published: a new snapshot, a new ETag
+    tasks.ranking_refresh(t.pk)
+    fresh = api_client.get(url, HTTP_IF_NONE_MATCH=stale["ETag"])
+    assert fresh.status_code == 200 and fresh.json()["version"] > second.input_version
+    assert fresh["ETag"] not in (etag, stale["ETag"])
+    # a snapshot by version: its own ETag, 304 too
+    by_version = api_client.get(f"{url}{first.input_version}/")
+    assert api_client.get(f"{url}{first.input_version}/",
+                          HTTP_IF_NONE_MATCH=by_version["ETag"]).status_code == 304

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 import pytest
+from django.utils import timezone
 
 from tests.integration.builders import add_deal, make_round, make_tournament
 from tournaments.standings import rankings, tasks
@@ -183,3 +186,47 @@ def test_a_failing_in_process_refresh_never_turns_a_saved_entry_into_an_error(mo
     with django_capture_on_commit_callbacks(execute=True):
         add_deal(table, [-25, 75, -25, -25], taker=1)
     assert rankings.ranking_status(t).up_to_date
+
+
+def test_a_change_while_a_refresh_runs_queues_nothing_and_the_refresh_runs_once_more(
+        queued, monkeypatch, django_capture_on_commit_callbacks):
+    """The debounce: a refresh holds the lease; a deal saved while it computes sees the lease and queues nothing;
+    the refresh finds the version moved when it lets go, and publishes once more (2 snapshots, the last one
+    ranking both deals: A 90 − 60 = 30, B −30 + 180 = 150)."""
+    t, table = four()
+    real = rankings.ranking_refresh
+    entered = []
+
+    def refresh_with_an_entry_meanwhile(**kwargs):
+        snapshot = real(**kwargs)
+        if not entered:  # a deal committed while the first run computed
+            with django_capture_on_commit_callbacks(execute=True):
+                entered.append(add_deal(table, [-60, 180, -60, -60], taker=1))
+        return snapshot
+
+    add_deal(table, [90, -30, -30, -30], taker=0)
+    queued.clear()
+    monkeypatch.setattr(rankings, "ranking_refresh", refresh_with_an_entry_meanwhile)
+    tasks.ranking_refresh(t.pk)
+    assert queued == []  # the change during the run queued no task
+    snaps = list(RankingSnapshot.objects.filter(tournament=t).order_by("input_version"))
+    clock = RankingClock.objects.get(tournament=t)
+    assert snaps[-1].input_version == clock.version and clock.lease_until is None
+    marks = {ln.entry.player.name: rankings.metrics_dict(ln)["marks"] for ln in snaps[-1].lines.all()}
+    assert (marks["A"], marks["B"]) == (30, 150)
+
+
+def test_a_refresh_finding_the_lease_held_leaves_it_to_its_holder(queued):
+    t, table = four()
+    add_deal(table, [90, -30, -30, -30], taker=0)
+    lease = rankings.ranking_lease_take(tournament_id=t.pk)
+    assert lease is not None and rankings.ranking_lease_take(tournament_id=t.pk) is None
+    RankingClock.objects.filter(tournament=t).update(queued_at=timezone.now())  # a duplicate's claim (beat's)
+    assert tasks.ranking_refresh(t.pk) is None and not RankingSnapshot.objects.filter(tournament=t).exists()
+    # its claim is gone, so that a change after the holder lets go queues a refresh again
+    assert RankingClock.objects.get(tournament=t).queued_at is None
+    # its worker died: once the lease expires the watch clears it and queues the refresh again
+    RankingClock.objects.filter(tournament=t).update(lease_until=timezone.now() - timedelta(seconds=1))
+    queued.clear()
+    assert tasks.ranking_lease_watch() == [t.pk] and queued == [t.pk]
+    assert RankingClock.objects.get(tournament=t).lease_until is None

@@ -1,5 +1,8 @@
 """``python manage.py seed_demo``: a small realistic tournament of each game, with deals entered.
 
+Development only: without ``LEVEE_ENV=development`` (what ``make run`` sets) it refuses to run and exits non-zero,
+since it sets the published password ``levee-demo`` on the demo logins and fills the database with demo data.
+
 Idempotent: users are created or reset (passwords printed), and a demo tournament that already
 exists is left as it is (``--reset`` deletes the demo tournaments and builds them again).
 
@@ -18,9 +21,10 @@ import secrets
 from collections.abc import Mapping
 from typing import Any
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Permission
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
 from tournaments.common.errors import ServiceError
@@ -139,6 +143,11 @@ class Command(BaseCommand):
                                  "get a random password, printed once (make run off 127.0.0.1)")
 
     def handle(self, *args, **options):
+        if not settings.DEVELOPMENT:
+            raise CommandError(
+                "seed_demo refuses to run in production: it sets the published password « levee-demo » on demo "
+                "logins and adds demo tournaments. It is for a development checkout: LEVEE_ENV=development "
+                "(make run sets it).")
         rng = random.Random(options["seed"])
         private = options["private_passwords"]
         users, passwords = self._users(private=private)
