@@ -18,7 +18,7 @@ class TournamentOut(serializers.ModelSerializer):
         model = Tournament
         fields = ["id", "name", "slug", "game", "options", "format", "rounds_planned", "deals_per_round", "target",
                   "status", "is_public", "tie_breaks", "released_round", "date", "start_time", "venue",
-                  "round_minutes", "separate_clubs", "created_at", "updated_at"]
+                  "round_minutes", "separate_clubs", "club", "created_at", "updated_at"]
 
 
 class PlayerOut(serializers.ModelSerializer):
@@ -203,6 +203,9 @@ class TournamentIn(serializers.Serializer):
     venue = serializers.CharField(max_length=200, required=False, allow_blank=True)
     round_minutes = serializers.IntegerField(min_value=5, max_value=600, required=False)
     separate_clubs = serializers.BooleanField(required=False)
+    club = serializers.IntegerField(required=False, allow_null=True,
+                                    help_text="The club that runs it, one the user organizes (his only one when "
+                                              "omitted).")
 
 
 class TournamentPatchIn(serializers.Serializer):

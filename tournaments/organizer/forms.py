@@ -58,8 +58,20 @@ class TournamentForm(forms.Form):
     separate_clubs = forms.BooleanField(label=_("Séparer les joueurs d'un même club à la première manche"),
                                         required=False)
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    club = forms.ModelChoiceField(label=_("Club organisateur"), queryset=None, required=False,
+                                  widget=ChoiceRadio, empty_label=None)
+
+    def __init__(self, *args: Any, clubs: Any = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        from tournaments.clubs.models import Club
+
+        # the clubs the organizer works for: he picks which one runs the tournament (his only one is ticked)
+        field = self.fields["club"]
+        field.queryset = clubs if clubs is not None else Club.objects.none()
+        mine = list(field.queryset[:2])
+        self.has_clubs = bool(mine)
+        if len(mine) == 1:
+            field.initial = mine[0].pk
         for game in games.names():
             self.fields[self.players_field(game)] = forms.TypedChoiceField(
                 label=_("Players per table"), coerce=int, required=False, empty_value=None,

@@ -41,11 +41,13 @@ def _error(request: HttpRequest, exc: ServiceError) -> None:
 @guarded
 def tournament_create(request: HttpRequest) -> HttpResponse:
     require(request, permissions.can_create_tournament(request.user))
-    form = TournamentForm(request.POST or None)
+    form = TournamentForm(request.POST or None, clubs=permissions.creation_clubs(request.user))
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
+            club = setup.creation_club(request.user, data["club"].pk if data.get("club") else None)
             tournament = setup.tournament_create(
+                club=club,
                 name=data["name"], game=data["game"], user=request.user, options=form.options(),
                 format=data["format"], rounds_planned=data["rounds_planned"],
                 deals_per_round=data.get("deals_per_round"), target=data.get("target"),
