@@ -3,6 +3,8 @@ the rules of a game are checked by ``scoring.verdict.judge`` in the services).""
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.utils.translation import gettext as _
 from rest_framework import serializers
 
@@ -408,3 +410,46 @@ class TravellerOut(serializers.Serializer):
     round = serializers.IntegerField()
     expected = serializers.IntegerField(help_text="tables of the movement that play it")
     lines = TravellerLineOut(many=True)
+
+
+# -- clubs and their members (issue 23) ------------------------------------------------------------------
+
+class ClubOut(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    slug = serializers.CharField()
+    city = serializers.CharField()
+    federation_number = serializers.CharField()
+    grouping = serializers.SerializerMethodField(help_text="The comité or ligue the club belongs to, if any.")
+
+    def get_grouping(self, club: Any) -> dict[str, Any] | None:
+        g = club.grouping
+        return None if g is None else {"id": g.pk, "name": g.name, "kind": g.kind}
+
+
+class PublicMemberOut(serializers.Serializer):
+    """A member as a comité's viewer reads him: his name only."""
+
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+
+
+class MemberOut(serializers.Serializer):
+    """A member as the club's staff read him: personal data included."""
+
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    licence = serializers.CharField()
+    birth_date = serializers.DateField(allow_null=True)
+    category = serializers.CharField(help_text="The série or category of the federation's licence file.")
+    valid_until = serializers.DateField(allow_null=True)
+    expired = serializers.BooleanField()
+
+    @staticmethod
+    def of(member: Any, today: Any) -> dict[str, Any]:
+        lic = member.licence
+        valid = lic.valid_until if lic is not None else None
+        return {"id": member.player.pk, "name": member.player.name, "licence": member.player.licence,
+                "birth_date": member.player.birth_date.isoformat() if member.player.birth_date else None,
+                "category": lic.category if lic is not None else "",
+                "valid_until": valid.isoformat() if valid else None, "expired": bool(valid and valid < today)}

@@ -132,3 +132,10 @@ def visible_clubs(user: Any) -> QuerySet[Club]:
     if _superuser(user):
         return Club.objects.all()
     return Club.objects.filter(pk__in=sorted(club_roles(user)))
+
+
+def read_clubs(user: Any) -> QuerySet[Club]:
+    """The clubs whose results the user reads as a comité's or ligue's viewer."""
+    if not _authenticated(user):
+        return Club.objects.none()
+    return Club.objects.filter(_grouping_reader_q(user, "")).distinct()

@@ -218,16 +218,24 @@ def round_release(*, round: Round, released: bool = True, confirm_unfinished: bo
 
 # -- players ---------------------------------------------------------------------------------------
 
-def player_create(*, name: str, club: str = "", licence: str = "") -> Player:
-    """A player, or the existing one with the same licence number."""
+def player_create(*, name: str, club: str = "", licence: str = "", birth_date: Any = None) -> Player:
+    """A player, or the existing one with the same licence number — unless that one has another name: two players
+    on one licence are refused (the register, ``tournaments.event.register``)."""
     name, club, licence = (name or "").strip(), (club or "").strip(), (licence or "").strip()
     if not name:
         raise InvalidInput(_("a player needs a name"), field="name")
     if licence:
         existing = Player.objects.filter(licence=licence).first()
         if existing is not None:
+            if _header_key(existing.name) != _header_key(name):
+                raise InvalidInput(_("La licence %(licence)s est celle de %(name)s : deux joueurs ne partagent pas "
+                                     "une licence. S'il s'agit de la même personne, inscrivez-la sous ce nom.")
+                                   % {"licence": licence, "name": existing.name}, field="licence")
+            if birth_date is not None and existing.birth_date is None:
+                existing.birth_date = birth_date
+                existing.save(update_fields=["birth_date"])
             return existing
-    return Player.objects.create(name=name, club=club, licence=licence)
+    return Player.objects.create(name=name, club=club, licence=licence, birth_date=birth_date)
 
 
 @transaction.atomic

@@ -126,6 +126,20 @@ class PlayerForm(forms.Form):
     name = forms.CharField(label=_("Name"), max_length=120)
     club = forms.CharField(label=_("Club"), max_length=120, required=False)
     licence = forms.CharField(label=_("Licence number"), max_length=40, required=False)
+    birth_date = forms.DateField(label=_("Date de naissance"), required=False,
+                                 widget=forms.DateInput(attrs={"type": "date"}),
+                                 help_text=_("Facultative, vue du seul personnel : elle repère un joueur inscrit "
+                                             "deux fois."))
+
+
+class LicencesCsvForm(forms.Form):
+    """The federation's licence file, and whether to save what it changes (else the report only)."""
+
+    file = forms.FileField(label=_("Fichier des licences (CSV)"),
+                           help_text=_("Colonnes : licence ; nom ; prénom ; club ; date de naissance ; catégorie ou "
+                                       "série ; validité. UTF-8 ou Windows-1252, séparateur « ; » ou « , »."))
+    confirm = forms.BooleanField(label=_("Enregistrer les changements"), required=False,
+                                 help_text=_("Décoché : le rapport seul, sans rien changer."))
 
 
 class PlayersCsvForm(forms.Form):
