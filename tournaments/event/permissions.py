@@ -10,8 +10,9 @@ Roles are per tournament (:class:`~tournaments.event.models.TournamentRole`):
   and of its rounds only those released (``number <= released_round`` or ``released``).
 
 A club's organizers (:class:`~tournaments.clubs.models.ClubRole`) are organizers of each of the club's
-tournaments, without a role of their own there; the viewers of the club's comité or ligue are its **readers**
-(``reader``, no staff role): they read its tournaments like the public, even a private one, never write.
+tournaments, without a role of their own there; the club's staff and the viewers of the club's comité or ligue
+are its **readers** (``reader``, no staff role): they read its tournaments like the public, even a private one
+(never a draft), and write nothing.
 
 A superuser acts as organizer everywhere (staff work in the admin). Functions take the user
 and an object and answer a bool; :func:`roles_of` caches a user's roles per tournament, with the
@@ -60,8 +61,9 @@ def _roles_and_tables(user: Any, tournament: Tournament | int) -> tuple[frozense
 
 @cache
 def _roles_query(vendor: str) -> str:
-    """The tournament's roles of a user, his club's organizer role, and whether he reads the club's results (a
-    viewer of its comité or of that comité's ligue): one statement, read on every request."""
+    """The tournament's roles of a user, his club's organizer role, and whether he reads the club's results (one
+    of the club's staff, a viewer of its comité or of that comité's ligue): one statement, read on every
+    request."""
     through = TournamentRole.tables.through
     viewers = Grouping.viewers.through
     t, club, grouping = sql.table(Tournament), sql.column(Tournament, "club"), sql.column(Club, "grouping")
@@ -73,6 +75,9 @@ def _roles_query(vendor: str) -> str:
             f"ON c.{sql.column(ClubRole, 'club')} = t.{club} "
             f"WHERE t.id = %s AND c.{sql.column(ClubRole, 'user')} = %s "
             f"AND c.{sql.column(ClubRole, 'role')} = '{ClubRole.Role.ORGANIZER}' "
+            f"UNION ALL SELECT '{READER}', NULL FROM {t} t JOIN {sql.table(ClubRole)} s "
+            f"ON s.{sql.column(ClubRole, 'club')} = t.{club} "
+            f"WHERE t.id = %s AND s.{sql.column(ClubRole, 'user')} = %s "
             f"UNION ALL SELECT '{READER}', NULL FROM {t} t JOIN {sql.table(Club)} k ON k.id = t.{club} "
             f"JOIN {sql.table(Grouping)} g ON g.id = k.{grouping} "
             f"JOIN {sql.table(viewers)} v ON v.{sql.column(viewers, 'grouping')} "
@@ -83,7 +88,7 @@ def _roles_query(vendor: str) -> str:
 def _role_rows(tournament_id: int, user_id: int) -> list[tuple[str, int | None]]:
     """(role, table assigned or None) rows of a user in a tournament: plain SQL, read on every request."""
     with connection.cursor() as cursor:
-        cursor.execute(_roles_query(connection.vendor), [tournament_id, user_id] * 3)
+        cursor.execute(_roles_query(connection.vendor), [tournament_id, user_id] * 4)
         return cursor.fetchall()
 
 
