@@ -33,7 +33,7 @@ def two_clubs():
 
 def test_a_clubs_organizer_is_organizer_of_each_of_its_tournaments_and_no_other(two_clubs):
     alice, ta, tb = two_clubs["alice"], two_clubs["ta"], two_clubs["tb"]
-    assert permissions.roles_of(alice, ta) == {TournamentRole.Role.ORGANIZER}
+    assert permissions.roles_of(alice, ta) == {TournamentRole.Role.ORGANIZER, permissions.READER}
     assert permissions.roles_of(alice, tb) == frozenset()
     assert permissions.can_manage(alice, ta) and not permissions.can_manage(alice, tb)
     assert not permissions.can_view_tournament(alice, tb)  # private: not even seen
