@@ -265,8 +265,8 @@ def licences_import(*, text: str | bytes, today: dt.date | None = None, user: An
         if line.valid_until is not None and line.valid_until < today:
             result.expired.append({**what, "valid_until": line.valid_until})
         values = {"last_name": line.last_name, "first_name": line.first_name, "club_name": line.club_name,
-                  "club": club, "birth_date": line.birth_date, "category": line.category,
-                  "valid_until": line.valid_until}
+                  "club_id": club.pk if club else None, "birth_date": line.birth_date, "category": line.category,
+                  "valid_until": line.valid_until}  # the club by its id: reading ``old.club`` would query it
         if old is None:
             new.append(Licence(number=line.number, **values))
         elif any(getattr(old, k) != v for k, v in values.items()):
@@ -280,12 +280,10 @@ def licences_import(*, text: str | bytes, today: dt.date | None = None, user: An
     if dry_run:
         transaction.set_rollback(True)
         return result
-    Licence.objects.bulk_create(new, batch_size=500)
-    now = timezone.now()
-    for lic in changed:
-        lic.imported_at = now
-    Licence.objects.bulk_update(changed, ["last_name", "first_name", "club_name", "club", "birth_date", "category",
-                                          "valid_until", "imported_at"], batch_size=500)
+    # the lines that changed are written again under their own ids (nothing points at a licence's row): a few
+    # INSERTs instead of an UPDATE per field and batch (Django's bulk_update, ten times slower here)
+    Licence.objects.filter(pk__in=[lic.pk for lic in changed]).delete()
+    Licence.objects.bulk_create([*changed, *new], batch_size=500)
     if updated:
         bulk_update_with_history(
             updated, Player, ["name", "club", "home_club", "birth_date"], batch_size=500,
