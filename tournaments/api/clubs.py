@@ -1,8 +1,9 @@
-"""API: clubs and their members, read-only (``/api/clubs/…``).
+"""API: a club's members, read-only (``/api/clubs/{id}/members/``).
 
-A club's staff read it with its members' personal data (licence, birth date, série, validity); a comité's or
-ligue's viewers read its clubs and their members' names; anyone else gets a 404, as for a club that does not
-exist."""
+A club's staff read its members with their personal data (licence, birth date, série, validity); a comité's or
+ligue's viewers read their names; anyone else gets a 404, as for a club that does not exist. The clubs themselves
+(name, city, federation number: public, as their page ``/c/<club>/``) are listed by ``/api/clubs/`` and
+``/api/clubs/{id}/`` (the seasons' endpoints, ``tournaments/api/seasons.py``, on the branch ``seasons``)."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from tournaments.api import serializers as s
-from tournaments.api.base import Api, paged
+from tournaments.api.base import Api
 from tournaments.clubs import permissions as clubs
 from tournaments.clubs.models import Club
 from tournaments.event.club_reads import club_members
@@ -33,24 +34,6 @@ def _club(request: Request, pk: int) -> Club:
     if club is None:
         raise Http404
     return club
-
-
-class ClubListView(Api):
-    permission_classes = [IsAuthenticated]
-
-    @extend_schema(responses=s.ClubOut(many=True),
-                   description="The clubs you work for, and those of the comité or ligue whose results you read.")
-    def get(self, request: Request) -> Response:
-        qs = Club.objects.filter(_readable(request.user)).select_related("grouping").order_by("name", "id")
-        return paged(self, qs, s.ClubOut)
-
-
-class ClubDetailView(Api):
-    permission_classes = [IsAuthenticated]
-
-    @extend_schema(responses=s.ClubOut)
-    def get(self, request: Request, pk: int) -> Response:
-        return Response(s.ClubOut(_club(request, pk)).data)
 
 
 class ClubMembersView(Api):

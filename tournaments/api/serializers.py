@@ -414,19 +414,6 @@ class TravellerOut(serializers.Serializer):
 
 # -- clubs and their members (issue 23) ------------------------------------------------------------------
 
-class ClubOut(serializers.Serializer):
-    id = serializers.IntegerField()
-    name = serializers.CharField()
-    slug = serializers.CharField()
-    city = serializers.CharField()
-    federation_number = serializers.CharField()
-    grouping = serializers.SerializerMethodField(help_text="The comité or ligue the club belongs to, if any.")
-
-    def get_grouping(self, club: Any) -> dict[str, Any] | None:
-        g = club.grouping
-        return None if g is None else {"id": g.pk, "name": g.name, "kind": g.kind}
-
-
 class PublicMemberOut(serializers.Serializer):
     """A member as a comité's viewer reads him: his name only."""
 
