@@ -121,10 +121,10 @@ class LicenceImport:
         return self.lines - refused
 
     def summary(self) -> str:
-        """The report in one French sentence."""
-        return _("%(lines)s lignes lues : %(added)s licences ajoutées, %(renamed)s renommées, %(club)s changements "
-                 "de club, %(expired)s licences expirées, %(dup)s licences en double refusées, %(errors)s lignes "
-                 "illisibles ; %(players)s joueurs mis à jour.") % {
+        """The report in one French sentence (« nombre : n », never a wrong plural)."""
+        return _("Lignes lues : %(lines)s — licences ajoutées : %(added)s ; renommées : %(renamed)s ; changements "
+                 "de club : %(club)s ; expirées : %(expired)s ; en double, refusées : %(dup)s ; lignes illisibles : "
+                 "%(errors)s ; joueurs mis à jour : %(players)s.") % {
             "lines": self.lines, "added": len(self.added), "renamed": len(self.renamed),
             "club": len(self.club_changed), "expired": len(self.expired), "dup": len(self.duplicates),
             "errors": len(self.errors), "players": self.players_updated}

@@ -172,7 +172,7 @@ def test_the_licence_file_page_is_the_federations_staff_only(world):
     assert client.get(url).status_code == 200
     data = "licence;nom;prénom;club;validité\n6900002;MARTIN;Paul;Tarot Club Lyon;31/08/2027\n".encode("cp1252")
     html = client.post(url, {"file": SimpleUploadedFile("l.csv", data)}).content.decode()
-    assert "(rien n'est encore enregistré)" in html.replace("&#x27;", "'") and "1 licences ajoutées" in html
+    assert "(rien n'est encore enregistré)" in html.replace("&#x27;", "'") and "licences ajoutées : 1" in html
     assert not Licence.objects.filter(number="6900002").exists()
     client.post(url, {"file": SimpleUploadedFile("l.csv", data), "confirm": "on"})
     assert Licence.objects.get(number="6900002").club == world["a"]

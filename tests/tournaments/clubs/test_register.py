@@ -64,8 +64,9 @@ def test_a_federation_file_in_windows_1252_with_french_headers_and_its_report():
     assert (boeuf.last_name, boeuf.first_name, boeuf.category, boeuf.birth_date, boeuf.club.name) == (
         "BŒUF", "Cœur", "S1", dt.date(1990, 1, 1), "Tarot Club de Brest")
     assert Licence.objects.get(number="2900001").last_name == "MORVAN"
-    assert "7 lignes lues : 1 licences ajoutées, 1 renommées, 1 changements de club, 2 licences expirées, " \
-           "1 licences en double refusées, 2 lignes illisibles" in report.summary()
+    assert report.summary() == ("Lignes lues : 7 — licences ajoutées : 1 ; renommées : 1 ; changements de club : 1 ; "
+                                "expirées : 2 ; en double, refusées : 1 ; lignes illisibles : 2 ; joueurs mis à jour : "
+                                "0.")
 
 
 def test_the_file_renames_the_player_who_holds_the_licence_with_his_history():
@@ -102,7 +103,7 @@ def test_the_command_prints_the_report(tmp_path, capsys):
     path.write_bytes((HEADER + "2900009;NEDELEC;Gwen;;;;31/08/2025\r\n").encode("cp1252"))
     call_command("import_licences", str(path), "--date", "2026-11-26")
     out = capsys.readouterr().out
-    assert "1 lignes lues : 1 licences ajoutées" in out and "1 licences expirées" in out
+    assert "Lignes lues : 1 — licences ajoutées : 1" in out and "expirées : 1" in out
     assert Licence.objects.get().number == "2900009"
 
 
