@@ -170,3 +170,19 @@ def test_the_helpers_for_models_owned_by_a_club(two_clubs):
     assert list(Tournament.objects.filter(clubs.managed_q(alice, "club"))) == [two_clubs["ta"]]
     assert list(Tournament.objects.filter(clubs.readable_q(alice, "club"))) == [two_clubs["ta"]]
     assert not Tournament.objects.filter(clubs.readable_q(None, "club")).exists()
+
+
+def test_a_clubs_organizer_gives_another_clubs_arbiter_a_role_on_the_staff_page(two_clubs):
+    """Inter-club event through the page: Alice (club A) names Carole, club B's arbiter, chief arbiter of her
+    tournament; Bruno (club B's organizer) cannot do the same in Alice's tournament."""
+    carole = ClubRoleFactory(club=two_clubs["b"], user=UserFactory(username="carole"),
+                             role=ClubRole.Role.ARBITER).user
+    ta = two_clubs["ta"]
+    url = reverse("staff", kwargs={"slug": ta.slug})
+    refused = Client()
+    refused.force_login(two_clubs["bruno"])
+    assert refused.post(url, {"username": "bruno", "role": "chief_arbiter"}).status_code in (403, 404)
+    own = Client()
+    own.force_login(two_clubs["alice"])
+    assert own.post(url, {"username": "carole", "role": "chief_arbiter"}).status_code == 302
+    assert permissions.can_referee(carole, ta) and not permissions.can_referee(two_clubs["bruno"], ta)
