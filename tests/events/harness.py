@@ -72,6 +72,11 @@ class Event:
             user.save()
             self.users[role] = user
         self.users["organizer"].user_permissions.add(Permission.objects.get(codename="add_tournament"))
+        # the organizer works for a club: his tournament is the club's (issue 23), the club's pages are visited
+        from tournaments.clubs.models import Club, ClubRole
+
+        club, _ = Club.objects.get_or_create(slug=f"club-{label}"[:120], defaults={"name": f"Club {label}"[:120]})
+        ClubRole.objects.get_or_create(club=club, user=self.users["organizer"], role=ClubRole.Role.ORGANIZER)
         self.clients: dict[str, Client] = {}
         for role, user in self.users.items():
             self.clients[role] = Client(raise_request_exception=False)
@@ -96,6 +101,7 @@ class Event:
         assert response.status_code == 302, self.problems(response)
         self.slug = response["Location"].split("/")[2]
         self.tournament = Tournament.objects.get(slug=self.slug)
+        assert self.tournament.club is not None and self.tournament.club.slug.startswith("club-"), "not the club's"
         self.api_tokens: dict[str, str] = {}
         self.check("tournament created")
 

@@ -44,7 +44,7 @@ BYE_GAMES = frozenset({"ecarte", "triomphe", "imperiale"})
 ZERO_SUM_GAMES = frozenset({"tarot"})
 
 #: pages an anonymous visitor or an outsider may open although they are not under /p/
-OPEN_NAMES = frozenset({"home", "login", "logout", "public-language", "my_tables", "health"})
+OPEN_NAMES = frozenset({"home", "login", "logout", "public-language", "my_tables", "health", "clubs"})
 #: staff pages the public may read too, once the round they show is released (tournament_detail: always, for a
 #: public tournament past its draft)
 SHARED_NAMES = frozenset({"tournament_detail", "round_detail", "table_detail", "deal_detail", "table_etuis"})
@@ -107,6 +107,8 @@ def _kind(route: str, param: str) -> str:
     """What a parameter names, from the segment before it (``tables/<pk>`` → a table)."""
     before = route.split(f"<{param}>")[0] if f"<{param}>" in route else re.split(rf"<\w+:{param}>", route)[0]
     segment = [s for s in before.split("/") if s][-1] if before.strip("/") else ""
+    if param == "club" or (param == "slug" and route.startswith("c/")):
+        return "club_slug"  # a club's pages: the tournament's club
     if param == "slug":
         return "slug"
     if param == "token":
@@ -119,7 +121,8 @@ def _kind(route: str, param: str) -> str:
         return "version"
     return {"rounds": "round_number" if param == "number" else "round", "tables": "table", "deals": "deal",
             "rulings": "ruling", "calls": "call", "links": "link", "etuis": "etui", "tournaments": "tournament",
-            "registrations": "entry", "players": "player", "backups": "backup"}.get(segment, f"?{segment}")
+            "registrations": "entry", "players": "player", "backups": "backup",
+            "clubs": "club"}.get(segment, f"?{segment}")
 
 
 class Scope:
@@ -152,6 +155,8 @@ class Scope:
         self.values: dict[str, list[Any]] = {
             "slug": [t.slug],
             "tournament": [t.pk],
+            "club_slug": [t.club.slug] if t.club_id else [],
+            "club": [t.club_id] if t.club_id else [],
             "round_number": [r.number for r in self.rounds],
             "round": [r.pk for r in self.rounds],
             "table": table_ids,

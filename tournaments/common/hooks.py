@@ -11,6 +11,8 @@
   and call the arbiter to the table.
 * :func:`irregular_ruled` — the chief arbiter ruled on an irregular deal: the links subscribe and answer the
   table's call with the ruling.
+* :func:`player_anonymized` — a player was made anonymous on request (GDPR): the deals subscribe and write his
+  new name into the records of the deals he played (and their history), where the old one was kept.
 * :func:`ranking_published` — a tournament's ranking was published (a new snapshot). The public pages subscribe:
   they render the new state's pages and PDFs outside the web requests.
 
@@ -32,6 +34,8 @@ _subscribers: list[ScoresChanged] = []
 _deal_savers: list[DealSavedSubscriber] = []
 _publication_listeners: list[RankingPublished] = []
 _irregular_listeners: list[DealSaved] = []
+PlayerAnonymized = Callable[[int, str, str], None]
+_anonymized_listeners: list[PlayerAnonymized] = []
 
 
 def subscribe(callback: ScoresChanged) -> None:
@@ -122,3 +126,15 @@ def irregular_ruled(ruling: Any, user: Any) -> None:
     """Tell the subscribers that ``ruling`` decided an irregular deal (inside the ruling's transaction)."""
     for callback in _ruled_listeners:
         callback(ruling, user)
+
+
+def subscribe_player_anonymized(callback: PlayerAnonymized) -> None:
+    """Call ``callback(player_id, old_name, new_name)`` whenever a player is made anonymous (once per callback)."""
+    if callback not in _anonymized_listeners:
+        _anonymized_listeners.append(callback)
+
+
+def player_anonymized(player_id: int, old_name: str, new_name: str) -> None:
+    """Tell the subscribers that a player was made anonymous, inside the writer's transaction."""
+    for callback in _anonymized_listeners:
+        callback(player_id, old_name, new_name)
