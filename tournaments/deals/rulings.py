@@ -328,7 +328,9 @@ def irregular_rule(*, deal: Deal, decision: str | None, reason: str | None, user
     head = DECISIONS[decision]
     full = f"{head} — {typed}" if typed else head
     rules = {str(v.get("rule", "")) for v in (deal.verdict or {}).get("violations", [])}
-    kind = Ruling.Kind.RENONCE if any(w in r for r in rules for w in ("follow", "trump", "take")) else Ruling.Kind.OTHER
+    # a renonce found from the hands (must_follow, must_trump …) or proved by a later card (revoke, revoke_trump …)
+    renonce = any(w in r for r in rules for w in ("revoke", "follow", "trump", "take"))
+    kind = Ruling.Kind.RENONCE if renonce else Ruling.Kind.OTHER
     if decision in ("replay", "annul"):
         return ruling_record(table=table, kind=kind, reason=full, user=user, deal=deal, annuls_deal=True)
     if decision == "penalty":
