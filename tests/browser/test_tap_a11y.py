@@ -101,3 +101,48 @@ def test_a_deal_without_a_point_is_reminded_first(live_server, phone, arbiter):
     page.click("#save")
     page.locator("#problems", has_text="Aucun point").wait_for()
     assert Deal.objects.count() == 0
+
+
+@pytest.mark.parametrize("game,options,players,width", [
+    ("imperiale", {"players": 2}, 2, 390), ("vingt-quatre", {"honours": "figures", "target": 24}, 4, 390),
+    ("imperiale", {"players": 2}, 2, 1366)])
+def test_the_points_value_typed_right_after_its_count_is_kept(live_server, chromium, arbiter, game, options,
+                                                              players, width):
+    # issue 19 item 5: the first value typed in the Point's « Valeur » right after « Nombre de cartes » was lost.
+    # Typed at once (Playwright's key by key typing, no pause), then by the keyboard alone (Tab from the count).
+    context = chromium.new_context(viewport={"width": width, "height": 844 if width < 500 else 900}, locale="fr-FR")
+    context.set_default_timeout(15_000)
+    page = context.new_page()
+    try:
+        table = table_for(arbiter, game, options, NAMES[:players])
+        login(page, live_server)
+        page.goto(f"{live_server.url}/desk/tables/{table.pk}/deal/play/")
+        box = page.locator('[data-field="announcements.point"]')
+        box.locator("summary").click()  # « Déclarer : Le point »
+        seat(page, "seat", 0, within='[data-field="announcements.point"]')
+        count = box.get_by_label("Nombre de cartes")
+        value = box.get_by_label(re.compile("Valeur"))
+        count.press_sequentially("5")
+        value.press_sequentially("48")
+        page.wait_for_timeout(400)  # the form's redraw after a change, if any
+        assert (box.get_by_label("Nombre de cartes").input_value(), box.get_by_label(re.compile("Valeur"))
+                .input_value()) == ("5", "48")
+        # by the keyboard alone: the count cleared and typed again, Tab, the value typed at once
+        count = box.get_by_label("Nombre de cartes")
+        count.fill("")
+        count.focus()
+        page.keyboard.type("4")
+        page.keyboard.press("Tab")
+        page.keyboard.press("Control+A")
+        page.keyboard.type("39")
+        page.wait_for_timeout(400)
+        assert box.get_by_label(re.compile("Valeur")).input_value() == "39"
+        # kept on the device too: a reload brings both back
+        page.reload()
+        box = page.locator('[data-field="announcements.point"]')
+        if box.locator("details:not([open])").count():
+            box.locator("summary").click()
+        assert (box.get_by_label("Nombre de cartes").input_value(), box.get_by_label(re.compile("Valeur"))
+                .input_value()) == ("4", "39")
+    finally:
+        context.close()
