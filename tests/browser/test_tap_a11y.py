@@ -146,3 +146,46 @@ def test_the_points_value_typed_right_after_its_count_is_kept(live_server, chrom
                 .input_value()) == ("4", "39")
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("game,options,players", GAMES)
+def test_every_other_entry_page_has_no_axe_violation(live_server, phone, arbiter, game, options, players):
+    """The entry pages test_tap_pages_have_no_axe_violation does not visit: the expert page, the deal's
+    correction (card by card, and its form), the table's page and the deal's page at the desk; through the table's
+    link (without an account) the link's home, its card-by-card page, its summary and its expert page."""
+    from tests.tournaments.factories import role
+    from tournaments.deals.record import deal_record
+    from tournaments.event.models import Round
+    from tournaments.links import service as links
+    from tournaments.links.models import TablePolicy
+
+    table = table_for(arbiter, game, options, NAMES[:players])
+    tournament = table.round.tournament
+    role(tournament, arbiter, "chief_arbiter")
+    Round.objects.filter(pk=table.round_id).update(released=True, status=Round.Status.RUNNING)
+    TablePolicy.objects.create(tournament=tournament, tables_enter=True)
+    summary = {"tarot": {"dealer": 0, "bid": {"taker": 1, "contract": "garde"},
+                         "summary": {"oudlers": 2, "points": 49}},
+               "triomphe": {"dealer": 1, "turn_up": "9H", "summary": {"tricks": [3, 2]}},
+               "ecarte": {"dealer": 1, "turn_up": "9H", "exchanges": [{"seat": 0, "action": "play"}],
+                          "summary": {"tricks": [3, 2]}},
+               "imperiale": {"dealer": 1, "turn_up": "8H", "announcements": {"point": None},
+                             "summary": {"tricks": [7, 5]}},
+               "vingt-quatre": {"dealer": 0, "turn_up": "2C", "announcements": {"point": None},
+                                "summary": {"tricks": [0, 12, 0, 0]}}}[game]
+    deal = deal_record(table=table, record=summary, user=arbiter)
+    page = phone
+    login(page, live_server)
+    visited = [f"/desk/tables/{table.pk}/deal/?mode=record", f"/desk/deals/{deal.pk}/correct/play/",
+               f"/desk/deals/{deal.pk}/correct/", f"/desk/tables/{table.pk}/", f"/desk/deals/{deal.pk}/"]
+    token = links.link_for_table(table=table).token
+    visited += [f"/k/{token}/", f"/k/{token}/deal/", f"/k/{token}/deal/?mode=summary", f"/k/{token}/deal/?mode=record",
+                f"/k/{token}/deals/1/"]
+    for path in visited:
+        response = page.goto(f"{live_server.url}{path}")
+        assert response.status == 200 and "/accounts/login/" not in page.url, (path, response.status, page.url)
+        page.wait_for_load_state()
+        if page.locator("#deal-entry").count():
+            page.locator("#deal-entry fieldset, #deal-entry textarea").first.wait_for()
+        page.wait_for_timeout(300)
+        assert axe_violations(page) == [], path
