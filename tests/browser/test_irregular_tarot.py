@@ -102,9 +102,11 @@ def test_tarot_renonce_counted_as_played(live_server, phone, chief, screenshots)
     lines = sheet_lines(page, live_server, table.pk)
     assert "Donne comptée telle que jouée — renonce vue trop tard" in lines[1][0]
     assert lines[-1] == ["Total", "90", "90", "-270", "90"]
-    # the ranking sums the marks (RULES.md §1.12 rule 33): Ana, Bruno, David 90, Chloé −270
-    assert totals(ranking_rows(page, live_server, tournament.slug)) == {
-        "Ana": "90", "Bruno": "90", "Chloé": "-270", "David": "90"}
+    # the ranking sums the marks (RULES.md §1.12 rule 33), by decreasing total: Ana, Bruno, David 90 (1=),
+    # Chloé −270 (4); each played one deal (the deal decided was played, never « pas encore joué »)
+    rows = ranking_rows(page, live_server, tournament.slug)
+    assert [(r["Rang"], r["Joueur"], r["Total"], r["Donnes"]) for r in rows] == [
+        ("1=", "Ana", "90", "1"), ("1=", "Bruno", "90", "1"), ("1=", "David", "90", "1"), ("4", "Chloé", "-270", "1")]
     page.screenshot(path=str(screenshots / "irregular_tarot_ranking_phone.png"), full_page=True)
     ruling = Ruling.objects.get()
     assert (ruling.deal_id, ruling.created_by, ruling.kind) == (deal.pk, chief, Ruling.Kind.RENONCE)
@@ -128,7 +130,9 @@ def test_tarot_renonce_marks_set_by_the_arbiter_with_a_reason(live_server, phone
     lines = sheet_lines(page, live_server, table.pk)
     assert "Renonce d'Ana au pli 3" in lines[1][0]
     assert lines[-1] == ["Total", "-60", "0", "60", "0"]
-    assert totals(ranking_rows(page, live_server, tournament.slug)) == {
-        "Ana": "-60", "Bruno": "0", "Chloé": "60", "David": "0"}
+    # ranked by decreasing total: Chloé 60 (1), Bruno and David 0 (2=), Ana −60 (4), all four with one deal played
+    rows = ranking_rows(page, live_server, tournament.slug)
+    assert [(r["Rang"], r["Joueur"], r["Total"], r["Donnes"]) for r in rows] == [
+        ("1", "Chloé", "60", "1"), ("2=", "Bruno", "0", "1"), ("2=", "David", "0", "1"), ("4", "Ana", "-60", "1")]
     ruling = Ruling.objects.get()
     assert ruling.adjustments == {str(entry["Ana"]): -60, str(entry["Chloé"]): 60}
