@@ -260,8 +260,8 @@ def _annulled_by(ruling: Ruling) -> Deal | None:
 # -- irregular deals -------------------------------------------------------------------------------
 
 DECISIONS: dict[str, str] = {
-    "let_stand": "Donne laissée telle que jouée (loi 43 : le fautif qui gagne le point ne marque rien, "
-                 "la vole ne lui vaut qu'un point)",
+    "let_stand": "Donne laissée telle que jouée (loi 43 : le fautif marque un point de moins : rien pour le point, "
+                 "1 pour la vole ou pour le point après que l'adversaire a joué sans proposer ou refusé)",
     "replay": "Donne à rejouer (loi 43, au choix de l'adversaire)",
     "penalty": "Pénalité fixée par les textes",
     "as_played": "Donne comptée telle que jouée",
