@@ -189,3 +189,39 @@ def test_every_other_entry_page_has_no_axe_violation(live_server, phone, arbiter
             page.locator("#deal-entry fieldset, #deal-entry textarea").first.wait_for()
         page.wait_for_timeout(300)
         assert axe_violations(page) == [], path
+
+
+def test_a_tarot_trick_by_keyboard_alone_in_two_presses_per_card(live_server, phone, arbiter):
+    # Tarot at four, the golden garde (tests/golden/tarot-garde-4p.json): David deals and takes. Trick 1, Ana leads:
+    # 4♣ (« 4 » « T »), A♣ (« A » « T »), C♣ (« C » « T », the cavalier), the trump 2 (« 2 », then Enter: « 20 »
+    # and « 21 » start with it). Trick 2, the Petit's owner … 7♦ 3♦ 10♦ 2♦: « 7K », « 3K », « 0K », « 2K ».
+    # Each trick: 4 cards in 8 key presses at most, counted below.
+    import json
+
+    golden = json.loads((Path(__file__).resolve().parents[1] / "golden" / "tarot-garde-4p.json").read_text())
+    table = table_for(arbiter, "tarot", {"players": 4}, NAMES)
+    page = phone
+    login(page, live_server)
+    page.goto(f"{live_server.url}/desk/tables/{table.pk}/deal/play/")
+    seat(page, "dealer", 3)
+    seat(page, "bid.taker", 3)
+    page.locator('[data-field="bid.contract"] .choice', has_text="Garde").first.click()
+    pick_cards(page, "discard", golden["discard"])
+    page.locator("#net", has_text="Vérifié").wait_for()
+    assert "« RC » roi de cœur" in page.locator("#pack-keys").inner_text()
+    page.locator("#pack button").first.focus()
+    keys = {"4C": ["4", "t"], "AC": ["a", "t"], "NC": ["c", "t"], "T2": ["2", "Enter"],
+            "7D": ["7", "k"], "3D": ["3", "k"], "10D": ["0", "k"], "2D": ["2", "k"]}
+    for n, trick in enumerate(golden["tricks"][:2], start=1):
+        presses = 0
+        for code in trick:
+            for key in keys[code]:
+                page.keyboard.press(key)
+                presses += 1
+            page.locator("#net", has_text="Vérifié").wait_for()
+            assert page.evaluate("() => !!document.activeElement.closest('#pack')"), "the focus left the pack"
+        assert presses <= 2 * len(trick), f"trick {n}: {presses} key presses for {len(trick)} cards"
+        page.locator("#trick-winner").wait_for()
+        assert trick == page.evaluate(
+            "() => JSON.parse(localStorage.getItem(Object.keys(localStorage).find(k => k.endsWith(':play')))).cards"
+        )[4 * (n - 1):4 * n]
