@@ -509,8 +509,45 @@
       b.addEventListener("click", function () { onTap(c.code, b); });
       row.appendChild(b);
     });
-    grid.addEventListener("keydown", function (event) { arrows(grid, event); });
+    grid.addEventListener("keydown", function (event) {
+      if (!typed(grid, event)) { typedKeys = ""; arrows(grid, event); }
+    });
     return grid;
+  }
+
+  /* typing a card picks it (issue 19: one trick by the keyboard alone in at most 2 keys per card): its rank then
+     its suit (« RC » roi de cœur, « 0P » the 10 of spades; on the English page « KH », « 0S »), a trump by its
+     number (« 21 »; « 7 » then Enter), the Excuse « E ». A code that no other card's code extends is played at
+     once; otherwise the first card it names takes the focus, and Enter plays it. */
+  var english = (document.documentElement.lang || "").indexOf("en") === 0;
+  var TYPED_RANK = english ? {K: "K", Q: "Q", N: "N", J: "J", A: "A", "10": "0"} :
+    {K: "R", Q: "D", N: "C", J: "V", A: "A", "10": "0"};
+  var TYPED_SUIT = english ? {S: "S", H: "H", D: "D", C: "C"} : {S: "P", H: "C", D: "K", C: "T"};
+  function typedCode(code) {
+    if (code === "EX") return "E";
+    if (/^T\d+$/.test(code)) return code.slice(1);
+    var rank = code.slice(0, -1), suit = code.slice(-1);
+    return (TYPED_RANK[rank] || rank) + (TYPED_SUIT[suit] || suit);
+  }
+  var typedKeys = "", typedAt = 0;
+  function typed(grid, event) {
+    if (event.ctrlKey || event.metaKey || event.altKey || event.key.length !== 1 || event.key === " ") return false;
+    var here = event.target.closest ? event.target.closest("button") : null;
+    if (!here || !grid.contains(here)) return false;
+    var buttons = Array.prototype.slice.call(grid.querySelectorAll("button[data-code]"));
+    function naming(keys) { return buttons.filter(function (b) { return typedCode(b.dataset.code).indexOf(keys) === 0; }); }
+    var key = event.key.toUpperCase(), now = Date.now();
+    var keys = (now - typedAt < 1500 ? typedKeys : "") + key;
+    var found = naming(keys);
+    if (!found.length && keys !== key) { keys = key; found = naming(keys); }
+    typedAt = now;
+    if (!found.length) return false;
+    event.preventDefault();
+    var exact = found.filter(function (b) { return typedCode(b.dataset.code) === keys; })[0];
+    if (exact && found.length === 1) { typedKeys = ""; exact.focus(); exact.click(); return true; }
+    typedKeys = keys;
+    (exact || found[0]).focus();
+    return true;
   }
 
   /* a card button's accessible name holds its visible label (« R♠ ») then its name (« roi de pique ») */
@@ -699,6 +736,9 @@
         if (forbidden[b.dataset.code]) { b.classList.add("forbidden"); b.setAttribute("aria-description", forbidden[b.dataset.code]); }
       });
       playBox.appendChild(grid);
+      var tarotPack = pack.some(function (c) { return c.code === "EX"; });
+      playBox.appendChild(el("p", {class: "help small muted", id: "pack-keys",
+        text: T.packKeys + (tarotPack ? " " + T.packKeysTarot : "")}));
     }
     var tools = el("div", {class: "play-tools"});
     tools.appendChild(el("button", {type: "button", class: "btn", id: "undo", text: T.undo, disabled: !deal.cards.length, onclick: undo}));

@@ -276,8 +276,8 @@ def _annulled_by(ruling: Ruling) -> Deal | None:
 # -- irregular deals -------------------------------------------------------------------------------
 
 DECISIONS: dict[str, str] = {
-    "let_stand": "Donne laissée telle que jouée (loi 43 : le fautif qui gagne le point ne marque rien, "
-                 "la vole ne lui vaut qu'un point)",
+    "let_stand": "Donne laissée telle que jouée (loi 43 : le fautif marque un point de moins : rien pour le point, "
+                 "1 pour la vole ou pour le point après que l'adversaire a joué sans proposer ou refusé)",
     "replay": "Donne à rejouer (loi 43, au choix de l'adversaire)",
     "penalty": "Pénalité fixée par les textes",
     "as_played": "Donne comptée telle que jouée",
@@ -346,7 +346,9 @@ def irregular_rule(*, deal: Deal, decision: str | None, reason: str | None, user
     head = DECISIONS[decision]
     full = f"{head} — {typed}" if typed else head
     rules = {str(v.get("rule", "")) for v in (deal.verdict or {}).get("violations", [])}
-    kind = Ruling.Kind.RENONCE if any(w in r for r in rules for w in ("follow", "trump", "take")) else Ruling.Kind.OTHER
+    # a renonce found from the hands (must_follow, must_trump …) or proved by a later card (revoke, revoke_trump …)
+    renonce = any(w in r for r in rules for w in ("revoke", "follow", "trump", "take"))
+    kind = Ruling.Kind.RENONCE if renonce else Ruling.Kind.OTHER
     if decision in ("replay", "annul"):
         return _ruled(ruling_record(table=table, kind=kind, reason=full, user=user, deal=deal, annuls_deal=True,
                                     decision=decision), user)

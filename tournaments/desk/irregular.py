@@ -26,8 +26,8 @@ from tournaments.event.models import Tournament
 
 #: the decisions as the chief reads them (their order: ``games.irregular_decisions``)
 DECISION_LABELS = {
-    "let_stand": gettext_lazy("Let the deal stand (law 43: the offender who wins the point scores nothing for it, "
-                              "the vole gives him 1)"),
+    "let_stand": gettext_lazy("Let the deal stand (law 43: the offender marks one less: nothing for the point, 1 for "
+                              "the vole or for the point after the adversary played without proposing or refused)"),
     "replay": gettext_lazy("Replay the deal (law 43, the adversary's choice)"),
     "penalty": gettext_lazy("The penalty the rules fix"),
     "as_played": gettext_lazy("Count the deal as played"),

@@ -51,6 +51,9 @@ STRINGS = {
     "checking": gettext_lazy('Checking…'),
     "undo": gettext_lazy('Undo the last card'),
     "undone": gettext_lazy('Last card removed.'),
+    "packKeys": gettext_lazy("Keyboard: type the card, its rank then its suit (« KH » king of hearts, « 0S » ten of "
+                             "spades), or move with the arrow keys, then Enter."),
+    "packKeysTarot": gettext_lazy("A trump by its number (« 21 »; « 7 » then Enter), the Excuse « E »."),
     "forbiddenTitle": gettext_lazy('%(card)s is not allowed here.'),
     "forbiddenNote": gettext_lazy('Cards marked ⚠ are forbidden: %(reason)s'),
     "enterAnyway": gettext_lazy('Enter it anyway (it will be reported)'),

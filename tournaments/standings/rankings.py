@@ -41,7 +41,7 @@ from scoring import duplicate as pure_duplicate
 from scoring import ranking as pure
 from scoring import snapshots
 from tournaments.common import games, sql
-from tournaments.deals.models import Deal, Forfeit, ScoreRow
+from tournaments.deals.models import Deal, Forfeit, Ruling, ScoreRow
 from tournaments.duplicate import results as duplicate
 from tournaments.event.models import Entry, Round, Seat, Table, Team, Tournament
 from tournaments.links.models import DealSheet, TablePolicy
@@ -259,21 +259,27 @@ def _tie_breaks(tournament: Tournament, allowed: Sequence[str]) -> tuple[str, ..
 
 @cache
 def _tarot_totals_sql(vendor: str) -> str:
-    """Marks, best deal and deals of every entry; ``{rounds}`` and ``{sheets}`` are left for the filters."""
-    entry, points, ruling, tournament, counts, round_ = (sql.column(ScoreRow, name) for name in
-                                                         ("entry", "points", "ruling", "tournament", "counts",
-                                                          "round"))
+    """Marks, best deal and deals of every entry; ``{rounds}`` and ``{sheets}`` are left for the filters.
+
+    An irregular deal the chief decided (a ruling on it, not withdrawn, that does not annul it) was played: its own
+    rows, which count for no marks, count it among the entry's deals and rounds (the ruling's rows hold its marks)."""
+    entry, points, ruling, tournament, counts, round_, deal = (
+        sql.column(ScoreRow, name) for name in ("entry", "points", "ruling", "tournament", "counts", "round", "deal"))
     e_id = sql.column(Entry, "id")
+    decided = (f"SELECT r.{sql.column(Ruling, 'deal')} FROM {sql.table(Ruling)} r JOIN {sql.table(Deal)} d "
+               f"ON d.{sql.column(Deal, 'id')} = r.{sql.column(Ruling, 'deal')} "
+               f"WHERE d.{sql.column(Deal, 'status')} = '{Deal.Status.IRREGULAR.value}' "
+               f"AND r.{sql.column(Ruling, 'withdrawn_at')} IS NULL AND NOT r.{sql.column(Ruling, 'annuls_deal')}")
     return f"""
     SELECT e.{e_id}, a.marks, a.best, a.deals, a.rounds
     FROM {sql.table(Entry)} e
     LEFT JOIN (
-        SELECT {entry} AS entry_id, SUM({points}) AS marks,
-               MAX(CASE WHEN {ruling} IS NULL THEN {points} END) AS best,
+        SELECT {entry} AS entry_id, SUM(CASE WHEN {counts} THEN {points} ELSE 0 END) AS marks,
+               MAX(CASE WHEN {counts} AND {ruling} IS NULL THEN {points} END) AS best,
                COUNT(CASE WHEN {ruling} IS NULL THEN 1 END) AS deals,
                COUNT(DISTINCT CASE WHEN {ruling} IS NULL THEN {round_} END) AS rounds
         FROM {sql.table(ScoreRow)}
-        WHERE {tournament} = %s AND {counts} {{rounds}} {{sheets}}
+        WHERE {tournament} = %s AND ({counts} OR ({ruling} IS NULL AND {deal} IN ({decided}))) {{rounds}} {{sheets}}
         GROUP BY {entry}
     ) a ON a.entry_id = e.{e_id}
     WHERE e.{sql.column(Entry, 'tournament')} = %s

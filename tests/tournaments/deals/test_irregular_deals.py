@@ -194,3 +194,34 @@ def test_withdrawing_a_replay_brings_the_irregular_deal_back_waiting(ecarte_tabl
     irregular_rule(deal=deal, decision="let_stand", reason="", user=chief)
     ecarte_table.refresh_from_db()
     assert ecarte_table.match_totals == [1, 0]
+
+
+# -- the ranking: a deal decided by the chief was played ------------------------------------------------
+
+def ranked_deals(table) -> dict[str, tuple[int, int]]:
+    """Each player's (marks, deals played) as the Tarot ranking aggregates them."""
+    from tournaments.standings.rankings import tarot_totals
+
+    tournament = table.round.tournament
+    names = {s.entry_id: s.entry.player.name for s in table.seats.select_related("entry__player")}
+    return {names[t.entry]: (t.marks, t.deals) for t in tarot_totals(tournament, [table.round_id])
+            if t.entry in names}
+
+
+def test_an_irregular_deal_decided_counts_as_a_deal_played_in_the_ranking(tarot_table, staff):
+    # before the ruling: nobody has played a counted deal (« pas encore joué » on the ranking)
+    deal = deal_record(table=tarot_table, record=revoke(), user=staff["arbiter"], irregular=True)
+    assert ranked_deals(tarot_table) == {"Ana": (0, 0), "Bruno": (0, 0), "Chloé": (0, 0), "David": (0, 0)}
+    # counted as played: each of the four played one deal, whatever its marks
+    ruling = irregular_rule(deal=deal, decision="as_played", reason="", user=staff["chief"])
+    assert ranked_deals(tarot_table) == {"Ana": (90, 1), "Bruno": (90, 1), "Chloé": (-270, 1), "David": (90, 1)}
+    # the arbiter's marks leave Bruno and David at 0: they played the deal all the same
+    ruling_withdraw(ruling=ruling, reason="erreur", user=staff["chief"])
+    entries = {s.entry.player.name: s.entry_id for s in tarot_table.seats.select_related("entry__player")}
+    ruling = irregular_rule(deal=deal, decision="adjustment", reason="renonce d'Ana", user=staff["chief"],
+                            adjustments={entries["Ana"]: -60, entries["Chloé"]: 60})
+    assert ranked_deals(tarot_table) == {"Ana": (-60, 1), "Bruno": (0, 1), "Chloé": (60, 1), "David": (0, 1)}
+    # annulled: no deal played
+    ruling_withdraw(ruling=ruling, reason="erreur", user=staff["chief"])
+    irregular_rule(deal=deal, decision="annul", reason="", user=staff["chief"])
+    assert ranked_deals(tarot_table) == {"Ana": (0, 0), "Bruno": (0, 0), "Chloé": (0, 0), "David": (0, 0)}
