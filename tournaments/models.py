@@ -1,9 +1,10 @@
 """Django finds the app's models here: each package of ``tournaments`` keeps its own ``models`` module."""
 
+from tournaments.clubs import models as clubs_models
 from tournaments.deals import models as deals_models
 from tournaments.duplicate import models as duplicate_models
 from tournaments.event import models as event_models
 from tournaments.links import models as links_models
 from tournaments.standings import models as standings_models
 
-__all__ = ["deals_models", "duplicate_models", "event_models", "links_models", "standings_models"]
+__all__ = ["clubs_models", "deals_models", "duplicate_models", "event_models", "links_models", "standings_models"]

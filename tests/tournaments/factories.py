@@ -8,6 +8,7 @@ from typing import Any
 import factory
 from django.contrib.auth import get_user_model
 
+from tournaments.clubs.models import Club, ClubRole
 from tournaments.event.models import Entry, Player, Round, Seat, Table, Tournament, TournamentRole
 
 
@@ -18,6 +19,25 @@ class UserFactory(factory.django.DjangoModelFactory):
 
     username = factory.Sequence(lambda n: f"user{n}")
     password = factory.django.Password("secret-pass")
+
+
+class ClubFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Club
+
+    name = factory.Sequence(lambda n: f"Club {n}")
+    slug = factory.Sequence(lambda n: f"club-{n}")
+    city = "Lyon"
+    federation_number = factory.Sequence(lambda n: f"{n:05d}")
+
+
+class ClubRoleFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = ClubRole
+
+    club = factory.SubFactory(ClubFactory)
+    user = factory.SubFactory(UserFactory)
+    role = ClubRole.Role.ORGANIZER
 
 
 class TournamentFactory(factory.django.DjangoModelFactory):

@@ -25,6 +25,7 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
+from tournaments.clubs.models import Club
 from tournaments.common import games
 
 #: the games, from the registry (rules.game): members TAROT, TRIOMPHE, …, values the code names, labels the names
@@ -67,6 +68,10 @@ class Tournament(models.Model):
     round_minutes = models.PositiveSmallIntegerField(_("durée d'une manche (minutes)"), default=60)
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
                                    related_name="+")
+    # the club that runs it: its organizers manage it (tournaments.event.permissions); none for a tournament made
+    # outside any club (the admin, the tests' factories)
+    club = models.ForeignKey(Club, on_delete=models.PROTECT, null=True, blank=True, related_name="tournaments",
+                             verbose_name=_("club"))
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -104,6 +109,12 @@ class Player(models.Model):
     name = models.CharField(_("nom"), max_length=120)
     club = models.CharField(_("club"), max_length=120, blank=True)
     licence = models.CharField(_("licence"), max_length=40, blank=True)
+    # the register (issue 23): the club he is a member of, personal data for the staff only (GDPR), and when he
+    # was made anonymous on request (his results kept under « Joueur anonyme »)
+    home_club = models.ForeignKey(Club, on_delete=models.SET_NULL, null=True, blank=True, related_name="members",
+                                  verbose_name=_("club d'appartenance"))
+    birth_date = models.DateField(_("date de naissance"), null=True, blank=True)
+    anonymized_at = models.DateTimeField(_("rendu anonyme le"), null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     # every change of name, club or licence (and a merge) with who, when and why (tournaments.event.players)
     history = HistoricalRecords(history_change_reason_field=models.TextField(null=True))
