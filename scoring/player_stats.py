@@ -115,6 +115,8 @@ class GameStats:
     game: str
     deals: int
     sections: tuple[Section, ...]
+    #: deals stored without the detail of their result (counted nowhere above)
+    unreadable: int = 0
 
     def figure(self, key: str) -> Figure:
         for section in self.sections:
@@ -145,7 +147,7 @@ class _Tally:
     def figure(self, key: str, label: str, *, rate: bool = False, of: int | None = None) -> Figure:
         of = self.deals if of is None else of
         missing = self.missing.get(key, 0)
-        value = None if of and missing >= of else self.count.get(key, 0)
+        value = None if not of or missing >= of else self.count.get(key, 0)
         made = self.made.get(key, 0) if rate and value is not None else None
         return Figure(key, label, value, of, missing, made)
 
@@ -236,7 +238,7 @@ def tarot_stats(deals: Sequence[SeenDeal], lang: str = "fr") -> GameStats:
         Section("Partenaire et défense" if fr else "Partner and defence", tuple(roles)),
         Section("Primes" if fr else "Bonuses", tuple(events)),
     )
-    return GameStats("tarot", t.deals, sections)
+    return GameStats("tarot", t.deals, sections, t.missing.get("*", 0))
 
 
 #: per game, each mark's kind (Triomphe, Écarté) or step (L'Impériale, Le Vingt-quatre) → (key, French, English)
@@ -353,7 +355,7 @@ def match_game_stats(game: str, deals: Sequence[SeenDeal], lang: str = "fr") -> 
             t.figure("refused", "Propositions refusées (« jouez »)" if fr else "Proposals refused"),
             t.figure("autorite", "Joué d'autorité" if fr else "Played without exchange"),
         )))
-    return GameStats(game, t.deals, tuple(sections))
+    return GameStats(game, t.deals, tuple(sections), t.missing.get("*", 0))
 
 
 def player_stats(deals: Iterable[SeenDeal], lang: str = "fr") -> tuple[GameStats, ...]:

@@ -226,3 +226,15 @@ def metric(line: ChampionshipLine, name: str) -> int | Fraction | None:
         if key == name:
             return metric_value(value)
     return None
+
+
+def names_of(ranked: pure_ranking.RankingSnapshot) -> tuple[dict[pure_ranking.Entry, str],
+                                                          dict[pure_ranking.Entry, str]]:
+    """The players' public names (« Joueur anonyme » for one made anonymous) and the tournaments' names of a
+    championship's inputs."""
+    names: dict[pure_ranking.Entry, str] = {
+        pk: (name if anonymized is None else "Joueur anonyme") for pk, name, anonymized in Player.objects.filter(
+            pk__in={r.player for r in ranked.inputs}).values_list("pk", "name", "anonymized_at")}
+    titles: dict[pure_ranking.Entry, str] = dict(Tournament.objects.filter(
+        pk__in={r.tournament for r in ranked.inputs}).values_list("pk", "name"))
+    return names, titles

@@ -37,7 +37,12 @@ def tournament(slug: str, day: date, who: tuple[str, ...], marks: tuple[int, ...
     for position, name in enumerate(who):
         entry = Entry.objects.create(tournament=t, player=players[name])
         Seat.objects.create(table=table, position=position, entry=entry)
-    add_deal(table, list(marks), taker=0)
+    deal = add_deal(table, list(marks), taker=0)
+    # the verdict as the deal service stores it (a summary: no tricks): seat 0 took a garde, made when he scored
+    result = {"contract": "garde", "taker": 0, "partner": None, "defenders": [1, 2, 3], "made": marks[0] > 0,
+              "petit_au_bout": "attack" if marks[0] == 90 else None, "handfuls": [], "chelem": None}
+    deal.verdict = {"deals": [{"result": result, "tricks_won": [0, 0, 0, 0]}], "totals": list(marks)}
+    deal.save(update_fields=["verdict"])
     return t
 
 
