@@ -151,12 +151,12 @@ def history_doc(player: Player) -> dict[str, Any]:
         "tournaments": [{
             "slug": p.tournament.slug, "name": p.tournament.name, "date": p.tournament.date.isoformat()
             if p.tournament.date else None, "game": p.tournament.game, "rank": p.rank, "shared": p.shared,
-            "field": p.field, "metric": p.metric, "total": _json(p.total),
+            "field": p.field, "metric": p.metric, "total": json_value(p.total),
         } for p in tournaments_played(player)],
     }
 
 
-def _json(value: Any) -> Any:
+def json_value(value: Any) -> Any:
     if isinstance(value, Fraction):
         return value.numerator if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
     return value
