@@ -9,6 +9,7 @@ from tournaments.organizer import (
     middle,
     pages,
     players,
+    seasons,
     staff_accounts,
     table_cards,
     views,
@@ -19,6 +20,11 @@ urlpatterns = [
     path("t/<slug:slug>/", pages.tournament_detail, name="tournament_detail"),
     path("t/<slug:slug>/rounds/<id:number>/", pages.round_detail, name="round_detail"),
     path("new/", views.tournament_create, name="tournament_create"),
+    # the clubs' seasons and their championships (tournaments/seasons)
+    path("saisons/", seasons.seasons, name="seasons"),
+    path("saisons/<slug:slug>/", seasons.season_detail, name="season_detail"),
+    path("saisons/<slug:slug>/championnats/nouveau/", seasons.championship_edit, name="championship_create"),
+    path("saisons/<slug:slug>/championnats/<slug:champ_slug>/", seasons.championship_edit, name="championship_edit"),
     # the site's backups and the service's health in words (tournaments/operations)
     path("backups/", backups.backups, name="backups"),
     path("backups/<str:name>/", backups.backup_download, name="backup_download"),
