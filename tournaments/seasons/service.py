@@ -52,7 +52,7 @@ def season_create(*, club: Club, name: str, starts_on: date, ends_on: date, is_p
 def eligible_tournaments(season: Season) -> QuerySet[Tournament]:
     """The tournaments a championship of ``season`` may count: its club's, dated within the season."""
     if season.club_id is None:  # a comité's season counts its clubs' tournaments
-        owned = Tournament.objects.filter(club__grouping_id=season.grouping_id)
+        owned = Tournament.objects.filter(club__grouping=season.grouping)
     else:
         owned = Tournament.objects.filter(club_id=season.club_id)
     return owned.filter(date__gte=season.starts_on, date__lte=season.ends_on).order_by("date", "name", "id")
