@@ -76,6 +76,8 @@ class Figure:
     of: int
     missing: int = 0
     made: int | None = None
+    #: the words of a rate: what was counted, and what succeeded (« prise(s) », « réussie(s) »)
+    words: tuple[str, str] = ("prise(s)", "réussie(s)")
 
     @property
     def rate(self) -> Fraction | None:
@@ -94,7 +96,7 @@ class Figure:
         if self.made is not None:
             rate = self.rate
             percent = "" if rate is None else f" ({round(rate * 100)} %)"
-            out = (f"{self.value} prise(s), {self.made} réussie(s){percent}" if fr else
+            out = (f"{self.value} {self.words[0]}, {self.made} {self.words[1]}{percent}" if fr else
                    f"{self.value} taken, {self.made} made{percent}")
         if self.missing:
             out += (f" — détail absent de {self.missing} donne(s) sur {self.of}" if fr else
@@ -144,12 +146,13 @@ class _Tally:
     def lack(self, key: str) -> None:
         self.missing[key] = self.missing.get(key, 0) + 1
 
-    def figure(self, key: str, label: str, *, rate: bool = False, of: int | None = None) -> Figure:
+    def figure(self, key: str, label: str, *, rate: bool = False, of: int | None = None,
+               words: tuple[str, str] = ("prise(s)", "réussie(s)")) -> Figure:
         of = self.deals if of is None else of
         missing = self.missing.get(key, 0)
         value = None if not of or missing >= of else self.count.get(key, 0)
         made = self.made.get(key, 0) if rate and value is not None else None
-        return Figure(key, label, value, of, missing, made)
+        return Figure(key, label, value, of, missing, made, words)
 
 
 def _tarot_result(deal: SeenDeal) -> Mapping[str, Any] | None:
@@ -219,8 +222,9 @@ def tarot_stats(deals: Sequence[SeenDeal], lang: str = "fr") -> GameStats:
     taken = [t.figure("taken", "Donnes prises" if fr else "Deals taken", rate=True)]
     taken += [t.figure(f"taken_{c}", names[c], rate=True) for c in CONTRACTS]
     roles = [
-        t.figure("partner", "Partenaire appelé" if fr else "Called partner", rate=True),
-        t.figure("defence", "En défense (contrats chutés)" if fr else "In defence (contracts defeated)", rate=True),
+        t.figure("partner", "Partenaire appelé" if fr else "Called partner", rate=True,
+                 words=("donne(s)", "gagnée(s)")),
+        t.figure("defence", "En défense" if fr else "In defence", rate=True, words=("donne(s)", "contrat(s) chuté(s)")),
     ]
     if t.count.get("mort"):
         roles.append(t.figure("mort", "Mort (hors jeu)" if fr else "Sitting out"))

@@ -48,12 +48,12 @@ def running_total_svg(points: Sequence[int], *, breaks: Sequence[int] = (), widt
     return mark_safe("".join(parts))  # every interpolated value is a number or escaped
 
 
-def ranks_svg(points: Sequence[tuple[str, int, int]], *, width: int = 640, height: int = 220,
+def ranks_svg(points: Sequence[tuple[str, int, int]], *, width: int = 360, height: int = 180,
               title: str = "") -> SafeString:
     """A player's ranks over a season: one point per tournament (its name, his rank, the field), the 1st place at
     the top and the largest field at the bottom, each point labelled with its rank; a list of the same points
     follows in the SVG's title for screen readers."""
-    pad_l, pad_r, pad_t, pad_b = 40, 16, 16, 28
+    pad_l, pad_r, pad_t, pad_b = 30, 14, 18, 24
     plot_w, plot_h = width - pad_l - pad_r, height - pad_t - pad_b
     worst = max([field for _n, _r, field in points] + [2])
     n = len(points)

@@ -29,9 +29,11 @@ TOURNAMENTS = (
 
 
 def tournament(slug: str, day: date, who: tuple[str, ...], marks: tuple[int, ...], players: dict[str, Player],
-               club: Club | None) -> Tournament:
+               club: Club | None, championship: Championship | None = None) -> Tournament:
     t = Tournament.objects.create(name=f"Tournoi {slug.upper()}", slug=slug, game="tarot", status="finished",
                                   is_public=True, date=day, club=club)
+    if championship is not None:  # counted before its ranking is published (at once, outside a transaction)
+        championship.tournaments.add(t)
     rnd = Round.objects.create(tournament=t, number=1, released=True, status="finished")
     table = Table.objects.create(round=rnd, number=1)
     for position, name in enumerate(who):
@@ -60,9 +62,7 @@ def season_of_three(**rules) -> dict:
     championship = Championship.objects.create(season=season, name="Challenge du club", slug="challenge", **options)
     made = []
     for slug, day, who, marks in TOURNAMENTS:
-        t = tournament(slug, day, who, marks, players, club)
-        championship.tournaments.add(t)
-        made.append(t)
+        made.append(tournament(slug, day, who, marks, players, club, championship))
     for t in made:
         tasks.ranking_refresh(t.pk)  # published: the port recomputes the championship
     return {"club": club, "players": players, "season": season, "championship": championship, "tournaments": made}
