@@ -80,7 +80,8 @@ def ranking_json(champ: Championship, snap: ChampionshipSnapshot, category: str 
 class ClubListView(Api):
     permission_classes = [AllowAny]
 
-    @extend_schema(responses={200: dict}, description="The clubs: name, city, federation number, comité or ligue.")
+    @extend_schema(responses={200: dict}, description="The clubs: name, city, federation number, comité or ligue.",
+                   operation_id="clubs_list")
     def get(self, request: Request) -> Response:
         return Response([season_file.club_doc(c) | {"id": c.pk}
                          for c in Club.objects.select_related("grouping").order_by("name", "id")])
@@ -101,7 +102,7 @@ class SeasonListView(Api):
     permission_classes = [AllowAny]
 
     @extend_schema(responses={200: dict}, description="The public seasons (?club= a club's id).",
-                   parameters=[OpenApiParameter("club", int, required=False)])
+                   parameters=[OpenApiParameter("club", int, required=False)], operation_id="seasons_list")
     def get(self, request: Request) -> Response:
         seasons = Season.objects.filter(is_public=True).order_by("-starts_on", "id")
         club = request.query_params.get("club")
