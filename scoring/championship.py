@@ -297,13 +297,16 @@ def _ordinal(rank: int, lang: str) -> str:
 
 
 def explain(snapshot: RankingSnapshot, player: Entry, lang: str = "fr",
-            names: Mapping[Entry, str] | None = None, tournaments: Mapping[Entry, str] | None = None) -> str:
+            names: Mapping[Entry, str] | None = None, tournaments: Mapping[Entry, str] | None = None,
+            season: Mapping[Entry, Standing] | None = None) -> str:
     """« Pourquoi ce rang » for ``player``: his rank and points, the results kept and those left out (best N),
     then what separated him from those level on points (the declared tie-breaks) or that the rank is shared.
-    A player not ranked yet gets how many tournaments he still needs."""
+    A player not ranked yet gets how many tournaments he still needs. ``season``: the snapshot's
+    :func:`standings`, when the caller explains many lines (computed once, see :func:`explain_all`)."""
     fr = lang == "fr"
     rules = rules_of(snapshot)
-    season = standings(snapshot.inputs, rules)
+    if season is None:
+        season = standings(snapshot.inputs, rules)
     if player not in season:
         return "Aucun résultat dans ce championnat." if fr else "No result in this championship."
     mine = season[player]
@@ -335,6 +338,13 @@ def explain(snapshot: RankingSnapshot, player: Entry, lang: str = "fr",
     if dropped:
         parts.append(("Non retenus : " if fr else "Left out: ") + said(dropped) + ".")
     return " ".join(parts)
+
+
+def explain_all(snapshot: RankingSnapshot, lang: str = "fr", names: Mapping[Entry, str] | None = None,
+                tournaments: Mapping[Entry, str] | None = None) -> dict[Entry, str]:
+    """:func:`explain` for every player of the snapshot, ranked or waiting, the season computed once."""
+    season = standings(snapshot.inputs, rules_of(snapshot))
+    return {player: explain(snapshot, player, lang, names, tournaments, season) for player in season}
 
 
 def _rank_words(snapshot: RankingSnapshot, line: RankLine, lang: str,

@@ -195,3 +195,10 @@ def test_removing_a_tournament_never_raises_anyone_who_played_only_it(case, remo
         assert standing.points <= old[player].points
     # a player ranked after the removal was ranked before it (results only go away)
     assert ranked_after <= {line.entry for line in before.lines}
+
+
+def test_explain_all_says_what_explain_says_for_everyone():
+    snap = ch.rank_championship(season(), RULES)
+    everyone = ch.explain_all(snap, names={"B": "Bruno"})
+    assert sorted(everyone) == ["A", "B", "C", "D", "E", "F"]  # the ranked and the waiting
+    assert everyone == {p: ch.explain(snap, p, names={"B": "Bruno"}) for p in "ABCDEF"}

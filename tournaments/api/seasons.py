@@ -64,6 +64,7 @@ def ranking_json(champ: Championship, snap: ChampionshipSnapshot, category: str 
         if chosen is None:
             raise exceptions.NotFound(_("no such category"))
         lines = pure.category_lines(ranked, chosen.members)
+    why = pure.explain_all(ranked, "fr", names, titles)
     return {
         "championship": champ.pk, "version": snap.version, "digest": snap.digest,
         "published_at": snap.created_at.isoformat(), "criteria": list(snap.criteria), "category": category or None,
@@ -71,7 +72,7 @@ def ranking_json(champ: Championship, snap: ChampionshipSnapshot, category: str 
         "tournaments": [{"id": t, "version": v, "name": titles.get(t)} for t, v in snap.tournaments],
         "lines": [{"rank": ln.rank, "person": ln.entry, "name": names.get(ln.entry),
                    "metrics": {k: history.json_value(v) for k, v in ln.metrics},
-                   "explain": pure.explain(ranked, ln.entry, "fr", names, titles)} for ln in lines],
+                   "explain": why[ln.entry]} for ln in lines],
         "waiting": [{"person": s.player, "name": names.get(s.player), "points": history.json_value(s.points),
                      "played": len(s.results), "missing": s.missing} for s in pure.pending(ranked)],
     }
@@ -178,10 +179,11 @@ class ChampionshipDiffView(Api):
         change = championships.snapshot_compare(old, new)
         ranked = championships.snapshot_ranking(new)
         names, titles = championships.names_of(ranked)
+        why = pure.explain_all(ranked, "fr", names, titles)
         return Response({
             "championship": champ.pk, "from": old.version, "to": new.version, "same_inputs": change.same_inputs,
             "moved": [{"person": m.entry, "name": names.get(m.entry), "from": m.old_rank, "to": m.new_rank,
-                       "explain": pure.explain(ranked, m.entry, "fr", names, titles)} for m in change.moved],
+                       "explain": why[m.entry]} for m in change.moved],
             "added": [{"person": e, "name": names.get(e)} for e in change.added],
             "removed": [{"person": e} for e in change.removed],
         })

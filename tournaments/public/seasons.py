@@ -125,10 +125,11 @@ def ranking_view(champ: Championship, snap: ChampionshipSnapshot | None, categor
     counts: dict[int, int] = {}
     for line in lines:
         counts[line.rank] = counts.get(line.rank, 0) + 1
+    why = pure.explain_all(ranked, "fr", names, titles)  # the season's standings computed once, not per line
     ctx["rows"] = [Row(line.rank, counts[line.rank] > 1, int(line.entry), names.get(line.entry, ""),
                        clubs.get(int(line.entry), ""),
                        [_fmt(line.metric("points")), *[_fmt(dict(line.metrics).get(c)) for c in columns]],
-                       pure.explain(ranked, line.entry, "fr", names, titles)) for line in lines]
+                       why[line.entry]) for line in lines]
     ctx["waiting"] = [{"player_id": s.player, "name": names.get(s.player, ""), "points": _fmt(s.points),
                        "played": len(s.results), "missing": s.missing}
                       for s in sorted(pure.pending(ranked), key=lambda s: (-s.points, french_key(names.get(
