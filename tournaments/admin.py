@@ -21,6 +21,7 @@ from django.http import HttpRequest, HttpResponse
 from django.utils.translation import gettext_lazy as _
 from simple_history.admin import SimpleHistoryAdmin
 
+from tournaments.clubs.models import Club, ClubRole, Grouping, Licence
 from tournaments.common import hooks
 from tournaments.common.errors import ServiceError
 from tournaments.deals.models import Deal, Ruling, ScoreRow
@@ -101,6 +102,34 @@ class TournamentAdmin(RankingInputAdmin):
 
     def delete_queryset(self, request: HttpRequest, queryset: QuerySet) -> None:
         admin.ModelAdmin.delete_queryset(self, request, queryset)
+
+
+# -- clubs and the register (issue 23) ----------------------------------------------------------------------
+
+class ClubRoleInline(admin.TabularInline):
+    model = ClubRole
+    extra = 1
+    autocomplete_fields = ["user"]
+
+
+@admin.register(Club)
+class ClubAdmin(admin.ModelAdmin):
+    list_display = ["name", "city", "federation_number", "grouping"]
+    search_fields = ["name", "city", "federation_number"]
+    prepopulated_fields = {"slug": ["name"]}
+    inlines = [ClubRoleInline]
+
+
+@admin.register(Grouping)
+class GroupingAdmin(admin.ModelAdmin):
+    list_display = ["name", "kind", "parent"]
+    filter_horizontal = ["viewers"]
+
+
+@admin.register(Licence)
+class LicenceAdmin(admin.ModelAdmin):
+    list_display = ["number", "last_name", "first_name", "club_name", "category", "valid_until"]
+    search_fields = ["number", "last_name", "first_name", "club_name"]
 
 
 @admin.register(Player)

@@ -13,6 +13,7 @@ class TournamentsConfig(AppConfig):
         # Models and tasks are importable only once the registry is ready, hence the imports here.
         from tournaments.common import hooks
         from tournaments.common.converters import IdConverter
+        from tournaments.deals import anonymous as deals_anonymous
         from tournaments.duplicate import service as duplicate
         from tournaments.duplicate.models import DuplicateTable
         from tournaments.links import service as links
@@ -31,3 +32,5 @@ class TournamentsConfig(AppConfig):
         hooks.subscribe_ranking_published(public_tasks.ranking_published)
         # a counted tournament's ranking published: the championships it counts in are recomputed by the workers
         hooks.subscribe_ranking_published(season_tasks.tournament_published)
+        # a player made anonymous: his name goes from the records of the deals he played
+        hooks.subscribe_player_anonymized(deals_anonymous.records_renamed)

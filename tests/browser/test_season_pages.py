@@ -55,6 +55,6 @@ def test_season_pages_fit_and_are_accessible(chromium, live_server, django_user_
         page.fill("input[name=password]", "pw-123456")
         page.click("main button[type=submit]")
         page.wait_for_load_state()
-        page.goto(f"{live_server.url}/saisons/saison-2025/championnats/challenge/")
+        page.goto(f"{live_server.url}/gestion/saisons/saison-2025/championnats/challenge/")
         check(page, "championship-form", size)
         context.close()

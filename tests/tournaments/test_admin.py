@@ -7,7 +7,8 @@ import pytest
 from django.contrib import admin
 from django.urls import reverse
 
-from tests.tournaments.factories import tarot_summary
+from tests.tournaments.factories import ClubRoleFactory, tarot_summary
+from tournaments.clubs.models import Club, Grouping, Licence
 from tournaments.common import hooks
 from tournaments.deals.models import Deal, Ruling, ScoreRow
 from tournaments.deals.record import deal_record
@@ -20,7 +21,7 @@ from tournaments.standings.models import RankingClock
 pytestmark = pytest.mark.django_db
 
 REGISTERED = [Tournament, Player, Entry, Team, Round, Table, Seat, TournamentRole, Deal, Ruling, ScoreRow,
-              PrivateLink, TablePolicy]
+              PrivateLink, TablePolicy, Club, Grouping, Licence]
 READ_ONLY = {Deal, Ruling, ScoreRow, PrivateLink}
 
 
@@ -36,6 +37,10 @@ def played(tarot_table, staff):
     links.link_for_table(table=tarot_table)
     links.policy_set(tournament=tournament, tables_enter=True, confirmations_needed=None, unconfirmed_count=True,
                      appeal_minutes=15)
+    club = ClubRoleFactory(user=staff["organizer"]).club  # a club with its organizer, in a comité
+    club.grouping = Grouping.objects.create(name="Finistère")
+    club.save()
+    Licence.objects.create(number="2900001", last_name="ANA", club=club)
     return deal
 
 

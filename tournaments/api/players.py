@@ -16,6 +16,7 @@ from rest_framework.response import Response
 from tournaments.api import serializers as s
 from tournaments.api.base import Api, paged, visible_tournament
 from tournaments.api.parsers import BoundedJSONParser
+from tournaments.clubs import permissions as clubs
 from tournaments.common.errors import InvalidInput
 from tournaments.event import permissions
 from tournaments.event.models import Entry, Team, Tournament, TournamentRole
@@ -44,7 +45,8 @@ class PlayerListView(Api):
     @extend_schema(request=s.PlayerIn, responses={201: s.PlayerOut})
     def post(self, request: Request) -> Response:
         self.allow(request.user.has_perm("tournaments.add_player") or TournamentRole.objects.filter(
-            user=request.user, role=TournamentRole.Role.ORGANIZER).exists())
+            user=request.user, role=TournamentRole.Role.ORGANIZER).exists()
+            or bool(clubs.organized_club_ids(request.user)))
         player = player_create(**self.valid(s.PlayerIn))
         return Response(s.PlayerOut(player).data, status=status.HTTP_201_CREATED)
 

@@ -3,6 +3,8 @@ the rules of a game are checked by ``scoring.verdict.judge`` in the services).""
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.utils.translation import gettext as _
 from rest_framework import serializers
 
@@ -18,7 +20,7 @@ class TournamentOut(serializers.ModelSerializer):
         model = Tournament
         fields = ["id", "name", "slug", "game", "options", "format", "rounds_planned", "deals_per_round", "target",
                   "status", "is_public", "tie_breaks", "released_round", "date", "start_time", "venue",
-                  "round_minutes", "separate_clubs", "created_at", "updated_at"]
+                  "round_minutes", "separate_clubs", "club", "created_at", "updated_at"]
 
 
 class PlayerOut(serializers.ModelSerializer):
@@ -203,6 +205,9 @@ class TournamentIn(serializers.Serializer):
     venue = serializers.CharField(max_length=200, required=False, allow_blank=True)
     round_minutes = serializers.IntegerField(min_value=5, max_value=600, required=False)
     separate_clubs = serializers.BooleanField(required=False)
+    club = serializers.IntegerField(required=False, allow_null=True,
+                                    help_text="The club that runs it, one the user organizes (his only one when "
+                                              "omitted).")
 
 
 class TournamentPatchIn(serializers.Serializer):
@@ -405,3 +410,33 @@ class TravellerOut(serializers.Serializer):
     round = serializers.IntegerField()
     expected = serializers.IntegerField(help_text="tables of the movement that play it")
     lines = TravellerLineOut(many=True)
+
+
+# -- clubs and their members (issue 23) ------------------------------------------------------------------
+
+class PublicMemberOut(serializers.Serializer):
+    """A member as a comité's viewer reads him: his name only."""
+
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+
+
+class MemberOut(serializers.Serializer):
+    """A member as the club's staff read him: personal data included."""
+
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    licence = serializers.CharField()
+    birth_date = serializers.DateField(allow_null=True)
+    category = serializers.CharField(help_text="The série or category of the federation's licence file.")
+    valid_until = serializers.DateField(allow_null=True)
+    expired = serializers.BooleanField()
+
+    @staticmethod
+    def of(member: Any, today: Any) -> dict[str, Any]:
+        lic = member.licence
+        valid = lic.valid_until if lic is not None else None
+        return {"id": member.player.pk, "name": member.player.name, "licence": member.player.licence,
+                "birth_date": member.player.birth_date.isoformat() if member.player.birth_date else None,
+                "category": lic.category if lic is not None else "",
+                "valid_until": valid.isoformat() if valid else None, "expired": bool(valid and valid < today)}

@@ -16,6 +16,7 @@ from tournaments.deals import selectors
 from tournaments.event import permissions
 from tournaments.event.models import Table, TournamentRole
 from tournaments.event.setup import (
+    creation_club,
     role_assign,
     tournament_create,
     tournament_set_status,
@@ -33,6 +34,7 @@ class TournamentListView(Api):
     def post(self, request: Request) -> Response:
         self.allow(permissions.can_create_tournament(request.user))
         data = self.valid(s.TournamentIn)
+        data["club"] = creation_club(request.user, data.pop("club", None))
         tournament = tournament_create(user=request.user, **data)
         return Response(s.TournamentOut(tournament).data, status=status.HTTP_201_CREATED)
 

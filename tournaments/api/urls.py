@@ -3,7 +3,7 @@
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
-from tournaments.api import arbitrate, deals, duplicate, players, rounds, rulings, tables, tournaments
+from tournaments.api import arbitrate, clubs, deals, duplicate, players, rounds, rulings, tables, tournaments
 from tournaments.api.token import TokenView
 
 app_name = "api"
@@ -33,6 +33,7 @@ urlpatterns = [
          name="duplicate-artificial"),
     path("registrations/<id:pk>/", players.RegistrationDetailView.as_view(), name="registration"),
     path("players/", players.PlayerListView.as_view(), name="players"),
+    path("clubs/<id:pk>/members/", clubs.ClubMembersView.as_view(), name="club-members"),
     path("players/<id:pk>/", players.PlayerDetailView.as_view(), name="player"),
     path("rounds/<id:pk>/", rounds.RoundDetailView.as_view(), name="round"),
     path("rounds/<id:pk>/seating/", rounds.RoundSeatingView.as_view(), name="round-seating"),

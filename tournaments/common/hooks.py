@@ -9,6 +9,8 @@
   of a duplicate table is tied to its étui and checked against its cards.
 * :func:`deal_irregular` — a deal was saved as played with violations (an irregular deal): the links subscribe
   and call the arbiter to the table.
+* :func:`player_anonymized` — a player was made anonymous on request (GDPR): the deals subscribe and write his
+  new name into the records of the deals he played (and their history), where the old one was kept.
 * :func:`ranking_published` — a tournament's ranking was published (a new snapshot). The public pages subscribe:
   they render the new state's pages and PDFs outside the web requests.
 
@@ -30,6 +32,8 @@ _subscribers: list[ScoresChanged] = []
 _deal_savers: list[DealSavedSubscriber] = []
 _publication_listeners: list[RankingPublished] = []
 _irregular_listeners: list[DealSaved] = []
+PlayerAnonymized = Callable[[int, str, str], None]
+_anonymized_listeners: list[PlayerAnonymized] = []
 
 
 def subscribe(callback: ScoresChanged) -> None:
@@ -105,3 +109,15 @@ def deal_irregular(deal: Any, user: Any) -> None:
     """Tell the subscribers that ``deal`` was saved as irregular (after its transaction committed)."""
     for callback in _irregular_listeners:
         callback(deal, user)
+
+
+def subscribe_player_anonymized(callback: PlayerAnonymized) -> None:
+    """Call ``callback(player_id, old_name, new_name)`` whenever a player is made anonymous (once per callback)."""
+    if callback not in _anonymized_listeners:
+        _anonymized_listeners.append(callback)
+
+
+def player_anonymized(player_id: int, old_name: str, new_name: str) -> None:
+    """Tell the subscribers that a player was made anonymous, inside the writer's transaction."""
+    for callback in _anonymized_listeners:
+        callback(player_id, old_name, new_name)

@@ -9,6 +9,11 @@ Roles are per tournament (:class:`~tournaments.event.models.TournamentRole`):
 * **public** (anyone, logged in or not) — reads a tournament that is public and not a draft,
   and of its rounds only those released (``number <= released_round`` or ``released``).
 
+A club's organizers (:class:`~tournaments.clubs.models.ClubRole`) are organizers of each of the club's
+tournaments, without a role of their own there; the club's staff and the viewers of the club's comité or ligue
+are its **readers** (``reader``, no staff role): they read its tournaments like the public, even a private one
+(never a draft), and write nothing.
+
 A superuser acts as organizer everywhere (staff work in the admin). Functions take the user
 and an object and answer a bool; :func:`roles_of` caches a user's roles per tournament, with the
 tables assigned to them as table arbiter, on the user object for the request (one query per
@@ -23,6 +28,8 @@ from typing import TYPE_CHECKING, Any
 from django.db import connection
 from django.db.models import Q, QuerySet
 
+from tournaments.clubs import permissions as clubs
+from tournaments.clubs.models import Club, ClubRole, Grouping
 from tournaments.common import sql
 from tournaments.event.models import Player, Round, Table, Tournament, TournamentRole
 
@@ -32,6 +39,8 @@ if TYPE_CHECKING:
 Role = TournamentRole.Role
 STAFF_ROLES = frozenset({Role.ORGANIZER, Role.CHIEF_ARBITER, Role.ARBITER})
 REFEREES = frozenset({Role.ORGANIZER, Role.CHIEF_ARBITER})
+#: a viewer of the comité or ligue of the tournament's club: reads, never writes (not a staff role)
+READER = "reader"
 
 
 _NO_ROLES: tuple[frozenset[str], frozenset[int]] = (frozenset(), frozenset())
@@ -52,17 +61,34 @@ def _roles_and_tables(user: Any, tournament: Tournament | int) -> tuple[frozense
 
 @cache
 def _roles_query(vendor: str) -> str:
+    """The tournament's roles of a user, his club's organizer role, and whether he reads the club's results (one
+    of the club's staff, a viewer of its comité or of that comité's ligue): one statement, read on every
+    request."""
     through = TournamentRole.tables.through
+    viewers = Grouping.viewers.through
+    t, club, grouping = sql.table(Tournament), sql.column(Tournament, "club"), sql.column(Club, "grouping")
     return (f"SELECT r.{sql.column(TournamentRole, 'role')}, a.{sql.column(through, 'table')} "
             f"FROM {sql.table(TournamentRole)} r LEFT JOIN {sql.table(through)} a "
             f"ON a.{sql.column(through, 'tournamentrole')} = r.id "
-            f"WHERE r.{sql.column(TournamentRole, 'tournament')} = %s AND r.{sql.column(TournamentRole, 'user')} = %s")
+            f"WHERE r.{sql.column(TournamentRole, 'tournament')} = %s AND r.{sql.column(TournamentRole, 'user')} = %s "
+            f"UNION ALL SELECT '{Role.ORGANIZER}', NULL FROM {t} t JOIN {sql.table(ClubRole)} c "
+            f"ON c.{sql.column(ClubRole, 'club')} = t.{club} "
+            f"WHERE t.id = %s AND c.{sql.column(ClubRole, 'user')} = %s "
+            f"AND c.{sql.column(ClubRole, 'role')} = '{ClubRole.Role.ORGANIZER}' "
+            f"UNION ALL SELECT '{READER}', NULL FROM {t} t JOIN {sql.table(ClubRole)} s "
+            f"ON s.{sql.column(ClubRole, 'club')} = t.{club} "
+            f"WHERE t.id = %s AND s.{sql.column(ClubRole, 'user')} = %s "
+            f"UNION ALL SELECT '{READER}', NULL FROM {t} t JOIN {sql.table(Club)} k ON k.id = t.{club} "
+            f"JOIN {sql.table(Grouping)} g ON g.id = k.{grouping} "
+            f"JOIN {sql.table(viewers)} v ON v.{sql.column(viewers, 'grouping')} "
+            f"IN (g.id, g.{sql.column(Grouping, 'parent')}) "
+            f"WHERE t.id = %s AND v.{sql.column(viewers, 'user')} = %s")
 
 
 def _role_rows(tournament_id: int, user_id: int) -> list[tuple[str, int | None]]:
     """(role, table assigned or None) rows of a user in a tournament: plain SQL, read on every request."""
     with connection.cursor() as cursor:
-        cursor.execute(_roles_query(connection.vendor), [tournament_id, user_id])
+        cursor.execute(_roles_query(connection.vendor), [tournament_id, user_id] * 4)
         return cursor.fetchall()
 
 
@@ -88,7 +114,20 @@ def is_staff_of(user: Any, tournament: Tournament) -> bool:
 
 
 def can_create_tournament(user: Any) -> bool:
-    return bool(user and user.is_authenticated and user.has_perm("tournaments.add_tournament"))
+    """Whoever holds the permission, and a club's organizer (for his clubs: :func:`creation_clubs`)."""
+    if not (user and user.is_authenticated):
+        return False
+    return user.has_perm("tournaments.add_tournament") or bool(clubs.organized_club_ids(user))
+
+
+def creation_clubs(user: Any) -> QuerySet[Club]:
+    """The clubs a new tournament of this user may belong to: those he organizes (every club for a superuser)."""
+    return clubs.organized_clubs(user)
+
+
+def is_reader(user: Any, tournament: Tournament) -> bool:
+    """A viewer of the tournament's club's comité or ligue: he reads it (even private), never writes."""
+    return READER in roles_of(user, tournament)
 
 
 def can_manage(user: Any, tournament: Tournament) -> bool:
@@ -119,9 +158,11 @@ def can_enter_deal(user: Any, table: Table) -> bool:
 
 
 def can_view_tournament(user: Any, tournament: Tournament) -> bool:
-    if is_staff_of(user, tournament):
+    """Its staff; the public (and its comité's or ligue's readers, even when private) once out of draft."""
+    roles = roles_of(user, tournament)
+    if roles & STAFF_ROLES:
         return True
-    return tournament.is_public and tournament.status != Tournament.Status.DRAFT
+    return (tournament.is_public or READER in roles) and tournament.status != Tournament.Status.DRAFT
 
 
 def round_is_released(rnd: Round) -> bool:
@@ -149,9 +190,11 @@ def visible_tournaments(user: Any, qs: QuerySet[Tournament] | None = None) -> Qu
     qs = Tournament.objects.all() if qs is None else qs
     if user is not None and user.is_authenticated and user.is_superuser:
         return qs
-    public = Q(is_public=True) & ~Q(status=Tournament.Status.DRAFT)
+    out_of_draft = ~Q(status=Tournament.Status.DRAFT)
+    public = Q(is_public=True) & out_of_draft
     if user is not None and user.is_authenticated:
-        return qs.filter(public | Q(roles__user=user)).distinct()
+        read = clubs.readable_q(user, "club") & out_of_draft
+        return qs.filter(public | Q(roles__user=user) | clubs.managed_q(user, "club") | read).distinct()
     return qs.filter(public)
 
 
@@ -179,6 +222,11 @@ def visible_players(user: Any, qs: QuerySet[Player] | None = None) -> QuerySet[P
     if user.is_superuser or user.has_perm("tournaments.view_player"):
         return qs
     mine = Q(entries__tournament__roles__user=user)
-    if TournamentRole.objects.filter(user=user, role=Role.ORGANIZER).exists():
-        mine |= Q(entries__isnull=True)
+    club_ids = sorted(clubs.organized_club_ids(user))
+    if club_ids:
+        # a club's organizers: the players of its tournaments and its members
+        mine |= Q(entries__tournament__club__in=club_ids) | Q(home_club__in=club_ids)
+    if club_ids or TournamentRole.objects.filter(user=user, role=Role.ORGANIZER).exists():
+        # the players registered nowhere yet (created to be registered), but never another club's members
+        mine |= Q(entries__isnull=True) & (Q(home_club__isnull=True) | Q(home_club__in=club_ids))
     return qs.filter(mine).distinct()

@@ -19,8 +19,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from rules.errors import MalformedRecord
+from tournaments.clubs.models import Club
 from tournaments.common import games, hooks
 from tournaments.common.errors import InvalidInput, StateConflict
+from tournaments.event import permissions
 from tournaments.event.models import Entry, Player, Round, Seat, Table, Team, Tournament, TournamentRole
 
 Status = Tournament.Status
@@ -63,13 +65,32 @@ def _unique_slug(name: str, slug: str | None) -> str:
     return candidate
 
 
+def creation_club(user: Any, club_id: int | None) -> Club | None:
+    """The club a user's new tournament belongs to: one he organizes, chosen (or his only one); none for a user
+    who organizes no club (a superuser may leave it empty). Another club's number is refused."""
+    allowed = permissions.creation_clubs(user)
+    if club_id is not None:
+        club = allowed.filter(pk=club_id).first()
+        if club is None:
+            raise InvalidInput(_("Vous n'organisez pas ce club : choisissez un de vos clubs."), field="club")
+        return club
+    if user is not None and user.is_authenticated and user.is_superuser:
+        return None
+    mine = list(allowed[:2])
+    if len(mine) > 1:
+        raise InvalidInput(_("Choisissez le club qui organise ce tournoi."), field="club")
+    return mine[0] if mine else None
+
+
 @transaction.atomic
 def tournament_create(*, name: str, game: str, user: Any, options: Mapping[str, Any] | None = None,
                       format: str = Tournament.Format.INDIVIDUAL, rounds_planned: int = 1,
                       deals_per_round: int | None = None, target: int | None = None, is_public: bool = False,
-                      tie_breaks: Sequence[str] = (), slug: str | None = None, **day: Any) -> Tournament:
+                      tie_breaks: Sequence[str] = (), slug: str | None = None, club: Club | None = None,
+                      **day: Any) -> Tournament:
     """A new tournament in draft; its creator becomes its organizer. ``day``: its date, venue, start_time,
-    round_minutes and separate_clubs (the day itself, :data:`DAY_FIELDS`)."""
+    round_minutes and separate_clubs (the day itself, :data:`DAY_FIELDS`). ``club``: the club that runs it (its
+    organizers manage it), from :func:`creation_club`."""
     unknown_day = set(day) - DAY_FIELDS
     if unknown_day:
         raise InvalidInput(_("%(field)s cannot be changed here") % {"field": sorted(unknown_day)[0]},
@@ -92,7 +113,7 @@ def tournament_create(*, name: str, game: str, user: Any, options: Mapping[str, 
         name=name.strip(), slug=_unique_slug(name, slug), game=game, options=_check_options(game, options),
         format=format, rounds_planned=rounds_planned, deals_per_round=deals_per_round, target=target,
         is_public=is_public, tie_breaks=list(tie_breaks), created_by=user if user and user.is_authenticated else None,
-        **{k: v for k, v in day.items() if v is not None})
+        club=club, **{k: v for k, v in day.items() if v is not None})
     if user is not None and user.is_authenticated:
         TournamentRole.objects.create(tournament=tournament, user=user, role=TournamentRole.Role.ORGANIZER)
     hooks.scores_changed(tournament.pk)
@@ -197,16 +218,24 @@ def round_release(*, round: Round, released: bool = True, confirm_unfinished: bo
 
 # -- players ---------------------------------------------------------------------------------------
 
-def player_create(*, name: str, club: str = "", licence: str = "") -> Player:
-    """A player, or the existing one with the same licence number."""
+def player_create(*, name: str, club: str = "", licence: str = "", birth_date: Any = None) -> Player:
+    """A player, or the existing one with the same licence number — unless that one has another name: two players
+    on one licence are refused (the register, ``tournaments.event.register``)."""
     name, club, licence = (name or "").strip(), (club or "").strip(), (licence or "").strip()
     if not name:
         raise InvalidInput(_("a player needs a name"), field="name")
     if licence:
         existing = Player.objects.filter(licence=licence).first()
         if existing is not None:
+            if _header_key(existing.name) != _header_key(name):
+                raise InvalidInput(_("La licence %(licence)s est celle de %(name)s : deux joueurs ne partagent pas "
+                                     "une licence. S'il s'agit de la même personne, inscrivez-la sous ce nom.")
+                                   % {"licence": licence, "name": existing.name}, field="licence")
+            if birth_date is not None and existing.birth_date is None:
+                existing.birth_date = birth_date
+                existing.save(update_fields=["birth_date"])
             return existing
-    return Player.objects.create(name=name, club=club, licence=licence)
+    return Player.objects.create(name=name, club=club, licence=licence, birth_date=birth_date)
 
 
 @transaction.atomic

@@ -58,8 +58,20 @@ class TournamentForm(forms.Form):
     separate_clubs = forms.BooleanField(label=_("Séparer les joueurs d'un même club à la première manche"),
                                         required=False)
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    club = forms.ModelChoiceField(label=_("Club organisateur"), queryset=None, required=False,
+                                  widget=ChoiceRadio, empty_label=None)
+
+    def __init__(self, *args: Any, clubs: Any = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        from tournaments.clubs.models import Club
+
+        # the clubs the organizer works for: he picks which one runs the tournament (his only one is ticked)
+        field = self.fields["club"]
+        field.queryset = clubs if clubs is not None else Club.objects.none()
+        mine = list(field.queryset[:2])
+        self.has_clubs = bool(mine)
+        if len(mine) == 1:
+            field.initial = mine[0].pk
         for game in games.names():
             self.fields[self.players_field(game)] = forms.TypedChoiceField(
                 label=_("Players per table"), coerce=int, required=False, empty_value=None,
@@ -114,6 +126,20 @@ class PlayerForm(forms.Form):
     name = forms.CharField(label=_("Name"), max_length=120)
     club = forms.CharField(label=_("Club"), max_length=120, required=False)
     licence = forms.CharField(label=_("Licence number"), max_length=40, required=False)
+    birth_date = forms.DateField(label=_("Date de naissance"), required=False,
+                                 widget=forms.DateInput(attrs={"type": "date"}),
+                                 help_text=_("Facultative, vue du seul personnel : elle repère un joueur inscrit "
+                                             "deux fois."))
+
+
+class LicencesCsvForm(forms.Form):
+    """The federation's licence file, and whether to save what it changes (else the report only)."""
+
+    file = forms.FileField(label=_("Fichier des licences (CSV)"),
+                           help_text=_("Colonnes : licence ; nom ; prénom ; club ; date de naissance ; catégorie ou "
+                                       "série ; validité. UTF-8 ou Windows-1252, séparateur « ; » ou « , »."))
+    confirm = forms.BooleanField(label=_("Enregistrer les changements"), required=False,
+                                 help_text=_("Décoché : le rapport seul, sans rien changer."))
 
 
 class PlayersCsvForm(forms.Form):

@@ -15,7 +15,7 @@ from django.views.decorators.http import require_POST
 from tournaments.common.access import guarded, require
 from tournaments.common.collation import french_key, french_sorted
 from tournaments.common.errors import ServiceError
-from tournaments.event import clock, middle, permissions
+from tournaments.event import clock, middle, permissions, register
 from tournaments.event.models import Entry, Round, Seat, Tournament
 from tournaments.organizer.middle_forms import LateArrivalForm, ReplaceForm, ShortForm, SwapForm
 from tournaments.standings import draw as seating_service
@@ -51,6 +51,8 @@ def arrivals(request: HttpRequest, slug: str) -> HttpResponse:
                     middle.check_in(entry=entry)
                     messages.success(request, _("Inscription de %(name)s enregistrée : premier tirage à la manche "
                                                 "%(n)s.") % {"name": entry.player.name, "n": entry.from_round})
+                    for flag in register.entry_flags([entry]).get(entry.pk, []):
+                        messages.warning(request, flag["message"])
                     return redirect("arrivals", slug=slug)
         else:
             entry = get_object_or_404(Entry.objects.select_related("player"), pk=request.POST.get("entry"),
@@ -73,11 +75,15 @@ def arrivals(request: HttpRequest, slug: str) -> HttpResponse:
             if request.headers.get("HX-Request") and action in ("in", "out"):
                 # the row, and the counter out of band: it follows each tap without a reload
                 counts = _arrival_counts(tournament)
+                entry.register_flags = register.entry_flags([entry]).get(entry.pk, [])  # type: ignore[attr-defined]
                 row = render_to_string("tournaments/_arrival.html", {"tournament": tournament, "e": entry}, request)
                 count = render_to_string("tournaments/_arrivals_count.html", {**counts, "oob": True}, request)
                 return HttpResponse(row + count)
             return redirect(f"{request.path}#e{entry.pk}")
     entries = french_sorted(tournament.entries.select_related("player"), key=lambda e: e.player.name)
+    flags = register.entry_flags(entries)  # an expired licence, a likely duplicate: told at check-in
+    for e in entries:
+        e.register_flags = flags.get(e.pk, [])  # type: ignore[attr-defined]
     return render(request, "tournaments/arrivals.html", {
         "tournament": tournament, "entries": entries, "form": form, **_arrival_counts(tournament)})
 

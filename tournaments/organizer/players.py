@@ -19,10 +19,16 @@ from django.views.decorators.http import require_POST
 from tournaments.common.access import guarded, require
 from tournaments.common.collation import french_sorted
 from tournaments.common.errors import ServiceError
-from tournaments.event import permissions
+from tournaments.event import permissions, register
 from tournaments.event import players as service
-from tournaments.event.models import Entry, Tournament
-from tournaments.organizer.players_forms import EntryRemoveForm, PlayerEditForm, PlayersMergeForm
+from tournaments.event.models import Entry, Player, Tournament
+from tournaments.organizer.players_forms import (
+    AnonymizeForm,
+    EntryRemoveForm,
+    PlayerEditForm,
+    PlayersMergeForm,
+    RecordsMergeForm,
+)
 
 
 def _entry(request: HttpRequest, slug: str, entry_id: int) -> tuple[Tournament, Entry]:
@@ -109,10 +115,25 @@ def _who(h: Any) -> str:
     return h.history_user.get_username() if h.history_user_id and h.history_user else "—"
 
 
+def _duplicates(request: HttpRequest, player: Player) -> list[Player]:
+    """The likely duplicates of a player (same name, same birth date) that this organizer may see."""
+    found = register.likely_duplicates(player)
+    visible = set(permissions.visible_players(request.user, Player.objects.filter(pk__in=[p.pk for p in found]))
+                  .values_list("pk", flat=True))
+    return [p for p in found if p.pk in visible]
+
+
+def _record_label(player: Player) -> str:
+    extra = [x for x in (player.club, player.licence and _("licence %(l)s") % {"l": player.licence},
+                         _("%(n)s tournois") % {"n": player.entries.count()}) if x]
+    return f"{player.name} ({', '.join(extra)})"
+
+
 def _page(request: HttpRequest, tournament: Tournament, entry: Entry, *, edit: PlayerEditForm | None = None,
           remove: EntryRemoveForm | None = None, merge: PlayersMergeForm | None = None,
-          status: int = 200) -> HttpResponse:
+          records: RecordsMergeForm | None = None, status: int = 200) -> HttpResponse:
     player = entry.player
+    duplicates = _duplicates(request, player)
     others = french_sorted(tournament.entries.exclude(pk=entry.pk).select_related("player"),
                            key=lambda e: e.player.name)
     history = _together(sorted(_player_lines(entry) + _entry_lines(entry), key=lambda c: c.when, reverse=True))
@@ -125,6 +146,9 @@ def _page(request: HttpRequest, tournament: Tournament, entry: Entry, *, edit: P
         "played": service.entry_has_played(entry),
         "other_tournaments": player.entries.exclude(tournament=tournament).count(),
         "history": history,
+        "licence": register.licence_check(player.licence), "flags": register.entry_flags([entry]).get(entry.pk, []),
+        "records": records or RecordsMergeForm(others=[(p.pk, _record_label(p)) for p in duplicates]),
+        "duplicates": duplicates, "anonymize": AnonymizeForm(),
     }, status=status)
 
 
@@ -194,3 +218,41 @@ def players_merge(request: HttpRequest, slug: str, entry_id: int) -> HttpRespons
                          % {"other": duplicate.player.name, "kept": kept.player.name})
         return redirect("player_edit", slug=slug, entry_id=kept.pk)
     return _page(request, tournament, entry, merge=form, status=400)
+
+
+@guarded
+@require_POST
+def records_merge(request: HttpRequest, slug: str, entry_id: int) -> HttpResponse:
+    """Merge this player's record with a likely duplicate of another event: every result is kept, with history."""
+    tournament, entry = _entry(request, slug, entry_id)
+    duplicates = _duplicates(request, entry.player)
+    form = RecordsMergeForm(request.POST, others=[(p.pk, _record_label(p)) for p in duplicates])
+    if form.is_valid():
+        data = form.cleaned_data
+        other = next(p for p in duplicates if p.pk == data["other"])
+        kept, duplicate = (entry.player, other) if data["keep"] == "this" else (other, entry.player)
+        try:
+            player = register.players_records_merge(kept=kept, duplicate=duplicate, user=request.user,
+                                                    reason=data["reason"])
+        except ServiceError as exc:
+            form.add_error("other" if exc.field == "other" else None, exc.message)
+            return _page(request, tournament, entry, records=form, status=409)
+        messages.success(request, _("%(other)s et %(kept)s ne font plus qu'une fiche : %(kept)s.")
+                         % {"other": duplicate.name, "kept": player.name})
+        kept_entry = player.entries.get(tournament=tournament)
+        return redirect("player_edit", slug=slug, entry_id=kept_entry.pk)
+    return _page(request, tournament, entry, records=form, status=400)
+
+
+@guarded
+@require_POST
+def player_anonymize(request: HttpRequest, slug: str, entry_id: int) -> HttpResponse:
+    """Make the player anonymous at his request: his results stay, his name and personal data go."""
+    _tournament, entry = _entry(request, slug, entry_id)
+    form = AnonymizeForm(request.POST)
+    form.is_valid()
+    player = register.player_anonymize(player=entry.player, user=request.user,
+                                       reason=form.cleaned_data.get("reason", ""))
+    messages.success(request, _("Le joueur est désormais « %(name)s » : ses résultats restent.")
+                     % {"name": player.name})
+    return redirect("player_edit", slug=slug, entry_id=entry.pk)

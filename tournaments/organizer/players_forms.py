@@ -49,3 +49,22 @@ class PlayersMergeForm(forms.Form):
     def __init__(self, *args: Any, others: Sequence[tuple[int, str]], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["other"].choices = [("", _("— choisir —")), *others]
+
+
+class RecordsMergeForm(forms.Form):
+    """A likely duplicate across events (same name, same birth date): which record to merge with this one."""
+
+    other = forms.TypedChoiceField(label=_("Même personne que"), coerce=int, choices=[],
+                                   widget=ChoiceRadio(attrs={"class": "wide"}))
+    keep = forms.ChoiceField(label=_("Fiche gardée (nom, club, licence)"), initial="this",
+                             widget=ChoiceRadio(attrs={"class": "wide"}),
+                             choices=[("this", _("celle-ci")), ("other", _("l'autre"))])
+    reason = _reason()
+
+    def __init__(self, *args: Any, others: Sequence[tuple[int, str]], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["other"].choices = list(others)
+
+
+class AnonymizeForm(forms.Form):
+    reason = _reason(_("Demande reçue (date, moyen)"))

@@ -113,24 +113,24 @@ def seasons(request: HttpRequest) -> HttpResponse:
             form.add_error(exc.field if exc.field in form.fields else None, exc.message)
         else:
             messages.success(request, "Saison créée. Ajoutez-lui un championnat.")
-            return redirect("season_detail", slug=season.slug)
+            return redirect("season_detail", season=season.slug)
     listed = Season.objects.filter(club__in=clubs).select_related("club").order_by("-starts_on", "name")
     return render(request, "tournaments/seasons.html", {"form": form, "seasons": listed})
 
 
 @guarded
-def season_detail(request: HttpRequest, slug: str) -> HttpResponse:
+def season_detail(request: HttpRequest, season: str) -> HttpResponse:
     require(request, request.user.is_authenticated)
-    season = _managed_season(request, slug)
+    managed = _managed_season(request, season)
     return render(request, "tournaments/season_detail.html", {
-        "season": season, "championships": season.championships.order_by("name")})
+        "season": managed, "championships": managed.championships.order_by("name")})
 
 
 @guarded
-def championship_edit(request: HttpRequest, slug: str, champ_slug: str | None = None) -> HttpResponse:
+def championship_edit(request: HttpRequest, season: str, champ_slug: str | None = None) -> HttpResponse:
     require(request, request.user.is_authenticated)
-    season = _managed_season(request, slug)
-    champ = get_object_or_404(Championship, season=season, slug=champ_slug) if champ_slug else None
+    managed = _managed_season(request, season)
+    champ = get_object_or_404(Championship, season=managed, slug=champ_slug) if champ_slug else None
     initial = {}
     if champ is not None:
         table = champ.table or {}
@@ -139,19 +139,19 @@ def championship_edit(request: HttpRequest, slug: str, champ_slug: str | None = 
                    "bands": ", ".join(f"{b}:{p}" for b, p in table.get("bands", [])), "best": champ.best,
                    "minimum": champ.minimum, "categories": champ.categories,
                    **{f"tie_break_{k}": code for k, code in enumerate(champ.tie_breaks or [], start=1)}}
-    form = ChampionshipForm(request.POST or None, season=season, initial=initial)
+    form = ChampionshipForm(request.POST or None, season=managed, initial=initial)
     if request.method == "POST" and form.is_valid():
         d = form.cleaned_data
         try:
             saved = service.championship_save(
-                season=season, name=d["name"], table=form.table(), best=d.get("best"), minimum=d["minimum"],
+                season=managed, name=d["name"], table=form.table(), best=d.get("best"), minimum=d["minimum"],
                 tie_breaks=form.tie_breaks(), categories=d["categories"], tournaments=list(d["tournaments"]),
                 championship=champ)
         except ServiceError as exc:
             form.add_error(exc.field if exc.field in form.fields else None, exc.message)
         else:
             messages.success(request, "Championnat enregistré : son classement est recalculé.")
-            return redirect("season_detail", slug=season.slug) if champ is None else redirect(
-                "championship_edit", slug=season.slug, champ_slug=saved.slug)
-    return render(request, "tournaments/championship_form.html", {"form": form, "season": season,
+            return redirect("season_detail", season=managed.slug) if champ is None else redirect(
+                "championship_edit", season=managed.slug, champ_slug=saved.slug)
+    return render(request, "tournaments/championship_form.html", {"form": form, "season": managed,
                                                                   "championship": champ})

@@ -4,6 +4,7 @@ from django.urls import path
 
 from tournaments.organizer import (
     backups,
+    clubs,
     duplicate,
     manage,
     middle,
@@ -20,11 +21,17 @@ urlpatterns = [
     path("t/<slug:slug>/", pages.tournament_detail, name="tournament_detail"),
     path("t/<slug:slug>/rounds/<id:number>/", pages.round_detail, name="round_detail"),
     path("new/", views.tournament_create, name="tournament_create"),
+    # clubs and the players' register (issue 23)
+    path("clubs/", clubs.clubs_list, name="clubs"),
+    path("clubs/<slug:club>/", clubs.club_page, name="club"),
+    path("licences/", clubs.licences_import, name="licences_import"),
     # the clubs' seasons and their championships (tournaments/seasons)
-    path("saisons/", seasons.seasons, name="seasons"),
-    path("saisons/<slug:slug>/", seasons.season_detail, name="season_detail"),
-    path("saisons/<slug:slug>/championnats/nouveau/", seasons.championship_edit, name="championship_create"),
-    path("saisons/<slug:slug>/championnats/<slug:champ_slug>/", seasons.championship_edit, name="championship_edit"),
+    path("gestion/saisons/", seasons.seasons, name="seasons"),
+    path("gestion/saisons/<slug:season>/", seasons.season_detail, name="season_detail"),
+    path("gestion/saisons/<slug:season>/championnats/nouveau/", seasons.championship_edit,
+         name="championship_create"),
+    path("gestion/saisons/<slug:season>/championnats/<slug:champ_slug>/", seasons.championship_edit,
+         name="championship_edit"),
     # the site's backups and the service's health in words (tournaments/operations)
     path("backups/", backups.backups, name="backups"),
     path("backups/<str:name>/", backups.backup_download, name="backup_download"),
@@ -33,6 +40,8 @@ urlpatterns = [
     path("t/<slug:slug>/players/<id:entry_id>/", players.player_edit, name="player_edit"),
     path("t/<slug:slug>/players/<id:entry_id>/remove/", players.entry_remove, name="entry_remove"),
     path("t/<slug:slug>/players/<id:entry_id>/merge/", players.players_merge, name="players_merge"),
+    path("t/<slug:slug>/players/<id:entry_id>/merge-records/", players.records_merge, name="records_merge"),
+    path("t/<slug:slug>/players/<id:entry_id>/anonymize/", players.player_anonymize, name="player_anonymize"),
     path("t/<slug:slug>/staff/", views.staff, name="staff"),
     path("t/<slug:slug>/staff/accounts/new/", staff_accounts.staff_account_create, name="staff_account_create"),
     path("t/<slug:slug>/staff/accounts/<id:user_id>/password/", staff_accounts.staff_password_reset,

@@ -21,7 +21,7 @@ from tournaments.common import games
 from tournaments.common.access import guarded, require
 from tournaments.common.collation import french_sorted
 from tournaments.common.errors import ServiceError
-from tournaments.event import permissions, setup
+from tournaments.event import permissions, register, setup
 from tournaments.event.models import Round, Table, Tournament
 from tournaments.organizer.forms import PlayerForm, PlayersCsvForm, RoleForm, SeatingForm, TournamentForm
 from tournaments.organizer.staff_accounts import staff_context
@@ -41,11 +41,13 @@ def _error(request: HttpRequest, exc: ServiceError) -> None:
 @guarded
 def tournament_create(request: HttpRequest) -> HttpResponse:
     require(request, permissions.can_create_tournament(request.user))
-    form = TournamentForm(request.POST or None)
+    form = TournamentForm(request.POST or None, clubs=permissions.creation_clubs(request.user))
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
+            club = setup.creation_club(request.user, data["club"].pk if data.get("club") else None)
             tournament = setup.tournament_create(
+                club=club,
                 name=data["name"], game=data["game"], user=request.user, options=form.options(),
                 format=data["format"], rounds_planned=data["rounds_planned"],
                 deals_per_round=data.get("deals_per_round"), target=data.get("target"),
@@ -91,12 +93,16 @@ def players(request: HttpRequest, slug: str) -> HttpResponse:
         if request.POST.get("action") == "add" and form.is_valid():
             data = form.cleaned_data
             try:
-                player = setup.player_create(name=data["name"], club=data["club"], licence=data["licence"])
-                setup.player_register(tournament=tournament, player=player)
+                player = setup.player_create(name=data["name"], club=data["club"], licence=data["licence"],
+                                             birth_date=data.get("birth_date"))
+                entry = setup.player_register(tournament=tournament, player=player)
             except ServiceError as exc:
                 form.add_error(exc.field if exc.field in form.fields else None, exc.message)
             else:
                 messages.success(request, _("%(name)s is registered.") % {"name": player.name})
+                # the register's word on him: an expired or unknown licence, a likely duplicate to merge
+                for flag in register.entry_flags([entry]).get(entry.pk, []):
+                    messages.warning(request, flag["message"])
                 return redirect("players", slug=slug)
         elif request.POST.get("action") == "csv" and csv_form.is_valid():
             result = setup.players_import_csv(tournament=tournament, text=csv_form.cleaned_data["file"].read())
@@ -108,6 +114,9 @@ def players(request: HttpRequest, slug: str) -> HttpResponse:
                 return redirect("players", slug=slug)
             csv_errors, csv_ignored = result.errors, result.ignored
     entries = french_sorted(tournament.entries.select_related("player", "team"), key=lambda e: e.player.name)
+    flags = register.entry_flags(entries)
+    for e in entries:
+        e.register_flags = flags.get(e.pk, [])  # type: ignore[attr-defined]
     return render(request, "tournaments/players.html", {
         "tournament": tournament, "form": form, "csv_form": csv_form, "csv_errors": csv_errors,
         "csv_ignored": csv_ignored, "entries": entries,

@@ -2,9 +2,10 @@
 
 from django.urls import path
 
-from tournaments.public import duplicate, exports, health, language, ledger, pages, pdf, seasons, views
+from tournaments.public import clubs, duplicate, exports, health, language, ledger, pages, pdf, seasons, views
 
 urlpatterns = [
+    path("c/<slug:slug>/", clubs.club, name="public-club"),
     path("p/<slug:slug>/", pages.home, name="public-home"),
     path("p/<slug:slug>/ranking/", pages.ranking, name="public-ranking"),
     path("p/<slug:slug>/ranking.csv", views.ranking_csv, name="public-ranking-csv"),

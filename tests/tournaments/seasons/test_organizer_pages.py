@@ -32,7 +32,7 @@ def organizers(django_user_model):
 def test_an_organizer_creates_a_season_and_a_championship(client, organizers, django_capture_on_commit_callbacks):
     s, mine, _theirs = organizers
     client.force_login(mine)
-    assert 'href="/saisons/"' in client.get(reverse("home")).content.decode()  # from the organizer's home
+    assert 'href="/gestion/saisons/"' in client.get(reverse("home")).content.decode()  # from the organizer's home
     page = client.get(reverse("seasons"))
     assert page.status_code == 200 and "Nouvelle saison" in page.content.decode()
     response = client.post(reverse("seasons"), {"club": s["club"].pk, "name": "Saison d'hiver",
