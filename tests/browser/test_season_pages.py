@@ -39,6 +39,7 @@ def test_season_pages_fit_and_are_accessible(chromium, live_server, django_user_
         context.set_default_timeout(15_000)
         page = context.new_page()
         page.goto(f"{live_server.url}/saisons/saison-2025/")
+        assert page.locator("h1").inner_text() == "Saison 2025-2026"
         check(page, "season", size)
         page.goto(champ_url)
         page.locator("summary", has_text="Pourquoi ce rang").first.click()

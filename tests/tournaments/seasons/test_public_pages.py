@@ -78,3 +78,11 @@ def test_player_page_public_and_private(client):
     assert private.status_code == 200 and "Licence : L-Ana" in private.content.decode()
     assert private["Cache-Control"] == "private, no-store"
     assert client.get(reverse("player-history-private", args=["inconnu"])).status_code == 404
+
+
+def test_the_season_page_is_public(client):
+    season_of_three()
+    response = client.get("/saisons/saison-2025/")  # by its address: no organizer's page may shadow it
+    page = response.content.decode()
+    assert response.status_code == 200 and "Challenge du club" in page and "Tournoi T2" in page
+    assert reverse("public-season", args=["saison-2025"]) == "/saisons/saison-2025/"
