@@ -18,6 +18,7 @@ class TournamentsConfig(AppConfig):
         from tournaments.duplicate.models import DuplicateTable
         from tournaments.links import service as links
         from tournaments.public import tasks as public_tasks
+        from tournaments.seasons import tasks as season_tasks
         from tournaments.standings import tasks
 
         register_converter(IdConverter, "id")  # <id:pk> in the URL patterns
@@ -31,5 +32,7 @@ class TournamentsConfig(AppConfig):
         hooks.subscribe_irregular_ruled(links.irregular_ruled_answer)
         # a ranking published: its public pages and PDFs are rendered outside the web requests
         hooks.subscribe_ranking_published(public_tasks.ranking_published)
+        # a counted tournament's ranking published: the championships it counts in are recomputed by the workers
+        hooks.subscribe_ranking_published(season_tasks.tournament_published)
         # a player made anonymous: his name goes from the records of the deals he played
         hooks.subscribe_player_anonymized(deals_anonymous.records_renamed)

@@ -54,4 +54,5 @@ urlpatterns = [
     path("", include("tournaments.api.links")),  # tournaments/<id>/links/, links/<id>/revoke/, …/renew/
     path("", include("tournaments.api.calls")),  # tournaments/<id>/calls/, calls/<id>/take/, …/resolve/, k/…/calls/
     path("", include("tournaments.api.answers")),  # k/<token>/deals/, j/<token>/deals/, deals/<id>/answers/
+    path("", include("tournaments.api.seasons")),  # clubs/, seasons/, championships/<id>/ranking/, people/<id>/…
 ]

@@ -16,6 +16,7 @@ from tournaments.operations.backup import backup_latest
 from tournaments.organizer.backups import ago, can_backup
 from tournaments.organizer.forms import DrawForm
 from tournaments.organizer.views import seating_form_for
+from tournaments.seasons import service as season_service
 from tournaments.standings import draw as seating_service
 
 
@@ -28,6 +29,7 @@ def home(request: HttpRequest) -> HttpResponse:
         "tournaments": tournaments,
         "can_create": permissions.can_create_tournament(request.user),
         "can_backup": can_backup(request.user),
+        "can_seasons": season_service.clubs_managed(request.user).exists(),
     })
 
 

@@ -10,6 +10,7 @@ from tournaments.organizer import (
     middle,
     pages,
     players,
+    seasons,
     staff_accounts,
     table_cards,
     views,
@@ -24,6 +25,13 @@ urlpatterns = [
     path("clubs/", clubs.clubs_list, name="clubs"),
     path("clubs/<slug:club>/", clubs.club_page, name="club"),
     path("licences/", clubs.licences_import, name="licences_import"),
+    # the clubs' seasons and their championships (tournaments/seasons)
+    path("gestion/saisons/", seasons.seasons, name="seasons"),
+    path("gestion/saisons/<slug:season>/", seasons.season_detail, name="season_detail"),
+    path("gestion/saisons/<slug:season>/championnats/nouveau/", seasons.championship_edit,
+         name="championship_create"),
+    path("gestion/saisons/<slug:season>/championnats/<slug:champ_slug>/", seasons.championship_edit,
+         name="championship_edit"),
     # the site's backups and the service's health in words (tournaments/operations)
     path("backups/", backups.backups, name="backups"),
     path("backups/<str:name>/", backups.backup_download, name="backup_download"),

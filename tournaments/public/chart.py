@@ -46,3 +46,37 @@ def running_total_svg(points: Sequence[int], *, breaks: Sequence[int] = (), widt
     parts.append(f'<text x="{width - pad_r}" y="{height - 6}" text-anchor="end" font-size="11">{len(points)}</text>')
     parts.append("</svg>")
     return mark_safe("".join(parts))  # every interpolated value is a number or escaped
+
+
+def ranks_svg(points: Sequence[tuple[str, int, int]], *, width: int = 360, height: int = 180,
+              title: str = "") -> SafeString:
+    """A player's ranks over a season: one point per tournament (its name, his rank, the field), the 1st place at
+    the top and the largest field at the bottom, each point labelled with its rank; a list of the same points
+    follows in the SVG's title for screen readers."""
+    pad_l, pad_r, pad_t, pad_b = 30, 14, 18, 24
+    plot_w, plot_h = width - pad_l - pad_r, height - pad_t - pad_b
+    worst = max([field for _n, _r, field in points] + [2])
+    n = len(points)
+
+    def x(i: int) -> float:
+        return pad_l + (plot_w * i / (n - 1) if n > 1 else plot_w / 2)
+
+    def y(rank: int) -> float:
+        return pad_t + plot_h * (rank - 1) / (worst - 1)
+
+    said = "; ".join(f"{name} : {rank}e sur {field}" if rank != 1 else f"{name} : 1er sur {field}"
+                     for name, rank, field in points)
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" class="chart" role="img" '
+             f'aria-label="{escape(title)}">', f"<title>{escape(title)} — {escape(said)}</title>",
+             f'<rect x="{pad_l}" y="{pad_t}" width="{plot_w}" height="{plot_h}" fill="none" stroke="#ccc"/>',
+             f'<text x="{pad_l - 6}" y="{pad_t + 4}" text-anchor="end" font-size="11">1</text>',
+             f'<text x="{pad_l - 6}" y="{pad_t + plot_h + 4}" text-anchor="end" font-size="11">{worst}</text>']
+    if n > 1:
+        coords = " ".join(f"{x(i):.1f},{y(rank):.1f}" for i, (_n, rank, _f) in enumerate(points))
+        parts.append(f'<polyline fill="none" stroke="#1f5fa8" stroke-width="2" points="{coords}"/>')
+    for i, (_name, rank, _field) in enumerate(points):
+        parts.append(f'<circle cx="{x(i):.1f}" cy="{y(rank):.1f}" r="4" fill="#1f5fa8"/>')
+        parts.append(f'<text x="{x(i):.1f}" y="{y(rank) - 7:.1f}" text-anchor="middle" font-size="11">{rank}</text>')
+        parts.append(f'<text x="{x(i):.1f}" y="{height - 8}" text-anchor="middle" font-size="10">{i + 1}</text>')
+    parts.append("</svg>")
+    return mark_safe("".join(parts))  # every interpolated value is a number or escaped

@@ -10,6 +10,7 @@ from django.http import HttpRequest, HttpResponse
 from tournaments.event import permissions
 from tournaments.public import published
 from tournaments.public.pages import state_of
+from tournaments.seasons.results_file import with_extension
 from tournaments.standings.results_file import results_file
 
 
@@ -19,7 +20,9 @@ def results_json(request: HttpRequest, slug: str) -> HttpResponse:
     etag = published.validator(state, "fr", "results.json", (state.version, staff))
 
     def render() -> str:
-        return json.dumps(results_file(state.whole().tournament, licences=staff), ensure_ascii=False, indent=1)
+        tournament = state.whole().tournament
+        document = with_extension(results_file(tournament, licences=staff), tournament)
+        return json.dumps(document, ensure_ascii=False, indent=1)
 
     return published.respond(request, state, etag, render, private=private or staff,
                              content_type="application/json; charset=utf-8",

@@ -224,10 +224,18 @@ def respond(request: HttpRequest, published: Published, etag: str, render: Calla
 
     ``content_type`` and ``filename`` (sent as an attachment) serve the CSV and JSON files the same way. A cache
     that cannot be reached is skipped (:mod:`kept`): the page is rendered for this request and still answered."""
-    last_modified = last_modified or published.last_modified
+    return respond_keyed(request, _cache_key(published, etag), etag, render,
+                         last_modified=last_modified or published.last_modified, private=private,
+                         content_type=content_type, filename=filename)
+
+
+def respond_keyed(request: HttpRequest, key: str, etag: str, render: Callable[[], str], *,
+                  last_modified: datetime | None = None, private: bool = False,
+                  content_type: str = "text/html; charset=utf-8", filename: str | None = None) -> HttpResponse:
+    """:func:`respond` for any immutable published state (a tournament's ranking, a championship's): ``key``
+    names the bytes in the cache for ever (it holds the ETag)."""
     if _not_modified(request, etag, last_modified):
         return _headers(HttpResponse(status=304), etag, last_modified, private)
-    key = _cache_key(published, etag)
     stored = _kept(key)
     if stored is None:
         stored = kept.get(key)

@@ -19,7 +19,7 @@ from celery import shared_task
 from django.utils import translation
 
 from tournaments.event.models import Tournament
-from tournaments.public import pages, pdf, published, views
+from tournaments.public import pages, pdf, published, seasons, views
 from tournaments.public.runner import forget, later, pending, run_pending
 from tournaments.standings import rankings
 
@@ -35,6 +35,13 @@ LANGUAGES = ("fr", "en")
 def render_pdf(kind: str, slug: str, lang: str, number: int, part: int, claimed_key: str = "") -> str | None:
     """Render one PDF of the state published now (see :func:`pdf.produce_now`); the file written, or None."""
     return pdf.produce_now(kind, slug, lang, number, part, claimed_key)
+
+
+@shared_task(name="tournaments.championship_render_pdf", acks_late=True, reject_on_worker_lost=True,
+             ignore_result=True)
+def championship_render_pdf(championship_id: int, claimed_key: str) -> str | None:
+    """Render a championship's ranking PDF of the state published now (:func:`seasons.render_pdf`)."""
+    return seasons.render_pdf(championship_id, claimed_key)
 
 
 @shared_task(name="tournaments.public_render_published", ignore_result=True)
@@ -78,4 +85,5 @@ def ranking_published(tournament_id: int, input_version: int) -> None:
         log.exception("the pages of tournament %s could not be queued for rendering", tournament_id)
 
 
-__all__ = ["forget", "later", "pending", "ranking_published", "render_pdf", "render_published", "run_pending"]
+__all__ = ["championship_render_pdf",
+           "forget", "later", "pending", "ranking_published", "render_pdf", "render_published", "run_pending"]

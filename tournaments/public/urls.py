@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tournaments.public import clubs, duplicate, exports, health, language, ledger, pages, pdf, views
+from tournaments.public import clubs, duplicate, exports, health, language, ledger, pages, pdf, seasons, views
 
 urlpatterns = [
     path("c/<slug:slug>/", clubs.club, name="public-club"),
@@ -31,6 +31,15 @@ urlpatterns = [
     # duplicate Tarot: the étuis and their travellers once released
     path("p/<slug:slug>/etuis/", duplicate.etuis, name="public-etuis"),
     path("p/<slug:slug>/etuis/<id:number>/", duplicate.etui_traveller, name="public-etui"),
+    # seasons: a season, its championships' rankings (page, CSV, PDF), a player's page across events
+    path("saisons/<slug:slug>/", seasons.season_page, name="public-season"),
+    path("saisons/<slug:season_slug>/<slug:slug>/", seasons.championship_page, name="public-championship"),
+    path("saisons/<slug:season_slug>/<slug:slug>/classement.csv", seasons.championship_csv,
+         name="public-championship-csv"),
+    path("saisons/<slug:season_slug>/<slug:slug>/classement.pdf", seasons.championship_pdf,
+         name="public-championship-pdf"),
+    path("joueurs/<id:player_id>/", seasons.player_page, name="public-player-history"),
+    path("j/<str:token>/parcours/", seasons.player_private_page, name="player-history-private"),
     # what changed after the results became official
     path("p/<slug:slug>/ledger/", ledger.ledger, name="public-ledger"),
 ]

@@ -1,4 +1,4 @@
-"""0015_clubs: the existing tournaments are attached to one default club, their organizers made its organizers."""
+"""0018_clubs: the existing tournaments are attached to one default club, their organizers made its organizers."""
 
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ from tournaments.event.models import Tournament, TournamentRole
 
 from ..factories import TournamentFactory, UserFactory
 
-BEFORE = ("tournaments", "0014_deal_irregular")
-AFTER = ("tournaments", "0015_clubs")
+BEFORE = ("tournaments", "0017_ranking_lease")
+AFTER = ("tournaments", "0018_clubs")
 
 
 @pytest.mark.django_db(transaction=True)

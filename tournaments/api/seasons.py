@@ -1,0 +1,216 @@
+"""API, read-only: clubs, seasons, championships and their published rankings, a player's history.
+
+* ``clubs/``, ``clubs/{id}/`` — name, city, federation number, comité or ligue;
+* ``seasons/``, ``seasons/{id}/`` — the public seasons with their championships;
+* ``seasons/{id}/export/`` — the whole season as a ``levee.season/1`` document (docs/results-format.md);
+* ``championships/{id}/ranking/`` — the latest published championship ranking (``?categorie=`` a category),
+  ``…/ranking/{version}/`` one version, ``…/ranking/diff/?from=V&to=W`` who moved and why;
+* ``people/{id}/history/`` — a player's public history (tournaments, ranks, totals) and championship standings.
+
+Only published snapshots are read; nothing here computes a ranking. Personal data (licence, birth date) are
+never written.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.shortcuts import get_object_or_404
+from django.urls import path
+from django.utils.translation import gettext as _
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import exceptions
+from rest_framework.permissions import AllowAny
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from scoring import championship as pure
+from tournaments.api.base import Api
+from tournaments.clubs.models import Club
+from tournaments.event.models import Player
+from tournaments.seasons import championships, history
+from tournaments.seasons import results_file as season_file
+from tournaments.seasons.models import Championship, ChampionshipSnapshot, Season
+
+
+def _public_season(pk: int) -> Season:
+    season = get_object_or_404(Season.objects.select_related("club", "grouping"), pk=pk)
+    if not season.is_public:
+        raise exceptions.NotFound()
+    return season
+
+
+def _public_championship(pk: int) -> Championship:
+    champ = get_object_or_404(Championship.objects.select_related("season"), pk=pk)
+    if not champ.season.is_public:
+        raise exceptions.NotFound()
+    return champ
+
+
+def season_json(season: Season) -> dict[str, Any]:
+    return {"id": season.pk, "name": season.name, "slug": season.slug, "starts_on": season.starts_on.isoformat(),
+            "ends_on": season.ends_on.isoformat(), "club": season.club_id, "grouping": season.grouping_id,
+            "championships": [{"id": c.pk, "name": c.name, "slug": c.slug}
+                              for c in season.championships.order_by("name", "id")]}
+
+
+def ranking_json(champ: Championship, snap: ChampionshipSnapshot, category: str = "") -> dict[str, Any]:
+    ranked = championships.snapshot_ranking(snap)
+    names, titles = championships.names_of(ranked)
+    cats = championships.categories(champ, list(names))
+    lines = ranked.lines
+    if category:
+        chosen = next((c for c in cats if c.code == category), None)
+        if chosen is None:
+            raise exceptions.NotFound(_("no such category"))
+        lines = pure.category_lines(ranked, chosen.members)
+    why = pure.explain_all(ranked, "fr", names, titles)
+    return {
+        "championship": champ.pk, "version": snap.version, "digest": snap.digest,
+        "published_at": snap.created_at.isoformat(), "criteria": list(snap.criteria), "category": category or None,
+        "categories": [{"code": c.code, "label": c.label} for c in cats],
+        "tournaments": [{"id": t, "version": v, "name": titles.get(t)} for t, v in snap.tournaments],
+        "lines": [{"rank": ln.rank, "person": ln.entry, "name": names.get(ln.entry),
+                   "metrics": {k: history.json_value(v) for k, v in ln.metrics},
+                   "explain": why[ln.entry]} for ln in lines],
+        "waiting": [{"person": s.player, "name": names.get(s.player), "points": history.json_value(s.points),
+                     "played": len(s.results), "missing": s.missing} for s in pure.pending(ranked)],
+    }
+
+
+class ClubListView(Api):
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses={200: dict}, description="The clubs: name, city, federation number, comité or ligue.",
+                   operation_id="clubs_list")
+    def get(self, request: Request) -> Response:
+        return Response([season_file.club_doc(c) | {"id": c.pk}
+                         for c in Club.objects.select_related("grouping").order_by("name", "id")])
+
+
+class ClubDetailView(Api):
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses={200: dict}, description="One club and its public seasons.")
+    def get(self, request: Request, pk: int) -> Response:
+        club = get_object_or_404(Club.objects.select_related("grouping"), pk=pk)
+        seasons = club.seasons.filter(is_public=True).order_by("-starts_on", "id")
+        return Response({**(season_file.club_doc(club) or {}), "id": club.pk,
+                         "seasons": [season_json(s) for s in seasons]})
+
+
+class SeasonListView(Api):
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses={200: dict}, description="The public seasons (?club= a club's id).",
+                   parameters=[OpenApiParameter("club", int, required=False)], operation_id="seasons_list")
+    def get(self, request: Request) -> Response:
+        seasons = Season.objects.filter(is_public=True).order_by("-starts_on", "id")
+        club = request.query_params.get("club")
+        if club is not None:
+            if not club.isdigit():
+                raise exceptions.ValidationError({"club": [_("a club is given by its number")]})
+            seasons = seasons.filter(club_id=int(club))
+        return Response([season_json(s) for s in seasons])
+
+
+class SeasonDetailView(Api):
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses={200: dict}, description="One public season and its championships.")
+    def get(self, request: Request, pk: int) -> Response:
+        return Response(season_json(_public_season(pk)))
+
+
+class SeasonExportView(Api):
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses={200: dict}, description="The whole season as a levee.season/1 document.")
+    def get(self, request: Request, pk: int) -> Response:
+        return Response(season_file.season_document(_public_season(pk)))
+
+
+def _version(champ: Championship, value: Any, field: str) -> ChampionshipSnapshot:
+    try:
+        number = int(value)
+    except (TypeError, ValueError):
+        raise exceptions.ValidationError({field: [_("a ranking version is a whole number")]}) from None
+    snap = ChampionshipSnapshot.objects.filter(championship=champ, version=number).first()
+    if snap is None:
+        raise exceptions.NotFound(_("no ranking was published at version %(v)s") % {"v": number})
+    return snap
+
+
+class ChampionshipRankingView(Api):
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses={200: dict}, description="The latest published championship ranking.",
+                   parameters=[OpenApiParameter("categorie", str, required=False)])
+    def get(self, request: Request, pk: int) -> Response:
+        champ = _public_championship(pk)
+        snap = championships.latest_snapshot(champ.pk)
+        if snap is None:
+            raise exceptions.NotFound(_("no ranking published yet"))
+        return Response(ranking_json(champ, snap, request.query_params.get("categorie", "")[:40]))
+
+
+class ChampionshipVersionView(Api):
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses={200: dict}, description="The championship ranking published at a version.",
+                   operation_id="championships_ranking_version_retrieve")
+    def get(self, request: Request, pk: int, version: int) -> Response:
+        champ = _public_championship(pk)
+        return Response(ranking_json(champ, _version(champ, version, "version")))
+
+
+class ChampionshipDiffView(Api):
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses={200: dict}, description="Who moved between two championship rankings, and why.",
+                   parameters=[OpenApiParameter("from", int, required=True),
+                               OpenApiParameter("to", int, required=False, description="default: the latest")])
+    def get(self, request: Request, pk: int) -> Response:
+        champ = _public_championship(pk)
+        old = _version(champ, request.query_params.get("from"), "from")
+        new = (_version(champ, request.query_params.get("to"), "to") if request.query_params.get("to") is not None
+               else championships.latest_snapshot(champ.pk))
+        assert new is not None  # a snapshot exists: ``old`` is one
+        change = championships.snapshot_compare(old, new)
+        ranked = championships.snapshot_ranking(new)
+        names, titles = championships.names_of(ranked)
+        why = pure.explain_all(ranked, "fr", names, titles)
+        return Response({
+            "championship": champ.pk, "from": old.version, "to": new.version, "same_inputs": change.same_inputs,
+            "moved": [{"person": m.entry, "name": names.get(m.entry), "from": m.old_rank, "to": m.new_rank,
+                       "explain": why[m.entry]} for m in change.moved],
+            "added": [{"person": e, "name": names.get(e)} for e in change.added],
+            "removed": [{"person": e} for e in change.removed],
+        })
+
+
+class PersonHistoryView(Api):
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses={200: dict}, description="A player's public history and championship standings.")
+    def get(self, request: Request, pk: int) -> Response:
+        player = get_object_or_404(Player.objects.select_related("home_club"), pk=pk)
+        doc = history.history_doc(player)
+        doc["championships"] = [{"id": s.championship.pk, "name": s.championship.name, "rank": s.rank,
+                                 "points": history.json_value(s.points), "field": s.field, "explain": s.why}
+                                for s in history.standings(player)]
+        return Response(doc)
+
+
+urlpatterns = [
+    path("clubs/", ClubListView.as_view(), name="clubs"),
+    path("clubs/<id:pk>/", ClubDetailView.as_view(), name="club"),
+    path("seasons/", SeasonListView.as_view(), name="seasons"),
+    path("seasons/<id:pk>/", SeasonDetailView.as_view(), name="season"),
+    path("seasons/<id:pk>/export/", SeasonExportView.as_view(), name="season-export"),
+    path("championships/<id:pk>/ranking/", ChampionshipRankingView.as_view(), name="championship-ranking"),
+    path("championships/<id:pk>/ranking/diff/", ChampionshipDiffView.as_view(), name="championship-ranking-diff"),
+    path("championships/<id:pk>/ranking/<id:version>/", ChampionshipVersionView.as_view(),
+         name="championship-ranking-version"),
+    path("people/<id:pk>/history/", PersonHistoryView.as_view(), name="person-history"),
+]

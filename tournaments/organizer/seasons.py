@@ -1,0 +1,157 @@
+"""The organizer's pages for seasons: his clubs' seasons, a new season, a season's championships, a championship's
+rules (which tournaments count, the points table, best N, the minimum, tie-breaks, categories)."""
+
+from __future__ import annotations
+
+from django import forms
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+
+from scoring import championship as pure
+from tournaments.common.access import guarded, require
+from tournaments.common.errors import ServiceError
+from tournaments.common.forms import ChoiceRadio
+from tournaments.seasons import championships, service
+from tournaments.seasons.models import Championship, Season
+
+TABLE_KINDS = [("rank", "Par place (1er, 2e, 3e …)"), ("percent", "Par pourcentage du champ"),
+               ("marks", "Les points du tournoi eux-mêmes")]
+TIE_BREAKS = [("", "—")] + [(code, label.capitalize()) for code, label in pure.LABELS_FR.items()
+                            if code in pure.TIE_BREAKS]
+
+
+class SeasonForm(forms.Form):
+    club = forms.ModelChoiceField(label="Club", queryset=None, empty_label=None, widget=ChoiceRadio)
+    name = forms.CharField(label="Nom de la saison", max_length=200)
+    starts_on = forms.DateField(label="Début", widget=forms.DateInput(attrs={"type": "date"}))
+    ends_on = forms.DateField(label="Fin", widget=forms.DateInput(attrs={"type": "date"}))
+    is_public = forms.BooleanField(label="Publique (classements visibles de tous)", required=False, initial=True)
+
+    def __init__(self, *args, clubs=None, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["club"].queryset = clubs
+
+
+def _numbers(text: str) -> list[int]:
+    return [int(x) for x in text.replace(";", ",").split(",") if x.strip()]
+
+
+class ChampionshipForm(forms.Form):
+    name = forms.CharField(label="Nom du championnat", max_length=200)
+    tournaments = forms.ModelMultipleChoiceField(label="Tournois qui comptent", queryset=None, required=False,
+                                                 widget=forms.CheckboxSelectMultiple)
+    table_kind = forms.ChoiceField(label="Barème", choices=TABLE_KINDS, widget=ChoiceRadio, initial="rank")
+    points = forms.CharField(label="Points par place", required=False, initial="20, 15, 12, 10, 8, 6, 4, 2",
+                             help_text="Barème par place : les points du 1er, du 2e … séparés par des virgules.",
+                             widget=forms.TextInput(attrs={"inputmode": "numeric", "autocomplete": "off"}))
+    beyond = forms.IntegerField(label="Points au-delà du barème", initial=1, required=False)
+    bands = forms.CharField(label="Tranches (pourcentage : points)", required=False,
+                            initial="10:50, 25:30, 50:15, 100:5",
+                            help_text="Barème par pourcentage : « 10:50 » donne 50 points aux 10 % premiers.",
+                            widget=forms.TextInput(attrs={"autocomplete": "off"}))
+    best = forms.IntegerField(label="Meilleurs résultats retenus", min_value=1, max_value=99, required=False,
+                              help_text="Vide : tous les résultats comptent.")
+    minimum = forms.IntegerField(label="Tournois exigés pour être classé", min_value=0, max_value=99, initial=0)
+    tie_break_1 = forms.ChoiceField(label="1er départage", choices=TIE_BREAKS, required=False)
+    tie_break_2 = forms.ChoiceField(label="2e départage", choices=TIE_BREAKS, required=False)
+    tie_break_3 = forms.ChoiceField(label="3e départage", choices=TIE_BREAKS, required=False)
+    categories = forms.MultipleChoiceField(label="Classements par catégorie", choices=championships.CATEGORY_CHOICES,
+                                           required=False, widget=forms.CheckboxSelectMultiple)
+
+    def __init__(self, *args, season: Season, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["tournaments"].queryset = service.eligible_tournaments(season)
+        self.fields["tournaments"].label_from_instance = lambda t: (
+            f"{t.name} — {t.date:%d/%m/%Y}" if t.date else t.name)
+
+    def clean_points(self) -> list[int]:
+        try:
+            return _numbers(self.cleaned_data.get("points") or "")
+        except ValueError:
+            raise forms.ValidationError("Des nombres entiers séparés par des virgules, comme « 20, 15, 12 ».") from None
+
+    def clean_bands(self) -> list[list[int]]:
+        out = []
+        for part in (self.cleaned_data.get("bands") or "").replace(";", ",").split(","):
+            if not part.strip():
+                continue
+            bound, _sep, points = part.partition(":")
+            try:
+                out.append([int(bound.strip().rstrip("%")), int(points)])
+            except ValueError:
+                raise forms.ValidationError("Écrivez chaque tranche « pourcentage:points », comme « 10:50 ».") from None
+        return out
+
+    def table(self) -> dict:
+        d = self.cleaned_data
+        return {"kind": d["table_kind"], "points": d["points"] if d["table_kind"] == "rank" else [],
+                "bands": d["bands"] if d["table_kind"] == "percent" else [], "beyond": d.get("beyond") or 0}
+
+    def tie_breaks(self) -> list[str]:
+        return [code for code in (self.cleaned_data.get(f"tie_break_{k}") for k in (1, 2, 3)) if code]
+
+
+def _managed_season(request: HttpRequest, slug: str) -> Season:
+    season = get_object_or_404(Season.objects.select_related("club"), slug=slug)
+    if not service.manages(request.user, season):
+        raise Http404("not a season of your clubs")
+    return season
+
+
+@guarded
+def seasons(request: HttpRequest) -> HttpResponse:
+    clubs = service.clubs_managed(request.user)
+    require(request, clubs.exists())
+    form = SeasonForm(request.POST or None, clubs=clubs, initial={"club": clubs.first()})
+    if request.method == "POST" and form.is_valid():
+        d = form.cleaned_data
+        try:
+            season = service.season_create(club=d["club"], name=d["name"], starts_on=d["starts_on"],
+                                           ends_on=d["ends_on"], is_public=d["is_public"])
+        except ServiceError as exc:
+            form.add_error(exc.field if exc.field in form.fields else None, exc.message)
+        else:
+            messages.success(request, "Saison créée. Ajoutez-lui un championnat.")
+            return redirect("season_detail", season=season.slug)
+    listed = Season.objects.filter(club__in=clubs).select_related("club").order_by("-starts_on", "name")
+    return render(request, "tournaments/seasons.html", {"form": form, "seasons": listed})
+
+
+@guarded
+def season_detail(request: HttpRequest, season: str) -> HttpResponse:
+    require(request, request.user.is_authenticated)
+    managed = _managed_season(request, season)
+    return render(request, "tournaments/season_detail.html", {
+        "season": managed, "championships": managed.championships.order_by("name")})
+
+
+@guarded
+def championship_edit(request: HttpRequest, season: str, champ_slug: str | None = None) -> HttpResponse:
+    require(request, request.user.is_authenticated)
+    managed = _managed_season(request, season)
+    champ = get_object_or_404(Championship, season=managed, slug=champ_slug) if champ_slug else None
+    initial = {}
+    if champ is not None:
+        table = champ.table or {}
+        initial = {"name": champ.name, "tournaments": champ.tournaments.all(), "table_kind": table.get("kind", "rank"),
+                   "points": ", ".join(str(p) for p in table.get("points", [])), "beyond": table.get("beyond", 0),
+                   "bands": ", ".join(f"{b}:{p}" for b, p in table.get("bands", [])), "best": champ.best,
+                   "minimum": champ.minimum, "categories": champ.categories,
+                   **{f"tie_break_{k}": code for k, code in enumerate(champ.tie_breaks or [], start=1)}}
+    form = ChampionshipForm(request.POST or None, season=managed, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        d = form.cleaned_data
+        try:
+            saved = service.championship_save(
+                season=managed, name=d["name"], table=form.table(), best=d.get("best"), minimum=d["minimum"],
+                tie_breaks=form.tie_breaks(), categories=d["categories"], tournaments=list(d["tournaments"]),
+                championship=champ)
+        except ServiceError as exc:
+            form.add_error(exc.field if exc.field in form.fields else None, exc.message)
+        else:
+            messages.success(request, "Championnat enregistré : son classement est recalculé.")
+            return redirect("season_detail", season=managed.slug) if champ is None else redirect(
+                "championship_edit", season=managed.slug, champ_slug=saved.slug)
+    return render(request, "tournaments/championship_form.html", {"form": form, "season": managed,
+                                                                  "championship": champ})

@@ -1,0 +1,302 @@
+"""The public pages of seasons: a season, a championship's ranking (general and by category) with « pourquoi ce
+rang », its French CSV and its PDF; a player's page across events (public, or private through his player link).
+
+A championship's ranking is an immutable snapshot: its page is rendered once per snapshot, category and language
+and kept in the cache like a tournament's (:func:`published.respond_keyed`: ETag, 304, gzip); its PDF is rendered
+by a worker (:mod:`tasks`) into a file and served from it (« document en préparation » meanwhile).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from django.db.models import Max
+from django.http import FileResponse, Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404
+from django.template.loader import render_to_string
+from django.urls import reverse
+
+from scoring import championship as pure
+from tournaments.common import games
+from tournaments.common.access import lang_of
+from tournaments.common.collation import french_key
+from tournaments.event.models import Player
+from tournaments.links import service as links
+from tournaments.public import files, published, runner
+from tournaments.public.chart import ranks_svg
+from tournaments.public.views import CSV, _csv
+from tournaments.seasons import championships, history
+from tournaments.seasons.models import Championship, ChampionshipSnapshot, Season
+from tournaments.standings.models import RankingSnapshot
+
+log = logging.getLogger(__name__)
+
+#: bump when a season template changes: every ETag and cache key changes
+RENDER_VERSION = "1"
+TABLE_WORDS = {"rank": "par place", "percent": "par pourcentage du champ", "marks": "les points du tournoi"}
+
+
+def _season(slug: str) -> Season:
+    season = get_object_or_404(Season.objects.select_related("club", "grouping"), slug=slug)
+    if not season.is_public:
+        raise Http404("no such public season")
+    return season
+
+
+def _championship(season_slug: str, slug: str) -> Championship:
+    champ = get_object_or_404(Championship.objects.select_related("season__club", "season__grouping"),
+                              season__slug=season_slug, slug=slug)
+    if not champ.season.is_public:
+        raise Http404("no such public season")
+    return champ
+
+
+def season_page(request: HttpRequest, slug: str) -> HttpResponse:
+    season = _season(slug)
+    champs = list(season.championships.order_by("name"))
+    tournaments = sorted({t for c in champs for t in c.tournaments.filter(is_public=True)},
+                         key=lambda t: (t.date is None, t.date, t.pk))
+    return HttpResponse(render_to_string("public/season.html", {
+        "season": season, "championships": champs, "tournaments": tournaments}, request=request))
+
+
+def _fmt(value: Any) -> str:
+    if isinstance(value, Fraction) and value.denominator != 1:
+        return f"{float(value):.2f}".rstrip("0").replace(".", ",")
+    return "" if value is None else str(value)
+
+
+def rules_words(champ: Championship) -> list[str]:
+    """The championship's rules in the words of the table."""
+    rules = championships.rules_of(champ)
+    table = rules.table
+    out = [f"Barème {TABLE_WORDS[table.kind]}"
+           + (f" : {', '.join(str(p) for p in table.points)} points pour les premières places, puis {table.beyond}"
+              if table.kind == "rank" else "")
+           + (" : " + ", ".join(f"{points} points jusqu'à {bound} %" for bound, points in table.bands)
+              if table.kind == "percent" else "") + "."]
+    out.append(f"Les {rules.best} meilleurs résultats comptent." if rules.best else "Tous les résultats comptent.")
+    if rules.minimum:
+        out.append(f"Classé à partir de {rules.minimum} tournois joués.")
+    if rules.tie_breaks:
+        out.append("Départages annoncés : " + ", ".join(pure.LABELS_FR[t] for t in rules.tie_breaks) + ".")
+    out.append("Une place partagée donne la moyenne des points des places occupées.")
+    return out
+
+
+@dataclass(frozen=True)
+class Row:
+    rank: int
+    shared: bool
+    player_id: int
+    name: str
+    club: str
+    values: list[str]
+    why: str
+
+
+def ranking_view(champ: Championship, snap: ChampionshipSnapshot | None, category: str = "") -> dict[str, Any]:
+    """What the championship's page, CSV and PDF show: the lines (of a category), the columns, those waiting."""
+    ctx: dict[str, Any] = {"championship": champ, "season": champ.season, "snapshot": snap, "rows": [],
+                           "waiting": [], "categories": [], "category": None, "rules": rules_words(champ),
+                           "columns": []}
+    if snap is None:
+        return ctx
+    ranked = championships.snapshot_ranking(snap)
+    names, titles = championships.names_of(ranked)
+    clubs = {pk: (home or club or "") for pk, home, club in Player.objects.filter(pk__in=list(names))
+             .values_list("pk", "home_club__name", "club")}
+    cats = championships.categories(champ, list(names))
+    ctx["categories"] = cats
+    lines = ranked.lines
+    if category:
+        chosen = next((c for c in cats if c.code == category), None)
+        if chosen is None:
+            raise Http404("no such category")
+        ctx["category"] = chosen
+        lines = pure.category_lines(ranked, chosen.members)
+    columns = [name for name in (*ranked.criteria, "kept", "played") if name != "points"]
+    columns = list(dict.fromkeys(columns))
+    ctx["columns"] = [pure.LABELS_FR[c] for c in columns]
+    counts: dict[int, int] = {}
+    for line in lines:
+        counts[line.rank] = counts.get(line.rank, 0) + 1
+    why = pure.explain_all(ranked, "fr", names, titles)  # the season's standings computed once, not per line
+    ctx["rows"] = [Row(line.rank, counts[line.rank] > 1, int(line.entry), names.get(line.entry, ""),
+                       clubs.get(int(line.entry), ""),
+                       [_fmt(line.metric("points")), *[_fmt(dict(line.metrics).get(c)) for c in columns]],
+                       why[line.entry]) for line in lines]
+    ctx["waiting"] = [{"player_id": s.player, "name": names.get(s.player, ""), "points": _fmt(s.points),
+                       "played": len(s.results), "missing": s.missing}
+                      for s in sorted(pure.pending(ranked), key=lambda s: (-s.points, french_key(names.get(
+                          s.player, ""))))]
+    ctx["tournaments"] = sorted(titles.items(), key=lambda kv: str(kv[0]))
+    return ctx
+
+
+def _etag(champ: Championship, snap: ChampionshipSnapshot | None, *variant: Any) -> str:
+    parts = (RENDER_VERSION, champ.pk, champ.name, champ.season.name, snap.pk if snap else 0, *variant)
+    rest = hashlib.sha256(repr(parts).encode()).hexdigest()[:16]
+    return f"{snap.digest[:16] if snap else 'none'}-{rest}"
+
+
+def championship_page(request: HttpRequest, season_slug: str, slug: str) -> HttpResponse:
+    champ = _championship(season_slug, slug)
+    snap = championships.latest_snapshot(champ.pk)
+    category = request.GET.get("categorie", "")[:40]
+    etag = _etag(champ, snap, lang_of(request), category)
+
+    def render() -> str:
+        return render_to_string("public/championship.html", {**ranking_view(champ, snap, category),
+                                                              "messages": ()})
+
+    return published.respond_keyed(request, f"levee:championship:{champ.pk}:{etag}", etag, render,
+                                   last_modified=snap.created_at if snap else None)
+
+
+def championship_csv(request: HttpRequest, season_slug: str, slug: str) -> HttpResponse:
+    champ = _championship(season_slug, slug)
+    snap = championships.latest_snapshot(champ.pk)
+    category = request.GET.get("categorie", "")[:40]
+    etag = _etag(champ, snap, "csv", category)
+
+    def render() -> str:
+        view = ranking_view(champ, snap, category)
+
+        def write(writer: Any) -> None:
+            writer.writerow(["Rang", "Ex aequo", "Joueur", "Club", "Points", *view["columns"], "Explication"])
+            for row in view["rows"]:
+                writer.writerow([row.rank, "oui" if row.shared else "non", row.name, row.club, *row.values,
+                                 row.why])
+            if view["waiting"]:
+                writer.writerow([])
+                writer.writerow(["Pas encore classés", "", "Joueur", "", "Points", "Tournois joués",
+                                 "Tournois manquants"])
+                for w in view["waiting"]:
+                    writer.writerow(["", "", w["name"], "", w["points"], w["played"], w["missing"]])
+            if snap is not None:
+                writer.writerow([])
+                writer.writerow(["Version du classement", snap.version])
+
+        return _csv(write)
+
+    suffix = f"-{category}" if category else ""
+    return published.respond_keyed(request, f"levee:championship:{champ.pk}:{etag}", etag, render,
+                                   last_modified=snap.created_at if snap else None, content_type=CSV,
+                                   filename=f"{champ.season.slug}-{champ.slug}{suffix}.csv")
+
+
+# -- the PDF: rendered by a worker, kept as a file ---------------------------------------------------------
+
+
+def pdf_path(champ: Championship, key: str) -> Any:
+    return files.root() / "championships" / str(champ.pk) / f"classement--{key}.pdf"
+
+
+def render_pdf(championship_id: int, key: str) -> str | None:
+    """The worker's side: render the championship's latest ranking to its file (the key of the state published
+    now; a claim on an older key is released). The file written, or None."""
+    from tournaments.public.pdf import to_pdf  # the PDF machinery (WeasyPrint) is loaded by the worker only
+
+    champ = Championship.objects.select_related("season__club").filter(pk=championship_id).first()
+    if champ is None:
+        return None
+    snap = championships.latest_snapshot(champ.pk)
+    now = _etag(champ, snap, "pdf")
+    if now != key:
+        files.release(pdf_path(champ, key))
+    path = pdf_path(champ, now)
+    if not (now == key or files.claim(path)):
+        return None  # another render of the state published now runs
+    if files.ready(path):
+        files.release(path)
+        return None
+    try:
+        files.write(path, to_pdf("print/championship.html", ranking_view(champ, snap)))
+    except BaseException:
+        files.hold(path, 60)
+        raise
+    files.release(path)
+    return str(path)
+
+
+def championship_pdf(request: HttpRequest, season_slug: str, slug: str) -> HttpResponse:
+    champ = _championship(season_slug, slug)
+    snap = championships.latest_snapshot(champ.pk)
+    key = _etag(champ, snap, "pdf")
+    path = pdf_path(champ, key)
+    if files.ready(path):
+        if request.META.get("HTTP_IF_NONE_MATCH") in (f'"{key}"', f'W/"{key}"'):
+            response: HttpResponse = HttpResponse(status=304)
+        else:
+            response = FileResponse(path.open("rb"), content_type="application/pdf")
+            response["Content-Disposition"] = f'inline; filename="{champ.season.slug}-{champ.slug}.pdf"'
+        response["ETag"] = f'"{key}"'
+        response["Cache-Control"] = "public, no-cache"
+        return response
+    if files.claim(path):
+        try:
+            runner.later("tournaments.championship_render_pdf", champ.pk, key)
+        except Exception:
+            log.exception("the championship PDF %s could not be queued", path.name)
+            files.release(path)
+    response = HttpResponse(render_to_string("public/season_preparing.html", {
+        "season": champ.season, "every": 3, "title": f"Le classement « {champ.name} »", "messages": ()}),
+        status=202)
+    response["Retry-After"] = "3"
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+# -- a player's page across events ---------------------------------------------------------------------------
+
+
+def player_context(player: Player, *, private: bool) -> dict[str, Any]:
+    played = history.tournaments_played(player, private=private)
+    points = history.rank_points(played)
+    name = "Joueur anonyme" if player.anonymized_at else player.name
+    return {
+        "player": player, "name": name, "private": private,
+        "club": player.home_club.name if player.home_club is not None else player.club,
+        "played": played, "standings": history.standings(player, private=private),
+        "stats": [{"label": games.label(g.game), "deals": g.deals, "sections": g.sections, "unreadable": g.unreadable}
+                  for g in history.statistics(player, private=private)],
+        "chart": ranks_svg(points, title=f"Rangs de {name} au fil des tournois") if points else "",
+        "chart_points": points,
+    }
+
+
+def player_page(request: HttpRequest, player_id: int) -> HttpResponse:
+    player = get_object_or_404(Player.objects.select_related("home_club"), pk=player_id)
+    # the page changes when a tournament he played or a championship he is in publishes again
+    tick = (RankingSnapshot.objects.filter(tournament__entries__player=player).aggregate(m=Max("id"))["m"],
+            ChampionshipSnapshot.objects.filter(championship__tournaments__entries__player=player)
+            .aggregate(m=Max("id"))["m"], player.name, player.anonymized_at, player.home_club_id)
+    etag = hashlib.sha256(repr((RENDER_VERSION, player.pk, *tick)).encode()).hexdigest()[:32]
+
+    def render() -> str:
+        return render_to_string("public/player_history.html", {**player_context(player, private=False),
+                                                                "messages": ()})
+
+    return published.respond_keyed(request, f"levee:player:{player.pk}:{etag}", etag, render)
+
+
+def player_private_page(request: HttpRequest, token: str) -> HttpResponse:
+    """His own page through his player link: every tournament he played (private ones too), his licence."""
+    link = links.link_by_token(token)
+    if link is None or not link.is_live or link.entry_id is None:
+        raise Http404("no such player link")
+    player = Player.objects.select_related("home_club").get(pk=link.entry.player_id)
+    response = HttpResponse(render_to_string("public/player_history.html", {
+        **player_context(player, private=True), "link_token": token,
+        "back_url": reverse("player_home", args=[token])}, request=request))
+    response["Cache-Control"] = "private, no-store"
+    return response
+
+
+__all__ = ["championship_csv", "championship_page", "championship_pdf", "player_page", "player_private_page",
+           "render_pdf", "season_page"]
