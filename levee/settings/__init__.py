@@ -289,7 +289,9 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 # one worker per queue (-Q celery, -Q prints: docs/deploy.md). Without a broker, tasks run in-process, no queue.
 LEVEE_PRINTS_QUEUE = env("LEVEE_PRINTS_QUEUE", default="prints")
 CELERY_TASK_DEFAULT_QUEUE = "celery"
-CELERY_TASK_QUEUES = (Queue(CELERY_TASK_DEFAULT_QUEUE), Queue(LEVEE_PRINTS_QUEUE))
+# each queue bound by its own routing key (by default both take the key « celery »: on an AMQP broker's direct
+# exchange every message would reach both queues; Redis delivers by queue name either way)
+CELERY_TASK_QUEUES = tuple(Queue(name, routing_key=name) for name in (CELERY_TASK_DEFAULT_QUEUE, LEVEE_PRINTS_QUEUE))
 CELERY_TASK_ROUTES = {name: {"queue": LEVEE_PRINTS_QUEUE}
                       for name in ("tournaments.public_render_pdf", "tournaments.public_render_published")}
 # celery beat (``celery -A levee beat``, or ``worker -B`` on a single machine): rankings behind their inputs

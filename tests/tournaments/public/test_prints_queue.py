@@ -5,7 +5,6 @@ Without a broker the same tasks still run in the process."""
 from __future__ import annotations
 
 import os
-import uuid
 
 import pytest
 from django.conf import settings as django_settings
@@ -28,6 +27,8 @@ def test_the_renders_are_routed_to_the_prints_queue_and_nothing_else_is():
     assert [queue_of(n) for n in RENDERS] == ["prints", "prints"]
     assert {queue_of(n) for n in OTHERS} == {app.conf.task_default_queue}
     assert app.conf.task_default_queue != "prints"
+    # each bound by its own key: on an AMQP broker two queues bound by one key both get every message
+    assert {name: q.routing_key for name, q in app.amqp.queues.items()} == {"celery": "celery", "prints": "prints"}
 
 
 def test_a_worker_started_without_a_queue_consumes_both():
@@ -38,7 +39,8 @@ def test_a_worker_started_without_a_queue_consumes_both():
 
 @pytest.fixture
 def redis_broker():
-    """This process's Celery app on the test Redis (a queue of its own for the default), restored afterwards."""
+    """This process's Celery app on the test Redis (its own database: LEVEE_TEST_REDIS_URL), with the production
+    queues and their bindings (``celery``, ``prints``), emptied before and after."""
     redis = pytest.importorskip("redis")
     url = os.environ.get("LEVEE_TEST_REDIS_URL", "redis://127.0.0.1:6379/15")
     client = redis.Redis.from_url(url, socket_connect_timeout=2)
@@ -50,9 +52,10 @@ def redis_broker():
         pytest.skip(f"Redis is unreachable at {url}: {exc}")
     from kombu import pools
 
-    default = f"levee-test-{uuid.uuid4().hex[:8]}"
+    default = app.conf.task_default_queue
+    ours = (default, "prints", f"_kombu.binding.{app.conf.task_default_exchange or default}")
     conf = app.conf
-    saved = {k: conf.get(k) for k in ("task_always_eager", "broker_url", "task_default_queue")}
+    saved = {k: conf.get(k) for k in ("task_always_eager", "broker_url")}
 
     def reset_pool():
         if app._pool is not None:
@@ -62,16 +65,18 @@ def redis_broker():
         app.amqp._producer_pool = None
 
     reset_pool()
-    conf.update(task_always_eager=False, broker_url=url, task_default_queue=default)
-    client.delete("prints")
+    conf.update(task_always_eager=False, broker_url=url)
+    client.delete(*ours)
     yield client, default
     reset_pool()
     conf.update(saved)
-    client.delete(default, "prints")
+    client.delete(*ours)
 
 
 def test_a_render_queued_with_a_broker_waits_in_prints_and_a_refresh_in_the_default_queue(redis_broker, settings):
-    """A worker that consumes only the default queue takes the refresh and never a render."""
+    """A worker that consumes only the default queue takes the refresh and never a render, and the print worker
+    never a refresh (both queues are bound to Celery's one exchange: by their own routing keys, or every message
+    goes to both)."""
     client, default = redis_broker
     settings.LEVEE_RENDER_IN = "worker"
     runner.later(tasks.render_pdf.name, "ranking", "no-such-slug", "fr", 0, 1)
