@@ -62,7 +62,9 @@ def places(round: Round) -> list[Place]:
     return sorted(out, key=lambda p: french_key(p.name))
 
 
-#: (tournament, round) → (when read, digest): a seating read is kept as long as a published state
+#: how many times longer than the published state a seating's digest is kept (it costs that much more to read)
+DIGEST_KEPT = 20
+#: (tournament, round) → (when read, digest)
 _digests: dict[tuple[int, int], tuple[float, str]] = {}
 
 
@@ -70,10 +72,11 @@ def seating_digest(tournament_id: int, number: int) -> str:
     """What the seating of round ``number`` is, in a few characters (one statement): the key of the pages and
     PDFs made from it (score sheets, placement), which a draw, a swap or a substitute changes.
 
-    Kept ``settings.LEVEE_PUBLIC_STATE_SECONDS`` in this process, as the published state is (:func:`published.read`):
-    the statement reads every seat of the round (10,000 at a big event: ≈ 15 ms of CPU and a few hundred of waiting
-    under load), and every request for a placement or score sheets PDF, a 304 among them, needs the key."""
-    keep = settings.LEVEE_PUBLIC_STATE_SECONDS
+    Kept in this process :data:`DIGEST_KEPT` times as long as the published state is (:func:`published.read`; 2 s by
+    default, none in the tests): the statement reads every seat of the round (10,000 at a big event: ≈ 15 ms of CPU
+    and 200 – 300 ms of waiting under load), and every request for a placement or score-sheet PDF, a 304 among them,
+    needs the key. A swap reaches these PDFs' key that much later (their render, by a worker, takes longer)."""
+    keep = settings.LEVEE_PUBLIC_STATE_SECONDS * DIGEST_KEPT
     if keep > 0:
         now = time.monotonic()
         kept = _digests.get((tournament_id, number))

@@ -1,5 +1,5 @@
 """The seating's digest (the key of the placement and score-sheet PDFs) is kept as long as a published state
-(``LEVEE_PUBLIC_STATE_SECONDS``): every request for those PDFs, a 304 among them, read every seat of the round
+(20 × ``LEVEE_PUBLIC_STATE_SECONDS``): every request for those PDFs, a 304 among them, read every seat of the round
 (10,000 at a big event) to compute it. A swap must still change the key once the moment has passed, and with no
 keeping (0, the tests' setting) every call reads the seats."""
 
@@ -35,7 +35,7 @@ def swap(t, e):
 
 def test_kept_a_moment_then_read_again(seated, settings, monkeypatch):
     t, e = seated
-    settings.LEVEE_PUBLIC_STATE_SECONDS = 5
+    settings.LEVEE_PUBLIC_STATE_SECONDS = 0.25  # the digest: 20 times as long, 5 s
     clock = [1000.0]
     monkeypatch.setattr(hall.time, "monotonic", lambda: clock[0])
     first = hall.seating_digest(t.pk, 1)
