@@ -261,15 +261,23 @@ def _won_as_taker_sql(vendor: str) -> str:
     else:
         taker = (f"json_type(d.{d_record}, '$.bid.taker') = 'integer' "
                  f"AND json_extract(d.{d_record}, '$.bid.taker') = s.{sql.column(Seat, 'position')}")
+    # the takers' (deal, entry) first, materialized: PostgreSQL cannot estimate the JSON conditions (it guessed 5
+    # takers for 125,000) and, joined in one statement, walked every score row of each taker's entry (11 s at
+    # 10,000 players; 1.5 s this way under the same load)
+    materialized = "MATERIALIZED " if vendor == "postgresql" else ""
     return f"""
+    WITH takers AS {materialized}(
+        SELECT d.{d_id} AS taken, s.{sql.column(Seat, 'entry')} AS taker
+        FROM {d} d
+        JOIN {sql.table(Table)} t ON t.{sql.column(Table, 'id')} = d.{d_table}
+        JOIN {s} s ON s.{sql.column(Seat, 'table')} = d.{d_table}
+        WHERE d.{sql.column(Deal, 'status')} = '{Deal.Status.VALID.value}' AND {taker} {{rounds}} {{sheets}}
+    )
     SELECT r.{r_entry}, COUNT(*)
     FROM {r} r
-    JOIN {d} d ON d.{d_id} = r.{sql.column(ScoreRow, 'deal')}
-    JOIN {sql.table(Table)} t ON t.{sql.column(Table, 'id')} = d.{d_table}
-    JOIN {s} s ON s.{sql.column(Seat, 'table')} = d.{d_table} AND s.{sql.column(Seat, 'entry')} = r.{r_entry}
+    JOIN takers k ON k.taken = r.{sql.column(ScoreRow, 'deal')} AND k.taker = r.{r_entry}
     WHERE r.{sql.column(ScoreRow, 'tournament')} = %s AND r.{sql.column(ScoreRow, 'counts')}
       AND r.{sql.column(ScoreRow, 'ruling')} IS NULL AND r.{sql.column(ScoreRow, 'points')} > 0
-      AND d.{sql.column(Deal, 'status')} = '{Deal.Status.VALID.value}' AND {taker} {{rounds}} {{sheets}}
     GROUP BY r.{r_entry}
 """
 
@@ -285,7 +293,7 @@ def _won_as_taker(tournament: Tournament, round_ids: Sequence[int]) -> dict[int,
               f"AND d.{sql.column(Deal, 'id')} IN ({_confirmed_deals_sql(connection.vendor)})")
     with connection.cursor() as cursor:
         cursor.execute(_won_as_taker_sql(connection.vendor).format(rounds=rounds, sheets=sheets),
-                       [tournament.pk, *ids])
+                       [*ids, tournament.pk])
         return {entry_id: n for entry_id, n in cursor.fetchall()}
 
 
