@@ -1,17 +1,23 @@
-"""Benchmark of the public pages of a 1,000-player event against gunicorn on PostgreSQL (issue 15).
+"""Benchmark of the public pages of a 1,000- or 10,000-player event against gunicorn on PostgreSQL (issues 15, 22).
 
     BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/levee_bench_public \\
     BENCH_REDIS_URL=redis://127.0.0.1:6379/13 .venv/bin/python bench/public.py \\
-        [--clients 64] [--duration 30] [--rate 100] [--slot 0.25] [--redis-cache] [--only closed|open|publish]
+        [--event 10000] [--reuse] [--clients 64] [--duration 30] [--rate 100] [--slot 0.25] [--redis-cache]
+        [--renders worker|thread] [--burst 30] [--only closed|open|publish|burst]
 
-1. Builds the 1,000-player × 10-round Tarot tournament of ``bench/ranking.py`` (its generator: 12,500 deals,
-   50,000 score rows) and publishes its ranking.
+1. Builds the ``--event``-player × 10-round Tarot tournament of ``bench/ranking.py`` (its generator: 12,500 deals
+   and 50,000 score rows at 1,000 players, ten times that at 10,000; ``--reuse`` keeps the one an earlier run
+   wrote) and publishes its ranking.
 2. Starts gunicorn with ``levee/gunicorn.py`` (2 workers × 2 threads on 2 CPUs) and ``bench/public_site.py``:
-   the project's settings and URLs plus a trivial view, the reference.
+   the project's settings and URLs plus a trivial view, the reference. The renders (PDFs) run as in production:
+   ``--renders worker`` (the default when Redis answers) gives gunicorn the broker and starts one Celery worker
+   on a ``prints`` queue of its own; ``--renders thread`` is the laptop's way (no broker, the web process's
+   render thread).
 3. **Closed loop, interleaved**: ``--clients`` clients (4 processes of threads, keep-alive, ``Accept-Encoding:
    gzip`` as a phone sends it) for ``--duration`` seconds. Time is cut in slots of ``--slot`` seconds and every
-   slot, all clients request the same target, the targets taking turns: the trivial view and each public page,
-   full and conditional, so every target is measured under the same load and the same minutes of this shared VM.
+   slot, all clients request the same target: every other slot the trivial view, the public pages (full and
+   conditional) taking turns in between, so every target is measured under the same load and the same minutes of
+   this shared VM, and the reference is sampled all along the run.
    Per target: requests/s (during its slots), p50 / p95 / p99, bytes on the wire, and the ratio to the trivial
    view. A closed loop's latency is its queueing (Little's law: 64 clients at 1,000 requests/s wait 64 ms each).
 4. **Open loop** at ``--rate`` requests/s in all over the public targets (each client on its own schedule; the
@@ -19,18 +25,25 @@
    second held, p95 under 100 ms".
 5. **Publication with a real worker** (Celery, solo pool, Redis): a deal committed, then the « ma place »
    fragment of its taker polled through gunicorn until it shows his new total: p50 / p95 of commit → shown.
+6. **A burst on the PDFs** (``--burst`` seconds): ``--clients`` clients ask for PDFs nobody asked for yet (the
+   other parts of the ranking, rounds 9 and 8's results and placement: « en préparation » until their render is
+   done, then the file) while 4 other clients ask for the trivial view at 50 requests/s, open loop; the trivial
+   view's p95 is compared with the same open loop just before the burst. Then each gunicorn worker's memory
+   (``VmRSS`` and its peak ``VmHWM`` in ``/proc/<pid>/status``), and the print worker's.
 
 The targets include every public page (ranking, « ma place », fragment, player, hall screen, home, round
 results, printable ranking and results, ranking and results CSV, results file, ledger) and the PDFs, once their
 worker made them (``wait_ready``: the seconds from the first request, « en préparation », to the file).
 
 Targets: every public page at ≥ 50 % of the trivial view's rate (closed loop), p95 < 100 ms at 100 requests/s
-(open loop), commit → fragment p95 < 1 s. Figures in docs/performance.md, "Public pages".
+(open loop), commit → fragment p95 < 1 s, the trivial view's p95 < 100 ms during the PDF burst and no web worker
+above 300 MiB after it. Figures in docs/performance.md, "Public pages".
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import http.client
 import multiprocessing
 import os
@@ -54,6 +67,9 @@ os.environ["DJANGO_SETTINGS_MODULE"] = "public_site"
 os.environ.setdefault("DEBUG", "False")
 PROCESSES = 4
 TARGET_RATIO, TARGET_P95_MS, TARGET_RATE, TARGET_PUBLISH_MS = 0.5, 100.0, 100.0, 1000.0
+TARGET_BURST_P95_MS, TARGET_RSS_MIB, BURST_TRIVIAL_RATE = 100.0, 300.0, 50.0
+#: seconds a request may take while the targets are read and warmed (a page's first render at 10,000 players)
+SETUP_TIMEOUT = 900
 
 
 @dataclass
@@ -118,7 +134,7 @@ def get(conn: http.client.HTTPConnection, path: str, headers: dict[str, str]) ->
 
 def targets(port: int, slug: str, ids: list[int], players: int) -> list[Target]:
     """The trivial view and each public page, full and conditional (ETags read once here)."""
-    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=SETUP_TIMEOUT)
     base = f"/p/{slug}"
     me = ids[len(ids) // 2]
 
@@ -126,7 +142,11 @@ def targets(port: int, slug: str, ids: list[int], players: int) -> list[Target]:
         headers = headers or {}
         variants, conditional = [], []
         for p in paths:
+            started = time.perf_counter()
             status, _, h = get(conn, p, headers)
+            took = time.perf_counter() - started
+            if took > 1:
+                print(f"{p}: first request {took:.1f} s (rendered in the web worker)")
             assert status == 200, (p, status)
             variants.append((p, headers, 200))
             conditional.append((p, {**headers, "If-None-Match": h["etag"]}, 304))
@@ -170,7 +190,7 @@ def wait_ready(conn: http.client.HTTPConnection, path: str, limit: float = 900.0
         if status == 200:
             return time.perf_counter() - started
         assert status == 202, (path, status)
-        time.sleep(0.5)
+        time.sleep(1.0)
     raise SystemExit(f"{path} not ready after {limit:g} s")
 
 
@@ -181,7 +201,7 @@ def warm(port: int, tlist: list[Target], times: int = 4) -> float:
     for target in tlist:
         for path, headers, _ in target.variants:
             for _ in range(times):
-                conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+                conn = http.client.HTTPConnection("127.0.0.1", port, timeout=SETUP_TIMEOUT)
                 get(conn, path, headers)
                 conn.close()
     return time.perf_counter() - started
@@ -213,7 +233,10 @@ def _client_process(port: int, tlist: list[Target], threads: int, start: float, 
                 sent = time.time()
                 if sent >= stop:
                     break
-                index = int((sent - start) / slot) % len(tlist)
+                # every other slot is the first target's (the trivial view: the reference sampled all along the
+                # run, not in one slot out of thirty), the others take turns in between
+                n_slot = int((sent - start) / slot)
+                index = 0 if n_slot % 2 == 0 or len(tlist) == 1 else 1 + (n_slot // 2) % (len(tlist) - 1)
             else:
                 if due >= stop:
                     break
@@ -239,7 +262,7 @@ def _client_process(port: int, tlist: list[Target], threads: int, start: float, 
                 continue
             with lock:
                 r = results[index]
-                if status != expected:
+                if status != expected and not (expected == 0 and status in (200, 202)):
                     r.errors.append(f"{status} for {path}")
                 r.latencies.append(elapsed)
                 r.bytes += len(body)
@@ -278,9 +301,9 @@ def load(port: int, tlist: list[Target], clients: int, duration: float, warmup: 
 
 def report_closed(tlist: list[Target], results: list[Result], duration: float, slot: float) -> bool:
     """Requests/s of each target during its own slots, latencies, bytes, ratio to the trivial view."""
-    slots = duration / slot
-    own_time = slots / len(tlist) * slot  # seconds of the measured window that were each target's
-    rates = [len(r.latencies) / own_time for r in results]
+    # seconds of the measured window that were each target's: half for the trivial view, the rest shared
+    own_times = [duration / 2] + [duration / 2 / (len(tlist) - 1)] * (len(tlist) - 1)
+    rates = [len(r.latencies) / own for r, own in zip(results, own_times, strict=True)]
     trivial = rates[0]
     print("| target | requests/s | p50 | p95 | p99 | bytes | ratio to the trivial view | errors |")
     print("|---|---:|---:|---:|---:|---:|---:|---:|")
@@ -334,8 +357,9 @@ def publication(port: int, slug: str, tournament_id: int, samples: int) -> list[
     app._pool = None
     app.amqp._producer_pool = None
     app.conf.update(task_always_eager=False, broker_url=REDIS_URL, task_default_queue=queue)
+    # the renders this worker's publications queue go to a queue of their own, as in production (not measured here)
     env = {**os.environ, "DATABASE_URL": DB_URL, "CELERY_BROKER_URL": REDIS_URL, "LEVEE_TEST_QUEUE": queue,
-           "DJANGO_SETTINGS_MODULE": "levee.settings"}
+           "LEVEE_TEST_PRINTS_QUEUE": f"{queue}-prints", "DJANGO_SETTINGS_MODULE": "levee.settings"}
     worker = subprocess.Popen([str(Path(sys.executable).with_name("celery")), "-A", "tests.integration.worker_app",
                                "worker", "--pool=solo", "-Q", queue, "-l", "warning", "--without-gossip",
                                "--without-mingle", "--without-heartbeat", "-n", f"{queue}@%h"], cwd=ROOT, env=env)
@@ -373,7 +397,97 @@ def publication(port: int, slug: str, tournament_id: int, samples: int) -> list[
         conn.close()
         worker.terminate()
         worker.wait(timeout=20)
-        redis.Redis.from_url(REDIS_URL).delete(queue)
+        redis.Redis.from_url(REDIS_URL).delete(queue, f"{queue}-prints")
+
+
+# -- a burst on the PDFs, the trivial view measured beside it, the workers' memory after it --------------------
+
+
+def burst_targets(slug: str, players: int) -> list[Target]:
+    """PDFs nobody asked for yet: the ranking's other parts, rounds 9 and 8's results and placement (and their
+    parts). Each answers « en préparation » (202) until its render is done, then the file (200): either counts."""
+    base = f"/p/{slug}"
+    ranking_parts = max((players + 999) // 1000, 1)
+    paths = [f"{base}/ranking.pdf?partie={k}" for k in range(2, ranking_parts + 1)]
+    for number in (9, 8):
+        paths += [f"{base}/rounds/{number}/results.pdf", f"{base}/rounds/{number}/seating.pdf"]
+    return [Target("PDFs not rendered yet", [(p, {}, 0) for p in paths])]
+
+
+def rss_mib(pid: int) -> tuple[float, float]:
+    """(VmRSS, VmHWM) of a process, MiB, from /proc/<pid>/status."""
+    fields = {}
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        name, _, value = line.partition(":")
+        if name in ("VmRSS", "VmHWM"):
+            fields[name] = int(value.split()[0]) / 1024
+    return fields.get("VmRSS", 0.0), fields.get("VmHWM", 0.0)
+
+
+def children(pid: int) -> list[int]:
+    """The processes whose parent is ``pid`` (gunicorn's workers)."""
+    out = []
+    for status in Path("/proc").glob("[0-9]*/status"):
+        try:
+            text = status.read_text()
+        except OSError:
+            continue
+        if f"\nPPid:\t{pid}\n" in text:
+            out.append(int(status.parent.name))
+    return sorted(out)
+
+
+def burst(port: int, server_pid: int, slug: str, players: int, clients: int, seconds: float,
+          printer: subprocess.Popen | None) -> bool:
+    """The trivial view's open loop alone, then beside ``clients`` clients on PDFs not rendered yet; memory after."""
+    trivial = [Target("trivial view", [("/bench/trivial/", {}, 200)], public=False)]
+    pdfs = burst_targets(slug, players)
+    # the control: the same burst on a page served from the cache (the ranking, rendered first), so that what the
+    # PDFs add is told apart from what 64 clients cost this server on this machine whatever they ask for
+    control = [Target("the ranking (cached)", [(f"/p/{slug}/ranking/", {}, 200)])]
+    warm(port, control)
+
+    def memory(when: str) -> dict[int, float]:
+        out = {}
+        for pid in children(server_pid):
+            rss, hwm = rss_mib(pid)
+            out[pid] = rss
+            print(f"gunicorn worker {pid} {when}: VmRSS {rss:.0f} MiB (peak VmHWM {hwm:.0f} MiB)")
+        return out
+
+    memory("before the bursts")
+    before = load(port, trivial, PROCESSES, min(seconds, 15.0), 2.0, 1.0, BURST_TRIVIAL_RATE)[0]
+    print(f"\ntrivial view at {BURST_TRIVIAL_RATE:g} requests/s, open loop, alone: p50 {before.quantile(50):.1f} ms, "
+          f"p95 {before.quantile(95):.1f} ms (load average {os.getloadavg()[0]:.1f})")
+    ok = True
+    for name, tlist in (("control: the cached ranking page", control), ("PDFs not rendered yet", pdfs)):
+        load_before = os.getloadavg()
+        out: dict[str, list[Result]] = {}
+        side = threading.Thread(target=lambda t=tlist, o=out: o.__setitem__("b", load(port, t, clients, seconds,
+                                                                                        2.0, seconds, None)))
+        side.start()
+        during = load(port, trivial, PROCESSES, seconds, 2.0, 1.0, BURST_TRIVIAL_RATE)[0]
+        side.join()
+        load_after = os.getloadavg()
+        b = out["b"][0]
+        print(f"burst ({name}): {clients} clients on {len(tlist[0].variants)} URL(s) for {seconds:g} s (load average "
+              f"{load_before[0]:.1f} → {load_after[0]:.1f}): {len(b.latencies) / seconds:.0f} answers/s, p50 "
+              f"{b.quantile(50):.1f} ms, p95 {b.quantile(95):.1f} ms, errors {len(b.errors)} {b.errors[:2]}; "
+              f"the trivial view beside it: p50 {during.quantile(50):.1f} ms, p95 {during.quantile(95):.1f} ms, "
+              f"p99 {during.quantile(99):.1f} ms, {len(during.latencies) / seconds:.1f} requests/s done")
+        if tlist is pdfs:
+            met = during.quantile(95) < TARGET_BURST_P95_MS and not during.errors and not b.errors
+            print(f"target: the trivial view's p95 < {TARGET_BURST_P95_MS:g} ms during the PDF burst: "
+                  f"{'met' if met else 'NOT met'}")
+            ok &= met
+    fits = all(rss < TARGET_RSS_MIB for rss in memory("after the bursts").values())
+    print(f"target: every web worker under {TARGET_RSS_MIB:g} MiB after the burst: {'met' if fits else 'NOT met'}")
+    ok &= fits
+    if printer is not None and printer.poll() is None:
+        for pid in [printer.pid, *children(printer.pid)]:
+            rss, hwm = rss_mib(pid)
+            print(f"print worker {pid}: VmRSS {rss:.0f} MiB (peak VmHWM {hwm:.0f} MiB)")
+    return ok
 
 
 # -- main ----------------------------------------------------------------------------------------------
@@ -389,8 +503,17 @@ def main() -> int:
     parser.add_argument("--players", type=int, default=100, help="distinct player pages requested in turn")
     parser.add_argument("--samples", type=int, default=20, help="deals committed for commit → fragment")
     parser.add_argument("--redis-cache", action="store_true", help="CACHE_URL on Redis (shared by the workers)")
-    parser.add_argument("--only", choices=("closed", "open", "publish"))
+    parser.add_argument("--only", choices=("closed", "open", "publish", "burst"))
+    parser.add_argument("--event", type=int, default=int(os.environ.get("BENCH_PLAYERS", "1000")),
+                        help="players of the event (1000, 10000)")
+    parser.add_argument("--reuse", action="store_true", help="keep the event an earlier run wrote (BENCH_REUSE=1)")
+    parser.add_argument("--renders", choices=("worker", "thread"), default=None,
+                        help="PDFs by a Celery worker on a prints queue (default with Redis), or the web's thread")
+    parser.add_argument("--burst", type=float, default=30.0, help="seconds of the burst on the PDFs")
     args = parser.parse_args()
+    os.environ["BENCH_PLAYERS"] = str(args.event)
+    if args.reuse:
+        os.environ["BENCH_REUSE"] = "1"
 
     from calibration import calibration
 
@@ -398,8 +521,18 @@ def main() -> int:
     port = _free_port()
     import tempfile
 
+    pdf_root = tempfile.mkdtemp(prefix="levee-bench-pdf-")
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(BENCH), str(ROOT)]), "LOG_LEVEL": "ERROR",
-           "CELERY_BROKER_URL": "", "LEVEE_PDF_ROOT": tempfile.mkdtemp(prefix="levee-bench-pdf-")}
+           "CELERY_BROKER_URL": "", "LEVEE_PDF_ROOT": pdf_root}
+    renders = args.renders or ("worker" if _redis_up() else "thread")
+    printer = None
+    prints = f"levee-bench-prints-{uuid.uuid4().hex[:6]}"
+    if renders == "worker":  # as on a server: the broker, and a worker of its own on the prints queue
+        env.update(CELERY_BROKER_URL=REDIS_URL, LEVEE_PRINTS_QUEUE=prints, LEVEE_RENDER_IN="worker")
+        printer = subprocess.Popen(
+            [str(Path(sys.executable).with_name("celery")), "-A", "levee", "worker", "-Q", prints, "--concurrency=1",
+             "-l", "warning", "--without-gossip", "--without-mingle", "--without-heartbeat", "-n", f"{prints}@%h"],
+            cwd=ROOT, env={**env, "DJANGO_SETTINGS_MODULE": "levee.settings"})
     cache = "local memory (per worker)"
     if args.redis_cache:
         env["CACHE_URL"] = REDIS_URL
@@ -412,13 +545,17 @@ def main() -> int:
     ok = True
     try:
         _wait_up(port, server)
+        if args.only == "burst":
+            ok &= burst(port, server.pid, slug, args.event, args.clients, args.burst, printer)
+            return 0 if ok else 1
         tlist = targets(port, slug, ids, args.players)
         print(f"warm-up (every page rendered by the workers): {warm(port, tlist):.1f} s")
         from levee import gunicorn as conf
 
-        print(f"bench/public.py — 1,000 players × 10 rounds, gunicorn {conf.workers} workers × {conf.threads} threads "
-              f"({conf.worker_class}), cache {cache}, PostgreSQL, {os.cpu_count()} CPUs shared with the clients; "
-              f"calibration {calibration():.1f} µs")
+        print(f"bench/public.py — {args.event:,} players × 10 rounds, gunicorn {conf.workers} workers × "
+              f"{conf.threads} threads ({conf.worker_class}), cache {cache}, renders: {renders}, PostgreSQL, "
+              f"{os.cpu_count()} CPUs shared with the clients; calibration {calibration():.1f} µs, load average "
+              f"{os.getloadavg()[0]:.1f}")
         if args.only in (None, "closed"):
             results = load(port, tlist, args.clients, args.duration, args.warmup, args.slot, None)
             print(f"\nclosed loop, {args.clients} clients, {args.duration:g} s, targets interleaved in slots of "
@@ -440,13 +577,34 @@ def main() -> int:
                       f"median {statistics.median(delays):.0f} ms, p95 {p95:.0f} ms, max {max(delays):.0f} ms "
                       f"[target p95 < {TARGET_PUBLISH_MS:g} ms: {'met' if met else 'NOT met'}]")
                 ok &= met
+        if args.only is None:
+            ok &= burst(port, server.pid, slug, args.event, args.clients, args.burst, printer)
     finally:
+        if printer is not None:  # a render in progress is not waited for
+            pool = children(printer.pid)
+            printer.kill()
+            printer.wait(timeout=30)
+            for pid in pool:
+                with contextlib.suppress(ProcessLookupError):
+                    os.kill(pid, 9)
+            import redis
+
+            redis.Redis.from_url(REDIS_URL).delete(prints)
         server.terminate()
         try:
             server.wait(timeout=15)
         except subprocess.TimeoutExpired:
             server.kill()
     return 0 if ok else 1
+
+
+def _redis_up() -> bool:
+    try:
+        import redis
+
+        return bool(redis.Redis.from_url(REDIS_URL, socket_connect_timeout=2).ping())
+    except Exception:
+        return False
 
 
 def _free_port() -> int:

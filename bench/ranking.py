@@ -24,6 +24,7 @@ import random
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 import uuid
 from pathlib import Path
@@ -188,13 +189,15 @@ def bench_worker(t, samples: int = 5) -> list[float] | None:
     app._pool = None
     app.amqp._producer_pool = None
     app.conf.update(task_always_eager=False, broker_url=REDIS_URL, task_default_queue=queue)
-    env = {**os.environ, "DATABASE_URL": DB_URL, "CELERY_BROKER_URL": REDIS_URL, "LEVEE_TEST_QUEUE": queue}
+    prints = f"{queue}-prints"  # the renders' queue (« prints » in production), its own worker as on a server
+    env = {**os.environ, "DATABASE_URL": DB_URL, "CELERY_BROKER_URL": REDIS_URL, "LEVEE_TEST_QUEUE": queue,
+           "LEVEE_TEST_PRINTS_QUEUE": prints, "LEVEE_PDF_ROOT": tempfile.mkdtemp(prefix="levee-bench-pdf-")}
     env.pop("LEVEE_TEST_GATE", None)
     log_level = os.environ.get("BENCH_WORKER_LOG", "warning")
-    worker = subprocess.Popen([str(Path(sys.executable).with_name("celery")), "-A", "tests.integration.worker_app",
-                               "worker", "--pool=solo", "-Q", queue, "-l", log_level, "--without-gossip",
-                               "--without-mingle", "--without-heartbeat", "-n", f"{queue}@%h"],
-                              cwd=ROOT, env=env)
+    workers = [subprocess.Popen([str(Path(sys.executable).with_name("celery")), "-A", "tests.integration.worker_app",
+                                 "worker", "--pool=solo", "-Q", q, "-l", log_level, "--without-gossip",
+                                 "--without-mingle", "--without-heartbeat", "-n", f"{q}@%h"], cwd=ROOT, env=env)
+               for q in (queue, prints)]
     try:
         time.sleep(3)
         rnd = t.rounds.get(number=ROUNDS)
@@ -221,9 +224,11 @@ def bench_worker(t, samples: int = 5) -> list[float] | None:
             time.sleep(0.3)
         return delays
     finally:
-        worker.terminate()
-        worker.wait(timeout=20)
-        redis.Redis.from_url(REDIS_URL).delete(queue)
+        for worker in workers:
+            worker.terminate()
+        for worker in workers:
+            worker.wait(timeout=20)
+        redis.Redis.from_url(REDIS_URL).delete(queue, prints)
 
 
 def main() -> None:

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import environ
 from django.core.exceptions import ImproperlyConfigured
+from kombu import Queue
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
 
@@ -290,6 +291,17 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 # another worker once its 5-second lease expires (checked every second).
 RANKING_SETTLE_MS = env.int("RANKING_SETTLE_MS", default=200)
 RANKING_SETTLE_MAX_MS = env.int("RANKING_SETTLE_MAX_MS", default=3000)
+# The renders (the PDFs, and the pages rendered at publication: tournaments.public.tasks) go to a queue of their own,
+# so that a ranking refresh never waits behind a print-out (a 10,000-player publication's renders take seconds, a
+# PDF of a big round tens of seconds). A worker started without -Q consumes both queues (one machine); a server runs
+# one worker per queue (-Q celery, -Q prints: docs/deploy.md). Without a broker, tasks run in-process, no queue.
+LEVEE_PRINTS_QUEUE = env("LEVEE_PRINTS_QUEUE", default="prints")
+CELERY_TASK_DEFAULT_QUEUE = "celery"
+# each queue bound by its own routing key (by default both take the key « celery »: on an AMQP broker's direct
+# exchange every message would reach both queues; Redis delivers by queue name either way)
+CELERY_TASK_QUEUES = tuple(Queue(name, routing_key=name) for name in (CELERY_TASK_DEFAULT_QUEUE, LEVEE_PRINTS_QUEUE))
+CELERY_TASK_ROUTES = {name: {"queue": LEVEE_PRINTS_QUEUE}
+                      for name in ("tournaments.public_render_pdf", "tournaments.public_render_published")}
 # celery beat (``celery -A levee beat``, or ``worker -B`` on a single machine): rankings behind their inputs
 # with no refresh waiting are queued again, whatever lost their message
 CELERY_BEAT_SCHEDULE = {

@@ -3,7 +3,9 @@
 It is ``levee.celery.app`` with two test-only settings read from the environment:
 
 * ``LEVEE_TEST_QUEUE`` — the queue of this test run (the worker consumes it with ``-Q`` and queues
-  its own start-up re-queues there, so no other worker on the machine takes them);
+  its own start-up re-queues there, so no other worker on the machine takes them); the renders, routed to the
+  ``prints`` queue in production, go to ``LEVEE_TEST_PRINTS_QUEUE`` when set (a bench's second worker), else to
+  the test queue too;
 * ``LEVEE_TEST_GATE`` — a file path: when set, the ranking recomputation writes that file and then
   hangs, so that the test can kill the worker *during* a recomputation (SIGKILL).
 """
@@ -18,6 +20,8 @@ from levee.celery import app
 
 if os.environ.get("LEVEE_TEST_QUEUE"):
     app.conf.task_default_queue = os.environ["LEVEE_TEST_QUEUE"]
+    _prints = os.environ.get("LEVEE_TEST_PRINTS_QUEUE") or os.environ["LEVEE_TEST_QUEUE"]
+    app.conf.task_routes = {name: {"queue": _prints} for name in app.conf.task_routes or {}}
 
 if os.environ.get("LEVEE_TEST_GATE"):
     import django

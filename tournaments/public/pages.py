@@ -180,7 +180,7 @@ def player(request: HttpRequest, slug: str, entry_id: int) -> HttpResponse:
                                   tournament=whole.tournament)
         history = queries.player_history(entry)
         rk = _ranking(whole, lang)
-        row = next((r for r in rk.rows if r.entry_id == entry.pk), None)
+        row = rk.by_entry.get(entry.pk)
         chart = running_total_svg(history.points, breaks=history.breaks,
                                   title=_("Running total of %(name)s, deal after deal") % {"name": entry.player.name})
         return html("public/player.html", {

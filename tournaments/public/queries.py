@@ -66,6 +66,8 @@ class Ranking:
     rows: list[Row] = field(default_factory=list)
     team_columns: list[tuple[str, str]] = field(default_factory=list)
     team_rows: list[Row] = field(default_factory=list)
+    by_entry: dict[int, Row] = field(default_factory=dict)
+    """Each entry's row (of ``rows``) by its id."""
 
 
 def rows_key(snapshot: RankingSnapshot, unit: str, lang: str) -> str:
@@ -144,6 +146,29 @@ def _not_played_last(rows: list[Row], lang: str) -> list[Row]:
     return out
 
 
+#: the rows as the pages show them (:func:`_not_played_last` applied), kept per snapshot and language in each process
+_shown_memo: OrderedDict[str, tuple[list[Row], dict[int, Row]]] = OrderedDict()
+
+
+def _shown(snapshot: RankingSnapshot, columns: tuple[str, ...], lang: str) -> tuple[list[Row], dict[int, Row]]:
+    """The entries' rows in the order shown, and each entry's row by its id: computed once per snapshot and
+    language in this process (sorting 10,000 names the French way took ~0.7 s, at every page rendered, every
+    player page and every PDF request among them)."""
+    key = rows_key(snapshot, RankingLine.Unit.ENTRY, lang) + ":shown"
+    with _rows_lock:
+        kept = _shown_memo.get(key)
+        if kept is not None:
+            _shown_memo.move_to_end(key)
+            return kept
+    rows = _not_played_last(_rows(snapshot, RankingLine.Unit.ENTRY, columns, lang), lang)
+    shown = (rows, {row.entry_id: row for row in rows if row.entry_id is not None})
+    with _rows_lock:
+        _shown_memo[key] = shown
+        while len(_shown_memo) > _ROWS_KEPT:
+            _shown_memo.popitem(last=False)
+    return shown
+
+
 def ranking(tournament: Tournament, lang: str = "fr", status: rankings.RankingStatus | None = None) -> Ranking:
     """The latest published ranking with names, the columns to show and each rank explained in ``lang``
     (``status``: the ranking's status when the caller has read it already)."""
@@ -156,7 +181,7 @@ def ranking(tournament: Tournament, lang: str = "fr", status: rankings.RankingSt
     cols = COLUMNS.get(snap.kind, tuple(snap.criteria))
     out.columns = [(c, LABELS.get(c, c)) for c in cols]
     out.criteria = [(c, LABELS.get(c, c)) for c in snap.criteria]
-    out.rows = _not_played_last(_rows(snap, RankingLine.Unit.ENTRY, cols, lang), lang)
+    out.rows, out.by_entry = _shown(snap, cols, lang)  # shared by every page: read, never changed
     if snap.team_digest:
         tcols = COLUMNS[TEAM_KINDS.get(snap.kind, "matches_teams")]
         out.team_columns = [(c, LABELS.get(c, c)) for c in tcols]

@@ -1,0 +1,77 @@
+"""Contracts made as taker, counted by one aggregate in the database (``rankings._won_as_taker``).
+
+It was three reads into Python, the last with one parameter per deal: past 65,535 deals PostgreSQL refused the
+statement (« number of parameters must be between 0 and 65535 ») and a 10,000-player ranking could not be published.
+Every figure below is counted by hand from the deals written."""
+
+from __future__ import annotations
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from tests.integration.builders import add_deal, make_round, make_tournament
+from tournaments.deals.models import Deal, ScoreRow
+from tournaments.links.models import TablePolicy
+from tournaments.standings import rankings
+
+pytestmark = pytest.mark.django_db
+
+
+def counted(t, rounds=None):
+    ids = rounds if rounds is not None else list(t.rounds.values_list("id", flat=True))
+    return rankings._won_as_taker(t, ids)
+
+
+def test_only_the_takers_own_positive_counting_row_of_a_valid_deal():
+    t, e = make_tournament("ABCDEFGH", slug="wat")
+    t1, t2 = make_round(t, 1, [[e[x] for x in "ABCD"], [e[x] for x in "EFGH"]])
+    add_deal(t1, [90, -30, -30, -30], taker=0)       # A made it: A 1
+    add_deal(t1, [-20, -20, 60, -20], taker=2)       # C made it: C 1
+    add_deal(t1, [30, 30, -90, 30], taker=2)         # C failed: defenders positive, nobody counts
+    add_deal(t2, [60, -20, -20, -20], taker=0, status="pending")  # not valid: E 0
+    add_deal(t2, [-20, 60, -20, -20], taker=None)    # no taker (a passed deal): nobody
+    odd = add_deal(t2, [-20, -20, 60, -20], taker=2)
+    odd.record["bid"]["taker"] = "2"                 # a seat written as text is no seat
+    odd.save()
+    floated = add_deal(t2, [-20, -20, -20, 60], taker=3)
+    floated.record["bid"]["taker"] = 3.5             # nor a fraction
+    floated.save()
+    assert counted(t) == {e["A"].pk: 1, e["C"].pk: 1}
+
+
+def test_rulings_not_counting_rows_rounds_left_out_and_unconfirmed_sheets():
+    t, e = make_tournament("ABCD", slug="wat2")
+    (r1,) = make_round(t, 1, [[e[x] for x in "ABCD"]])
+    (r2,) = make_round(t, 2, [[e[x] for x in "BCDA"]])  # B at position 0 in round 2
+    add_deal(r1, [90, -30, -30, -30], taker=0)       # A 1
+    excluded = add_deal(r1, [90, -30, -30, -30], taker=0)
+    ScoreRow.objects.filter(deal=excluded).update(counts=False)  # a row that does not count: nothing
+    add_deal(r2, [90, -30, -30, -30], taker=0)       # B (position 0 in round 2) 1
+    add_deal(r2, [-30, 90, -30, -30], taker=0)       # B failed; C's row positive but C is no taker: nothing
+    rounds = list(t.rounds.order_by("number").values_list("id", flat=True))
+    assert counted(t) == {e["A"].pk: 1, e["B"].pk: 1}
+    assert counted(t, rounds[:1]) == {e["A"].pk: 1}   # only round 1
+    # the organizer counts only the deals their players confirmed: none is, so none counts
+    TablePolicy.objects.update_or_create(tournament=t, defaults={"unconfirmed_count": False})
+    assert counted(t) == {}
+
+
+def test_one_statement_whatever_the_number_of_deals():
+    """The statement's parameters do not grow with the deals (one per deal before: refused past 65,535)."""
+    t, e = make_tournament("ABCD", slug="wat3")
+    (r1,) = make_round(t, 1, [[e[x] for x in "ABCD"]])
+    for _ in range(30):
+        add_deal(r1, [90, -30, -30, -30], taker=0)
+    sent: list[int] = []
+
+    def count_params(execute, sql, params, many, context):
+        sent.append(len(params or ()))
+        return execute(sql, params, many, context)
+
+    rounds = list(t.rounds.values_list("id", flat=True))
+    with CaptureQueriesContext(connection) as queries, connection.execute_wrapper(count_params):
+        assert counted(t, rounds) == {e["A"].pk: 30}
+    # the policy's check, then the aggregate with the tournament and the one round (before: 4 reads, 30 ids)
+    assert len(queries) == 2 and max(sent) == 2, (sent, [q["sql"] for q in queries])
+    assert Deal.objects.filter(table=r1).count() == 30
