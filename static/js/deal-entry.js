@@ -465,6 +465,10 @@
   }
 
   window.addEventListener("online", function () { refresh(); });
+  // the network gone (or the page opened without it): the engine on this device starts now, before a card needs it
+  function startEngine() { if (engine) window.LeveeEngine.start(engine).catch(function () { /* the server only */ }); }
+  window.addEventListener("offline", startEngine);
+  if (navigator.onLine === false) startEngine();
   setInterval(function () { if (offline) refresh(); }, 5000);
 
   // -- the page ------------------------------------------------------------------------------------

@@ -25,7 +25,9 @@
       } catch (e) { reject(e); return; }
       worker.onmessage = function (event) {
         var message = event.data || {};
-        if (message.type === "ready") { LeveeEngine.bootMs = message.ms; resolve(); }
+        if (message.type === "ready") {
+          LeveeEngine.bootMs = message.ms; LeveeEngine.pythonMs = message.pythonMs; resolve();
+        }
         else if (message.type === "failed") reject(new Error(message.error));
         else if (message.type === "answer" && waiting[message.id]) {
           var done = waiting[message.id];
@@ -72,6 +74,6 @@
     return warmed;
   }
 
-  var LeveeEngine = window.LeveeEngine = {ask: ask, start: start, warmUp: warm, warm: false, bootMs: null,
+  var LeveeEngine = window.LeveeEngine = {ask: ask, start: start, warmUp: warm, warm: false, bootMs: null, pythonMs: null,
     error: null};
 })();

@@ -25,7 +25,8 @@ import pytest
 
 from scoring.tap import play_state
 from tests.browser.conftest import PHONE
-from tests.browser.test_tap_entry import TRIOMPHE_TRICKS, choose, pick_cards, seat
+from tests.browser.test_table_link_cards import axe_clean
+from tests.browser.test_tap_entry import TRIOMPHE_TRICKS, choose, fits, pick_cards, seat
 from tests.tournaments.factories import TournamentFactory, seated_table
 from tournaments.deals import selectors
 from tournaments.deals.models import Deal
@@ -74,6 +75,20 @@ def _online_then_warm(chromium, live_server, token: str):
     }""")
     assert any(p.endswith("pyodide.asm.wasm") for p in kept) and any("/engine/rules-" in p for p in kept), kept
     return context, page
+
+
+def _cut(context) -> list[str]:
+    """The network cut; the list fills with every request that still reached the network (none must)."""
+    reached: list[str] = []
+
+    def seen(request) -> None:
+        response = request.response()
+        if response is not None and not response.from_service_worker:
+            reached.append(request.url)
+
+    context.set_offline(True)
+    context.on("requestfinished", seen)
+    return reached
 
 
 def _shown(page) -> dict:
@@ -134,7 +149,7 @@ def test_a_triomphe_deal_checked_on_the_device_without_network(live_server, chro
     link = links.link_for_table(table=table)
     context, page = _online_then_warm(chromium, live_server, link.token)
     try:
-        context.set_offline(True)
+        reached = _cut(context)
         seat(page, "dealer", 1)
         pick_cards(page, "turn_up", ["9H"])
         page.locator("#hands summary").click()
@@ -148,7 +163,10 @@ def test_a_triomphe_deal_checked_on_the_device_without_network(live_server, chro
                                 selectors.match_so_far(table))
         assert done == {"compared": 11, "scores": [1, 0]}  # 10 cards, each checked before and once after the last
         assert page.locator("#trick-winner").inner_text() == "Pli 5 remporté par Bruno."  # 7♣ then V♣: Bruno
+        assert reached == []
         page.screenshot(path=str(screenshots / "engine_offline_triomphe_phone.png"), full_page=True)
+        fits(page)
+        axe_clean(page)
         _save_online(page, context, link.token)
         deal = Deal.objects.get(table=table)
         assert deal.verdict["deals"][0]["scores"] == [1, 0]
@@ -162,7 +180,7 @@ def test_a_tarot_deal_checked_on_the_device_without_network(live_server, chromiu
     link = links.link_for_table(table=table)
     context, page = _online_then_warm(chromium, live_server, link.token)
     try:
-        context.set_offline(True)
+        reached = _cut(context)
         seat(page, "dealer", 3)
         seat(page, "bid.taker", 3)
         choose(page, "bid.contract", "Garde")
@@ -171,6 +189,7 @@ def test_a_tarot_deal_checked_on_the_device_without_network(live_server, chromiu
         fields = {"dealer": 3, "bid": {"taker": 3, "contract": "garde"}, "discard": golden["discard"]}
         done = _tap_and_compare(page, selectors.record_head(table), fields, golden["tricks"], None)
         assert done == {"compared": 73, "scores": [-54, -54, -54, 162]}
+        assert reached == []
         page.screenshot(path=str(screenshots / "engine_offline_tarot_phone.png"), full_page=True)
         _save_online(page, context, link.token)
         deal = Deal.objects.get(table=table)
