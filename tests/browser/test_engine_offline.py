@@ -94,7 +94,7 @@ def _cut(context) -> list[str]:
 def _shown(page) -> dict:
     """What the page shows once the device has answered: the seat to play, the forbidden cards and their reason."""
     try:
-        page.locator('#net[data-engine="device"]').wait_for(timeout=60_000)
+        page.locator('#net[data-engine="device"]').wait_for(timeout=120_000)
     except Exception:
         pytest.fail(f"the engine on the device did not answer: {page.evaluate('window.LeveeEngine.error')}")
     assert "vérifié sur l'appareil" in page.locator("#net").inner_text()
@@ -174,12 +174,18 @@ def test_a_triomphe_deal_checked_on_the_device_without_network(live_server, chro
         context.close()
 
 
-def test_a_tarot_deal_checked_on_the_device_without_network(live_server, chromium, screenshots):
+def test_a_tarot_deal_checked_on_the_device_without_network(live_server, chromium, screenshots, settings):
+    # production's Content-Security-Policy enforced, not only reported: the service worker registers from a file and
+    # the engine compiles its WebAssembly ('wasm-unsafe-eval')
+    settings.CONTENT_SECURITY_POLICY = settings.CONTENT_SECURITY_POLICY_REPORT_ONLY
+    settings.CONTENT_SECURITY_POLICY_REPORT_ONLY = None
     golden = json.loads(GOLDEN.read_text())
     table = _table("tarot", {"players": 4}, NAMES, "moteur-tarot")
     link = links.link_for_table(table=table)
     context, page = _online_then_warm(chromium, live_server, link.token)
     try:
+        policy = page.request.get(f"{live_server.url}/k/{link.token}/deal/").headers["content-security-policy"]
+        assert "script-src 'self' 'wasm-unsafe-eval'" in policy
         reached = _cut(context)
         seat(page, "dealer", 3)
         seat(page, "bid.taker", 3)
