@@ -67,7 +67,12 @@ def _online_then_warm(chromium, live_server, token: str):
     assert page.evaluate("navigator.serviceWorker.ready.then(() => true)")
     page.locator('#net[data-engine="server"]').wait_for()
     assert page.locator("#net").inner_text() == "Vérifié par le serveur"
-    page.wait_for_function("window.LeveeEngine && window.LeveeEngine.warm === true", timeout=60_000)
+    for _ in range(600):  # polled from here: page.wait_for_function evaluates a string, which the CSP refuses
+        if page.evaluate("() => !!(window.LeveeEngine && window.LeveeEngine.warm === true)"):
+            break
+        page.wait_for_timeout(100)
+    else:
+        pytest.fail("the engine's files were not fetched for the service worker within 60 s")
     kept = page.evaluate("""async () => {
         const names = (await caches.keys()).filter(k => k.startsWith('levee-engine-'));
         const cache = await caches.open(names[0]);
