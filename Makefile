@@ -80,4 +80,4 @@ bench: install
 	$(PY) bench/rules.py
 
 clean:
-	rm -rf $(VENV) db.sqlite3 staticfiles
+	rm -rf $(VENV) db.sqlite3 staticfiles vendor/pyodide/node_modules
