@@ -15,7 +15,7 @@ in matches, after the table's deals so far, given as ``match``) and its marks ar
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from rules.cards import format_card
@@ -37,14 +37,15 @@ def tricks_of(cards: list[Any], size: int) -> list[list[Any]]:
 
 
 def play_state(record: dict[str, Any], cards: list[Any], lang: str = "fr",
-               match: Mapping[str, Any] | None = None) -> dict[str, Any]:
+               match: Mapping[str, Any] | Callable[[], Mapping[str, Any] | None] | None = None) -> dict[str, Any]:
     """Where the play stands after ``cards`` (record codes, in the order played) under the record's declarations;
     once it is over, ``score``: the deal's marks as the save would give them (:func:`deal_score`).
 
     ``match``: for a game played in matches, the table's deals so far (``deals``: their own fields, in order), what
     the new deal carries from them (``new``: the dealers of the deals annulled since) and the rulings'
-    ``adjustments``. A record whose declarations cannot be read yet answers ``ready: false`` with the
-    sentence and the field.
+    ``adjustments`` — or a function giving them, asked only once the play is over (the server reads the table's
+    deals then). A record whose declarations cannot be read yet answers ``ready: false`` with the sentence and the
+    field.
     """
     players = list(record.get("players") or [])
     try:
@@ -66,7 +67,8 @@ def play_state(record: dict[str, Any], cards: list[Any], lang: str = "fr",
         "ready": True, "trick_size": size, "tricks_per_deal": rules.tricks_per_deal, "current_seats": seats,
         "problems": [{"message": v.message(lang, players), "trick": v.trick, "seat": v.seat,
                       "card": format_card(v.card) if v.card is not None else None} for v in position.violations],
-        "score": deal_score({**record, "tricks": tricks}, lang, match) if position.over else None,
+        "score": deal_score({**record, "tricks": tricks}, lang, match() if callable(match) else match)
+        if position.over else None,
     })
     del answer["violations"]
     return answer

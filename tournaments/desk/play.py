@@ -229,7 +229,7 @@ def state_answer(request: HttpRequest, table: Table) -> JsonResponse:
     if fields is None or not isinstance(cards, list):
         return _bad_body()
     head = selectors.record_head(table)
-    answer = play_state({**head, **fields}, cards, lang_of(request), selectors.match_so_far(table))
+    answer = play_state({**head, **fields}, cards, lang_of(request), lambda: selectors.match_so_far(table))
     return JsonResponse({**answer, "engine": "server"})
 
 
