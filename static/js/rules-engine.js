@@ -57,6 +57,18 @@
     });
   }
 
+  /* whether the service worker holds `url` (it stores a copy after answering: waited for, up to 20 s) */
+  function kept(url) {
+    var tries = 0;
+    function look() {
+      return caches.match(url, {ignoreVary: true}).then(function (hit) {
+        if (hit || ++tries > 100) return !!hit;
+        return new Promise(function (resolve) { setTimeout(resolve, 200); }).then(look);
+      });
+    }
+    return look();
+  }
+
   /* fetch the engine's files once the page is usable, only where the table's service worker keeps them */
   function warm(config) {
     if (warmed || !("serviceWorker" in navigator)) return warmed;
@@ -70,7 +82,12 @@
         return fetch(url, {credentials: "same-origin"}).then(function (r) { return r.ok ? r.blob() : null; })
           .catch(function () { return null; });
       }));
-    }).then(function () { LeveeEngine.warm = true; return true; });
+    }).then(function () {
+      return Promise.all(config.files.map(kept));
+    }).then(function (all) {
+      LeveeEngine.warm = all.every(Boolean);
+      return LeveeEngine.warm;
+    });
     return warmed;
   }
 

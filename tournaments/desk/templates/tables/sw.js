@@ -28,11 +28,11 @@ self.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET" || new URL(request.url).origin !== self.location.origin) return;
   const url = new URL(request.url);
-  if (ENGINE_FILES.includes(url.pathname)) {  // the copy first; only a whole answer is kept
+  if (ENGINE_FILES.includes(url.pathname)) {  // the copy first; only a whole answer is kept, the worker alive till then
     event.respondWith(caches.match(request, {ignoreVary: true}).then((hit) => hit || fetch(request).then((response) => {
       if (response.ok) {
         const copy = response.clone();
-        caches.open(ENGINE).then((cache) => cache.put(request, copy));
+        event.waitUntil(caches.open(ENGINE).then((cache) => cache.put(request, copy)));
       }
       return response;
     })));
