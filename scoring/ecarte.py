@@ -31,7 +31,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from rules.cards import BIT, KING, RANK, card
+from rules.cards import BIT, KING, card
 from rules.ecarte import EcarteDeal, EcarteOptions
 from rules.errors import Violation
 from rules.messages import register
@@ -70,7 +70,9 @@ def _mark(kind: str, seats: tuple[int, ...] | list[int], phase: str, points: int
 def king_holder(deal: DealReplay) -> tuple[int | None, bool]:
     """The seat holding the king of trumps at the first lead, and whether that is known for sure."""
     rules: EcarteDeal = deal.rules  # type: ignore[assignment]
-    king = card(KING, rules.trump)  # type: ignore[arg-type]
+    if rules.trump is None:  # a summary without the retourne: only a turned king is known
+        return None, rules.turned_king
+    king = card(KING, rules.trump)
     if rules.turn_up == king:
         return None, True
     if deal.start is not None:
@@ -85,7 +87,7 @@ def start_marks(deal: DealReplay, options: EcarteOptions) -> tuple[list[dict[str
     """The turned king and the king announcement (A-E1, A-E2, A-E6)."""
     rules: EcarteDeal = deal.rules  # type: ignore[assignment]
     marks = []
-    if RANK[rules.turn_up] == KING:
+    if rules.turned_king:
         marks.append(_mark("turned_king", _side(options, rules.dealer), "start"))
     announced = rules.king
     if announced is None:
@@ -172,12 +174,26 @@ def summary_won(summary: TricksSummary, options: EcarteOptions) -> tuple[int, ..
     return tuple(won)
 
 
+def _who(seat: int | None) -> str:
+    return "personne" if seat is None else f"joueur {seat + 1}"
+
+
 def check_summary(rules: EcarteDeal, options: EcarteOptions, deal: int) -> list[Violation]:
     """What in an Écarté summary cannot be true: five tricks, none for a seat that does not play; at three, the
     first to reach two tricks is a seat with two tricks or more, and must be given on 2-2-1 (§3.6 rule 23)."""
     summary = rules.summary
     assert summary is not None
     out = check_tricks(summary, deal, expected=5, playing=rules.seats)
+    if (rules.turn_up is not None and rules.summary_turned_king is not None
+            and rules.summary_turned_king != rules.turned_king):
+        out.append(Violation("summary_mismatch", deal, params={
+            "field": "roi retourné", "given": "oui" if rules.summary_turned_king else "non",
+            "actual": "oui" if rules.turned_king else "non"}))
+    if rules.exchanges is not None and rules.summary_declined is not None and len(rules.seats) < 4:
+        given, actual = rules.summary_declined[0], rules.steps_decliner
+        if given != actual:
+            out.append(Violation("summary_mismatch", deal, params={
+                "field": "échange refusé par", "given": _who(given), "actual": _who(actual)}))
     if len(rules.seats) == 3 and not summary.by_side and not out:
         first = summary.first_to_two
         two_two = sorted(summary.tricks[s] for s in rules.seats) == [1, 2, 2]

@@ -98,9 +98,14 @@
   // -- which phases this page enters ------------------------------------------------------------------
 
   var playing = config.mode === "play";
+  // a quick summary asks only what its score needs: the fields entered card by card only (`tricks_only`) are left out
   var phases = form.phases.filter(function (p) {
     return playing ? p.kind !== "summary" : p.kind !== "play";
-  });
+  }).map(function (p) {
+    if (playing) return p;
+    var kept = p.fields.filter(function (f) { return !f.tricks_only; });
+    return kept.length === p.fields.length ? p : Object.assign({}, p, {fields: kept});
+  }).filter(function (p) { return p.kind !== "declarations" || p.fields.length; });
   var trickSize = players.length;
   var tricksPerDeal = form.tricks;
 

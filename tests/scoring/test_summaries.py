@@ -157,10 +157,36 @@ def test_ecarte_a_trois_and_a_quatre() -> None:
     assert eca({"tricks": [1, 1, 2, 1]}, None, four, dealer=3).deals[0].scores == [1, 0, 1, 0]
 
 
+@pytest.mark.parametrize(("summary", "scores"), [
+    ({"tricks": [3, 2], "declined_by": 0}, [1, 0]),   # Ana played d'autorité and wins: the point alone (r13)
+    ({"tricks": [2, 3], "declined_by": 0}, [0, 2]),   # ... and the dealer wins: point + refus (r13a)
+    ({"tricks": [3, 2], "declined_by": 1}, [2, 0]),   # Bruno refused, Ana wins: point + refus (r13b)
+    ({"tricks": [5, 0], "declined_by": 1}, [2, 0]),   # the vole, the refusal not on top (r14)
+    ({"tricks": [3, 2], "declined_by": None}, [1, 0]),  # cards exchanged: no refusal point
+    ({"tricks": [3, 2], "declined_by": None, "turned_king": True}, [1, 1]),  # the dealer's turned king (r4)
+])
+def test_ecarte_summary_without_the_retourne_and_the_steps(summary: dict[str, Any], scores: list[int]) -> None:
+    """The « Résumé » asks the turned king and who declined the exchange instead of the retourne and the steps:
+    the same marks as the full declarations (RULES.md §3.4; dealer Bruno, Ana first hand)."""
+    assert eca(summary, None, turn_up=None).deals[0].scores == scores
+
+
+def test_ecarte_summary_extras_must_agree_with_the_declarations() -> None:
+    found = eca({"tricks": [3, 2], "turned_king": False, "declined_by": 0}, AUTORITE, turn_up="KH")
+    assert rules_of(found) == ["summary_mismatch"] and found.deals[0].scores is None
+    assert rules_of(eca({"tricks": [3, 2], "declined_by": 1}, AUTORITE)) == ["summary_mismatch"]
+    assert eca({"tricks": [3, 2], "declined_by": 0}, AUTORITE).deals[0].scores == [1, 0]
+    # the target set by the retourne needs it (A-E5)
+    with pytest.raises(MalformedRecord) as caught:
+        judge(deal("ecarte", ["Ana", "Bruno"], dealer=1, options={"players": 2, "target": "retourne"},
+                   summary={"tricks": [3, 2], "declined_by": 0}))
+    assert caught.value.field == "turn_up"
+
+
 def test_ecarte_summary_needs_the_exchange_and_five_tricks() -> None:
     with pytest.raises(MalformedRecord) as caught:
         eca({"tricks": [3, 2]}, None)
-    assert caught.value.field == "exchanges"
+    assert caught.value.field == "summary.declined_by"  # who declined the exchange, or the exchange's steps
     assert rules_of(eca({"tricks": [3, 1]}, AUTORITE)) == ["summary_tricks_total"]
 
 
