@@ -370,7 +370,9 @@
 
   function record() {
     var out = {};
-    phases.forEach(function (phase) { phase.fields.forEach(function (f) { emit(out, f, deal.values); }); });
+    // a summary also sends what a correction found already declared card by card (the retourne, the exchange)
+    var sent = playing ? phases : form.phases.filter(function (p) { return p.kind !== "play"; });
+    sent.forEach(function (phase) { phase.fields.forEach(function (f) { emit(out, f, deal.values); }); });
     if (out.dealer === undefined) out.dealer = config.dealer;
     if (playing) {
       out.tricks = chunk(deal.cards);
