@@ -51,7 +51,7 @@ from .base import (
 )
 from .explain import explain_marks
 from .rotation import allowed_dealers, check_dealer
-from .summary import check_tricks, compare, facts_from_tricks
+from .summary import SeatValue, check_tricks, compare, facts_from_tricks, mismatch
 
 
 def sides_of(options: EcarteOptions) -> tuple[tuple[int, ...], ...]:
@@ -174,8 +174,8 @@ def summary_won(summary: TricksSummary, options: EcarteOptions) -> tuple[int, ..
     return tuple(won)
 
 
-def _who(seat: int | None) -> str:
-    return "personne" if seat is None else f"joueur {seat + 1}"
+def _who(seat: int | None) -> SeatValue | None:
+    return None if seat is None else SeatValue(seat)
 
 
 def check_summary(rules: EcarteDeal, options: EcarteOptions, deal: int) -> list[Violation]:
@@ -186,14 +186,11 @@ def check_summary(rules: EcarteDeal, options: EcarteOptions, deal: int) -> list[
     out = check_tricks(summary, deal, expected=5, playing=rules.seats)
     if (rules.turn_up is not None and rules.summary_turned_king is not None
             and rules.summary_turned_king != rules.turned_king):
-        out.append(Violation("summary_mismatch", deal, params={
-            "field": "roi retourné", "given": "oui" if rules.summary_turned_king else "non",
-            "actual": "oui" if rules.turned_king else "non"}))
+        out.append(mismatch(deal, "turned_king", rules.summary_turned_king, rules.turned_king))
     if rules.exchanges is not None and rules.summary_declined is not None and len(rules.seats) < 4:
         given, actual = rules.summary_declined[0], rules.steps_decliner
         if given != actual:
-            out.append(Violation("summary_mismatch", deal, params={
-                "field": "échange refusé par", "given": _who(given), "actual": _who(actual)}))
+            out.append(mismatch(deal, "declined_by", _who(given), _who(actual)))
     if len(rules.seats) == 3 and not summary.by_side and not out:
         first = summary.first_to_two
         two_two = sorted(summary.tricks[s] for s in rules.seats) == [1, 2, 2]
@@ -219,9 +216,7 @@ def play_of(deal: DealReplay, rules: EcarteDeal, options: EcarteOptions) -> tupl
         found = check_summary(rules, options, deal.index)
         found += compare(summary, facts_from_tricks(deal, options.players), deal.index, tricks=actual)
         if summary.first_to_two is not None and summary.first_to_two != play.first_to_two:
-            found.append(Violation("summary_mismatch", deal.index, params={
-                "field": "first_to_two", "given": f"joueur {summary.first_to_two + 1}",
-                "actual": f"joueur {play.first_to_two + 1}" if play.first_to_two is not None else "personne"}))
+            found.append(mismatch(deal.index, "first_to_two", _who(summary.first_to_two), _who(play.first_to_two)))
         return play, found
     found = check_summary(rules, options, deal.index)
     if found:

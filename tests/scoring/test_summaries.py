@@ -113,7 +113,7 @@ def test_triomphe_summary_beside_the_tricks_must_agree() -> None:
     wrong = judge(deal("triomphe", ["Ana", "Bruno"], **TRIOMPHE_HANDS, summary={"tricks": [2, 3], "engaged": True}))
     assert rules_of(wrong) == ["summary_mismatch", "summary_mismatch"]  # the tricks, and the vole engagée
     assert wrong.deals[0].scores == [1, 0]  # the tricks are the score
-    assert "tricks vaut [2, 3] dans le résumé, [3, 2] d'après les plis" in wrong.violations[0].message("fr")
+    assert "les plis gagnés, 2, 3 dans le résumé, 3, 2 d'après les plis" in wrong.violations[0].message("fr")
 
 
 # -- L'Écarté (RULES.md §3.4, §3.6, §3.7) -----------------------------------------------------------
@@ -363,3 +363,17 @@ def test_a_summary_scores_as_its_playout(seed: int, game: str) -> None:
     assert alone.totals == played.totals and alone.winner == played.winner
     both = judge({**data, "summary": summary})
     assert both.legal and both.deals[0].scores == played.deals[0].scores
+
+
+def test_a_summary_that_does_not_match_the_tricks_says_so_in_words() -> None:
+    """``summary_mismatch`` names the field and its values in the table's words, never the record's key or a JSON
+    list (issue 20: « tricks vaut [3, 2] »)."""
+    found = eca({"tricks": [3, 2], "turned_king": False, "declined_by": 1}, AUTORITE, turn_up="KH")
+    texts = [v.message("fr", ["Ana", "Bruno"]) for v in found.violations]
+    assert texts == ["Le résumé ne correspond pas aux plis : le roi retourné, non dans le résumé, oui d'après les "
+                     "plis.",
+                     "Le résumé ne correspond pas aux plis : l'échange refusé par, joueur 2 dans le résumé, joueur 1 "
+                     "d'après les plis."]
+    english = found.violations[0].message("en", ["Ana", "Bruno"])
+    assert english == "The summary does not match the tricks: the king turned, no in the summary, yes from the tricks."
+    assert found.violations[0].params["field"] == "turned_king"  # the key stays for programs
