@@ -16,7 +16,7 @@ import pytest
 from django.urls import reverse
 
 from tests.browser.test_tap_entry import OVERFLOW_JS
-from tests.events.test_phone_widths import html_pages
+from tests.events.test_phone_widths import BROKEN_WORDS_JS, html_pages
 from tests.tournaments.factories import TournamentFactory, role, seated_table
 from tournaments.deals.models import Deal
 from tournaments.event.models import Player
@@ -70,7 +70,7 @@ def test_screenshots_of_every_page(event, chromium, live_server):
     pages.append(("anonymous", reverse("public-screen", args=[ev.slug])))
     # the player's own link (his deals, to confirm or dispute), the long name's, opened by an anonymous device
     link = link_for_entry(entry=first, user=ev.users["organizer"])
-    pages.append(("anonymous", reverse("link_home", args=[link.token])))
+    pages.append(("anonymous", reverse("player_home", args=[link.token])))
     tarot_table = r1.tables.order_by("number").first()
     pages.append(("chief", reverse("deal_play", args=[tarot_table.pk]) + "?mode=summary"))
     problems: list[str] = []
@@ -88,6 +88,7 @@ def test_screenshots_of_every_page(event, chromium, live_server):
             bad = page.evaluate(OVERFLOW_JS)
             text = page.evaluate("document.body.innerText")
             codes = sorted(set(CODE.findall(text)))
+            bad += [f"« {label} » broken in a button" for label in page.evaluate(BROKEN_WORDS_JS)]
             if bad:
                 problems.append(f"{url} ({role_name}, {size}): spills {bad[:4]}")
             if codes:
