@@ -16,11 +16,11 @@ SKIP = ("api", )
 KNOWN_WIDE: tuple[str, ...] = ()
 
 
-#: the labels of buttons with a short word (12 letters or fewer) broken across two lines: more line boxes than
-#: words (a name longer than the button may break; « Révoqu|er » may not)
+#: the labels of buttons and marks with a short word (12 letters or fewer) broken across two lines: more
+#: line boxes than words (a name longer than its box may break; « Révoqu|er », « 35|4 » may not)
 BROKEN_WORDS_JS = """() => {
   const out = [];
-  for (const el of document.querySelectorAll('button, .btn')) {
+  for (const el of document.querySelectorAll('button, .btn, .mark')) {
     if (el.getClientRects().length === 0) continue;
     const text = (el.innerText || '').trim();
     const words = text.split(/\\s+/).filter(Boolean);
