@@ -98,9 +98,14 @@
   // -- which phases this page enters ------------------------------------------------------------------
 
   var playing = config.mode === "play";
+  // a quick summary asks only what its score needs: the fields entered card by card only (`tricks_only`) are left out
   var phases = form.phases.filter(function (p) {
     return playing ? p.kind !== "summary" : p.kind !== "play";
-  });
+  }).map(function (p) {
+    if (playing) return p;
+    var kept = p.fields.filter(function (f) { return !f.tricks_only; });
+    return kept.length === p.fields.length ? p : Object.assign({}, p, {fields: kept});
+  }).filter(function (p) { return p.kind !== "declarations" || p.fields.length; });
   var trickSize = players.length;
   var tricksPerDeal = form.tricks;
 
@@ -365,7 +370,9 @@
 
   function record() {
     var out = {};
-    phases.forEach(function (phase) { phase.fields.forEach(function (f) { emit(out, f, deal.values); }); });
+    // a summary also sends what a correction found already declared card by card (the retourne, the exchange)
+    var sent = playing ? phases : form.phases.filter(function (p) { return p.kind !== "play"; });
+    sent.forEach(function (phase) { phase.fields.forEach(function (f) { emit(out, f, deal.values); }); });
     if (out.dealer === undefined) out.dealer = config.dealer;
     if (playing) {
       out.tricks = chunk(deal.cards);
