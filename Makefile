@@ -14,7 +14,14 @@ $(VENV)/.installed: requirements.txt
 	$(VENV)/bin/pip install --quiet -r requirements.txt
 	touch $@
 
-install: $(VENV)/.installed
+# Pyodide for the tap page's rules engine without network (pinned in vendor/pyodide/package-lock.json, served by the
+# service as static files). Without npm the page still works and asks the server only (README).
+PYODIDE := vendor/pyodide/node_modules/pyodide/pyodide.asm.wasm
+$(PYODIDE): vendor/pyodide/package-lock.json
+	@if command -v npm >/dev/null 2>&1; then npm ci --prefix vendor/pyodide --silent --no-audit --no-fund && touch $@; \
+	else echo "npm not found: the tap page will check cards with the server only (no rules engine offline)."; fi
+
+install: $(VENV)/.installed $(PYODIDE)
 
 # axe-core for the browser tests' accessibility checks (pinned in tests/browser/axe/package-lock.json; needs npm)
 AXE := tests/browser/axe/node_modules/axe-core/axe.min.js
@@ -73,4 +80,4 @@ bench: install
 	$(PY) bench/rules.py
 
 clean:
-	rm -rf $(VENV) db.sqlite3 staticfiles
+	rm -rf $(VENV) db.sqlite3 staticfiles vendor/pyodide/node_modules

@@ -21,7 +21,8 @@ Options (:class:`EcarteOptions`):
 
 Deal fields (besides ``dealer``, ``hands`` — as dealt, before the exchange — and ``tricks``):
 
-* ``turn_up`` (required): la retourne.
+* ``turn_up`` (required, except in a quick summary without tricks, hands or talon when the target is not
+  ``"retourne"``: ``summary.turned_king`` then says whether it was a king): la retourne.
 * ``talon`` (optional): the undealt cards below the retourne, from the top (the next card drawn
   first): 32 − 5n − 1 cards. When given, every card drawn must be the next card of the talon.
 * ``exchanges`` (required when ``tricks`` are given, at 2 and 3 players): the steps of the
@@ -58,7 +59,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
-from .cards import ACE, BIT, PIQUET_32, RANK, SUIT, Card, format_card, mask_of
+from .cards import ACE, BIT, KING, PIQUET_32, RANK, SUIT, Card, format_card, mask_of
 from .entry import (
     Choice,
     DeclarationField,
@@ -146,6 +147,10 @@ class EcarteDeal(DealRules):
 
     #: the quick summary entered instead of the tricks (``summary``), if any
     summary: TricksSummary | None = None
+    #: a summary's ``turned_king`` (the retourne was a king), when given
+    summary_turned_king: bool | None = None
+    #: a summary's ``declined_by``, when given: ``(seat or None,)`` — None when cards were exchanged
+    summary_declined: tuple[int | None] | None = None
 
     tricks_per_deal = TRICKS
     hand_size = HAND_SIZE
@@ -153,7 +158,7 @@ class EcarteDeal(DealRules):
     pack_mask = PACK_MASK
     order = ORDER_1725
 
-    def __init__(self, options: EcarteOptions, *, dealer: int, turn_up: Card, seats: tuple[int, ...],
+    def __init__(self, options: EcarteOptions, *, dealer: int, turn_up: Card | None, seats: tuple[int, ...],
                  talon: list[Card] | None = None, exchanges: list[ExchangeStep] | None = None,
                  king: King | None = None) -> None:
         self.options = options
@@ -161,7 +166,7 @@ class EcarteDeal(DealRules):
         self.dealer = dealer
         self.first_leader = self.next_seat(dealer)
         self.turn_up = turn_up
-        self.trump = SUIT[turn_up]
+        self.trump = SUIT[turn_up] if turn_up is not None else None  # unknown in a summary without the retourne
         self.talon = talon
         self.exchanges = exchanges
         self.king = king
@@ -178,14 +183,23 @@ class EcarteDeal(DealRules):
 
     def unplayed(self) -> int:
         """The retourne (never drawn) and the cards laid down in the exchange (dead)."""
-        out = BIT[self.turn_up]
+        out = BIT[self.turn_up] if self.turn_up is not None else 0
         for step in self.exchanges or ():
             out |= mask_of(step.discards)
         return out
 
     @property
+    def turned_king(self) -> bool:
+        """Whether the dealer turned the king (A-E6): from the retourne, or from a summary without it."""
+        if self.turn_up is not None:
+            return RANK[self.turn_up] == KING
+        return bool(self.summary_turned_king)
+
+    @property
     def exchanged(self) -> bool:
-        """Whether any card was exchanged."""
+        """Whether any card was exchanged (from the steps, or from a summary's ``declined_by`` without them)."""
+        if self.exchanges is None and self.summary_declined is not None:
+            return self.summary_declined[0] is None
         return any(s.action == "exchange" and s.discards for s in self.exchanges or ())
 
     @property
@@ -193,9 +207,18 @@ class EcarteDeal(DealRules):
         """The seat that declined the exchange when none at all took place (A-E3): the first hand who
         played d'autorité, or the player who refused the first proposal. None otherwise (and when
         an exchange took place, or at 4 players where there is none)."""
-        if not self.exchanges or len(self.seats) == 4:
+        if len(self.seats) == 4:
             return None
-        for step in self.exchanges:
+        if self.exchanges is None and self.summary_declined is not None:
+            return self.summary_declined[0]
+        if not self.exchanges:
+            return None
+        return self.steps_decliner
+
+    @property
+    def steps_decliner(self) -> int | None:
+        """The seat that declined the exchange according to its steps (see :attr:`decliner`)."""
+        for step in self.exchanges or ():
             if step.action == "exchange":
                 return None
             if step.action in ("play", "refuse"):
@@ -211,6 +234,8 @@ class EcarteDeal(DealRules):
     def setup(self, dealt: list[int] | None) -> Setup:
         violations: list[Violation] = []
         turn_up = self.turn_up
+        if turn_up is None:  # a quick summary: no cards to check
+            return Setup(list(dealt) if dealt is not None else None, (), None, ())
         if not BIT[turn_up] & PACK_MASK:
             violations.append(Violation("card_not_in_pack", None, None, None, turn_up, {"pack": 32}))
         if dealt is not None:
@@ -318,9 +343,14 @@ class Ecarte(Game):
     def deal_rules(self, options: EcarteOptions, deal: Mapping[str, Any], *, players: int,
                    field: str) -> EcarteDeal:
         turn_up = optional_card(deal, "turn_up", field, pack=PACK_MASK)
-        if turn_up is None:
-            raise MalformedRecord(join_path(field, "turn_up"), "the retourne (turn_up) is required: it fixes the trump",
-                                  fr="la retourne (turn_up) est obligatoire : elle fixe l'atout")
+        summary_only = (deal.get("summary") is not None and not deal.get("tricks") and deal.get("hands") is None
+                        and deal.get("talon") is None)
+        if turn_up is None and not (summary_only and options.target != "retourne"):
+            why, why_fr = "it fixes the trump", "elle fixe l'atout"
+            if summary_only:
+                why, why_fr = "it sets the target of the manche", "elle fixe le but de la manche"
+            raise MalformedRecord(join_path(field, "turn_up"), f"the retourne is required: {why}",
+                                  fr=f"la retourne est obligatoire : {why_fr}")
         dealer = deal["dealer"]
         seats = tuple(range(players))
         if deal.get("seats") is not None:
@@ -330,21 +360,50 @@ class Ecarte(Game):
         if deal.get("exchanges") is not None:
             exchanges = _read_exchanges(deal["exchanges"], join_path(field, "exchanges"), seats, dealer,
                                         talon_known=talon is not None, hands_known=deal.get("hands") is not None)
-        elif (deal.get("tricks") or deal.get("summary") is not None) and len(seats) < 4:
-            raise MalformedRecord(join_path(field, "exchanges"), 'required when tricks or a summary are given: at '
-                                                             'least [{"seat": first hand, "action": "play"}]',
-                                  fr='obligatoire quand les plis ou un résumé sont donnés : au moins '
-                                     '[{"seat": premier en cartes, "action": "play"}]')
+        elif deal.get("tricks") and len(seats) < 4:
+            raise MalformedRecord(join_path(field, "exchanges"), "the exchange is needed with the tricks: at least "
+                                                             "the first hand's « je joue »",
+                                  fr="l'échange est à dire avec les plis : au moins le « je joue » du premier "
+                                     "en main")
         king = None
         if deal.get("king") is not None:
             king = _read_king(deal["king"], join_path(field, "king"), seats)
         rules = EcarteDeal(options, dealer=dealer, turn_up=turn_up, seats=seats, talon=talon, exchanges=exchanges,
                            king=king)
         if deal.get("summary") is not None:
-            rules.summary = read_summary(deal["summary"], join_path(field, "summary"), players=players,
-                                         keys=("first_to_two",), pack=PACK_MASK,
+            where = join_path(field, "summary")
+            rules.summary = read_summary(deal["summary"], where, players=players,
+                                         keys=("first_to_two", "turned_king", "declined_by"), pack=PACK_MASK,
                                          sides=2 if options.players == 4 else None)
+            _read_summary_extras(rules, deal["summary"], where)
         return rules
+
+
+def _read_summary_extras(rules: EcarteDeal, raw: Mapping[str, Any], field: str) -> None:
+    """A summary's king turned and who declined the exchange (what the steps and the retourne say in full)."""
+    turned = raw.get("turned_king")
+    if turned is not None:
+        if not isinstance(turned, bool):
+            raise MalformedRecord(join_path(field, "turned_king"), "true or false",
+                                  fr="le roi retourné se dit par oui ou non")
+        rules.summary_turned_king = turned
+    if "declined_by" in raw:
+        seat = raw["declined_by"]
+        where = join_path(field, "declined_by")
+        if len(rules.seats) == 4:
+            if seat is not None:
+                raise MalformedRecord(where, "no exchange at 4 players: nobody declines it",
+                                      fr="pas d'échange à quatre joueurs : personne ne le refuse")
+        elif seat is not None and (not isinstance(seat, int) or isinstance(seat, bool) or seat not in rules.seats):
+            raise MalformedRecord(where, "a player of this deal, or nobody when cards were exchanged",
+                                  fr="un joueur de cette donne, ou personne quand des cartes ont été échangées")
+        rules.summary_declined = (seat,)
+    elif rules.exchanges is None and len(rules.seats) < 4:
+        raise MalformedRecord(join_path(field, "declined_by"),
+                              "who declined the exchange (it decides the point de refus), or nobody when cards "
+                              "were exchanged",
+                              fr="dites qui a refusé l'échange (il décide du point de refus), ou personne quand "
+                                 "des cartes ont été échangées")
 
 
 def _read_seats(value: Any, field: str, players: int, dealer: int) -> tuple[int, ...]:
@@ -539,12 +598,18 @@ ACTION_LABELS = {"play": "Je joue", "propose": "Je propose (cartes)", "accept": 
 
 
 def entry_form(options: EcarteOptions) -> EntryForm:
-    """The phases of an Écarté deal and their declarations (§3.2 to §3.7 of RULES.md)."""
+    """The phases of an Écarté deal and their declarations (§3.2 to §3.7 of RULES.md).
+
+    A quick summary asks only what its marks depend on: the tricks won, the king marked (turned by the dealer or
+    announced) and, at 2 and 3 players, who declined the exchange (the point de refus); the retourne (unless it
+    sets the target), the talon and the steps of the exchange are asked card by card only (``tricks_only``)."""
     talon = 32 - HAND_SIZE * options.players - 1
+    by_retourne = options.target == "retourne"
     deal = [
         dealer_field(),
-        turn_up_field(help="Sa couleur est l'atout ; un roi retourné marque 1 point au donneur."),
-        DeclarationField("talon", "cards", "Talon (facultatif)", min=talon, max=talon,
+        turn_up_field(help="Sa couleur est l'atout ; un roi retourné marque 1 point au donneur.",
+                      tricks_only=not by_retourne),
+        DeclarationField("talon", "cards", "Talon (facultatif)", min=talon, max=talon, tricks_only=True,
                          help="Les cartes sous la retourne, de la première à piocher à la dernière."),
     ]
     if options.players == 3:
@@ -561,8 +626,9 @@ def entry_form(options: EcarteOptions) -> EntryForm:
                 DeclarationField("discards", "cards", "Cartes écartées", min=0, max=HAND_SIZE, when=(exchange,)),
                 DeclarationField("draws", "cards", "Cartes reprises (facultatif si le talon est donné)", min=0,
                                  max=HAND_SIZE, when=(exchange,)),
-            ), help="Le premier en main joue ou propose ; chaque autre accepte ou refuse ; un refus fait jouer. "
-                    "Après un tour d'écart, le premier en main joue ou propose encore."),
+            ), tricks_only=True,
+                help="Le premier en main joue ou propose ; chaque autre accepte ou refuse ; un refus fait jouer. "
+                     "Après un tour d'écart, le premier en main joue ou propose encore."),
         )))
     phases.append(Phase("king", "Roi d'atout", (
         DeclarationField("king", "object", "Roi d'atout annoncé", fields=(
@@ -579,6 +645,15 @@ def entry_form(options: EcarteOptions) -> EntryForm:
         summary.append(DeclarationField("summary.first_to_two", "seat", "Premier à deux plis", playing=True,
                                         help="Obligatoire quand les plis sont deux, deux et un : le point va au "
                                              "premier qui a fait deux plis."))
+    if not by_retourne:
+        summary.append(DeclarationField("summary.turned_king", "boolean", "Le donneur a retourné le roi",
+                                        default=False, help="Un roi retourné marque 1 point au donneur."))
+    if options.players != 4:
+        summary.append(DeclarationField(
+            "summary.declined_by", "seat", "Échange refusé par", required=True, playing=True,
+            nullable="Personne : des cartes ont été échangées",
+            help="Le premier en main qui a joué d'autorité, ou le joueur qui a refusé la première proposition : "
+                 "c'est ce qui décide du point de refus."))
     phases.append(Phase("summary", "Résumé de la donne", tuple(summary), kind="summary",
-                        help="Au lieu des plis, quand ils n'ont pas été notés ; les propositions restent à dire."))
+                        help="Au lieu des plis, quand ils n'ont pas été notés."))
     return EntryForm("ecarte", options.players, tuple(phases), pack_in_order(PIQUET_32, ORDER_1725), TRICKS, HAND_SIZE)

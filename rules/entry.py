@@ -65,6 +65,8 @@ class DeclarationField:
     ``min`` / ``max`` bound an integer or number, or the length of a list (cards, seats, items).
     ``nullable`` names, in French, what ``null`` means when the record allows it (« non compté »).
     ``playing`` on seat kinds: only seats that play this deal (not the Tarot mort).
+    ``tricks_only``: asked only when the tricks are entered card by card; a quick summary does without it (its
+    summary phase asks what the score needs instead: Écarté's turned king and refusal).
     """
 
     name: str
@@ -86,6 +88,7 @@ class DeclarationField:
     #: left without a value, it is found from the hands when every hand is entered (then no reminder: L'Impériale's
     #: and Le Vingt-quatre's Point)
     from_hands: bool = False
+    tricks_only: bool = False
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
@@ -116,6 +119,8 @@ class DeclarationField:
             out["remind"] = self.remind
         if self.from_hands:
             out["from_hands"] = True
+        if self.tricks_only:
+            out["tricks_only"] = True
         return out
 
 
@@ -252,8 +257,8 @@ def dealer_field() -> DeclarationField:
     return DeclarationField("dealer", "seat", "Donneur", required=True)
 
 
-def turn_up_field(label: str = "Retourne", help: str = "") -> DeclarationField:
-    return DeclarationField("turn_up", "card", label, required=True, help=help)
+def turn_up_field(label: str = "Retourne", help: str = "", *, tricks_only: bool = False) -> DeclarationField:
+    return DeclarationField("turn_up", "card", label, required=True, help=help, tricks_only=tricks_only)
 
 
 def play_phase(tricks: int) -> Phase:

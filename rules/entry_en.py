@@ -11,6 +11,13 @@ from typing import Any
 from .cards import CardCodeError, card_name, parse_card
 
 EN: dict[str, str] = {
+    "Le donneur a retourné le roi": "The dealer turned up the king",
+    "Un roi retourné marque 1 point au donneur.": "A king turned up scores 1 point for the dealer.",
+    "Échange refusé par": "Exchange declined by",
+    "Personne : des cartes ont été échangées": "Nobody: cards were exchanged",
+    "Le premier en main qui a joué d'autorité, ou le joueur qui a refusé la première proposition : c'est ce qui "
+    "décide du point de refus.": "The first hand who played without exchanging, or the player who refused the "
+                                 "first proposal: it decides the point for refusal.",
     "Abandon accepté": "Concession accepted",
     "Abandon du point": "Point conceded",
     "Abandon et vole": "Concession and vole",

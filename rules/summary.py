@@ -49,12 +49,13 @@ def read_summary(raw: Any, field: str, *, players: int, keys: Collection[str], p
     ``first_to_two``). ``sides``: the number of sides when tricks may be given per side."""
     if not isinstance(raw, Mapping):
         allowed = ", ".join(["tricks", *keys])
-        raise MalformedRecord(field, f"the summary is an object ({allowed})", fr=f"le résumé est un objet ({allowed})")
+        raise MalformedRecord(field, f"the summary is an object ({allowed})",
+                              fr="le résumé se donne champ par champ (les plis gagnés d'abord)")
     for key in raw:
         if key != "tricks" and key not in keys:
             known = ", ".join(["tricks", *keys])
             raise MalformedRecord(join_path(field, str(key)), f"unknown summary field (known: {known})",
-                                  fr=f"champ de résumé inconnu (champs connus : {known})")
+                                  fr="le résumé de ce jeu ne demande pas cela")
     tricks_field = join_path(field, "tricks")
     tricks = raw.get("tricks")
     lengths = {players} | ({sides} if sides else set())

@@ -31,7 +31,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from rules.cards import BIT, KING, RANK, card
+from rules.cards import BIT, KING, card
 from rules.ecarte import EcarteDeal, EcarteOptions
 from rules.errors import Violation
 from rules.messages import register
@@ -51,7 +51,7 @@ from .base import (
 )
 from .explain import explain_marks
 from .rotation import allowed_dealers, check_dealer
-from .summary import check_tricks, compare, facts_from_tricks
+from .summary import SeatValue, check_tricks, compare, facts_from_tricks, mismatch
 
 
 def sides_of(options: EcarteOptions) -> tuple[tuple[int, ...], ...]:
@@ -70,7 +70,9 @@ def _mark(kind: str, seats: tuple[int, ...] | list[int], phase: str, points: int
 def king_holder(deal: DealReplay) -> tuple[int | None, bool]:
     """The seat holding the king of trumps at the first lead, and whether that is known for sure."""
     rules: EcarteDeal = deal.rules  # type: ignore[assignment]
-    king = card(KING, rules.trump)  # type: ignore[arg-type]
+    if rules.trump is None:  # a summary without the retourne: only a turned king is known
+        return None, rules.turned_king
+    king = card(KING, rules.trump)
     if rules.turn_up == king:
         return None, True
     if deal.start is not None:
@@ -85,7 +87,7 @@ def start_marks(deal: DealReplay, options: EcarteOptions) -> tuple[list[dict[str
     """The turned king and the king announcement (A-E1, A-E2, A-E6)."""
     rules: EcarteDeal = deal.rules  # type: ignore[assignment]
     marks = []
-    if RANK[rules.turn_up] == KING:
+    if rules.turned_king:
         marks.append(_mark("turned_king", _side(options, rules.dealer), "start"))
     announced = rules.king
     if announced is None:
@@ -172,12 +174,23 @@ def summary_won(summary: TricksSummary, options: EcarteOptions) -> tuple[int, ..
     return tuple(won)
 
 
+def _who(seat: int | None) -> SeatValue | None:
+    return None if seat is None else SeatValue(seat)
+
+
 def check_summary(rules: EcarteDeal, options: EcarteOptions, deal: int) -> list[Violation]:
     """What in an Écarté summary cannot be true: five tricks, none for a seat that does not play; at three, the
     first to reach two tricks is a seat with two tricks or more, and must be given on 2-2-1 (§3.6 rule 23)."""
     summary = rules.summary
     assert summary is not None
     out = check_tricks(summary, deal, expected=5, playing=rules.seats)
+    if (rules.turn_up is not None and rules.summary_turned_king is not None
+            and rules.summary_turned_king != rules.turned_king):
+        out.append(mismatch(deal, "turned_king", rules.summary_turned_king, rules.turned_king))
+    if rules.exchanges is not None and rules.summary_declined is not None and len(rules.seats) < 4:
+        given, actual = rules.summary_declined[0], rules.steps_decliner
+        if given != actual:
+            out.append(mismatch(deal, "declined_by", _who(given), _who(actual)))
     if len(rules.seats) == 3 and not summary.by_side and not out:
         first = summary.first_to_two
         two_two = sorted(summary.tricks[s] for s in rules.seats) == [1, 2, 2]
@@ -203,9 +216,7 @@ def play_of(deal: DealReplay, rules: EcarteDeal, options: EcarteOptions) -> tupl
         found = check_summary(rules, options, deal.index)
         found += compare(summary, facts_from_tricks(deal, options.players), deal.index, tricks=actual)
         if summary.first_to_two is not None and summary.first_to_two != play.first_to_two:
-            found.append(Violation("summary_mismatch", deal.index, params={
-                "field": "first_to_two", "given": f"joueur {summary.first_to_two + 1}",
-                "actual": f"joueur {play.first_to_two + 1}" if play.first_to_two is not None else "personne"}))
+            found.append(mismatch(deal.index, "first_to_two", _who(summary.first_to_two), _who(play.first_to_two)))
         return play, found
     found = check_summary(rules, options, deal.index)
     if found:

@@ -217,9 +217,15 @@ def _pass_to(index: int, count: int, boards: int, base: int) -> int | None:
 
 
 def build_movement(
-    players: Sequence[Hashable], *, rounds: int, boards: int, short: str = "auto",
+    players: Sequence[Hashable], *, rounds: int, boards: int, short: str = "auto", first_round: int = 1,
+    played: Sequence[Sequence[Hashable]] = (), sat_out: Sequence[Hashable] = (),
 ) -> Movement:
-    """The movement of a duplicate for ``players`` over ``rounds`` rounds of ``boards`` étuis."""
+    """The movement of a duplicate for ``players`` over ``rounds`` rounds of ``boards`` étuis.
+
+    A movement rebuilt after rounds were played (a withdrawal, a late arrival, a round added) starts at
+    ``first_round``: the rounds before it are not built; ``played`` (the tables already played, as lists of
+    players) and ``sat_out`` (a player once for each round he sat out or played at a table of 3) steer the new
+    rounds away from the meetings and the byes already had."""
     players = tuple(players)
     if len(set(players)) != len(players):
         raise ValueError("a player is listed twice")
@@ -230,12 +236,13 @@ def build_movement(
     _add, sub = _table_group(fours)
     field = field_shifts(fours)
     used: Counter[tuple[int, int, int]] = Counter()
-    met: Counter[frozenset[Hashable]] = Counter()
-    out_history: Counter[Hashable] = Counter()
+    met: Counter[frozenset[Hashable]] = Counter(
+        frozenset(pq) for table in played for pq in combinations(table, 2))
+    out_history: Counter[Hashable] = Counter(p for p in sat_out if p in players)
     tables: list[TableRound] = []
     bye_list: list[tuple[int, Hashable]] = []
     three_base = rounds * boards
-    for r in range(1, rounds + 1):
+    for r in range(max(1, first_round), rounds + 1):
         out: list[Hashable] = []
         playing = []
         for o, group in enumerate(by_orientation):

@@ -72,6 +72,48 @@ def facts_from_summary(summary: TricksSummary, tricks_per_deal: int) -> PlayFact
                      summary.total == tricks_per_deal, "summary")
 
 
+#: a summary's fields in words, for the refusal of a summary that does not match the tricks (French, English)
+MISMATCH_FIELDS = {
+    "tricks": ("les plis gagnés", "the tricks won"), "honours": ("les honneurs levés", "the honours taken"),
+    "engaged": ("la vole engagée", "the vole engagée"), "first_to_two": ("le premier à deux plis", "the first to two "
+                                                                                                  "tricks"),
+    "turned_king": ("le roi retourné", "the king turned"), "declined_by": ("l'échange refusé par", "the exchange "
+                                                                                                 "declined by"),
+    "oudlers": ("les bouts", "the bouts"), "points": ("les points", "the points"),
+    "petit_au_bout": ("le petit au bout", "the petit au bout"), "chelem": ("le chelem", "the chelem"),
+}
+_VALUE_WORDS = {None: ("personne", "nobody"), True: ("oui", "yes"), False: ("non", "no"),
+                "attack": ("l'attaque", "the attack"), "defence": ("la défense", "the defence")}
+
+
+@dataclass(frozen=True)
+class SeatValue:
+    """A seat as a summary's value (« joueur 2 »)."""
+
+    seat: int
+
+
+def _value_words(value: Any) -> tuple[str, str]:
+    if isinstance(value, SeatValue):
+        return f"joueur {value.seat + 1}", f"player {value.seat + 1}"
+    if isinstance(value, (list, tuple)):
+        text = ", ".join(str(v) for v in value)
+        return text, text
+    if value is None or isinstance(value, bool) or value in ("attack", "defence"):
+        return _VALUE_WORDS[value]
+    return str(value), str(value)
+
+
+def mismatch(deal: int, field: str, given: Any, actual: Any) -> Violation:
+    """A summary that does not match the tricks (``summary_mismatch``): the field and both values in words, in
+    French and English (``field``, the record's key, stays in the verdict's params for programs)."""
+    (given_fr, given_en), (actual_fr, actual_en) = _value_words(given), _value_words(actual)
+    field_fr, field_en = MISMATCH_FIELDS.get(field, (field, field))
+    return Violation("summary_mismatch", deal, params={
+        "field": field, "field_fr": field_fr, "field_en": field_en, "given": given_fr, "actual": actual_fr,
+        "given_en": given_en, "actual_en": actual_en})
+
+
 def honour_runs(honours: Sequence[tuple[int | None, int, tuple[Card, ...]]]) -> list[tuple[int, int]]:
     """Honours taken as runs (seat, mask): consecutive takings by one seat merged, so that only the order
     between seats counts (the order within one seat's run never changes a score)."""
@@ -141,22 +183,21 @@ def compare(summary: TricksSummary, derived: PlayFacts, deal: int, *, tricks: Se
     out = []
     actual = list(tricks if tricks is not None else derived.tricks_won)
     if list(summary.tricks) != actual:
-        out.append(Violation("summary_mismatch", deal, params={"field": "tricks", "given": str(list(summary.tricks)),
-                                                               "actual": str(actual)}))
+        out.append(mismatch(deal, "tricks", list(summary.tricks), actual))
     if honours:
         given = honour_runs(facts_from_summary(summary, 0).honours)
         found = honour_runs(derived.honours)
         if given != found:
-            out.append(Violation("summary_mismatch", deal, params={"field": "honours", "given": _runs_text(given),
-                                                                   "actual": _runs_text(found)}))
+            out.append(mismatch(deal, "honours", _runs_text(given), _runs_text(found)))
     return out
 
 
 register({
     # the same code and text as Tarot's (scoring/tarot.py)
     "summary_mismatch": {
-        "fr": "Le résumé ne correspond pas aux plis : {field} vaut {given} dans le résumé, {actual} d'après les plis.",
-        "en": "The summary does not match the tricks: {field} is {given} in the summary, {actual} from the tricks.",
+        "fr": "Le résumé ne correspond pas aux plis : {field_fr}, {given} dans le résumé, {actual} d'après les plis.",
+        "en": "The summary does not match the tricks: {field_en}, {given_en} in the summary, {actual_en} from the "
+              "tricks.",
     },
     "summary_tricks_total": {
         "fr": "Le résumé compte {count} plis gagnés ; la donne en compte {expected}.",

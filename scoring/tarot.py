@@ -46,6 +46,7 @@ from rules.tarot import BOUTS_MASK, EXCUSE_BIT, HALF_POINTS, PACK_MASK, TarotDea
 from .base import DealScore, MatchScore
 from .explain import Explanation, words
 from .explain import name as seat_name
+from .summary import mismatch
 
 NEEDED_HALF = (112, 102, 82, 72)
 """Points required by bouts held (56 / 51 / 41 / 36), in half-points (rule 5)."""
@@ -84,8 +85,9 @@ register({
         "en": "Impossible chelem: {reason_en}",
     },
     "summary_mismatch": {
-        "fr": "Le résumé ne correspond pas aux plis : {field} vaut {given} dans le résumé, {actual} d'après les plis.",
-        "en": "The summary does not match the tricks: {field} is {given} in the summary, {actual} from the tricks.",
+        "fr": "Le résumé ne correspond pas aux plis : {field_fr}, {given} dans le résumé, {actual} d'après les plis.",
+        "en": "The summary does not match the tricks: {field_en}, {given_en} in the summary, {actual_en} from the "
+              "tricks.",
     },
 })
 
@@ -324,8 +326,7 @@ def _compare(derived: DealFacts, rules: TarotDeal, deal: int) -> list[Violation]
             shown = points_text(derived.points_half) if name == "points" else actual
             given_text = (points_text(int(given.points * 2)) if name == "points" and (given.points * 2).denominator == 1
                           else value)
-            out.append(Violation("summary_mismatch", deal, params={"field": name, "given": str(given_text),
-                                                                    "actual": str(shown)}))
+            out.append(mismatch(deal, name, given_text, shown))
     return out
 
 

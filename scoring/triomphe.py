@@ -40,7 +40,7 @@ from .base import (
 )
 from .explain import explain_marks
 from .rotation import allowed_dealers, check_dealer
-from .summary import check_tricks, compare, facts_from_tricks
+from .summary import check_tricks, compare, facts_from_tricks, mismatch
 
 VOLE_THRESHOLD = 3
 """Tricks that make the point sure while nobody else has one (A-R4): leading to the next commits."""
@@ -122,8 +122,7 @@ def _compare(summary: TricksSummary, tricks_by: list[int], deal: DealReplay,
     engaged = len(set(tricks_by[:VOLE_THRESHOLD])) == 1 and len(tricks_by) > VOLE_THRESHOLD
     out = compare(summary, facts_from_tricks(deal, options.players), deal.index, tricks=actual)
     if summary.engaged != engaged and not (engaged and tricks_by.count(tricks_by[0]) == TRICKS):
-        out.append(Violation("summary_mismatch", deal.index, params={
-            "field": "engaged", "given": "oui" if summary.engaged else "non", "actual": "oui" if engaged else "non"}))
+        out.append(mismatch(deal.index, "engaged", summary.engaged, engaged))
     return out
 
 

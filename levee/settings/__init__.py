@@ -8,6 +8,7 @@ HTTPS is assumed (``HTTPS=false`` for a plain-HTTP venue network): secure cookie
 ``manage.py check --deploy`` is clean with the production defaults (tests/hardening/test_production_settings.py).
 """
 
+import json
 from datetime import timedelta
 from pathlib import Path
 
@@ -60,9 +61,10 @@ SECURE_REFERRER_POLICY = "same-origin"
 
 # Content-Security-Policy (django-csp): CSP, a whole policy ("default-src 'self'; img-src 'self' data:" …),
 # replaces the default; enforced in production, reported only in development (CSP_REPORT_ONLY overrides).
-_CSP_DEFAULT = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
-                "font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; "
-                "frame-ancestors 'none'")
+# 'wasm-unsafe-eval': the rules engine of the tap page (Pyodide, WebAssembly) compiles in the browser.
+_CSP_DEFAULT = ("default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self' 'unsafe-inline'; "
+                "img-src 'self' data:; font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'self'; "
+                "form-action 'self'; frame-ancestors 'none'")
 
 
 def _csp_directives(policy: str) -> dict[str, list[str]]:
@@ -216,7 +218,14 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
-STATICFILES_DIRS = [BASE_DIR / "static"]
+STATICFILES_DIRS: list[Path | tuple[str, Path]] = [BASE_DIR / "static"]
+# Pyodide (npm, pinned in vendor/pyodide/package-lock.json; `make install` fetches it when npm is there): the rules
+# engine of the tap page without network, served under a versioned prefix. Absent, the page asks the server only.
+_PYODIDE = BASE_DIR / "vendor" / "pyodide" / "node_modules" / "pyodide"
+PYODIDE_VERSION = (json.loads((_PYODIDE / "package.json").read_text(encoding="utf-8"))["version"]
+                   if (_PYODIDE / "pyodide.asm.wasm").is_file() else None)
+if PYODIDE_VERSION:
+    STATICFILES_DIRS.append((f"pyodide-{PYODIDE_VERSION}", _PYODIDE))
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},

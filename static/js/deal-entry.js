@@ -98,9 +98,14 @@
   // -- which phases this page enters ------------------------------------------------------------------
 
   var playing = config.mode === "play";
+  // a quick summary asks only what its score needs: the fields entered card by card only (`tricks_only`) are left out
   var phases = form.phases.filter(function (p) {
     return playing ? p.kind !== "summary" : p.kind !== "play";
-  });
+  }).map(function (p) {
+    if (playing) return p;
+    var kept = p.fields.filter(function (f) { return !f.tricks_only; });
+    return kept.length === p.fields.length ? p : Object.assign({}, p, {fields: kept});
+  }).filter(function (p) { return p.kind !== "declarations" || p.fields.length; });
   var trickSize = players.length;
   var tricksPerDeal = form.tricks;
 
@@ -365,7 +370,9 @@
 
   function record() {
     var out = {};
-    phases.forEach(function (phase) { phase.fields.forEach(function (f) { emit(out, f, deal.values); }); });
+    // a summary also sends what a correction found already declared card by card (the retourne, the exchange)
+    var sent = playing ? phases : form.phases.filter(function (p) { return p.kind !== "play"; });
+    sent.forEach(function (phase) { phase.fields.forEach(function (f) { emit(out, f, deal.values); }); });
     if (out.dealer === undefined) out.dealer = config.dealer;
     if (playing) {
       out.tricks = chunk(deal.cards);
@@ -376,7 +383,10 @@
 
   // -- the server's view of the play ---------------------------------------------------------------
 
-  var state = null;      // the last answer of the state endpoint
+  var engine = config.engine && window.LeveeEngine ? config.engine : null;  // the rules on this device, if served
+  var lang = document.documentElement.lang || "fr";
+  var STATE_TIMEOUT = 6000;
+  var state = null;      // the last answer of the state endpoint (or of the engine on this device)
   var stateFor = -1;     // the version of the deal it answered for
   var asked = 0;
   var offline = false;
@@ -391,31 +401,60 @@
     var fields = record();
     delete fields.tricks;
     fields.cards = deal.cards.slice();
-    post(config.stateUrl, {fields: fields}).then(function (answer) {
+    post(config.stateUrl, {fields: fields}, null, STATE_TIMEOUT).then(function (answer) {
       if (ask !== asked) return;
       offline = false;
       if (answer.status >= 400) { state = null; render(); return; }
-      state = answer.body;
-      stateFor = count;
-      if (state.trick_size) trickSize = state.trick_size;
-      if (state.tricks_per_deal) tricksPerDeal = state.tricks_per_deal;
-      if (state.ready) {
-        deal.winners = (deal.winners || []).slice(0, state.over ? tricksPerDeal : state.trick);
-        if (state.trick_complete && state.last_trick) deal.winners[(state.over ? tricksPerDeal : state.trick) - 1] = state.last_trick.winner;
-        store();
-      }
-      render();
+      answered(answer.body, count);
+      warmSoon();
     }, function () {
       if (ask !== asked) return;
       offline = true;
       render();
+      if (!engine) return;
+      // no network: the same check by the same Python, run on this device (rules-engine.js)
+      var cards = fields.cards;
+      delete fields.cards;
+      window.LeveeEngine.ask(engine, fields, cards, lang).then(function (body) {
+        if (ask !== asked) return;
+        body.engine = "device";
+        answered(body, count);
+      }, function () { /* the engine could not start: any card not yet played can still be tapped */ });
     });
   }
 
-  function post(url, body, headers) {
+  /* an answer (the server's or the device's) for the deal as it was at version `count` */
+  function answered(body, count) {
+    state = body;
+    stateFor = count;
+    if (state.trick_size) trickSize = state.trick_size;
+    if (state.tricks_per_deal) tricksPerDeal = state.tricks_per_deal;
+    if (state.ready) {
+      deal.winners = (deal.winners || []).slice(0, state.over ? tricksPerDeal : state.trick);
+      if (state.trick_complete && state.last_trick) deal.winners[(state.over ? tricksPerDeal : state.trick) - 1] = state.last_trick.winner;
+      store();
+    }
+    render();
+  }
+
+  /* once the page is usable, the engine's files are fetched for the table's service worker to keep */
+  var warming = false;
+  function warmSoon() {
+    if (warming || !engine) return;
+    warming = true;
+    setTimeout(function () { window.LeveeEngine.warmUp(engine); }, 1000);
+  }
+
+  function post(url, body, headers, timeout) {
     var h = {"Content-Type": "application/json", "X-CSRFToken": csrf, "Accept": "application/json"};
     Object.keys(headers || {}).forEach(function (k) { h[k] = headers[k]; });
-    return fetch(url, {method: "POST", headers: h, body: JSON.stringify(body), credentials: "same-origin"})
+    var options = {method: "POST", headers: h, body: JSON.stringify(body), credentials: "same-origin"};
+    if (timeout && window.AbortController) {  // a network that hangs counts as none
+      var abort = new AbortController();
+      setTimeout(function () { abort.abort(); }, timeout);
+      options.signal = abort.signal;
+    }
+    return fetch(url, options)
       .then(function (r) {
         return r.json().then(function (b) { return {status: r.status, body: b}; },
           function () { return {status: r.status, body: {}}; });
@@ -433,6 +472,10 @@
   }
 
   window.addEventListener("online", function () { refresh(); });
+  // the network gone (or the page opened without it): the engine on this device starts now, before a card needs it
+  function startEngine() { if (engine) window.LeveeEngine.start(engine).catch(function () { /* the server only */ }); }
+  window.addEventListener("offline", startEngine);
+  if (navigator.onLine === false) startEngine();
   setInterval(function () { if (offline) refresh(); }, 5000);
 
   // -- the page ------------------------------------------------------------------------------------
@@ -657,8 +700,10 @@
     var line = el("div", {class: "line"});
     line.appendChild(el("h2", {id: "play-title", style: "margin:0", text: over ? T.over :
       fmt(T.trickOf, {n: Math.min(tricksDone + 1, tricksPerDeal), total: tricksPerDeal})}));
-    var net = el("span", {class: "net" + (offline ? " offline" : ""), id: "net", text: offline ? T.offline :
-      (state && stateFor === version ? T.online : T.checking)});
+    var answerNow = state && stateFor === version;
+    var byDevice = answerNow && state.engine === "device";
+    var net = el("span", {class: "net" + (offline ? " offline" : ""), id: "net", "data-engine": answerNow ? state.engine : null,
+      text: byDevice ? T.byDevice : offline ? T.offline : (answerNow ? T.byServer : T.checking)});
     line.appendChild(net);
     status.appendChild(line);
     if (!over) {
@@ -751,6 +796,7 @@
       state.problems.forEach(function (p) { ul.appendChild(el("li", {text: p.message})); });
       playBox.appendChild(el("div", {class: "violations", id: "play-problems"}, [el("h2", {text: T.playProblems}), ul]));
     }
+    if (known && over && state.score && !correcting) playBox.appendChild(renderScore(state.score));
     var all = chunk(deal.cards);
     if (all.length > 1 || (all.length === 1 && all[0].length === trickSize)) {
       var past = el("ol", {class: "past-tricks"});
@@ -764,6 +810,23 @@
       playBox.appendChild(el("details", {id: "past"}, [el("summary", {text: T.pastTricks}), past]));
     }
     playBox.appendChild(renderHands());
+  }
+
+  /* the deal's marks once every trick is in, as the save will judge them (the server stays the judge) */
+  function renderScore(score) {
+    var box = el("div", {class: "panel deal-score", id: "deal-score", role: "status"});
+    box.appendChild(el("h2", {text: T.dealScore}));
+    if (score.headline) box.appendChild(el("p", {class: "small", text: score.headline}));
+    if (score.scores) {
+      var list = el("ul", {class: "score-list"});
+      score.scores.forEach(function (points, seat) {
+        list.appendChild(el("li", {"data-seat": String(seat)}, [el("span", {text: players[seat] + " "}),
+          el("strong", {class: "points", text: points > 0 ? "+" + points : String(points)})]));
+      });
+      box.appendChild(list);
+    }
+    (score.problems || []).forEach(function (message) { box.appendChild(el("p", {class: "forbid-note", text: message})); });
+    return box;
   }
 
   function missing() {

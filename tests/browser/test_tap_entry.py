@@ -367,15 +367,26 @@ def test_each_game_summary_saved_with_its_score(live_server, phone, arbiter, scr
     fits(page)
     assert save_and_read_scores(page) == ["1", "0"]
 
-    # L'Écarté: Ana plays d'autorité and takes all five tricks: the point 1 and the vole 1 more (§3.4): 2
+    # L'Écarté: Ana plays d'autorité and takes all five tricks: the point 1 and the vole 1 more (§3.4): 2. The
+    # summary asks no retourne and no steps of the exchange: only who declined it (Ana, the first hand)
     open_summary(ecarte)
+    body = page.locator("main").inner_text()
+    assert "Retourne" not in body and "Je joue" not in body and "Talon" not in body
     seat(page, "dealer", 1)
-    pick_cards(page, "turn_up", ["9H"])
-    page.get_by_role("button", name=re.compile("Ajouter")).first.click()
-    seat(page, "seat", 0)
-    choose(page, "action", "Je joue")
+    seat(page, "summary.declined_by", 0)
     tricks_won(page, [5, 0])
+    page.screenshot(path=str(screenshots / "summary_ecarte_phone.png"), full_page=True)
+    fits(page)
     assert save_and_read_scores(page) == ["2", "0"]
+    # the next deal: Ana deals, turns the king (1, §3.1 rule 4) and refuses Bruno's first proposal; Bruno wins 3
+    # tricks: the point 1 and the point de refus 1 (§3.4 rule 13b). The deal's marks: Ana 1, Bruno 2
+    open_summary(ecarte)
+    seat(page, "dealer", 0)
+    page.locator('[data-field="summary.turned_king"] label.check').click()
+    seat(page, "summary.declined_by", 0)
+    tricks_won(page, [2, 3])
+    fits(page)
+    assert save_and_read_scores(page) == ["1", "2"]
 
     # L'Impériale: Ana shows the quatrième majeure in spades (1 impériale, §4.2 rule 11), the Point not counted;
     # Bruno takes the R and 7 of trump (hearts) in one trick: 2 jetons; Ana 8 tricks: 2 jetons of cartes.

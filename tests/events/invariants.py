@@ -109,6 +109,12 @@ def _kind(route: str, param: str) -> str:
     segment = [s for s in before.split("/") if s][-1] if before.strip("/") else ""
     if param == "club" or (param == "slug" and route.startswith("c/")):
         return "club_slug"  # a club's pages: the tournament's club
+    if param in ("season", "season_slug", "champ_slug") or (param == "slug" and route.startswith("saisons/")):
+        return "season"  # a club's seasons and championships: an event counts in none (tests/tournaments/seasons)
+    if param == "digest":
+        return "engine_digest"  # the rules engine's zip for the browser (tests/tournaments/desk/test_engine.py)
+    if param == "player_id":
+        return "player"  # a player's page across events
     if param == "slug":
         return "slug"
     if param == "token":
@@ -122,7 +128,8 @@ def _kind(route: str, param: str) -> str:
     return {"rounds": "round_number" if param == "number" else "round", "tables": "table", "deals": "deal",
             "rulings": "ruling", "calls": "call", "links": "link", "etuis": "etui", "tournaments": "tournament",
             "registrations": "entry", "players": "player", "backups": "backup",
-            "clubs": "club"}.get(segment, f"?{segment}")
+            "clubs": "club", "seasons": "season", "championships": "season", "people": "player"
+            }.get(segment, f"?{segment}")
 
 
 class Scope:
@@ -168,6 +175,8 @@ class Scope:
             "player": list(t.entries.values_list("player_id", flat=True)[: None if full else 1]),
             "user": [event.users["arbiter"].pk],
             "version": [],
+            "season": [],
+            "engine_digest": [],
             "etui": list(t.etuis.order_by("number").values_list("number", flat=True)[: None if full else 2]),
             "table_token": [],
             "backup": [],  # a download of the whole database: the backups page is visited, not its files

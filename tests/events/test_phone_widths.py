@@ -16,6 +16,24 @@ SKIP = ("api", )
 KNOWN_WIDE: tuple[str, ...] = ()
 
 
+#: the labels of buttons and marks with a short word (12 letters or fewer) broken across two lines: more
+#: line boxes than words (a name longer than its box may break; « Révoqu|er », « 35|4 » may not)
+BROKEN_WORDS_JS = """() => {
+  const out = [];
+  for (const el of document.querySelectorAll('button, .btn, .mark')) {
+    if (el.getClientRects().length === 0) continue;
+    const text = (el.innerText || '').trim();
+    const words = text.split(/\\s+/).filter(Boolean);
+    if (!words.length || words.some(w => w.length > 12)) continue;
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    const tops = new Set([...range.getClientRects()].filter(r => r.width > 0).map(r => Math.round(r.top)));
+    if (tops.size > words.length) out.push(text);
+  }
+  return out;
+}"""
+
+
 def html_pages(ev) -> list[tuple[str, str]]:
     """(role, url) of every HTML page of the event a role opens with a 200."""
     scope = invariants.Scope(ev, full=True)
@@ -65,6 +83,7 @@ def test_no_page_is_wider_than_a_phone(event, chromium, live_server):
         width = page.evaluate("document.documentElement.scrollWidth")
         if width > 392:
             wide.append(f"{url} ({role}): {width}px")
+        wide += [f"{url} ({role}): « {label} » broken in a button" for label in page.evaluate(BROKEN_WORDS_JS)]
     for page in contexts.values():
         page.context.close()
     assert not wide, "pages wider than 390 px:\n" + "\n".join(wide)

@@ -113,7 +113,7 @@ def test_triomphe_summary_beside_the_tricks_must_agree() -> None:
     wrong = judge(deal("triomphe", ["Ana", "Bruno"], **TRIOMPHE_HANDS, summary={"tricks": [2, 3], "engaged": True}))
     assert rules_of(wrong) == ["summary_mismatch", "summary_mismatch"]  # the tricks, and the vole engagée
     assert wrong.deals[0].scores == [1, 0]  # the tricks are the score
-    assert "tricks vaut [2, 3] dans le résumé, [3, 2] d'après les plis" in wrong.violations[0].message("fr")
+    assert "les plis gagnés, 2, 3 dans le résumé, 3, 2 d'après les plis" in wrong.violations[0].message("fr")
 
 
 # -- L'Écarté (RULES.md §3.4, §3.6, §3.7) -----------------------------------------------------------
@@ -157,10 +157,36 @@ def test_ecarte_a_trois_and_a_quatre() -> None:
     assert eca({"tricks": [1, 1, 2, 1]}, None, four, dealer=3).deals[0].scores == [1, 0, 1, 0]
 
 
+@pytest.mark.parametrize(("summary", "scores"), [
+    ({"tricks": [3, 2], "declined_by": 0}, [1, 0]),   # Ana played d'autorité and wins: the point alone (r13)
+    ({"tricks": [2, 3], "declined_by": 0}, [0, 2]),   # ... and the dealer wins: point + refus (r13a)
+    ({"tricks": [3, 2], "declined_by": 1}, [2, 0]),   # Bruno refused, Ana wins: point + refus (r13b)
+    ({"tricks": [5, 0], "declined_by": 1}, [2, 0]),   # the vole, the refusal not on top (r14)
+    ({"tricks": [3, 2], "declined_by": None}, [1, 0]),  # cards exchanged: no refusal point
+    ({"tricks": [3, 2], "declined_by": None, "turned_king": True}, [1, 1]),  # the dealer's turned king (r4)
+])
+def test_ecarte_summary_without_the_retourne_and_the_steps(summary: dict[str, Any], scores: list[int]) -> None:
+    """The « Résumé » asks the turned king and who declined the exchange instead of the retourne and the steps:
+    the same marks as the full declarations (RULES.md §3.4; dealer Bruno, Ana first hand)."""
+    assert eca(summary, None, turn_up=None).deals[0].scores == scores
+
+
+def test_ecarte_summary_extras_must_agree_with_the_declarations() -> None:
+    found = eca({"tricks": [3, 2], "turned_king": False, "declined_by": 0}, AUTORITE, turn_up="KH")
+    assert rules_of(found) == ["summary_mismatch"] and found.deals[0].scores is None
+    assert rules_of(eca({"tricks": [3, 2], "declined_by": 1}, AUTORITE)) == ["summary_mismatch"]
+    assert eca({"tricks": [3, 2], "declined_by": 0}, AUTORITE).deals[0].scores == [1, 0]
+    # the target set by the retourne needs it (A-E5)
+    with pytest.raises(MalformedRecord) as caught:
+        judge(deal("ecarte", ["Ana", "Bruno"], dealer=1, options={"players": 2, "target": "retourne"},
+                   summary={"tricks": [3, 2], "declined_by": 0}))
+    assert caught.value.field == "turn_up"
+
+
 def test_ecarte_summary_needs_the_exchange_and_five_tricks() -> None:
     with pytest.raises(MalformedRecord) as caught:
         eca({"tricks": [3, 2]}, None)
-    assert caught.value.field == "exchanges"
+    assert caught.value.field == "summary.declined_by"  # who declined the exchange, or the exchange's steps
     assert rules_of(eca({"tricks": [3, 1]}, AUTORITE)) == ["summary_tricks_total"]
 
 
@@ -337,3 +363,17 @@ def test_a_summary_scores_as_its_playout(seed: int, game: str) -> None:
     assert alone.totals == played.totals and alone.winner == played.winner
     both = judge({**data, "summary": summary})
     assert both.legal and both.deals[0].scores == played.deals[0].scores
+
+
+def test_a_summary_that_does_not_match_the_tricks_says_so_in_words() -> None:
+    """``summary_mismatch`` names the field and its values in the table's words, never the record's key or a JSON
+    list (issue 20: « tricks vaut [3, 2] »)."""
+    found = eca({"tricks": [3, 2], "turned_king": False, "declined_by": 1}, AUTORITE, turn_up="KH")
+    texts = [v.message("fr", ["Ana", "Bruno"]) for v in found.violations]
+    assert texts == ["Le résumé ne correspond pas aux plis : le roi retourné, non dans le résumé, oui d'après les "
+                     "plis.",
+                     "Le résumé ne correspond pas aux plis : l'échange refusé par, joueur 2 dans le résumé, joueur 1 "
+                     "d'après les plis."]
+    english = found.violations[0].message("en", ["Ana", "Bruno"])
+    assert english == "The summary does not match the tricks: the king turned, no in the summary, yes from the tricks."
+    assert found.violations[0].params["field"] == "turned_king"  # the key stays for programs

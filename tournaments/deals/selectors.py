@@ -424,3 +424,16 @@ def unplayable(table: Table) -> str | None:
              "Refaites le placement de la manche.") % {
         "n": n, "game": games.label(name),
         "counts": f"{', '.join(counts[:-1])} ou {counts[-1]}" if len(counts) > 1 else counts[0]}
+
+
+def match_so_far(table: Table) -> dict[str, Any] | None:
+    """What a new deal at ``table`` is judged after, for a game played in matches (None for another game): the
+    table's deals that count (``deals``: their own fields, in order), what the new deal carries from the deals
+    annulled since (``new``) and the rulings' ``adjustments`` — the match record the save judges, less the new deal
+    (:func:`scoring.tap.play_state`, the tap page's score)."""
+    if not table.round.tournament.is_match_game:
+        return None
+    every = table_deals(table)
+    previous = [d for d in every if d.in_match]
+    deals = match_deals(every, previous, new=[{}])
+    return {"deals": deals[:-1], "new": deals[-1], "adjustments": match_adjustments(table, None, len(deals))}

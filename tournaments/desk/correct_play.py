@@ -112,6 +112,7 @@ def deal_correct_play(request: HttpRequest, pk: int) -> HttpResponse:
         "correction": {"version": deal.version},
     })
     config.pop("offlineUrl", None)  # a correction is saved online (the version it corrects is checked)
+    config["engine"] = None  # ... and checked by the server (its score is the match's as corrected, not a new deal's)
     config["strings"].update({key: str(text) for key, text in CORRECTION_STRINGS.items()})
     context.update({"config": config, "mode": mode, "deal": deal,
                     "tabs": correction_tabs(deal, mode, has_summary=has_summary)})

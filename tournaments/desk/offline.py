@@ -27,6 +27,7 @@ from tournaments.deals.models import Deal
 from tournaments.deals.record import DEAL_GONE, deal_record
 from tournaments.desk import entry
 from tournaments.desk import link_session as links
+from tournaments.desk.engine import engine_config, worker_script
 from tournaments.desk.refusals import explain_rejection, saved_message
 from tournaments.desk.table_links import table_link_or_refusal
 from tournaments.event import permissions
@@ -143,10 +144,24 @@ def link_service_worker(request: HttpRequest, token: str) -> HttpResponse:
     if isinstance(link, HttpResponse):
         return link
     home = reverse("link_home", args=[token])
+    engine = engine_config(reverse("link_engine_worker", args=[token]))
     response = render(request, "tables/sw.js", {
         "version": f"{link.pk}-{link.created_at.timestamp():.0f}",
+        "engine_version": f"{engine['version']}-{engine['rules'].rsplit('-', 1)[-1][:-4]}" if engine else "none",
+        "engine_files": json.dumps(engine["files"] if engine else []),
         "pages": json.dumps([home, reverse("link_enter", args=[token])]),  # URL-safe tokens: plain JSON
     }, content_type="text/javascript; charset=utf-8")
     response["Cache-Control"] = "no-cache"
     response["Service-Worker-Allowed"] = home
+    return response
+
+
+def link_engine_worker(request: HttpRequest, token: str) -> HttpResponse:
+    """The rules engine's worker under the table link's path, so that the link's service worker serves it and what
+    it loads when the network is gone (:mod:`tournaments.desk.engine`)."""
+    link = table_link_or_refusal(request, token)
+    if isinstance(link, HttpResponse):
+        return link
+    response = HttpResponse(worker_script(), content_type="text/javascript; charset=utf-8")
+    response["Cache-Control"] = "no-cache"
     return response

@@ -5,8 +5,10 @@ The page is rendered from the game module's description of a deal (``Game.entry_
 script (``static/js/deal-entry.js``) serve every game; a new game needs neither.
 
 The browser keeps the deal in progress (localStorage, keyed per table) until it is saved. After each card
-it asks :func:`deal_play_state` where the play stands (the seat to play, the cards it may play, the
-forbidden ones with the reason, the winner of each trick); offline it still lets the arbiter tap. The
+it asks :func:`deal_play_state` (:func:`scoring.tap.play_state`) where the play stands (the seat to play, the
+cards it may play, the forbidden ones with the reason, the winner of each trick, the deal's score at the end);
+without network it asks the same module run on the device (Pyodide, :mod:`tournaments.desk.engine`), or, when that
+engine is not there, still lets the arbiter tap. The
 server stays the judge: :func:`deal_play_save` hands the record to the same service as every other entry
 (``scoring.verdict.judge`` through :func:`tournaments.services.deal_record`), with an idempotency key so
 that a double tap or a retry after a lost answer saves one deal.
@@ -27,11 +29,13 @@ from django.views.decorators.http import require_POST
 
 from rules.errors import MalformedRecord
 from rules.game import get_game
+from scoring.tap import play_state
 from tournaments.common.access import guarded, lang_of, require
 from tournaments.common.errors import MalformedDeal, ServiceError
 from tournaments.deals import selectors
 from tournaments.deals.models import Deal
 from tournaments.deals.record import deal_record
+from tournaments.desk.engine import engine_config
 from tournaments.desk.refusals import explain_rejection, saved_message
 from tournaments.desk.views import next_dealer, table_context, unplayable
 from tournaments.event import permissions
@@ -45,7 +49,9 @@ STRINGS = {
     "wonBy": gettext_lazy('Trick %(n)s won by %(who)s, who leads the next.'),
     "lastWonBy": gettext_lazy('Trick %(n)s won by %(who)s.'),
     "over": gettext_lazy('Every trick is entered: check and save.'),
-    "online": gettext_lazy('Checked as you tap'),
+    "byServer": gettext_lazy('Checked by the server'),
+    "byDevice": gettext_lazy('Offline · checked on this device'),
+    "dealScore": gettext_lazy('Score of the deal'),
     "offline": gettext_lazy("Offline: any card not yet played can be tapped; the check will run when the network "
                             "is back."),
     "checking": gettext_lazy('Checking…'),
@@ -117,7 +123,8 @@ def entry_description(table: Table, lang: str = "fr") -> dict[str, Any]:
     return game.entry_form(head["options"]).to_json(lang)
 
 
-def page_config(table: Table, mode: str, form: dict[str, Any], players: list[str], *, dealer: int) -> dict[str, Any]:
+def page_config(table: Table, mode: str, form: dict[str, Any], players: list[str], *, dealer: int,
+                link: PrivateLink | None = None) -> dict[str, Any]:
     """What the tap page's script is given: the deal's description, the table's players, where to ask and save,
     where a deal waits without network (``offlineUrl``, sent again with its key by offline-entry.js) and where the
     draft is kept on the device (per table and mode; a correction keys its own, see correct_play)."""
@@ -131,8 +138,19 @@ def page_config(table: Table, mode: str, form: dict[str, Any], players: list[str
         "saveUrl": reverse("deal_play_save", args=[table.pk]),
         "offlineUrl": reverse("deal_offline", args=[table.pk]),
         "storageKey": f"levee:deal:{table.pk}:{mode}",
+        "engine": _engine(table, link),
         "strings": {key: str(text) for key, text in STRINGS.items()},
     }
+
+
+def _engine(table: Table, link: PrivateLink | None = None) -> dict[str, Any] | None:
+    """The rules engine on the device (:func:`engine.engine_config`; through a table's ``link``, its worker under
+    the link's path) with the table's record head and, for a game played in matches, the match so far: what the
+    page needs to answer as :func:`state_answer` does."""
+    config = engine_config(reverse("link_engine_worker", args=[link.token]) if link is not None else None)
+    if config is None:
+        return None
+    return {**config, "head": selectors.record_head(table), "match": selectors.match_so_far(table)}
 
 
 @guarded
@@ -156,7 +174,7 @@ def play_page(request: HttpRequest, table: Table, link: PrivateLink | None = Non
     mode = "summary" if request.GET.get("mode") == "summary" and has_summary else "play"
     context = table_context(request, table)
     players = context["players"]
-    config = page_config(table, mode, form, players, dealer=next_dealer(table, len(players)))
+    config = page_config(table, mode, form, players, dealer=next_dealer(table, len(players)), link=link)
     if link is not None:
         # the link's own URLs, and no database id on its page: the draft is keyed by the link's round and table
         config.update({"stateUrl": reverse("link_deal_state", args=[link.token]),
@@ -206,8 +224,6 @@ def deal_play_state(request: HttpRequest, pk: int) -> JsonResponse:
 
 def state_answer(request: HttpRequest, table: Table) -> JsonResponse:
     """The play state of the deal posted (for the staff's page and the table link's)."""
-    from tournaments.desk.play_state import play_state
-
     why = unplayable(table)
     if why is not None:
         return JsonResponse({"problems": [{"message": why, "where": ""}]}, status=409)
@@ -216,7 +232,8 @@ def state_answer(request: HttpRequest, table: Table) -> JsonResponse:
     if fields is None or not isinstance(cards, list):
         return _bad_body()
     head = selectors.record_head(table)
-    return JsonResponse(play_state({**head, **fields}, cards, lang_of(request)))
+    answer = play_state({**head, **fields}, cards, lang_of(request), lambda: selectors.match_so_far(table))
+    return JsonResponse({**answer, "engine": "server"})
 
 
 @guarded

@@ -19,7 +19,9 @@ _INDEX = re.compile(r"\[(\d+)\]")
 
 
 def describe_field(path: str | None, players: list[str]) -> str:
-    """A record's JSON path in words: ``tricks[3][2]`` → « Pli 4, carte 3 »; ``hands[1]`` → the player's hand."""
+    """A record's JSON path in words: ``tricks[3][2]`` → « Pli 4, carte 3 »; ``hands[1]`` → the player's hand;
+    ``deals[2].summary.declined_by`` → « donne 3, résumé, échange refusé par ». An index is a card only inside a
+    list of cards; a step of a list of declarations is its number (« étape 2 »)."""
     if not path or path == "$":
         return ""
     parts = [p for p in re.split(r"\.", _INDEX.sub(r".[\1]", path)) if p]
@@ -33,13 +35,18 @@ def describe_field(path: str | None, players: list[str]) -> str:
             words.append(_("Trick %(n)s") % {"n": index + 1})
             i += 2
             continue
+        if part == "deals" and index is not None:
+            words.append(_("deal %(n)s") % {"n": index + 1})
+            i += 2
+            continue
         if part == "hands" and index is not None:
             who = players[index] if 0 <= index < len(players) else _("seat %(n)s") % {"n": index + 1}
             words.append(_("hand of %(who)s") % {"who": who})
             i += 2
             continue
         if part.startswith("["):
-            words.append(_("card %(n)s") % {"n": int(part[1:-1]) + 1})
+            after_cards = i > 0 and parts[i - 1] in CARD_LISTS
+            words.append((_("card %(n)s") if after_cards else _("step %(n)s")) % {"n": int(part[1:-1]) + 1})
         elif part in FIELD_WORDS:  # a name the table does not use (« tournament », a schema key) is left out
             words.append(str(FIELD_WORDS[part]))
         i += 1
@@ -54,7 +61,15 @@ FIELD_WORDS = {
     "dog": gettext_lazy("chien"), "discard": gettext_lazy("écart"), "turn_up": gettext_lazy("turn-up"),
     "announcements": gettext_lazy("announcements"), "size": gettext_lazy("size"), "seat": gettext_lazy("seat"),
     "reason": gettext_lazy("reason"), "version": gettext_lazy("version"),
+    "exchanges": gettext_lazy("exchange"), "king": gettext_lazy("king of trumps"), "talon": gettext_lazy("talon"),
+    "tricks": gettext_lazy("tricks won"), "first_to_two": gettext_lazy("first to two tricks"),
+    "turned_king": gettext_lazy("king turned"), "declined_by": gettext_lazy("exchange declined by"),
+    "discards": gettext_lazy("cards discarded"), "draws": gettext_lazy("cards drawn"),
+    "action": gettext_lazy("action"), "trick": gettext_lazy("when"),
 }
+
+#: the record's lists of cards, whose items are cards (« carte 2 »); the items of other lists are steps
+CARD_LISTS = {"dog", "discard", "talon", "discards", "draws", "cards", "called", "hands"}
 
 
 def explain_rejection(exc: ServiceError, request: HttpRequest, players: list[str]) -> list[dict[str, Any]]:

@@ -89,7 +89,11 @@ def _calls(table: Table) -> list[ArbiterCall]:
 # -- a table's link ----------------------------------------------------------------------------------------
 
 def link_home(request: HttpRequest, token: str) -> HttpResponse:
-    """The table's page: who sits where, the deals to confirm, the score sheet, the calls to the arbiter."""
+    """The table's page: who sits where, the deals to confirm, the score sheet, the calls to the arbiter. A
+    player's link typed or scanned at the table's address goes to the player's page."""
+    other = links.find(token)
+    if other is not None and other.is_live and other.entry_id is not None:
+        return redirect("player_home", token=token)
     link = table_link_or_refusal(request, token)
     if isinstance(link, HttpResponse):
         return link
@@ -238,7 +242,11 @@ def link_call(request: HttpRequest, token: str) -> HttpResponse:
 # -- a player's link ------------------------------------------------------------------------------------------
 
 def player_home(request: HttpRequest, token: str) -> HttpResponse:
-    """A player's own page: his deals to confirm at the tables where he sits, and those he answered."""
+    """A player's own page: his deals to confirm at the tables where he sits, and those he answered. A table's
+    link at the player's address goes to the table's page."""
+    other = links.find(token)
+    if other is not None and other.is_live and other.table_id is not None:
+        return redirect("link_home", token=token)
     link = _player_link(request, token)
     if isinstance(link, HttpResponse):
         return link

@@ -6,6 +6,7 @@ from tournaments.desk import (
     chief,
     correct_play,
     duplicate,
+    engine,
     entry,
     forfeits,
     irregular,
@@ -35,6 +36,8 @@ urlpatterns = [
     path("desk/tables/<id:pk>/deal/play/state/", play.deal_play_state, name="deal_play_state"),
     path("desk/tables/<id:pk>/deal/play/save/", play.deal_play_save, name="deal_play_save"),
     path("desk/tables/<id:pk>/deal/offline/", offline.desk_deal_offline, name="deal_offline"),
+    # the rules engine for the tap page without network (Pyodide runs rules/ and scoring/ from this zip)
+    path("engine/rules-<str:digest>.zip", engine.rules_engine_zip, name="rules_engine_zip"),
     # duplicate Tarot at the table: the étuis played, an artificial result
     path("desk/tables/<id:pk>/etuis/", duplicate.table_etuis, name="table_etuis"),
     path("desk/tables/<id:pk>/etuis/<id:number>/artificial/", duplicate.table_artificial, name="table_artificial"),
@@ -48,6 +51,7 @@ urlpatterns = [
     path("k/<str:token>/deal/offline/", offline.link_deal_offline, name="link_deal_offline"),
     path("k/<str:token>/manifest.webmanifest", offline.link_manifest, name="link_manifest"),
     path("k/<str:token>/sw.js", offline.link_service_worker, name="link_sw"),
+    path("k/<str:token>/engine-worker.js", offline.link_engine_worker, name="link_engine_worker"),
     path("j/<str:token>/", table_links.player_home, name="player_home"),
     path("j/<str:token>/rounds/<id:round_number>/deals/<id:number>/", table_links.player_answer,
          name="player_answer"),

@@ -3,7 +3,9 @@
 * :func:`duplicate_create` — turn a Tarot tournament into a duplicate: the movement of
   ``scoring.movement`` for its entries becomes every round's tables and seats (position =
   orientation, 0 = North) with the étuis each table plays; the étuis are dealt from the seed, or
-  left to import (:func:`etuis_import`) or to key in at the first table that plays them.
+  left to import (:func:`etuis_import`) or to key in at the first table that plays them. Set up
+  again once rounds are played (a withdrawal, a late arrival, a round added), it rebuilds only the
+  rounds after the last one played and keeps every recorded deal, its tables, seats and étuis.
 * :func:`etui_play_check` — called after a deal is saved or corrected at a duplicate table: ties
   the deal to its étui (the table's n-th deal is its n-th étui), takes the étui's cards from it
   when they were not known and the deal gives them, and otherwise checks the record against them
@@ -18,6 +20,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.db import transaction
+from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from scoring import etui as pure_etui
@@ -32,16 +35,41 @@ from tournaments.event.models import Entry, Round, Seat, Table, Tournament
 MAX_BOARDS_PER_ROUND = 36
 
 
+def played_rounds(tournament: Tournament) -> tuple[int, int]:
+    """The last round that may not be rebuilt (0 when none): the last with a deal or an artificial result, or
+    finished; and how many deals those rounds hold."""
+    last = max([0, *Round.objects.filter(tournament=tournament).filter(
+        Q(tables__deals__isnull=False) | Q(status=Round.Status.FINISHED)).values_list("number", flat=True),
+        *ArtificialResult.objects.filter(etui__tournament=tournament).values_list("etui__round_number", flat=True)])
+    deals = Deal.objects.filter(table__round__tournament=tournament, table__round__number__lte=last).count()
+    return last, deals
+
+
 @transaction.atomic
 def duplicate_create(*, tournament: Tournament, boards_per_round: int, seed: str = "", method: str = "matchpoints",
                      score: str = "mean", short: str = "auto", tie_breaks: Sequence[str] | None = None
                      ) -> DuplicateSetup:
     """Set a Tarot tournament up as a duplicate of ``tournament.rounds_planned`` rounds (``tie_breaks``, when
-    given, replaces the tournament's declared tie-breaks: ``best_board``, ``tops``)."""
+    given, replaces the tournament's declared tie-breaks: ``best_board``, ``tops``).
+
+    Set up again after rounds were played, it keeps those rounds as they are (tables, seats, étuis, deals,
+    artificial results) and rebuilds the rounds after them for the players entered now, keeping each player's
+    orientation where the counts allow; refused when every round is played, or to change the étuis a round."""
     if not games.duplicate_deals(tournament.game):
         raise InvalidInput(_("only Tarot is played in duplicate"), field="game")
-    if tournament.rounds.filter(tables__deals__isnull=False).exists():
-        raise StateConflict(_("deals were entered: the movement is fixed"), field="rounds", code="round_started")
+    Tournament.objects.select_for_update().filter(pk=tournament.pk).first()  # one set-up at a time
+    rounds = max(1, tournament.rounds_planned)
+    kept, kept_deals = played_rounds(tournament)
+    if kept >= rounds:
+        raise StateConflict(
+            _("every round has been played (%(deals)s deals entered): the movement of a played round cannot "
+              "change and every recorded deal is kept; add a round to the tournament to plan another")
+            % {"deals": kept_deals}, field="rounds", code="round_started")
+    old = DuplicateSetup.objects.filter(tournament=tournament).first()
+    if kept and old is not None and old.boards_per_round != boards_per_round:
+        raise InvalidInput(
+            _("rounds 1 to %(round)s are played with %(boards)s étuis a round: the rounds still to play keep that "
+              "number") % {"round": kept, "boards": old.boards_per_round}, field="boards_per_round")
     if not 1 <= boards_per_round <= MAX_BOARDS_PER_ROUND:
         raise InvalidInput(_("from 1 to %(max)s étuis a round") % {"max": MAX_BOARDS_PER_ROUND},
                            field="boards_per_round")
@@ -57,19 +85,22 @@ def duplicate_create(*, tournament: Tournament, boards_per_round: int, seed: str
     entries = list(tournament.entries.filter(withdrawn=False).order_by("id").values_list("id", flat=True))
     if len(entries) < 8:
         raise InvalidInput(_("a duplicate needs at least 8 players"), field="entries")
-    rounds = max(1, tournament.rounds_planned)
-    movement = build_movement(entries, rounds=rounds, boards=boards_per_round, short=short)
+    played, sat_out, orientation = _history(tournament, kept, entries)
+    movement = build_movement(_by_orientation(entries, orientation), rounds=rounds, boards=boards_per_round,
+                              short=short, first_round=kept + 1, played=played, sat_out=sat_out)
     setup, _created = DuplicateSetup.objects.update_or_create(
         tournament=tournament, defaults={"boards_per_round": boards_per_round, "method": method, "score": score,
                                          "short": short, "seed": seed})
-    tournament.rounds.all().delete()
-    Etui.objects.filter(tournament=tournament).delete()
+    tournament.rounds.filter(number__gt=kept).delete()
+    keep_cards = {e.number: e for e in Etui.objects.filter(tournament=tournament, round_number__gt=kept)
+                  .exclude(source__in=[Etui.Source.GENERATED, Etui.Source.EMPTY])}  # imported or keyed: kept
+    Etui.objects.filter(tournament=tournament, round_number__gt=kept).delete()
     tournament.deals_per_round = boards_per_round
     if tie_breaks is not None:
         tournament.tie_breaks = list(tie_breaks)
     tournament.save(update_fields=["deals_per_round", "tie_breaks", "updated_at"])
     sizes: dict[int, tuple[int, int]] = {}
-    for r in range(1, rounds + 1):
+    for r in range(kept + 1, rounds + 1):
         rnd = Round.objects.create(tournament=tournament, number=r)
         for t in movement.round_tables(r):
             table = Table.objects.create(round=rnd, number=t.table)
@@ -77,15 +108,64 @@ def duplicate_create(*, tournament: Tournament, boards_per_round: int, seed: str
             DuplicateTable.objects.create(table=table, boards=list(t.boards), copy=t.copy, pass_to=t.pass_to)
             for b in t.boards:
                 sizes[b] = (r, t.size)
+    taken = set(Etui.objects.filter(tournament=tournament).values_list("number", flat=True))
+    if taken & set(sizes):  # a round added after tables of 3 were played: their étuis' numbers come back
+        raise StateConflict(_("the étuis of the rounds to rebuild would take the numbers of étuis already played "
+                              "(%(numbers)s): keep the number of rounds, or the same players")
+                            % {"numbers": ", ".join(map(str, sorted(taken & set(sizes))))}, field="rounds",
+                            code="etui_played")
     hooks.scores_changed(tournament.pk)
     etuis = []
     for number, (r, players) in sorted(sizes.items()):
         etui = Etui(tournament=tournament, number=number, round_number=r, players=players)
-        if seed:
+        before = keep_cards.get(number)
+        if before is not None and before.players == players:
+            etui.hands, etui.dog, etui.dealer = before.hands, before.dog, before.dealer
+            etui.fingerprint, etui.source = before.fingerprint, before.source
+        elif seed:
             _set_cards(etui, pure_etui.deal_etui(seed, number, players), Etui.Source.GENERATED)
         etuis.append(etui)
     Etui.objects.bulk_create(etuis)
     return setup
+
+
+def _history(tournament: Tournament, kept: int, entries: list[int]
+             ) -> tuple[list[list[int]], list[int], dict[int, int]]:
+    """What the rounds kept say: their tables (who met), who sat out of a table of 4 (a bye or a table of 3, once
+    a round) and each player's last orientation."""
+    tables: dict[int, list[tuple[int, int]]] = {}
+    for table_id, position, entry in (Seat.objects.filter(table__round__tournament=tournament,
+                                                          table__round__number__lte=kept)
+                                      .order_by("table__round__number", "table_id", "position")
+                                      .values_list("table_id", "position", "entry_id")):
+        tables.setdefault(table_id, []).append((position, entry))
+    rounds_of = dict(Table.objects.filter(round__tournament=tournament, round__number__lte=kept)
+                     .values_list("id", "round__number"))
+    orientation: dict[int, int] = {}
+    at_four: dict[int, set[int]] = {}
+    for table_id, seats in tables.items():
+        for position, entry in seats:
+            orientation[entry] = position
+        if len(seats) == 4:
+            at_four.setdefault(rounds_of[table_id], set()).update(e for _, e in seats)
+    sat_out = [e for r in range(1, kept + 1) for e in entries if e not in at_four.get(r, set())]
+    return [[e for _, e in seats] for seats in tables.values()], sat_out, orientation
+
+
+def _by_orientation(entries: list[int], orientation: dict[int, int]) -> list[int]:
+    """The entries in the order ``build_movement`` reads orientations from (``players[o::4]`` sit at o): each
+    player at the orientation he had, as far as the counts of each orientation allow (a newcomer, or a player of
+    an orientation with one too many, takes a place left free)."""
+    sizes = [len(entries[o::4]) for o in range(4)]
+    groups: list[list[int]] = [[e for e in entries if orientation.get(e) == o] for o in range(4)]
+    free = [e for e in entries if orientation.get(e) not in range(4)]
+    for o in range(4):
+        while len(groups[o]) > sizes[o]:
+            free.append(groups[o].pop())
+    for o in range(4):
+        while len(groups[o]) < sizes[o]:
+            groups[o].append(free.pop(0))
+    return [groups[o][i] for i in range(max(sizes)) for o in range(4) if i < len(groups[o])]
 
 
 def _set_cards(etui: Etui, cards: pure_etui.EtuiCards, source: str) -> None:

@@ -25,7 +25,7 @@ from tournaments.common.errors import ServiceError
 from tournaments.deals import selectors
 from tournaments.duplicate.models import DuplicateSetup, DuplicateTable, Etui
 from tournaments.duplicate.results import ORIENTATIONS, setup_of
-from tournaments.duplicate.service import duplicate_create
+from tournaments.duplicate.service import duplicate_create, played_rounds
 from tournaments.event import permissions
 from tournaments.event.models import Round, Tournament
 
@@ -61,6 +61,7 @@ def duplicate_setup(request: HttpRequest, slug: str) -> HttpResponse:
                 "score": setup.score, "short": setup.short, "tie_breaks": ",".join(tournament.tie_breaks or [])}
                if setup else None)
     form = DuplicateForm(request.POST or None, initial=initial)
+    kept, kept_deals = played_rounds(tournament) if setup else (0, 0)
     if request.method == "POST" and form.is_valid():
         require(request, permissions.can_manage(request.user, tournament))
         data = dict(form.cleaned_data)
@@ -70,11 +71,18 @@ def duplicate_setup(request: HttpRequest, slug: str) -> HttpResponse:
         except ServiceError as exc:
             form.add_error(None, exc.text(lang_of(request)))
         else:
-            messages.success(request, _("The movement and the étuis are ready."))
+            if kept:
+                messages.success(request, _(
+                    "Rounds %(first)s to %(last)s rebuilt for the players entered now; rounds 1 to %(kept)s and "
+                    "their %(deals)s deals are kept as they were.") % {
+                    "first": kept + 1, "last": tournament.rounds_planned, "kept": kept, "deals": kept_deals})
+            else:
+                messages.success(request, _("The movement and the étuis are ready."))
             return redirect("duplicate_setup", slug=tournament.slug)
     rounds = list(tournament.rounds.order_by("number")) if setup else []
     return render(request, "tournaments/duplicate_setup.html", {
-        "tournament": tournament, "form": form, "setup": setup, "rounds": rounds,
+        "tournament": tournament, "form": form, "setup": setup, "rounds": rounds, "kept": kept,
+        "kept_deals": kept_deals, "all_played": bool(kept) and kept >= max(1, tournament.rounds_planned),
         "etuis": Etui.objects.filter(tournament=tournament).count(),
         "known": Etui.objects.filter(tournament=tournament).exclude(hands=[]).count()})
 

@@ -56,12 +56,16 @@ def test_setup_is_the_organizers(api_client, event):
     assert api_client.get(f"/api/tournaments/{tournament.pk}/duplicate/").status_code == 403
 
 
-def test_setup_refused_once_deals_are_entered(api_client, event):
+def test_setup_again_keeps_the_rounds_played_and_is_refused_once_all_are(api_client, event):
     tournament, users = event
     api_client.force_authenticate(users["organizer"])
     _setup(api_client, tournament)
     table = Table.objects.get(round__tournament=tournament, round__number=1, number=1)
     deal_record(table=table, user=users["chief"], record=tarot_summary(taker=1, points=49, dealer=0))
+    again = _setup(api_client, tournament)  # round 2 rebuilt, round 1 and its deal kept
+    assert again.status_code == 200 and Table.objects.filter(pk=table.pk).exists()
+    last = Table.objects.get(round__tournament=tournament, round__number=2, number=1)
+    deal_record(table=last, user=users["chief"], record=tarot_summary(taker=1, points=49, dealer=0))
     again = _setup(api_client, tournament)
     assert again.status_code == 409 and again.json()["error"] == "round_started"
 

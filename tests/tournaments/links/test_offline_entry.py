@@ -68,4 +68,4 @@ def test_the_table_page_is_installable(client, tarot_table):
     assert sw["Content-Type"].startswith("text/javascript")
     assert reverse("link_home", args=[link.token]) in sw.content.decode()
     page = client.get(reverse("link_home", args=[link.token])).content.decode()
-    assert 'rel="manifest"' in page and "serviceWorker" in page
+    assert 'rel="manifest"' in page and "js/table-sw.js" in page

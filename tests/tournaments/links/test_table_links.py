@@ -231,3 +231,15 @@ def test_the_organizer_sets_the_policy_and_prints_the_player_cards(client, tarot
     client.force_login(staff["chief"])
     assert client.get(reverse("player_cards", args=[tournament.slug])).status_code == 403
     assert client.get(reverse("table_links", args=[tournament.slug])).status_code == 403
+
+
+def test_a_players_link_at_the_tables_address_opens_his_page(client, tarot_table):
+    """A player's link typed or scanned at /k/ (the table's address) went to « Lien inconnu » (the rehearsal's
+    screenshots): it opens the player's page, and a table's link at /j/ the table's page."""
+    player = sheet.link_for_entry(entry=entries(tarot_table)[0])
+    table = sheet.link_for_table(table=tarot_table)
+    response = client.get(reverse("link_home", args=[player.token]))
+    assert response.status_code == 302 and response["Location"] == reverse("player_home", args=[player.token])
+    response = client.get(reverse("player_home", args=[table.token]))
+    assert response.status_code == 302 and response["Location"] == reverse("link_home", args=[table.token])
+    assert client.get(reverse("link_home", args=["n" * 24])).status_code in (403, 404)

@@ -2,10 +2,14 @@
 // copy when the network is gone; static files: the copy first. Deals are never sent from here: the page's
 // offline-entry.js keeps them in IndexedDB and sends them with their Idempotency-Key.
 const CACHE = "levee-table-{{ version }}";
+// the rules engine without network (Pyodide and the zip of rules/ and scoring/): kept in a cache of its own, shared
+// by the table links of this phone, named by its version; fetched by the tap page once it is usable
+const ENGINE = "levee-engine-{{ engine_version }}";
+const ENGINE_FILES = {{ engine_files|safe }};
 const PAGES = {{ pages|safe }};
 const STATIC = ["{% static 'css/levee.css' %}", "{% static 'css/tables.css' %}", "{% static 'vendor/htmx-2.0.11.min.js' %}",
-                "{% static 'js/offline-entry.js' %}", "{% static 'js/deal-entry.js' %}",
-                "{% static 'img/levee-icon.svg' %}"];
+                "{% static 'js/offline-entry.js' %}", "{% static 'js/deal-entry.js' %}", "{% static 'js/rules-engine.js' %}",
+                "{% static 'js/table-sw.js' %}", "{% static 'img/levee-icon.svg' %}"];
 
 self.addEventListener("install", (event) => {
   event.waitUntil(caches.open(CACHE).then((cache) => Promise.all(
@@ -15,7 +19,8 @@ self.addEventListener("install", (event) => {
 
 self.addEventListener("activate", (event) => {
   event.waitUntil(caches.keys().then((keys) => Promise.all(
-    keys.filter((k) => k.startsWith("levee-table-") && k !== CACHE).map((k) => caches.delete(k))
+    keys.filter((k) => (k.startsWith("levee-table-") && k !== CACHE) || (k.startsWith("levee-engine-") && k !== ENGINE))
+      .map((k) => caches.delete(k))
   )).then(() => self.clients.claim()));
 });
 
@@ -23,6 +28,16 @@ self.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET" || new URL(request.url).origin !== self.location.origin) return;
   const url = new URL(request.url);
+  if (ENGINE_FILES.includes(url.pathname)) {  // the copy first; only a whole answer is kept, the worker alive till then
+    event.respondWith(caches.match(request, {ignoreVary: true}).then((hit) => hit || fetch(request).then((response) => {
+      if (response.ok) {
+        const copy = response.clone();
+        event.waitUntil(caches.open(ENGINE).then((cache) => cache.put(request, copy)));
+      }
+      return response;
+    })));
+    return;
+  }
   if (url.pathname.startsWith("{% get_static_prefix %}")) {
     event.respondWith(caches.match(request, {ignoreVary: true}).then((hit) => hit || fetch(request).then((response) => {
       const copy = response.clone();
