@@ -16,13 +16,12 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from dataclasses import replace
 
 from celery import shared_task
 from django.utils import translation
 
 from tournaments.event.models import Tournament
-from tournaments.public import downloads, exports, files, pages, pdf, published, seasons, views
+from tournaments.public import downloads, exports, pages, pdf, published, seasons, views
 from tournaments.public.runner import forget, later, pending, run_pending
 from tournaments.standings import rankings
 
@@ -48,17 +47,14 @@ DOWNLOADS: dict[str, Callable[[published.Published, bool], tuple[downloads.Downl
 
 
 @shared_task(name=downloads.TASK, acks_late=True, reject_on_worker_lost=True, ignore_result=True)
-def render_download(kind: str, slug: str, staff: bool = False, claimed_key: str = "") -> str | None:
-    """Render one download of the state published now, which may be newer than the one a request claimed
-    (``claimed_key``: that claim is released; the reader's page, reloading, asks for the newer one). The file
-    written, or None."""
-    state = published.read(slug)
+def render_download(kind: str, slug: str, staff: bool = False, claimed: bool = False) -> str | None:
+    """Render one download of the state published now, which may be newer than the one the request that queued it
+    saw (``claimed``: that request holds the download's claim, released here). The file written, or None."""
+    state = published._read(slug)  # the state now, not one this process kept a tenth of a second
     if state is None:
         return None
     doc, render = DOWNLOADS[kind](state, staff)
-    if claimed_key and claimed_key != doc.key:
-        files.release(replace(doc, key=claimed_key).path)
-    return str(doc.path) if downloads.produce(doc, render, claimed=claimed_key == doc.key) else None
+    return str(doc.path) if downloads.produce(doc, render, claimed=claimed) else None
 
 
 @shared_task(name="tournaments.championship_render_pdf", acks_late=True, reject_on_worker_lost=True,

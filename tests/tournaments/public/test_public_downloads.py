@@ -115,7 +115,7 @@ def test_the_file_is_served_compressed_to_who_accepts_it(client, day):
     assert packed["Content-Encoding"] == "gzip" and gzip.decompress(b"".join(packed.streaming_content)) == plain
 
 
-def test_a_new_published_state_makes_a_new_file_and_removes_the_old(client, day):
+def test_a_new_published_state_makes_a_new_file_and_removes_the_old(client, day, render_threads):
     t, _ = day
     url = reverse("public-results-csv", args=[t.slug])
     client.get(url)
@@ -126,8 +126,11 @@ def test_a_new_published_state_makes_a_new_file_and_removes_the_old(client, day)
     add_deal(t.rounds.get(number=1).tables.get(number=2), [-45, 15, 15, 15], taker=0)  # Élise −45
     standings_tasks.ranking_refresh(t.pk)
     tasks.forget()
-    stale = client.get(url, HTTP_IF_NONE_MATCH=first["ETag"])
-    assert stale.status_code == 202  # the new state is not rendered yet: never the old file as the new
+    render_threads.clear()
+    # the new state is not rendered yet: its render queued, and meanwhile the latest file written, with its own ETag
+    meanwhile = client.get(url, HTTP_IF_NONE_MATCH=first["ETag"])
+    assert meanwhile.status_code == 304 and meanwhile["ETag"] == first["ETag"]
+    assert [n for n, _ in tasks.pending()] == [downloads.TASK] and render_threads == []
     tasks.run_pending()
     second = client.get(url)
     assert second.status_code == 200 and second["ETag"] != first["ETag"]
@@ -164,16 +167,23 @@ def test_the_staff_results_file_is_a_variant_of_its_own(client, day):
     assert staff["Cache-Control"] == "private, no-cache"
 
 
-def test_a_render_for_a_state_superseded_meanwhile_releases_its_claim(client, day):
+def test_one_render_of_a_download_at_a_time_and_it_renders_the_newest_state(client, day):
+    """During play a deal comes every few seconds and a big event's CSV takes minutes: a request per deal must not
+    queue a render per deal."""
     t, _ = day
     url = reverse("public-results-csv", args=[t.slug])
-    client.get(url)
-    (_, (_, _, _, key)), = tasks.pending()
-    claimed = downloads.Download("results.csv", t.pk, t.slug, key, "", "", "").path
-    assert files.claimed(claimed)
-    add_deal(t.rounds.get(number=1).tables.get(number=2), [-45, 15, 15, 15], taker=0)
+    assert client.get(url).status_code == 202
+    (_name, (kind, slug, staff, claimed)), = tasks.pending()  # the first request's message, in the worker's queue
+    add_deal(t.rounds.get(number=1).tables.get(number=2), [-45, 15, 15, 15], taker=0)  # a newer state
     standings_tasks.ranking_refresh(t.pk)
     tasks.forget()
-    assert tasks.render_download("results.csv", t.slug, False, key) is not None  # the newer state's file
-    assert not files.claimed(claimed) and not claimed.exists()
-    assert client.get(url).status_code == 200
+    assert client.get(url).status_code == 202
+    assert tasks.pending() == []  # nothing queued for the newer state while the first render is not done
+    doc = views.results_csv_download(published.read(t.slug))[0]
+    assert files.claimed(doc.claim_path)
+    # the worker runs the first request's message: it renders the newest state
+    assert tasks.render_download(kind, slug, staff, claimed) == str(doc.path)
+    assert not files.claimed(doc.claim_path)
+    served = client.get(url)
+    assert served.status_code == 200 and served["ETag"] == f'"{doc.key}"'
+    assert "1;2;2;valide;1;Élise;-45" in b"".join(served.streaming_content).decode("utf-8-sig")
