@@ -52,6 +52,8 @@ def _loop() -> None:
         with _wake:
             while not _queue or _queue[0][0] > time.monotonic():
                 _wake.wait(timeout=(_queue[0][0] - time.monotonic()) if _queue else None)
+            if settings.LEVEE_RENDER_IN != "thread":
+                return  # the mode changed (the tests, from one to the next): what is queued is run_pending's
             _due, _n, task, args = heapq.heappop(_queue)
         try:
             task(*args)
