@@ -283,7 +283,10 @@ def player_context(player: Player, *, private: bool) -> dict[str, Any]:
         "player": player, "name": name, "private": private,
         "club": player.home_club.name if player.home_club is not None else player.club,
         "played": played, "standings": history.standings(player, private=private, lang=lang),
-        "stats": [{"label": games.label(g.game), "deals": g.deals, "sections": g.sections, "unreadable": g.unreadable}
+        "stats": [{"label": games.label(g.game), "deals": g.deals, "unreadable": g.unreadable,
+                   "sections": [{"title": section.title,
+                                 "figures": [{"label": f.label, "value": f.value, "text": f.text(lang)}
+                                             for f in section.figures]} for section in g.sections]}
                   for g in history.statistics(player, private=private, lang=lang)],
         "chart": (ranks_svg(points, title=_("Ranks of %(name)s across tournaments") % {"name": name})
                   if points else ""),
