@@ -184,7 +184,7 @@ def _read_lines(rows: list[list[str]], columns: dict[str, int], result: LicenceI
             refuse("nom", _("Le nom est vide."))
             continue
         if len(full_name(first, last)) > NAME_MAX or len(club) > CLUB_MAX:
-            refuse("nom" if len(club) <= CLUB_MAX else "club", _("%(n)s caractères au plus.") % {"n": NAME_MAX})
+            refuse("nom" if len(club) <= CLUB_MAX else "club", _("At most %(n)s characters.") % {"n": NAME_MAX})
             continue
         try:
             birth = read_date(cell("birth_date"))

@@ -58,7 +58,7 @@ class TournamentForm(forms.Form):
     separate_clubs = forms.BooleanField(label=_("Séparer les joueurs d'un même club à la première manche"),
                                         required=False)
 
-    club = forms.ModelChoiceField(label=_("Club organisateur"), queryset=None, required=False,
+    club = forms.ModelChoiceField(label=_("Organizing club"), queryset=None, required=False,
                                   widget=ChoiceRadio, empty_label=None)
 
     def __init__(self, *args: Any, clubs: Any = None, **kwargs: Any) -> None:
