@@ -90,3 +90,31 @@ def test_the_players_page_in_english():
     assert _french_words(page) == []
     french = Client().get(url).content.decode()
     assert "Statistiques des donnes" in french and "3e sur 5" in french
+
+
+#: words of the organizer's French club and season pages (« Dames », « Série » are the licence's own words)
+ORGANIZER_FRENCH = ("saison", "saisons", "championnat", "championnats", "tournois", "membre", "membres", "joueurs",
+                    "classement", "aucun", "aucune", "nouveau", "nouvelle", "enregistrer", "barème", "départage",
+                    "départages", "données", "personnel", "lecture seule", "modifier", "tranches", "meilleurs")
+
+
+def test_the_organizers_club_and_season_pages_in_english(django_user_model):
+    season_of_three()
+    client = _english()
+    client.force_login(django_user_model.objects.create_superuser("root", "root@example.org", "pw"))
+    pages = {reverse("clubs"): "My clubs", reverse("club", args=["vanves"]): "5 members",
+             reverse("seasons"): "Seasons and championships", reverse("season_detail", args=["saison-2025"]):
+             "See the public ranking", reverse("championship_create", args=["saison-2025"]): "Save the championship",
+             reverse("championship_edit", args=["saison-2025", "challenge"]): "Tie-breaks, announced beforehand"}
+    for url, english in pages.items():
+        page = _get(client, url)
+        assert english in page, url
+        text = re.sub(r'(href|action|value|hx-\w+)="[^"]*"', " ", page)
+        for value in sorted(DATA, key=len, reverse=True):
+            text = text.replace(value, " ")
+        left = [w for w in ORGANIZER_FRENCH if re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", text.casefold())]
+        assert left == [], (url, left)
+    # a refusal of the championship's rules, in English: « a, b » is no points table (service.py, the form)
+    refused = client.post(reverse("championship_create", args=["saison-2025"]),
+                          {"name": "X", "table_kind": "rank", "points": "a, b", "minimum": "0"}).content.decode()
+    assert "Whole numbers separated by commas" in refused
