@@ -88,7 +88,9 @@ def test_the_default_rates_are_set():
     from rest_framework.throttling import SimpleRateThrottle
 
     assert SimpleRateThrottle.THROTTLE_RATES["arbitrate_anon"] == "30/min"
-    assert SimpleRateThrottle.THROTTLE_RATES["login"] == "10/min"
+    # the token endpoint: 10 tries a minute per name, counted first; 300 per address (a hall of 100 behind one router)
+    assert SimpleRateThrottle.THROTTLE_RATES["login_user"] == "10/min"
+    assert SimpleRateThrottle.THROTTLE_RATES["login"] == "300/min"
 
 
 @pytest.mark.django_db

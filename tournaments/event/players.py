@@ -49,7 +49,7 @@ def _clean(value: str, *, field: str, limit: int, required: bool = False) -> str
     if required and not value:
         raise InvalidInput(_("Écrivez le nom du joueur."), field=field)
     if len(value) > limit:
-        raise InvalidInput(_("%(n)s caractères au plus.") % {"n": limit}, field=field)
+        raise InvalidInput(_("At most %(n)s characters.") % {"n": limit}, field=field)
     return value
 
 

@@ -122,9 +122,9 @@ class LicenceImport:
 
     def summary(self) -> str:
         """The report in one French sentence (« nombre : n », never a wrong plural)."""
-        return _("Lignes lues : %(lines)s — licences ajoutées : %(added)s ; renommées : %(renamed)s ; changements "
-                 "de club : %(club)s ; expirées : %(expired)s ; en double, refusées : %(dup)s ; lignes illisibles : "
-                 "%(errors)s ; joueurs mis à jour : %(players)s.") % {
+        return _("Lines read: %(lines)s — licences added: %(added)s; renamed: %(renamed)s; club changes: "
+                 "%(club)s; expired: %(expired)s; duplicates, refused: %(dup)s; unreadable lines: %(errors)s; "
+                 "players updated: %(players)s.") % {
             "lines": self.lines, "added": len(self.added), "renamed": len(self.renamed),
             "club": len(self.club_changed), "expired": len(self.expired), "dup": len(self.duplicates),
             "errors": len(self.errors), "players": self.players_updated}
@@ -176,26 +176,26 @@ def _read_lines(rows: list[list[str]], columns: dict[str, int], result: LicenceI
 
         number = cell("licence")
         if not licence_valid(number):
-            refuse("licence", _("« %(licence)s » n'est pas un numéro de licence.") % {"licence": number}
-                   if number else _("Le numéro de licence est vide."))
+            refuse("licence", _("« %(licence)s » is not a licence number.") % {"licence": number}
+                   if number else _("The licence number is empty."))
             continue
         last, first, club = cell("last_name"), cell("first_name"), cell("club")
         if not last:
             refuse("nom", _("Le nom est vide."))
             continue
         if len(full_name(first, last)) > NAME_MAX or len(club) > CLUB_MAX:
-            refuse("nom" if len(club) <= CLUB_MAX else "club", _("%(n)s caractères au plus.") % {"n": NAME_MAX})
+            refuse("nom" if len(club) <= CLUB_MAX else "club", _("At most %(n)s characters.") % {"n": NAME_MAX})
             continue
         try:
             birth = read_date(cell("birth_date"))
         except ValueError:
-            refuse("date de naissance", _("« %(date)s » n'est pas une date (jj/mm/aaaa).")
+            refuse("date de naissance", _("« %(date)s » is not a date (dd/mm/yyyy).")
                    % {"date": cell("birth_date")})
             continue
         try:
             valid = read_date(cell("valid_until"), season_end=True)
         except ValueError:
-            refuse("validité", _("« %(date)s » n'est pas une date de validité (jj/mm/aaaa ou saison 2026-2027).")
+            refuse("validité", _("« %(date)s » is not a validity date (dd/mm/yyyy or season 2026-2027).")
                    % {"date": cell("valid_until")})
             continue
         lines.append(_Line(n, number, last, first, club, cell("club_number"), birth,
@@ -230,7 +230,7 @@ def licences_import(*, text: str | bytes, today: dt.date | None = None, user: An
     missing = [name for key, name in (("licence", "licence"), ("last_name", "nom")) if key not in columns]
     if missing:
         result.errors.append({"line": 1, "field": missing[0], "message": _(
-            "La première ligne doit nommer les colonnes « licence » et « nom » (il manque « %(column)s »).")
+            "The first line must name the columns « licence » and « nom » (« %(column)s » is missing).")
             % {"column": missing[0]}})
         return result
     lines = _read_lines(rows, columns, result)
@@ -327,10 +327,10 @@ class LicenceCheck:
     @property
     def message(self) -> str:
         if self.state == "expired" and self.record is not None and self.record.valid_until is not None:
-            return _("Licence %(licence)s expirée le %(date)s.") % {
+            return _("Licence %(licence)s expired on %(date)s.") % {
                 "licence": self.number, "date": self.record.valid_until.strftime("%d/%m/%Y")}
         if self.state == "unknown":
-            return _("Licence %(licence)s absente du fichier des licences.") % {"licence": self.number}
+            return _("Licence %(licence)s is not in the licence file.") % {"licence": self.number}
         return ""
 
 
@@ -359,8 +359,8 @@ def licence_holder_refusal(number: str, name: str, *, player: Player | None = No
         return
     other = Player.objects.filter(licence=number).exclude(pk=player.pk if player else None).first()
     if other is not None and name_key(other.name) != name_key(name):
-        raise InvalidInput(_("La licence %(licence)s est celle de %(name)s : deux joueurs ne partagent pas une "
-                             "licence. S'il s'agit de la même personne, inscrivez-la sous ce nom.")
+        raise InvalidInput(_("Licence %(licence)s is %(name)s's: two players do not share a licence. If this is "
+                             "the same person, register them under that name.")
                            % {"licence": number, "name": other.name}, field="licence")
 
 
@@ -400,8 +400,8 @@ def entry_flags(entries: Iterable[Entry], *, today: dt.date | None = None) -> di
             others = [p for p in same_day[e.player.birth_date] if p.pk != e.player_id and name_key(p.name) == key]
             if others:
                 out.append({"kind": "duplicate", "players": others,
-                            "message": _("Doublon probable : même nom et même date de naissance que %(who)s.")
-                            % {"who": ", ".join(f"{p.name} ({p.club or _('sans club')})" for p in others)}})
+                            "message": _("Likely duplicate: same name and same date of birth as %(who)s.")
+                            % {"who": ", ".join(f"{p.name} ({p.club or _('no club')})" for p in others)}})
         if out:
             flags[e.pk] = out
     return flags
@@ -416,7 +416,7 @@ def players_records_merge(*, kept: Player, duplicate: Player, user: Any = None, 
     (:func:`tournaments.event.players.players_merge`, refused when both sat in one round). ``duplicate`` goes;
     ``kept`` takes his licence, club and birth date where his own are empty."""
     if kept.pk == duplicate.pk:
-        raise InvalidInput(_("Choisissez une autre fiche : un joueur ne se fusionne pas avec lui-même."),
+        raise InvalidInput(_("Choose another record: a player is not merged with himself."),
                            field="other")
     pair = {p.pk: p for p in Player.objects.select_for_update().filter(pk__in=[kept.pk, duplicate.pk])}
     kept, duplicate = pair[kept.pk], pair[duplicate.pk]

@@ -72,13 +72,13 @@ def creation_club(user: Any, club_id: int | None) -> Club | None:
     if club_id is not None:
         club = allowed.filter(pk=club_id).first()
         if club is None:
-            raise InvalidInput(_("Vous n'organisez pas ce club : choisissez un de vos clubs."), field="club")
+            raise InvalidInput(_("You do not organize this club: choose one of your clubs."), field="club")
         return club
     if user is not None and user.is_authenticated and user.is_superuser:
         return None
     mine = list(allowed[:2])
     if len(mine) > 1:
-        raise InvalidInput(_("Choisissez le club qui organise ce tournoi."), field="club")
+        raise InvalidInput(_("Choose the club that organizes this tournament."), field="club")
     return mine[0] if mine else None
 
 

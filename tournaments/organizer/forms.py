@@ -58,7 +58,7 @@ class TournamentForm(forms.Form):
     separate_clubs = forms.BooleanField(label=_("Séparer les joueurs d'un même club à la première manche"),
                                         required=False)
 
-    club = forms.ModelChoiceField(label=_("Club organisateur"), queryset=None, required=False,
+    club = forms.ModelChoiceField(label=_("Organizing club"), queryset=None, required=False,
                                   widget=ChoiceRadio, empty_label=None)
 
     def __init__(self, *args: Any, clubs: Any = None, **kwargs: Any) -> None:
@@ -135,11 +135,11 @@ class PlayerForm(forms.Form):
 class LicencesCsvForm(forms.Form):
     """The federation's licence file, and whether to save what it changes (else the report only)."""
 
-    file = forms.FileField(label=_("Fichier des licences (CSV)"),
-                           help_text=_("Colonnes : licence ; nom ; prénom ; club ; date de naissance ; catégorie ou "
-                                       "série ; validité. UTF-8 ou Windows-1252, séparateur « ; » ou « , »."))
-    confirm = forms.BooleanField(label=_("Enregistrer les changements"), required=False,
-                                 help_text=_("Décoché : le rapport seul, sans rien changer."))
+    file = forms.FileField(label=_("Licence file (CSV)"),
+                           help_text=_("Columns: licence; nom; prénom; club; date de naissance; catégorie or série; "
+                                       "validité. UTF-8 or Windows-1252, separator « ; » or « , »."))
+    confirm = forms.BooleanField(label=_("Save the changes"), required=False,
+                                 help_text=_("Unticked: the report only, without changing anything."))
 
 
 class PlayersCsvForm(forms.Form):

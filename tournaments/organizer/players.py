@@ -125,7 +125,7 @@ def _duplicates(request: HttpRequest, player: Player) -> list[Player]:
 
 def _record_label(player: Player) -> str:
     extra = [x for x in (player.club, player.licence and _("licence %(l)s") % {"l": player.licence},
-                         _("%(n)s tournois") % {"n": player.entries.count()}) if x]
+                         _("%(n)s tournaments") % {"n": player.entries.count()}) if x]
     return f"{player.name} ({', '.join(extra)})"
 
 
@@ -237,7 +237,7 @@ def records_merge(request: HttpRequest, slug: str, entry_id: int) -> HttpRespons
         except ServiceError as exc:
             form.add_error("other" if exc.field == "other" else None, exc.message)
             return _page(request, tournament, entry, records=form, status=409)
-        messages.success(request, _("%(other)s et %(kept)s ne font plus qu'une fiche : %(kept)s.")
+        messages.success(request, _("%(other)s and %(kept)s are now one record: %(kept)s.")
                          % {"other": duplicate.name, "kept": player.name})
         kept_entry = player.entries.get(tournament=tournament)
         return redirect("player_edit", slug=slug, entry_id=kept_entry.pk)
@@ -253,6 +253,6 @@ def player_anonymize(request: HttpRequest, slug: str, entry_id: int) -> HttpResp
     form.is_valid()
     player = register.player_anonymize(player=entry.player, user=request.user,
                                        reason=form.cleaned_data.get("reason", ""))
-    messages.success(request, _("Le joueur est désormais « %(name)s » : ses résultats restent.")
+    messages.success(request, _("The player is now « %(name)s »: his results stay.")
                      % {"name": player.name})
     return redirect("player_edit", slug=slug, entry_id=entry.pk)

@@ -41,9 +41,9 @@ class PlayersMergeForm(forms.Form):
     """The other entry of the same person, and which of the two keeps its name, club and licence."""
 
     other = forms.TypedChoiceField(label=_("Inscrit une seconde fois sous le nom"), coerce=int, choices=[])
-    keep = forms.ChoiceField(label=_("Fiche gardée (nom, club, licence)"), initial="this",
+    keep = forms.ChoiceField(label=_("Record kept (name, club, licence)"), initial="this",
                              widget=ChoiceRadio(attrs={"class": "wide"}),
-                             choices=[("this", _("celle-ci")), ("other", _("l'autre"))])
+                             choices=[("this", _("this one")), ("other", _("the other"))])
     reason = _reason()
 
     def __init__(self, *args: Any, others: Sequence[tuple[int, str]], **kwargs: Any) -> None:
@@ -54,11 +54,11 @@ class PlayersMergeForm(forms.Form):
 class RecordsMergeForm(forms.Form):
     """A likely duplicate across events (same name, same birth date): which record to merge with this one."""
 
-    other = forms.TypedChoiceField(label=_("Même personne que"), coerce=int, choices=[],
+    other = forms.TypedChoiceField(label=_("Same person as"), coerce=int, choices=[],
                                    widget=ChoiceRadio(attrs={"class": "wide"}))
-    keep = forms.ChoiceField(label=_("Fiche gardée (nom, club, licence)"), initial="this",
+    keep = forms.ChoiceField(label=_("Record kept (name, club, licence)"), initial="this",
                              widget=ChoiceRadio(attrs={"class": "wide"}),
-                             choices=[("this", _("celle-ci")), ("other", _("l'autre"))])
+                             choices=[("this", _("this one")), ("other", _("the other"))])
     reason = _reason()
 
     def __init__(self, *args: Any, others: Sequence[tuple[int, str]], **kwargs: Any) -> None:
@@ -67,4 +67,4 @@ class RecordsMergeForm(forms.Form):
 
 
 class AnonymizeForm(forms.Form):
-    reason = _reason(_("Demande reçue (date, moyen)"))
+    reason = _reason(_("Request received (date, means)"))

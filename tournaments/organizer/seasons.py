@@ -7,6 +7,8 @@ from django import forms
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import get_language
+from django.utils.translation import gettext_lazy as _
 
 from scoring import championship as pure
 from tournaments.common.access import guarded, require
@@ -15,18 +17,20 @@ from tournaments.common.forms import ChoiceRadio
 from tournaments.seasons import championships, service
 from tournaments.seasons.models import Championship, Season
 
-TABLE_KINDS = [("rank", "Par place (1er, 2e, 3e …)"), ("percent", "Par pourcentage du champ"),
-               ("marks", "Les points du tournoi eux-mêmes")]
-TIE_BREAKS = [("", "—")] + [(code, label.capitalize()) for code, label in pure.LABELS_FR.items()
-                            if code in pure.TIE_BREAKS]
+TABLE_KINDS = [("rank", _("By place (1st, 2nd, 3rd …)")), ("percent", _("By percentage of the field")),
+               ("marks", _("The tournament's own points"))]
+def tie_breaks() -> list[tuple[str, str]]:
+    """The tie-breaks an organizer may declare, in the page's language."""
+    labels = pure.LABELS_EN if (get_language() or "fr").startswith("en") else pure.LABELS_FR
+    return [("", "—")] + [(code, label.capitalize()) for code, label in labels.items() if code in pure.TIE_BREAKS]
 
 
 class SeasonForm(forms.Form):
-    club = forms.ModelChoiceField(label="Club", queryset=None, empty_label=None, widget=ChoiceRadio)
-    name = forms.CharField(label="Nom de la saison", max_length=200)
-    starts_on = forms.DateField(label="Début", widget=forms.DateInput(attrs={"type": "date"}))
-    ends_on = forms.DateField(label="Fin", widget=forms.DateInput(attrs={"type": "date"}))
-    is_public = forms.BooleanField(label="Publique (classements visibles de tous)", required=False, initial=True)
+    club = forms.ModelChoiceField(label=_("Club"), queryset=None, empty_label=None, widget=ChoiceRadio)
+    name = forms.CharField(label=_("Name of the season"), max_length=200)
+    starts_on = forms.DateField(label=_("Start"), widget=forms.DateInput(attrs={"type": "date"}))
+    ends_on = forms.DateField(label=_("End"), widget=forms.DateInput(attrs={"type": "date"}))
+    is_public = forms.BooleanField(label=_("Public (rankings visible to everyone)"), required=False, initial=True)
 
     def __init__(self, *args, clubs=None, **kwargs) -> None:
         super().__init__(*args, **kwargs)
@@ -38,25 +42,25 @@ def _numbers(text: str) -> list[int]:
 
 
 class ChampionshipForm(forms.Form):
-    name = forms.CharField(label="Nom du championnat", max_length=200)
-    tournaments = forms.ModelMultipleChoiceField(label="Tournois qui comptent", queryset=None, required=False,
+    name = forms.CharField(label=_("Name of the championship"), max_length=200)
+    tournaments = forms.ModelMultipleChoiceField(label=_("Tournaments that count"), queryset=None, required=False,
                                                  widget=forms.CheckboxSelectMultiple)
-    table_kind = forms.ChoiceField(label="Barème", choices=TABLE_KINDS, widget=ChoiceRadio, initial="rank")
-    points = forms.CharField(label="Points par place", required=False, initial="20, 15, 12, 10, 8, 6, 4, 2",
-                             help_text="Barème par place : les points du 1er, du 2e … séparés par des virgules.",
+    table_kind = forms.ChoiceField(label=_("Points table"), choices=TABLE_KINDS, widget=ChoiceRadio, initial="rank")
+    points = forms.CharField(label=_("Points per place"), required=False, initial="20, 15, 12, 10, 8, 6, 4, 2",
+                             help_text=_("Points by place: the points of the 1st, the 2nd … separated by commas."),
                              widget=forms.TextInput(attrs={"inputmode": "numeric", "autocomplete": "off"}))
-    beyond = forms.IntegerField(label="Points au-delà du barème", initial=1, required=False)
-    bands = forms.CharField(label="Tranches (pourcentage : points)", required=False,
+    beyond = forms.IntegerField(label=_("Points beyond the table"), initial=1, required=False)
+    bands = forms.CharField(label=_("Bands (percentage: points)"), required=False,
                             initial="10:50, 25:30, 50:15, 100:5",
-                            help_text="Barème par pourcentage : « 10:50 » donne 50 points aux 10 % premiers.",
+                            help_text=_("Points by percentage: « 10:50 » gives 50 points to the first 10 %."),
                             widget=forms.TextInput(attrs={"autocomplete": "off"}))
-    best = forms.IntegerField(label="Meilleurs résultats retenus", min_value=1, max_value=99, required=False,
-                              help_text="Vide : tous les résultats comptent.")
-    minimum = forms.IntegerField(label="Tournois exigés pour être classé", min_value=0, max_value=99, initial=0)
-    tie_break_1 = forms.ChoiceField(label="1er départage", choices=TIE_BREAKS, required=False)
-    tie_break_2 = forms.ChoiceField(label="2e départage", choices=TIE_BREAKS, required=False)
-    tie_break_3 = forms.ChoiceField(label="3e départage", choices=TIE_BREAKS, required=False)
-    categories = forms.MultipleChoiceField(label="Classements par catégorie", choices=championships.CATEGORY_CHOICES,
+    best = forms.IntegerField(label=_("Best results kept"), min_value=1, max_value=99, required=False,
+                              help_text=_("Empty: every result counts."))
+    minimum = forms.IntegerField(label=_("Tournaments required to be ranked"), min_value=0, max_value=99, initial=0)
+    tie_break_1 = forms.ChoiceField(label=_("1st tie-break"), choices=tie_breaks, required=False)
+    tie_break_2 = forms.ChoiceField(label=_("2nd tie-break"), choices=tie_breaks, required=False)
+    tie_break_3 = forms.ChoiceField(label=_("3rd tie-break"), choices=tie_breaks, required=False)
+    categories = forms.MultipleChoiceField(label=_("Rankings by category"), choices=championships.CATEGORY_CHOICES,
                                            required=False, widget=forms.CheckboxSelectMultiple)
 
     def __init__(self, *args, season: Season, **kwargs) -> None:
@@ -69,7 +73,7 @@ class ChampionshipForm(forms.Form):
         try:
             return _numbers(self.cleaned_data.get("points") or "")
         except ValueError:
-            raise forms.ValidationError("Des nombres entiers séparés par des virgules, comme « 20, 15, 12 ».") from None
+            raise forms.ValidationError(_("Whole numbers separated by commas, like « 20, 15, 12 ».")) from None
 
     def clean_bands(self) -> list[list[int]]:
         out = []
@@ -80,7 +84,7 @@ class ChampionshipForm(forms.Form):
             try:
                 out.append([int(bound.strip().rstrip("%")), int(points)])
             except ValueError:
-                raise forms.ValidationError("Écrivez chaque tranche « pourcentage:points », comme « 10:50 ».") from None
+                raise forms.ValidationError(_("Write each band « percentage:points », like « 10:50 ».")) from None
         return out
 
     def table(self) -> dict:
@@ -112,7 +116,7 @@ def seasons(request: HttpRequest) -> HttpResponse:
         except ServiceError as exc:
             form.add_error(exc.field if exc.field in form.fields else None, exc.message)
         else:
-            messages.success(request, "Saison créée. Ajoutez-lui un championnat.")
+            messages.success(request, _("Season created. Add a championship to it."))
             return redirect("season_detail", season=season.slug)
     listed = Season.objects.filter(club__in=clubs).select_related("club").order_by("-starts_on", "name")
     return render(request, "tournaments/seasons.html", {"form": form, "seasons": listed})
@@ -150,7 +154,7 @@ def championship_edit(request: HttpRequest, season: str, champ_slug: str | None 
         except ServiceError as exc:
             form.add_error(exc.field if exc.field in form.fields else None, exc.message)
         else:
-            messages.success(request, "Championnat enregistré : son classement est recalculé.")
+            messages.success(request, _("Championship saved: its ranking is being recomputed."))
             return redirect("season_detail", season=managed.slug) if champ is None else redirect(
                 "championship_edit", season=managed.slug, champ_slug=saved.slug)
     return render(request, "tournaments/championship_form.html", {"form": form, "season": managed,

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext as _
 
 
 def running_total_svg(points: Sequence[int], *, breaks: Sequence[int] = (), width: int = 640, height: int = 220,
@@ -64,8 +65,8 @@ def ranks_svg(points: Sequence[tuple[str, int, int]], *, width: int = 360, heigh
     def y(rank: int) -> float:
         return pad_t + plot_h * (rank - 1) / (worst - 1)
 
-    said = "; ".join(f"{name} : {rank}e sur {field}" if rank != 1 else f"{name} : 1er sur {field}"
-                     for name, rank, field in points)
+    said = "; ".join((_("%(name)s: rank %(rank)s of %(field)s") if rank != 1 else _("%(name)s: 1st of %(field)s"))
+                     % {"name": name, "rank": rank, "field": field} for name, rank, field in points)
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" class="chart" role="img" '
              f'aria-label="{escape(title)}">', f"<title>{escape(title)} — {escape(said)}</title>",
              f'<rect x="{pad_l}" y="{pad_t}" width="{plot_w}" height="{plot_h}" fill="none" stroke="#ccc"/>',

@@ -50,10 +50,11 @@ def _start() -> None:
 def _loop() -> None:
     while True:
         with _wake:
-            while not _queue or _queue[0][0] > time.monotonic():
-                _wake.wait(timeout=(_queue[0][0] - time.monotonic()) if _queue else None)
-            if settings.LEVEE_RENDER_IN != "thread":
-                return  # the mode changed (the tests, from one to the next): what is queued is run_pending's
+            # the thread runs what is due while renders run « in a thread »; a process switched to another mode
+            # (the tests' « manual ») keeps its queue for whoever runs it (``run_pending``)
+            while not _queue or _queue[0][0] > time.monotonic() or settings.LEVEE_RENDER_IN != "thread":
+                due_in = _queue[0][0] - time.monotonic() if _queue and settings.LEVEE_RENDER_IN == "thread" else None
+                _wake.wait(timeout=due_in)
             _due, _n, task, args = heapq.heappop(_queue)
         try:
             task(*args)

@@ -19,6 +19,8 @@ from django.http import FileResponse, Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 
 from scoring import championship as pure
 from tournaments.common import games
@@ -36,8 +38,7 @@ from tournaments.standings.models import RankingSnapshot
 log = logging.getLogger(__name__)
 
 #: bump when a season template changes: every ETag and cache key changes
-RENDER_VERSION = "1"
-TABLE_WORDS = {"rank": "par place", "percent": "par pourcentage du champ", "marks": "les points du tournoi"}
+RENDER_VERSION = "2"
 
 
 def _season(slug: str) -> Season:
@@ -70,21 +71,37 @@ def _fmt(value: Any) -> str:
     return "" if value is None else str(value)
 
 
+def _lang() -> str:
+    """The active language for scoring's sentences: ``fr`` or ``en`` (French outside a request)."""
+    return "en" if (get_language() or "fr").startswith("en") else "fr"
+
+
+def _labels(lang: str) -> dict[str, str]:
+    return pure.LABELS_EN if lang == "en" else pure.LABELS_FR
+
+
 def rules_words(champ: Championship) -> list[str]:
-    """The championship's rules in the words of the table."""
+    """The championship's rules in the words of the table, in the active language."""
     rules = championships.rules_of(champ)
     table = rules.table
-    out = [f"Barème {TABLE_WORDS[table.kind]}"
-           + (f" : {', '.join(str(p) for p in table.points)} points pour les premières places, puis {table.beyond}"
-              if table.kind == "rank" else "")
-           + (" : " + ", ".join(f"{points} points jusqu'à {bound} %" for bound, points in table.bands)
-              if table.kind == "percent" else "") + "."]
-    out.append(f"Les {rules.best} meilleurs résultats comptent." if rules.best else "Tous les résultats comptent.")
+    if table.kind == "rank":
+        first = _("Points by place: %(points)s points for the first places, then %(beyond)s.") % {
+            "points": ", ".join(str(p) for p in table.points), "beyond": table.beyond}
+    elif table.kind == "percent":
+        first = _("Points by percentage of the field: %(bands)s.") % {"bands": ", ".join(
+            _("%(points)s points up to %(bound)s %%") % {"points": points, "bound": bound}
+            for bound, points in table.bands)}
+    else:
+        first = _("Points: the tournament's own points.")
+    out = [first]
+    out.append(_("The %(best)s best results count.") % {"best": rules.best} if rules.best
+               else _("Every result counts."))
     if rules.minimum:
-        out.append(f"Classé à partir de {rules.minimum} tournois joués.")
+        out.append(_("Ranked from %(minimum)s tournaments played.") % {"minimum": rules.minimum})
     if rules.tie_breaks:
-        out.append("Départages annoncés : " + ", ".join(pure.LABELS_FR[t] for t in rules.tie_breaks) + ".")
-    out.append("Une place partagée donne la moyenne des points des places occupées.")
+        out.append(_("Tie-breaks announced: %(list)s.") % {
+            "list": ", ".join(_labels(_lang())[t] for t in rules.tie_breaks)})
+    out.append(_("A shared place gives the average of the points of the places it covers."))
     return out
 
 
@@ -121,11 +138,12 @@ def ranking_view(champ: Championship, snap: ChampionshipSnapshot | None, categor
         lines = pure.category_lines(ranked, chosen.members)
     columns = [name for name in (*ranked.criteria, "kept", "played") if name != "points"]
     columns = list(dict.fromkeys(columns))
-    ctx["columns"] = [pure.LABELS_FR[c] for c in columns]
+    lang = _lang()
+    ctx["columns"] = [_labels(lang)[c] for c in columns]
     counts: dict[int, int] = {}
     for line in lines:
         counts[line.rank] = counts.get(line.rank, 0) + 1
-    why = pure.explain_all(ranked, "fr", names, titles)  # the season's standings computed once, not per line
+    why = pure.explain_all(ranked, lang, names, titles)  # the season's standings computed once, not per line
     ctx["rows"] = [Row(line.rank, counts[line.rank] > 1, int(line.entry), names.get(line.entry, ""),
                        clubs.get(int(line.entry), ""),
                        [_fmt(line.metric("points")), *[_fmt(dict(line.metrics).get(c)) for c in columns]],
@@ -245,7 +263,8 @@ def championship_pdf(request: HttpRequest, season_slug: str, slug: str) -> HttpR
             log.exception("the championship PDF %s could not be queued", path.name)
             files.release(path)
     response = HttpResponse(render_to_string("public/season_preparing.html", {
-        "season": champ.season, "every": 3, "title": f"Le classement « {champ.name} »", "messages": ()}),
+        "season": champ.season, "every": 3, "title": _("The ranking « %(name)s »") % {"name": champ.name},
+        "messages": ()}),
         status=202)
     response["Retry-After"] = "3"
     response["Cache-Control"] = "no-store"
@@ -256,16 +275,21 @@ def championship_pdf(request: HttpRequest, season_slug: str, slug: str) -> HttpR
 
 
 def player_context(player: Player, *, private: bool) -> dict[str, Any]:
+    lang = _lang()
     played = history.tournaments_played(player, private=private)
     points = history.rank_points(played)
-    name = "Joueur anonyme" if player.anonymized_at else player.name
+    name = _("Anonymous player") if player.anonymized_at else player.name
     return {
         "player": player, "name": name, "private": private,
         "club": player.home_club.name if player.home_club is not None else player.club,
-        "played": played, "standings": history.standings(player, private=private),
-        "stats": [{"label": games.label(g.game), "deals": g.deals, "sections": g.sections, "unreadable": g.unreadable}
-                  for g in history.statistics(player, private=private)],
-        "chart": ranks_svg(points, title=f"Rangs de {name} au fil des tournois") if points else "",
+        "played": played, "standings": history.standings(player, private=private, lang=lang),
+        "stats": [{"label": games.label(g.game), "deals": g.deals, "unreadable": g.unreadable,
+                   "sections": [{"title": section.title,
+                                 "figures": [{"label": f.label, "value": f.value, "text": f.text(lang)}
+                                             for f in section.figures]} for section in g.sections]}
+                  for g in history.statistics(player, private=private, lang=lang)],
+        "chart": (ranks_svg(points, title=_("Ranks of %(name)s across tournaments") % {"name": name})
+                  if points else ""),
         "chart_points": points,
     }
 
@@ -276,7 +300,7 @@ def player_page(request: HttpRequest, player_id: int) -> HttpResponse:
     tick = (RankingSnapshot.objects.filter(tournament__entries__player=player).aggregate(m=Max("id"))["m"],
             ChampionshipSnapshot.objects.filter(championship__tournaments__entries__player=player)
             .aggregate(m=Max("id"))["m"], player.name, player.anonymized_at, player.home_club_id)
-    etag = hashlib.sha256(repr((RENDER_VERSION, player.pk, *tick)).encode()).hexdigest()[:32]
+    etag = hashlib.sha256(repr((RENDER_VERSION, player.pk, lang_of(request), *tick)).encode()).hexdigest()[:32]
 
     def render() -> str:
         return render_to_string("public/player_history.html", {**player_context(player, private=False),

@@ -22,6 +22,8 @@ from typing import Any
 
 from django.db import transaction
 from django.db.models import Max
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from scoring import championship as pure
 from scoring import ranking as pure_ranking
@@ -34,10 +36,10 @@ from tournaments.standings.rankings import metric_value
 
 #: the categories an organizer may publish beside the general ranking, with their French names
 CATEGORY_CHOICES = (
-    ("jeunes", "Jeunes (moins de 18 ans au début de la saison)"),
-    ("seniors", "Seniors (60 ans et plus au début de la saison)"),
-    ("dames", "Dames (catégorie « Dames » de la licence)"),
-    ("series", "Séries (la série de la licence)"),
+    ("jeunes", gettext_lazy("Juniors (under 18 at the start of the season)")),
+    ("seniors", gettext_lazy("Seniors (60 and over at the start of the season)")),
+    ("dames", gettext_lazy("Women (the licence's « Dames » category)")),
+    ("series", gettext_lazy("Séries (the licence's série)")),
 )
 JUNIOR_UNDER, SENIOR_FROM = 18, 60
 DAMES = frozenset({"d", "dame", "dames", "f", "féminine", "feminine"})
@@ -200,22 +202,22 @@ def categories(championship: Championship, players: Iterable[int]) -> list[Categ
     out: list[Category] = []
     for code in wanted:
         if code == "jeunes":
-            members = {p for p, born, _ in people if born and _age(born, season.starts_on) < JUNIOR_UNDER}
-            out.append(Category(code, "Jeunes", frozenset(members)))
+            members = {p for p, born, _lic in people if born and _age(born, season.starts_on) < JUNIOR_UNDER}
+            out.append(Category(code, _("Juniors"), frozenset(members)))
         elif code == "seniors":
-            members = {p for p, born, _ in people if born and _age(born, season.starts_on) >= SENIOR_FROM}
-            out.append(Category(code, "Seniors", frozenset(members)))
+            members = {p for p, born, _lic in people if born and _age(born, season.starts_on) >= SENIOR_FROM}
+            out.append(Category(code, _("Seniors"), frozenset(members)))
         elif code == "dames":
-            members = {p for p, _, lic in people if lic and licences.get(lic, "").strip().lower() in DAMES}
-            out.append(Category(code, "Dames", frozenset(members)))
+            members = {p for p, _born, lic in people if lic and licences.get(lic, "").strip().lower() in DAMES}
+            out.append(Category(code, _("Women"), frozenset(members)))
         elif code == "series":
             series: dict[str, set[int]] = {}
-            for p, _, lic in people:
+            for p, _born, lic in people:
                 value = licences.get(lic, "").strip() if lic else ""
                 if value and value.lower() not in DAMES:
                     series.setdefault(value, set()).add(p)
             for value in sorted(series):
-                label = value if value.lower().startswith("s") else f"Série {value}"
+                label = value if value.lower().startswith("s") else _("Série %(value)s") % {"value": value}
                 out.append(Category(f"serie-{value.lower()}", label, frozenset(series[value])))
     return out
 

@@ -80,7 +80,7 @@ def tournaments_played(player: Player, *, private: bool = False) -> list[Played]
     return out
 
 
-def standings(player: Player, *, private: bool = False) -> list[Standing]:
+def standings(player: Player, *, private: bool = False, lang: str = "fr") -> list[Standing]:
     """His standing in every championship of a public season that counts a tournament he played (the latest
     published snapshot), with « pourquoi ce rang »."""
     champs = (Championship.objects.filter(tournaments__entries__player=player).distinct()
@@ -94,7 +94,7 @@ def standings(player: Player, *, private: bool = False) -> list[Standing]:
             continue
         ranked = championships.snapshot_ranking(snap)
         names, titles = championships.names_of(ranked)
-        why = pure.explain(ranked, player.pk, "fr", names, titles)
+        why = pure.explain(ranked, player.pk, lang, names, titles)
         line = ChampionshipLine.objects.filter(snapshot=snap, player=player).first()
         if line is not None:
             out.append(Standing(champ, line.rank, championships.metric(line, "points") or 0, len(ranked.lines), why))

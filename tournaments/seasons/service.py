@@ -11,6 +11,7 @@ from typing import Any
 from django.db import transaction
 from django.db.models import QuerySet
 from django.utils.text import slugify
+from django.utils.translation import gettext as _
 
 from scoring import championship as pure
 from tournaments.clubs.models import Club, ClubRole
@@ -44,7 +45,7 @@ def _unique_slug(model: Any, base: str, **scope: Any) -> str:
 
 def season_create(*, club: Club, name: str, starts_on: date, ends_on: date, is_public: bool = True) -> Season:
     if ends_on < starts_on:
-        raise InvalidInput("La fin de la saison vient avant son début.", field="ends_on")
+        raise InvalidInput(_("The season ends before it starts."), field="ends_on")
     return Season.objects.create(club=club, name=name.strip(), slug=_unique_slug(Season, name), starts_on=starts_on,
                                  ends_on=ends_on, is_public=is_public)
 
@@ -70,7 +71,8 @@ def championship_save(*, season: Season, name: str, table: dict[str, Any], best:
         raise InvalidInput(_french(error), field=field) from error
     allowed = set(eligible_tournaments(season).values_list("pk", flat=True))
     if any(t.pk not in allowed for t in tournaments):
-        raise InvalidInput("Un tournoi choisi n'est pas un tournoi du club pendant la saison.", field="tournaments")
+        raise InvalidInput(_("A chosen tournament is not one of the club's tournaments during the season."),
+                           field="tournaments")
     with transaction.atomic():
         if championship is None:
             championship = Championship(season=season, slug=_unique_slug(Championship, name, season=season))
@@ -84,12 +86,13 @@ def championship_save(*, season: Season, name: str, table: dict[str, Any], best:
 
 
 def _french(error: pure.ChampionshipError) -> str:
+    """The refusal in the reader's language (French by default)."""
     return {
-        "table.points": "Donnez les points de la 1re place au moins, séparés par des virgules.",
-        "table.bands": "Donnez des tranches croissantes entre 1 et 100 %, comme « 10:50, 25:30, 100:5 ».",
-        "table.kind": "Choisissez un barème.",
-        "table": "Le barème doit être fait de nombres entiers.",
-        "best": "Gardez au moins un résultat.",
-        "minimum": "Le minimum ne peut pas être négatif.",
-        "tie_breaks": "Chaque départage une seule fois.",
+        "table.points": _("Give the points of the 1st place at least, separated by commas."),
+        "table.bands": _("Give increasing bands between 1 and 100 %, like « 10:50, 25:30, 100:5 »."),
+        "table.kind": _("Choose a points table."),
+        "table": _("The points table must be made of whole numbers."),
+        "best": _("Keep at least one result."),
+        "minimum": _("The minimum cannot be negative."),
+        "tie_breaks": _("Each tie-break only once."),
     }.get(error.field, error.message)
