@@ -170,6 +170,9 @@ def targets(port: int, slug: str, ids: list[int], players: int) -> list[Target]:
     out += full_and_304("printable ranking", [f"{base}/ranking/print/"])
     out += full_and_304("printable results", [f"{base}/results/print/"])
     out += full_and_304("ranking CSV", [f"{base}/ranking.csv"])
+    # the results CSV and file: rendered by the worker like the PDFs (« en préparation » meanwhile), then files
+    for path in (f"{base}/results.csv", f"{base}/results.json"):
+        print(f"{path}: ready after {wait_ready(conn, path):.1f} s")
     out += full_and_304("results CSV", [f"{base}/results.csv"])
     out += full_and_304("results file (JSON)", [f"{base}/results.json"])
     out += full_and_304("ledger", [f"{base}/ledger/"])
@@ -183,7 +186,7 @@ def targets(port: int, slug: str, ids: list[int], players: int) -> list[Target]:
 
 
 def wait_ready(conn: http.client.HTTPConnection, path: str, limit: float = 900.0) -> float:
-    """Ask for a PDF until it is served (« en préparation », 202, meanwhile); the seconds it took."""
+    """Ask for a PDF or a kept download until it is served (« en préparation », 202, meanwhile); the seconds."""
     started = time.perf_counter()
     while time.perf_counter() - started < limit:
         status, _, _ = get(conn, path, {})

@@ -10,6 +10,7 @@ import pytest
 from django.urls import reverse
 
 from tests.events.test_duplicate import setup_duplicate
+from tests.integration.builders import downloaded
 from tournaments.deals import selectors
 from tournaments.deals.models import Deal
 from tournaments.duplicate.models import DuplicateTable
@@ -64,7 +65,7 @@ def test_a_bye_tables_entry_page_says_bye(event):
 def test_the_results_file_of_a_match_game(event):
     ev, _ = _running(event, label="d-json", game="vingt-quatre", seed=2405, rounds=1, target=8, players=5)
     ev.run_rounds(1, method="swiss")
-    response = ev.get("anonymous", reverse("public-results-file", args=[ev.slug]))
+    response = downloaded(lambda url: ev.get("anonymous", url), reverse("public-results-file", args=[ev.slug]))
     assert response.status_code == 200
     metrics = [m for line in response.json()["ranking"]["lines"] for m in line["metrics"].values()]
     assert metrics and all(m is None or isinstance(m, int) or re.fullmatch(r"-?\d+/\d+", m) for m in metrics), metrics
@@ -142,7 +143,8 @@ def test_the_rounds_played_are_counted(event):
     made = deal.score_rows.get(entry_id=taker, ruling__isnull=True).points > 0
     expected = {e: int(made and e == taker) for e in ev.tournament.entries.values_list("id", flat=True)}
     assert {line.entry_id: dict(line.metrics)["won_as_taker"] for line in lines} == expected
-    results = ev.get("anonymous", reverse("public-results-file", args=[ev.slug])).json()["ranking"]["lines"]
+    results = downloaded(lambda url: ev.get("anonymous", url),
+                         reverse("public-results-file", args=[ev.slug])).json()["ranking"]["lines"]
     assert {ln["player"]: (ln["metrics"]["rounds"], ln["metrics"]["won_as_taker"]) for ln in results} == {
         e: (1, w) for e, w in expected.items()}
 

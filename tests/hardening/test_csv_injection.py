@@ -8,7 +8,7 @@ import io
 import pytest
 from django.urls import reverse
 
-from tests.integration.builders import add_deal, make_round, make_tournament
+from tests.integration.builders import add_deal, downloaded, make_round, make_tournament
 from tournaments.common.csv_safe import safe_cell
 from tournaments.event.models import Player
 from tournaments.standings import tasks
@@ -32,7 +32,7 @@ def test_ranking_and_results_csv_write_no_formula(client):
     add_deal(table, [75, -25, -25, -25], taker=0)
     tasks.ranking_refresh(t.pk)
     for name in ("public-ranking-csv", "public-results-csv"):
-        text = client.get(reverse(name, args=[t.slug])).content.decode("utf-8-sig")
+        text = downloaded(client.get, reverse(name, args=[t.slug])).content.decode("utf-8-sig")
         delimiter = ";" if ";" in text.splitlines()[0] else ","
         cells = [c for row in csv.reader(io.StringIO(text), delimiter=delimiter) for c in row]
         assert not [c for c in cells if c[:1] in ("=", "+", "@", "\t", "\r")], name

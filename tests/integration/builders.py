@@ -9,7 +9,9 @@ the API instead. Like every writer, the builders tell the one hook that the scor
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Sequence
+import json
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from tournaments.common import hooks
 from tournaments.deals.models import Deal, ScoreRow
@@ -84,3 +86,26 @@ def end_match(table: Table, totals: Sequence[int], winner: int | None) -> None:
     table.match_totals, table.match_winner, table.match_ended = list(totals), winner, True
     table.save()
     hooks.scores_changed(table.round.tournament_id)
+
+
+def downloaded(get: Callable[..., Any], url: str, **extra: Any) -> Any:
+    """A kept download (the results CSV, the results file: tournaments/public/downloads.py) as a reader gets it:
+    the first request answers 202 « en préparation » and queues the render; the worker's render is run here,
+    then the file is asked again. Answered as a plain response (``content``, ``json()``) with the file's
+    headers. ``get``: ``client.get``, or the events harness's ``get`` for one user."""
+    from django.http import HttpResponse
+
+    from tournaments.public import downloads, tasks
+
+    response = get(url, **extra)
+    if response.status_code == 202:
+        tasks.run_pending(only=downloads.TASK)
+        response = get(url, **extra)
+    if not getattr(response, "streaming", False):
+        return response
+    body = b"".join(response.streaming_content)
+    plain = HttpResponse(body, status=response.status_code)
+    for header, value in response.items():
+        plain[header] = value
+    plain.json = lambda: json.loads(body)  # type: ignore[attr-defined]
+    return plain

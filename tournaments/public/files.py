@@ -1,5 +1,5 @@
-"""The PDF files, kept on disk: one file per document and published state, written whole or not at all, and a
-claim that lets one render of a document run at a time.
+"""The PDF files and the big downloads (:mod:`downloads`), kept on disk: one file per document and published
+state, written whole or not at all, and a claim that lets one render of a document run at a time.
 
 The folder is ``settings.LEVEE_PDF_ROOT`` (``var/pdf`` in the project folder unless set), one sub-folder per
 tournament. A file's name carries its document (kind, language, round, part) and its key (the published state's
@@ -26,9 +26,9 @@ def root() -> Path:
     return Path(settings.LEVEE_PDF_ROOT)
 
 
-def path_of(tournament_id: int, document: str, key: str) -> Path:
-    """Where the PDF of ``document`` (« ranking-fr-0-1 ») in the state ``key`` is kept."""
-    return root() / str(tournament_id) / f"{document}--{key}.pdf"
+def path_of(tournament_id: int, document: str, key: str, suffix: str = "pdf") -> Path:
+    """Where the PDF (or the ``suffix`` file) of ``document`` (« ranking-fr-0-1 ») in the state ``key`` is kept."""
+    return root() / str(tournament_id) / f"{document}--{key}.{suffix}"
 
 
 def ready(path: Path) -> bool:
@@ -83,8 +83,9 @@ def write(path: Path, data: bytes) -> None:
     temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     temporary.write_bytes(data)
     os.replace(temporary, path)
-    document = path.name.split("--", 1)[0]
-    for older in path.parent.glob(f"{document}--*.pdf"):
+    document, rest = path.name.split("--", 1)
+    suffix = rest.split(".", 1)[1]  # « pdf », « csv », « csv.gz » (a key holds no dot)
+    for older in path.parent.glob(f"{document}--*.{suffix}"):
         if older != path:
             with contextlib.suppress(FileNotFoundError):
                 older.unlink()

@@ -253,7 +253,7 @@ def serve(request: HttpRequest, state: published.Published, doc: Document) -> Ht
             log.exception("the PDF %s could not be queued", path.name)
             files.release(path)
     response = HttpResponse(render_to_string("public/preparing.html", {
-        "tournament": state.tournament, "every": RETRY_AFTER, "title": doc.title,
+        "tournament": state.tournament, "every": RETRY_AFTER, "title": doc.title, "format": "PDF",
         "next_url": request.get_full_path(), "messages": ()}), status=202)
     response["Retry-After"] = str(RETRY_AFTER)
     response["Cache-Control"] = "no-store"

@@ -70,14 +70,20 @@ def pending() -> list[tuple[str, tuple]]:
         return [(getattr(task, "name", repr(task)), args) for _d, _n, task, args in sorted(_queue)]
 
 
-def run_pending(*, include_delayed: bool = True) -> int:
-    """Run now, in this thread, what is queued in this process (``manual``: the tests); how many were run."""
+def run_pending(*, include_delayed: bool = True, only: str | None = None) -> int:
+    """Run now, in this thread, what is queued in this process (``manual``: the tests); how many were run.
+    ``only``: the tasks of that name, the others left queued."""
     ran = 0
     while True:
         with _wake:
-            if not _queue or (not include_delayed and _queue[0][0] > time.monotonic()):
+            due = [entry for entry in sorted(_queue)
+                   if (include_delayed or entry[0] <= time.monotonic())
+                   and (only is None or getattr(entry[2], "name", None) == only)]
+            if not due:
                 return ran
-            _due, _n, task, args = heapq.heappop(_queue)
+            _queue.remove(due[0])
+            heapq.heapify(_queue)
+            _due, _n, task, args = due[0]
         task(*args)
         ran += 1
 

@@ -3,9 +3,11 @@
 * :func:`render_pdf` renders one PDF document of the state published now and keeps its file (:mod:`pdf`).
 * :func:`render_published` runs when a ranking is published (the standings call the ``ranking_published`` port,
   :mod:`tournaments.common.hooks`): the pages every reader opens first (home, ranking, its polling fragment, the
-  printable ranking, the ranking CSV, the results CSV and printable results, the latest round's results) are
-  rendered into the cache then, in French and English, so that no reader, and no web worker, waits for them.
-  Then, once the state stays quiet :data:`PDF_QUIET` seconds, the ranking PDF and the latest round's results PDF.
+  printable ranking, the ranking CSV, the latest round's results) are rendered into the cache then, in French
+  and English, so that no reader, and no web worker, waits for them. Then, once the state stays quiet
+  :data:`PDF_QUIET` seconds, the ranking PDF, the latest round's results PDF and the big downloads (the results
+  CSV and the public results file, :mod:`downloads`) are written as files.
+* :func:`render_download` renders one download of the state published now (a request found it missing).
 
 Where the work runs is ``settings.LEVEE_RENDER_IN`` (:mod:`runner`).
 """
@@ -19,7 +21,7 @@ from celery import shared_task
 from django.utils import translation
 
 from tournaments.event.models import Tournament
-from tournaments.public import pages, pdf, published, seasons, views
+from tournaments.public import downloads, exports, pages, pdf, published, seasons, views
 from tournaments.public.runner import forget, later, pending, run_pending
 from tournaments.standings import rankings
 
@@ -35,6 +37,24 @@ LANGUAGES = ("fr", "en")
 def render_pdf(kind: str, slug: str, lang: str, number: int, part: int, claimed_key: str = "") -> str | None:
     """Render one PDF of the state published now (see :func:`pdf.produce_now`); the file written, or None."""
     return pdf.produce_now(kind, slug, lang, number, part, claimed_key)
+
+
+#: each download's document and render for a state (``staff``: the staff's variant)
+DOWNLOADS: dict[str, Callable[[published.Published, bool], tuple[downloads.Download, Callable[[], str]]]] = {
+    "results.csv": lambda state, staff: views.results_csv_download(state),
+    "results.json": exports.results_file_download,
+}
+
+
+@shared_task(name=downloads.TASK, acks_late=True, reject_on_worker_lost=True, ignore_result=True)
+def render_download(kind: str, slug: str, staff: bool = False, claimed: bool = False) -> str | None:
+    """Render one download of the state published now, which may be newer than the one the request that queued it
+    saw (``claimed``: that request holds the download's claim, released here). The file written, or None."""
+    state = published._read(slug)  # the state now, not one this process kept a tenth of a second
+    if state is None:
+        return None
+    doc, render = DOWNLOADS[kind](state, staff)
+    return str(doc.path) if downloads.produce(doc, render, claimed=claimed) else None
 
 
 @shared_task(name="tournaments.championship_render_pdf", acks_late=True, reject_on_worker_lost=True,
@@ -58,6 +78,8 @@ def render_published(tournament_id: int, input_version: int, pdfs: bool = False)
         for kind, number in (("ranking", 0), ("results", latest)):
             if number is not None and pdf.produce(state, pdf.document(state, kind, "fr", number)):
                 done += 1
+        for kind in DOWNLOADS:
+            done += downloads.produce(*DOWNLOADS[kind](state, False))
         return done
     builders: list[Callable[[str], tuple[str, Callable[[], str]]]] = [
         lambda lang: pages.home_page(state, lang),
@@ -86,4 +108,5 @@ def ranking_published(tournament_id: int, input_version: int) -> None:
 
 
 __all__ = ["championship_render_pdf",
-           "forget", "later", "pending", "ranking_published", "render_pdf", "render_published", "run_pending"]
+           "forget", "later", "pending", "ranking_published", "render_download", "render_pdf", "render_published",
+           "run_pending"]

@@ -3,7 +3,8 @@ rounds are shown; the ranking is the latest published snapshot, with a notice wh
 (see ``tournaments.standings.rankings``). Like the pages every phone polls (``pages.py``), each is rendered once
 per published state and served from the cache with an ETag (:func:`published.respond`); those that read the
 deals themselves (round results, results CSV) are keyed by the ranking clock's version too, which every change
-of a score bumps.
+of a score bumps. The results CSV, as big as the event, is a kept download instead (:mod:`downloads`): rendered
+by a worker once per published state and served as a file, never rendered in the request.
 
 Organizer-only pages live here too because they print or act on the same data: the score sheets
 per table (kept per seating of the round) and the round draw (seating) with manual swaps.
@@ -26,7 +27,7 @@ from tournaments.common.access import lang_of
 from tournaments.common.csv_safe import SafeWriter
 from tournaments.event import permissions
 from tournaments.event.models import Round, Table, Tournament
-from tournaments.public import hall, pdf, published, queries
+from tournaments.public import downloads, hall, pdf, published, queries
 from tournaments.public.pages import html, state_of
 from tournaments.standings import rankings
 
@@ -204,11 +205,19 @@ def results_csv_page(state: published.Published) -> Page:
     return etag, render
 
 
+def results_csv_download(state: published.Published, private: bool = False) -> tuple[downloads.Download,
+                                                                                    Callable[[], str]]:
+    """The results CSV of ``state`` as a kept download (:mod:`downloads`: rendered by a worker, never in the
+    request) and its render."""
+    etag, render = results_csv_page(state)
+    t = state.tournament
+    return downloads.Download("results.csv", t.pk, t.slug, etag, f"{t.slug}-resultats.csv", CSV,
+                              "Les résultats de toutes les manches", private=private), render
+
+
 def results_csv(request: HttpRequest, slug: str) -> HttpResponse:
     state, private = state_of(request, slug)
-    etag, render = results_csv_page(state)
-    return published.respond(request, state, etag, render, private=private, content_type=CSV,
-                             filename=f"{state.tournament.slug}-resultats.csv")
+    return downloads.serve(request, state, results_csv_download(state, private)[0])
 
 
 def _every(request: HttpRequest) -> int:

@@ -13,7 +13,7 @@ from levee.celery import app
 from tournaments.public import runner, tasks
 from tournaments.standings import tasks as standings_tasks
 
-RENDERS = (tasks.render_pdf.name, tasks.render_published.name)
+RENDERS = (tasks.render_pdf.name, tasks.render_published.name, tasks.render_download.name)
 OTHERS = (standings_tasks.ranking_refresh.name, standings_tasks.ranking_requeue_stale.name,
           "tournaments.operations_backup_if_due", "tournaments.operations_heartbeat")
 
@@ -24,7 +24,7 @@ def queue_of(name: str) -> str:
 
 def test_the_renders_are_routed_to_the_prints_queue_and_nothing_else_is():
     assert django_settings.LEVEE_PRINTS_QUEUE == "prints"
-    assert [queue_of(n) for n in RENDERS] == ["prints", "prints"]
+    assert [queue_of(n) for n in RENDERS] == ["prints", "prints", "prints"]
     assert {queue_of(n) for n in OTHERS} == {app.conf.task_default_queue}
     assert app.conf.task_default_queue != "prints"
     # each bound by its own key: on an AMQP broker two queues bound by one key both get every message

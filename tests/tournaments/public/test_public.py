@@ -8,7 +8,7 @@ import io
 import pytest
 from django.urls import reverse
 
-from tests.integration.builders import add_deal, make_round, make_tournament
+from tests.integration.builders import add_deal, downloaded, make_round, make_tournament
 from tournaments.public import queries
 from tournaments.public.chart import running_total_svg
 from tournaments.standings import tasks
@@ -69,7 +69,7 @@ def test_csv_exports(client, tournament):
     assert rows[0][:5] == ["Rang", "Ex aequo", "Joueur", "Club", "Total"]
     assert [r[:3] for r in rows[1:5]] == [["1", "non", "A"], ["2", "oui", "C"], ["2", "oui", "D"], ["4", "non", "B"]]
     assert not any("empreinte" in cell.lower() for row in rows for cell in row)
-    text = client.get(reverse("public-results-csv", args=[t.slug])).content.decode("utf-8-sig")
+    text = downloaded(client.get, reverse("public-results-csv", args=[t.slug])).content.decode("utf-8-sig")
     rows = list(csv.reader(io.StringIO(text), delimiter=";"))
     assert rows[0] == ["Manche", "Table", "Donne", "État", "Place", "Joueur", "Points"]
     assert len(rows) == 1 + 8 and ["1", "1", "2", "valide", "2", "B", "-90"] in rows

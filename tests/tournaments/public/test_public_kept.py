@@ -16,7 +16,7 @@ from django.test import override_settings
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from tests.integration.builders import add_deal, make_round, make_tournament
+from tests.integration.builders import add_deal, downloaded, make_round, make_tournament
 from tournaments.event.models import TournamentRole
 from tournaments.public import files, kept, pages, pdf, tasks, views
 from tournaments.standings import tasks as standings_tasks
@@ -54,9 +54,10 @@ def day():
 
 
 def _urls(slug: str) -> list[str]:
+    """The pages served from the cache (the results CSV and the results file are kept files instead:
+    test_public_downloads.py)."""
     return [reverse("public-round", args=[slug, 1]), reverse("public-results-print", args=[slug]),
-            reverse("public-ranking-csv", args=[slug]), reverse("public-results-csv", args=[slug]),
-            reverse("public-results-file", args=[slug]), reverse("public-ledger", args=[slug]),
+            reverse("public-ranking-csv", args=[slug]), reverse("public-ledger", args=[slug]),
             reverse("public-ranking-print", args=[slug])]
 
 
@@ -80,14 +81,14 @@ def test_each_page_is_rendered_once_then_served_from_the_cache_and_304(client, d
 
 def test_the_files_keep_their_type_and_name_and_are_compressed(client, day):
     t, _ = day
-    csv = client.get(reverse("public-results-csv", args=[t.slug]), HTTP_ACCEPT_ENCODING="gzip")
+    csv = downloaded(client.get, reverse("public-results-csv", args=[t.slug]), HTTP_ACCEPT_ENCODING="gzip")
     assert csv["Content-Type"] == "text/csv; charset=utf-8" and csv["Content-Encoding"] == "gzip"
     assert csv["Content-Disposition"] == 'attachment; filename="kept-resultats.csv"'
     text = gzip.decompress(csv.content).decode("utf-8-sig")
     assert "1;1;1;valide;1;Ana;90" in text and "1;2;1;valide;1;Élise;60" in text
     ranking = client.get(reverse("public-ranking-csv", args=[t.slug])).content.decode("utf-8-sig")
     assert ranking.splitlines()[1].startswith("1;non;Ana;;70;")
-    results = client.get(reverse("public-results-file", args=[t.slug]))
+    results = downloaded(client.get, reverse("public-results-file", args=[t.slug]))
     assert results["Content-Type"] == "application/json; charset=utf-8"
 
 

@@ -8,7 +8,7 @@ import jsonschema
 import pytest
 from django.urls import reverse
 
-from tests.integration.builders import correct_deal
+from tests.integration.builders import correct_deal, downloaded
 from tournaments.deals.models import Deal
 from tournaments.seasons.models import Season
 from tournaments.seasons.results_file import schema as season_schema
@@ -22,7 +22,7 @@ pytestmark = pytest.mark.django_db
 
 def test_a_tournament_results_file_carries_its_season(client):
     s = season_of_three()
-    response = client.get(reverse("public-results-file", args=["t3"]))
+    response = downloaded(client.get, reverse("public-results-file", args=["t3"]))
     doc = json.loads(b"".join(response.streaming_content) if response.streaming else response.content)
     jsonschema.validate(doc, results_schema(), format_checker=jsonschema.FormatChecker())
     ext = doc["extensions"]["levee.season/1"]

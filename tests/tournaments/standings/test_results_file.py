@@ -8,7 +8,7 @@ import jsonschema
 import pytest
 from django.urls import reverse
 
-from tests.integration.builders import add_deal, make_round, make_tournament
+from tests.integration.builders import add_deal, downloaded, make_round, make_tournament
 from tournaments.deals.models import Ruling, ScoreRow
 from tournaments.event.models import Seat, TournamentRole
 from tournaments.standings import tasks
@@ -28,7 +28,7 @@ def test_the_results_file_holds_the_whole_tournament(client, django_user_model):
                                    adjustments={str(e["B"].pk): -10}, is_penalty=True)
     ScoreRow.objects.create(tournament=t, round=t1.round, table=t1, ruling=ruling, entry=e["B"], points=-10)
     tasks.ranking_refresh(t.pk)
-    response = client.get(reverse("public-results-file", args=[t.slug]))
+    response = downloaded(client.get, reverse("public-results-file", args=[t.slug]))
     doc = json.loads(response.content)
     jsonschema.validate(doc, schema(), format_checker=jsonschema.FormatChecker())
     assert doc["format"] == "levee.results/1"
@@ -48,7 +48,7 @@ def test_the_results_file_holds_the_whole_tournament(client, django_user_model):
     staff = django_user_model.objects.create_user("orga", password="x")
     TournamentRole.objects.create(tournament=t, user=staff, role="organizer")
     client.force_login(staff)
-    doc = json.loads(client.get(reverse("public-results-file", args=[t.slug])).content)
+    doc = json.loads(downloaded(client.get, reverse("public-results-file", args=[t.slug])).content)
     assert next(p["licence"] for p in doc["players"] if p["id"] == e["A"].pk) == "file-A"
 
 

@@ -1,0 +1,189 @@
+"""The big downloads (the results CSV, the results file) are never rendered in a web request (issue 22): the first
+request queues their render on the prints worker and answers « en préparation » (202, Retry-After), like the PDFs;
+the worker writes the file once per published state; the request serves the file with its ETag, 304 and gzip; a
+new published state makes a new file; the bytes are those the render gives when called directly."""
+
+from __future__ import annotations
+
+import gzip
+import json
+import threading
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.urls import reverse
+
+from tests.integration.builders import add_deal, make_round, make_tournament
+from tournaments.event.models import TournamentRole
+from tournaments.public import downloads, exports, files, published, tasks, views
+from tournaments.standings import tasks as standings_tasks
+
+pytestmark = pytest.mark.django_db
+
+URLS = ("public-results-csv", "public-results-file")
+
+
+@pytest.fixture
+def day():
+    """8 players, round 1 released: table 1 Ana +90, Bruno −30, Chloé −30, David −30 (one deal); table 2 Élise
+    +60, Fanny, Gaston, Hugo −20 each (one deal)."""
+    t, e = make_tournament(["Ana", "Bruno", "Chloé", "David", "Élise", "Fanny", "Gaston", "Hugo"], slug="dl")
+    t1, t2 = make_round(t, 1, [[e[n] for n in ("Ana", "Bruno", "Chloé", "David")],
+                               [e[n] for n in ("Élise", "Fanny", "Gaston", "Hugo")]])
+    add_deal(t1, [90, -30, -30, -30], taker=0)
+    add_deal(t2, [60, -20, -20, -20], taker=0)
+    standings_tasks.ranking_refresh(t.pk)
+    tasks.forget()  # what publication queued: each test asks for what it needs
+    return t, e
+
+
+@pytest.fixture
+def render_threads(monkeypatch):
+    """The threads in which the downloads' renders ran (the results CSV's render, ``results_file``)."""
+    seen: list[str] = []
+    real_page, real_file = views.results_csv_page, exports.results_file
+
+    def page(state):
+        etag, render = real_page(state)
+
+        def counted():
+            seen.append(threading.current_thread().name)
+            return render()
+
+        return etag, counted
+
+    def results_file(*args, **kwargs):
+        seen.append(threading.current_thread().name)
+        return real_file(*args, **kwargs)
+
+    monkeypatch.setattr(views, "results_csv_page", page)
+    monkeypatch.setattr(exports, "results_file", results_file)
+    return seen
+
+
+@pytest.mark.parametrize("name", URLS)
+def test_the_first_request_queues_the_render_and_answers_in_preparation(client, day, render_threads, name):
+    t, _ = day
+    url = reverse(name, args=[t.slug])
+    first = client.get(url)
+    assert first.status_code == 202 and first["Retry-After"] == "3" and first["Cache-Control"] == "no-store"
+    assert "en préparation" in first.content.decode()
+    assert render_threads == []  # nothing rendered in the request
+    assert [n for n, _ in tasks.pending()] == [downloads.TASK]
+    again = client.get(url)  # a reload while the render is queued: not queued twice
+    assert again.status_code == 202 and len(tasks.pending()) == 1 and render_threads == []
+    assert tasks.run_pending() == 1
+    assert render_threads  # the worker rendered it
+    served = client.get(url)
+    assert served.status_code == 200 and served["ETag"].startswith('"' + t.ranking_snapshots.get().digest[:16])
+    assert b"".join(served.streaming_content)
+    calls = len(render_threads)
+    not_modified = client.get(url, HTTP_IF_NONE_MATCH=served["ETag"])
+    assert not_modified.status_code == 304 and not not_modified.content
+    assert len(render_threads) == calls and tasks.pending() == []
+
+
+def test_the_file_holds_what_the_render_gives_called_directly(client, day):
+    t, _ = day
+    for name in URLS:
+        client.get(reverse(name, args=[t.slug]))
+    tasks.run_pending()
+    state = published.read(t.slug)
+    assert state is not None
+    csv = client.get(reverse("public-results-csv", args=[t.slug]))
+    assert csv["Content-Type"] == "text/csv; charset=utf-8"
+    assert csv["Content-Disposition"] == 'attachment; filename="dl-resultats.csv"'
+    body = b"".join(csv.streaming_content)
+    assert body == views.results_csv_page(state)[1]().encode()
+    text = body.decode("utf-8-sig")
+    assert "1;1;1;valide;1;Ana;90" in text and "1;2;1;valide;1;Élise;60" in text
+    results = client.get(reverse("public-results-file", args=[t.slug]))
+    assert results["Content-Type"] == "application/json; charset=utf-8"
+    kept, direct = json.loads(b"".join(results.streaming_content)), json.loads(
+        exports.results_file_download(state, False)[1]())
+    assert kept.pop("generated_at") <= direct.pop("generated_at")  # the one thing that is not the state's
+    assert kept == direct and kept["format"] == "levee.results/1"
+
+
+def test_the_file_is_served_compressed_to_who_accepts_it(client, day):
+    t, _ = day
+    url = reverse("public-results-csv", args=[t.slug])
+    client.get(url)
+    tasks.run_pending()
+    plain = b"".join(client.get(url).streaming_content)
+    packed = client.get(url, HTTP_ACCEPT_ENCODING="gzip, br")
+    assert packed["Content-Encoding"] == "gzip" and gzip.decompress(b"".join(packed.streaming_content)) == plain
+
+
+def test_a_new_published_state_makes_a_new_file_and_removes_the_old(client, day, render_threads):
+    t, _ = day
+    url = reverse("public-results-csv", args=[t.slug])
+    client.get(url)
+    tasks.run_pending()
+    first = client.get(url)
+    old = downloads.Download("results.csv", t.pk, t.slug, first["ETag"].strip('"'), "", "", "").path
+    assert old.is_file()
+    add_deal(t.rounds.get(number=1).tables.get(number=2), [-45, 15, 15, 15], taker=0)  # Élise −45
+    standings_tasks.ranking_refresh(t.pk)
+    tasks.forget()
+    render_threads.clear()
+    # the new state is not rendered yet: its render queued, and meanwhile the latest file written, with its own ETag
+    meanwhile = client.get(url, HTTP_IF_NONE_MATCH=first["ETag"])
+    assert meanwhile.status_code == 304 and meanwhile["ETag"] == first["ETag"]
+    assert [n for n, _ in tasks.pending()] == [downloads.TASK] and render_threads == []
+    tasks.run_pending()
+    second = client.get(url)
+    assert second.status_code == 200 and second["ETag"] != first["ETag"]
+    assert "1;2;2;valide;1;Élise;-45" in b"".join(second.streaming_content).decode("utf-8-sig")
+    assert not old.exists()
+
+
+def test_publication_renders_the_downloads_in_the_quiet_pass(client, day, render_threads):
+    t, _ = day
+    add_deal(t.rounds.get(number=1).tables.get(number=2), [-45, 15, 15, 15], taker=0)
+    standings_tasks.ranking_refresh(t.pk)  # what the commit of an entry runs
+    assert tasks.run_pending(include_delayed=False) == 1  # the pages now
+    assert render_threads == []  # not the downloads: a new state may come within seconds
+    assert tasks.run_pending() == 1  # the quiet pass: PDFs and downloads
+    render_threads.clear()
+    for name in URLS:
+        assert client.get(reverse(name, args=[t.slug])).status_code == 200, name
+    assert render_threads == [] and tasks.pending() == []
+
+
+def test_the_staff_results_file_is_a_variant_of_its_own(client, day):
+    t, _ = day
+    user = get_user_model().objects.create_user("arbitre", password="x")
+    TournamentRole.objects.create(tournament=t, user=user, role=TournamentRole.Role.ARBITER)
+    url = reverse("public-results-file", args=[t.slug])
+    client.get(url)
+    tasks.run_pending()
+    public = client.get(url)
+    client.force_login(user)
+    assert client.get(url).status_code == 202  # the staff's copy is rendered apart
+    tasks.run_pending()
+    staff = client.get(url)
+    assert staff.status_code == 200 and staff["ETag"] != public["ETag"]
+    assert staff["Cache-Control"] == "private, no-cache"
+
+
+def test_one_render_of_a_download_at_a_time_and_it_renders_the_newest_state(client, day):
+    """During play a deal comes every few seconds and a big event's CSV takes minutes: a request per deal must not
+    queue a render per deal."""
+    t, _ = day
+    url = reverse("public-results-csv", args=[t.slug])
+    assert client.get(url).status_code == 202
+    (_name, (kind, slug, staff, claimed)), = tasks.pending()  # the first request's message, in the worker's queue
+    add_deal(t.rounds.get(number=1).tables.get(number=2), [-45, 15, 15, 15], taker=0)  # a newer state
+    standings_tasks.ranking_refresh(t.pk)
+    tasks.forget()
+    assert client.get(url).status_code == 202
+    assert tasks.pending() == []  # nothing queued for the newer state while the first render is not done
+    doc = views.results_csv_download(published.read(t.slug))[0]
+    assert files.claimed(doc.claim_path)
+    # the worker runs the first request's message: it renders the newest state
+    assert tasks.render_download(kind, slug, staff, claimed) == str(doc.path)
+    assert not files.claimed(doc.claim_path)
+    served = client.get(url)
+    assert served.status_code == 200 and served["ETag"] == f'"{doc.key}"'
+    assert "1;2;2;valide;1;Élise;-45" in b"".join(served.streaming_content).decode("utf-8-sig")

@@ -1,0 +1,139 @@
+"""The big downloads (the results CSV, the results file): rendered by a worker once per published state, kept as
+files, served as files; never rendered in a web request.
+
+Their size grows with the event (every deal of every released round: 100 s of rendering for the CSV of a
+10,000-player event), so they are made like the PDFs (:mod:`pdf`): a worker renders each once per published state
+(:mod:`tasks`, the quiet pass after a publication, or the first request's), writes it whole with its gzip copy
+(:mod:`files`, the same folder and claims as the PDFs), and the request serves the file with its ETag (304 when the
+reader has it, the gzip copy when the browser accepts it). While the first render runs, the request answers 202
+with the « en préparation » page that reloads itself, and ``Retry-After``: exactly what the PDFs do.
+
+A download's key is the ETag the page had when it was rendered in the request (:func:`published.validator`); a new
+published state (a deal entered, a ranking published) makes a new key, hence a new file, and the older file of the
+same download is removed once the new one is written. Meanwhile the older file is served (with its own ETag): during
+play a deal comes every few seconds and a 10,000-player results CSV takes minutes, so a reader gets the latest file
+written rather than « en préparation » for ever. One render of a download runs at a time (one claim per download,
+not per state): a worker never queues a render per deal; the next request after it ends queues the newest state's.
+"""
+
+from __future__ import annotations
+
+import gzip
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from django.http import FileResponse, HttpRequest, HttpResponse
+from django.template.loader import render_to_string
+
+from tournaments.public import files, published, runner
+from tournaments.public.pdf import RETRY_AFTER  # the same rhythm as the PDFs
+
+log = logging.getLogger(__name__)
+
+#: the task that renders a download (:func:`tournaments.public.tasks.render_download`)
+TASK = "tournaments.public_render_download"
+#: seconds before a download whose render failed is tried again
+FAILED_RETRY = 60
+
+
+@dataclass(frozen=True)
+class Download:
+    """One download in one published state: what it is, its key (its ETag) and the file it is kept in."""
+
+    kind: str  # results.csv, results.json
+    tournament_id: int
+    slug: str
+    key: str
+    filename: str
+    content_type: str
+    title: str  # what the « en préparation » page names it
+    staff: bool = False  # the staff's variant (the results file with the licence numbers)
+    private: bool = False
+
+    @property
+    def path(self) -> Path:
+        name, suffix = self.kind.split(".")
+        return files.path_of(self.tournament_id, f"{name}-{suffix}{'-staff' if self.staff else ''}", self.key,
+                             suffix)
+
+    @property
+    def compressed(self) -> Path:
+        return self.path.with_name(self.path.name + ".gz")
+
+    @property
+    def claim_path(self) -> Path:
+        """The claim of this download in any state (one render at a time)."""
+        return self.path.with_name(self.path.name.split("--", 1)[0] + "--any.claim")
+
+    def latest(self) -> tuple[Path, str] | None:
+        """The file of the latest state written, and its key (an older state's, while this one renders)."""
+        name, suffix = self.path.name.split("--", 1)[0], self.kind.split(".")[1]
+        written = [p for p in self.path.parent.glob(f"{name}--*.{suffix}") if files.ready(p)]
+        if not written:
+            return None
+        newest = max(written, key=lambda p: p.stat().st_mtime)
+        return newest, newest.name.split("--", 1)[1].rsplit(".", 1)[0]
+
+
+def produce(doc: Download, render: Callable[[], str], *, claimed: bool = False) -> bool:
+    """Render ``doc`` with ``render()`` and keep its file and its gzip copy, unless it is there already or another
+    render of it runs (then False). ``claimed``: the caller holds the claim; it is released in any case."""
+    path = doc.path
+    if not claimed and not files.claim(doc.claim_path):
+        return False
+    try:
+        if files.ready(path):
+            files.release(doc.claim_path)
+            return False
+        body = render().encode()
+        files.write(doc.compressed, gzip.compress(body, compresslevel=6, mtime=0))
+        files.write(path, body)  # last: a download is ready once both are written
+    except BaseException:
+        files.hold(doc.claim_path, FAILED_RETRY)  # not tried again at every reload of the « en préparation » page
+        raise
+    files.release(doc.claim_path)
+    return True
+
+
+def serve(request: HttpRequest, state: published.Published, doc: Download) -> HttpResponse:
+    """The download's file (304 when the reader has it); not rendered yet, its render queued (once) and the latest
+    file written meanwhile, or when there is none the « en préparation » page, 202 with ``Retry-After``."""
+    path, key = doc.path, doc.key
+    if not files.ready(path):
+        if files.claim(doc.claim_path):
+            try:
+                runner.later(TASK, doc.kind, doc.slug, doc.staff, True)
+            except Exception:  # the broker is down: the claim is let go, the next reload tries again
+                log.exception("the download %s could not be queued", path.name)
+                files.release(doc.claim_path)
+        latest = doc.latest()
+        if latest is not None:
+            path, key = latest
+    response: HttpResponse | None = None
+    if files.ready(path) and request.META.get("HTTP_IF_NONE_MATCH") in (f'"{key}"', f'W/"{key}"'):
+        response = HttpResponse(status=304)
+    elif files.ready(path):
+        compressed_path = path.with_name(path.name + ".gz")
+        compressed = "gzip" in request.META.get("HTTP_ACCEPT_ENCODING", "") and files.ready(compressed_path)
+        try:
+            response = FileResponse((compressed_path if compressed else path).open("rb"),
+                                    content_type=doc.content_type)
+        except FileNotFoundError:  # an older state's file, removed this instant by the newer one's write
+            response = None
+        else:
+            if compressed:
+                response["Content-Encoding"] = "gzip"
+            response["Content-Disposition"] = f'attachment; filename="{doc.filename}"'
+    if response is not None:
+        response["ETag"] = f'"{key}"'
+        response["Cache-Control"] = "private, no-cache" if doc.private else "public, no-cache"
+        response["Vary"] = "Cookie, Accept-Encoding"
+        return response
+    response = HttpResponse(render_to_string("public/preparing.html", {
+        "tournament": state.tournament, "every": RETRY_AFTER, "title": doc.title,
+        "format": doc.kind.split(".")[1].upper(), "next_url": request.get_full_path(), "messages": ()}), status=202)
+    response["Retry-After"] = str(RETRY_AFTER)
+    response["Cache-Control"] = "no-store"
+    return response
