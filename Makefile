@@ -61,6 +61,9 @@ upgrade: install
 ## make test: install, then the whole test suite (SQLite unless DATABASE_URL says otherwise; tests.settings sets
 ## LEVEE_ENV=development), after the checks of `make lint`; needs Chromium at /usr/bin/chromium and npm (axe-core)
 ## for the browser tests
+# the suite on two processes (pytest-xdist; each file on one process: the browser tests and the events keep their
+# module's data), one test database each; PYTEST_ARGS= runs it in one process
+PYTEST_ARGS ?= -n 2 --dist loadfile
 test: export LEVEE_ENV = development
 test: install $(AXE)
 	$(PY) -m ruff check .
