@@ -22,7 +22,7 @@ The events:
 * ``test_imperiale``: L'Impériale at 2 and at 3 (7 players: a bye each round).
 * ``test_phone_widths``: the one browser test: every HTML page of a finished event, as the organizer and as the
   public, no wider than 390 px in Chromium.
-* ``screenshots.py`` (on demand: ``pytest tests/events/screenshots.py``, images in ``LEVEE_EVENT_SHOTS``): every page
+* ``test_screenshots`` (images in ``LEVEE_EVENT_SHOTS``, default ``/tmp/events-shots``): every page
   a finished event visits, the tap page and « Résumé » of every game and the hall screen, shot at 390×844 and 1366×900
   (the hall also at 1920×1080) with a long name in the data, each checked for width, text spilling out, words broken
   in a button, codes and English.

@@ -2,9 +2,8 @@
 long name in the data (« Marie-Bernadette Delacroix-Montfort »), each page checked as it is shot: nothing wider than
 the screen, no text spilling out of its box (a button, a cell), no field code or English word on a French screen.
 
-On demand (it shoots a few hundred images; its name keeps it out of ``make test``, which checks the same widths
-and words without images in ``test_phone_widths.py``):
-``LEVEE_EVENT_SHOTS=/tmp/events-shots pytest tests/events/screenshots.py``.
+Run by ``make test`` like every rehearsal (about a minute: 72 pages, 148 images); to keep the images elsewhere:
+``LEVEE_EVENT_SHOTS=/some/folder pytest tests/events/test_screenshots.py``.
 The images go to that folder (default ``/tmp/events-shots``), named after the page
 (``organizer--t-<slug>-…-390.png``), with ``report.txt``."""
 
