@@ -254,3 +254,15 @@ def test_a_ruling_after_the_results_are_official_is_in_the_public_ledger(table):
     ruling_withdraw(ruling=ruling, reason="erreur de saisie", user=user("chef"))
     withdrawn = [e for e in appeal.ledger(table.round.tournament) if e.kind == "ruling_withdrawn"]
     assert [(e.who, e.why) for e in withdrawn] == [("Claire Arbitre", "erreur de saisie")]
+
+
+def test_as_played_after_the_results_are_official_is_one_entry_of_the_ledger(table):
+    """The deal that joins its match by the ruling is a new version of the deal made by that ruling: the ledger lists
+    the ruling once (not the ruling and a « correction » of the same deal), and its withdrawal once."""
+    deal = saved(table)
+    appeal.round_set_status(round=table.round, status="finished", confirm_unfinished=True)
+    RoundClosing.objects.filter(round=table.round).update(official_at=timezone.now() - timedelta(seconds=1))
+    ruling = irregular_rule(deal=deal, decision="as_played", reason="renonce vue après coup", user=user("chef"))
+    assert [e.kind for e in appeal.ledger(table.round.tournament)] == ["ruling"]
+    ruling_withdraw(ruling=ruling, reason="erreur de saisie", user=user("chef"))
+    assert sorted(e.kind for e in appeal.ledger(table.round.tournament)) == ["ruling", "ruling_withdrawn"]
