@@ -245,6 +245,10 @@ def ruling_withdraw(*, ruling: Ruling, reason: str | None, user: Any, expected_v
                                   "later rulings, first.") % {"why": why.rstrip(".")},
                                 field="ruling", code="withdraw_breaks_match") from None
     hooks.scores_changed(tournament.pk)
+    waiting = Deal.objects.filter(pk=current.deal_id, status=Deal.Status.IRREGULAR).first()
+    if waiting is not None and irregular_waiting(waiting):
+        # the irregular deal waits for a ruling again: the arbiter is called back to the table, once it is saved
+        transaction.on_commit(lambda: hooks.deal_irregular(waiting, user))
     return current
 
 
