@@ -69,7 +69,7 @@ def test_player_page_public_and_private(client):
     # summaries: the tricks are not available
     stats = page.split("Statistiques des donnes")[1]
     assert "Tarot — 2 donnes" in stats
-    assert "2 prise(s), 1 réussie(s) (50 %)" in stats
+    assert "2 prises, 1 réussie (50 %)" in stats
     assert "Petits au bout gagnés</th><td>1</td>" in stats
     assert '<td class="na">non disponible</td>' in stats
     entry = ana.entries.get(tournament=s["tournaments"][0])
