@@ -56,7 +56,7 @@ def test_nothing_differs_nothing_is_published(published):
 
 
 def test_only_figures_differ_the_ranking_is_published_again(published):
-    t, e, _first, second = published
+    t, _e, _first, second = published
     assert ranks(t)["Bruno"] == (1, 396, 1) and ranks(t)["Ana"] == (2, -132, 1)
     round2 = t.rounds.get(number=2)
     ScoreRow.objects.filter(deal=second).update(round=round2)  # the same marks, now over two rounds
@@ -86,7 +86,7 @@ def test_a_rank_that_would_move_is_left_as_published_unless_forced(published):
 
 
 def test_a_ranking_behind_its_changes_or_never_published_is_left_to_the_refresh(published):
-    t, e, first, _second = published
+    t, _e, _first, _second = published
     rankings.ranking_inputs_changed(tournament_id=t.pk)
     assert ranking_republish(tournament_id=t.pk).outcome == "behind"
     other, _ = make_tournament(["Eve", "Fanny", "Gaston", "Hugo"], slug="jamais")
