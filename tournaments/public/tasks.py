@@ -6,7 +6,7 @@
   printable ranking, the ranking CSV, the latest round's results) are rendered into the cache then, in French
   and English, so that no reader, and no web worker, waits for them. Then, once the state stays quiet
   :data:`PDF_QUIET` seconds, the ranking PDF, the latest round's results PDF and the big downloads (the results
-  CSV and the public results file, :mod:`downloads`) are written as files.
+  CSV, the public results file and the staff's, :mod:`downloads`) are written as files.
 * :func:`render_download` renders one download of the state published now (a request found it missing).
 
 Where the work runs is ``settings.LEVEE_RENDER_IN`` (:mod:`runner`).
@@ -80,6 +80,9 @@ def render_published(tournament_id: int, input_version: int, pdfs: bool = False)
                 done += 1
         for kind in DOWNLOADS:
             done += downloads.produce(*DOWNLOADS[kind](state, False))
+        # the staff's results file (licence numbers: personal data) is kept per published state too, apart from
+        # the public one; only the tournament's staff is ever served it (exports.results_json)
+        done += downloads.produce(*exports.results_file_download(state, True))
         return done
     builders: list[Callable[[str], tuple[str, Callable[[], str]]]] = [
         lambda lang: pages.home_page(state, lang),
