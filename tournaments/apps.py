@@ -34,5 +34,7 @@ class TournamentsConfig(AppConfig):
         hooks.subscribe_ranking_published(public_tasks.ranking_published)
         # a counted tournament's ranking published: the championships it counts in are recomputed by the workers
         hooks.subscribe_ranking_published(season_tasks.tournament_published)
+        # a championship's ranking published: its PDF, CSVs and page rendered by the prints worker
+        hooks.subscribe_championship_published(public_tasks.championship_published)
         # a player made anonymous: his name goes from the records of the deals he played
         hooks.subscribe_player_anonymized(deals_anonymous.records_renamed)

@@ -265,6 +265,14 @@ def store(published: Published, etag: str, render: Callable[[], str]) -> bool:
     return True
 
 
+def store_keyed(key: str, render: Callable[[], str]) -> bool:
+    """:func:`store` for any immutable published state (a championship's): ``key`` as :func:`respond_keyed`'s."""
+    if kept.get(key) is not None:
+        return False
+    kept.set(key, _pack(render()), PAGE_TIMEOUT)
+    return True
+
+
 def nothing_new(published: Published, etag: str, private: bool = False) -> HttpResponse:
     """The polling fragment's answer when the reader already shows ``etag``: 204, which htmx does not swap."""
     return _headers(HttpResponse(status=204), etag, published.last_modified, private)

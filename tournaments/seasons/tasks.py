@@ -4,7 +4,8 @@
 subscribed in ``apps.py``): for each championship the tournament counts in, it queues
 :func:`championship_refresh` (Celery; in-process without a broker). The refresh ranks the championship from the
 tournaments' latest published rankings and publishes a new snapshot only when something changed: it is idempotent,
-so a message delivered twice, or two tournaments publishing at once, give the right ranking.
+so a message delivered twice, or two tournaments publishing at once, give the right ranking. A new snapshot is told
+to the ``championship_published`` port (its PDF, CSVs and page rendered by the prints worker, ``tournaments.public``).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import logging
 from celery import shared_task
 from django.db import transaction
 
+from tournaments.common import hooks
 from tournaments.seasons import championships
 
 log = logging.getLogger(__name__)
@@ -24,7 +26,10 @@ log = logging.getLogger(__name__)
 def championship_refresh(championship_id: int) -> int | None:
     """Publish the championship's ranking if it changed; the version published, or None."""
     snapshot = championships.championship_publish(championship_id)
-    return snapshot.version if snapshot is not None else None
+    if snapshot is None:
+        return None
+    hooks.championship_published(championship_id, snapshot.version)  # its documents rendered by the prints worker
+    return snapshot.version
 
 
 def championship_enqueue(championship_id: int) -> None:
