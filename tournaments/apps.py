@@ -17,6 +17,7 @@ class TournamentsConfig(AppConfig):
         from tournaments.duplicate import service as duplicate
         from tournaments.duplicate.models import DuplicateTable
         from tournaments.links import service as links
+        from tournaments.public import anonymous as public_anonymous
         from tournaments.public import tasks as public_tasks
         from tournaments.seasons import tasks as season_tasks
         from tournaments.standings import tasks
@@ -38,3 +39,7 @@ class TournamentsConfig(AppConfig):
         hooks.subscribe_championship_published(public_tasks.championship_published)
         # a player made anonymous: his name goes from the records of the deals he played
         hooks.subscribe_player_anonymized(deals_anonymous.records_renamed)
+        # … what the public pages keep that shows his name is dropped (first: on commit, before the renders) …
+        hooks.subscribe_player_anonymized(public_anonymous.player_anonymized)
+        # … and the championships that rank him publish a new version, rendered again under his new name
+        hooks.subscribe_player_anonymized(season_tasks.player_anonymized)

@@ -207,6 +207,16 @@ def _keep(key: str, stored: tuple[bytes, bytes]) -> None:
             _pages.popitem(last=False)
 
 
+def forget_kept(prefixes: Iterable[str]) -> int:
+    """Drop this process's copies of the pages whose keys begin with one of ``prefixes``; how many."""
+    starts = tuple(prefixes)
+    with _pages_lock:
+        gone = [key for key in _pages if key.startswith(starts)] if starts else []
+        for key in gone:
+            del _pages[key]
+    return len(gone)
+
+
 def _cache_key(published: Published, etag: str) -> str:
     return f"levee:public:{published.tournament.pk}:{etag}"
 
