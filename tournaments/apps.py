@@ -3,11 +3,12 @@
 
 from django.apps import AppConfig
 from django.urls import register_converter
+from django.utils.translation import gettext_lazy as _
 
 
 class TournamentsConfig(AppConfig):
     name = "tournaments"
-    verbose_name = "Tournois"
+    verbose_name = _("Tournois")
 
     def ready(self) -> None:
         # Models and tasks are importable only once the registry is ready, hence the imports here.
