@@ -330,7 +330,8 @@ def _serve(request: HttpRequest, champ: Championship, snap: ChampionshipSnapshot
             log.exception("the documents of championship %s could not be queued", champ.pk)
             files.release(marker)
     response = HttpResponse(render_to_string("public/season_preparing.html", {
-        "season": champ.season, "every": RETRY_AFTER, "title": title, "messages": ()}, request=request),
+        "season": champ.season, "every": RETRY_AFTER, "title": title, "next_url": request.get_full_path(),
+        "messages": ()}, request=request),
         status=202)
     response["Retry-After"] = str(RETRY_AFTER)
     response["Cache-Control"] = "no-store"
