@@ -287,12 +287,16 @@ def render_published(championship_id: int, version: int) -> int:
             return 0  # superseded: the newer publication renders its own
         done = 0
         with translation.override("fr"):
-            done += _produce(pdf_file(champ, snap).path,
-                             lambda: to_pdf("print/championship.html", ranking_view(champ, snap)))
-            codes = [c.code for c in championships.categories(champ, _players(snap))]
-            for category in ("", *codes):
-                done += _produce(csv_file(champ, snap, category).path,
-                                 lambda category=category: csv_text(champ, snap, category).encode())
+            documents = [(pdf_file(champ, snap).path,
+                          lambda: to_pdf("print/championship.html", ranking_view(champ, snap)))]
+            for category in ("", *[c.code for c in championships.categories(champ, _players(snap))]):
+                documents.append((csv_file(champ, snap, category).path,
+                                  lambda category=category: csv_text(champ, snap, category).encode()))
+            for path, render in documents:
+                try:
+                    done += _produce(path, render)
+                except Exception:  # held a minute (its claim); the other documents are still written
+                    log.exception("the document %s of championship %s could not be rendered", path.name, champ.pk)
         for lang in ("fr", "en"):
             with translation.override(lang):
                 key = _page_key(champ, _etag(champ, snap, lang, ""))

@@ -3,11 +3,14 @@ page across events, public and private (through his player link)."""
 
 from __future__ import annotations
 
+import io
+
 import pytest
 from django.urls import reverse
+from pypdf import PdfReader
 
 from tournaments.links import service as links
-from tournaments.public import runner, seasons
+from tournaments.public import files, runner, seasons
 
 from .builders import season_of_three
 
@@ -71,7 +74,11 @@ def test_championship_pdf_and_csvs_are_rendered_by_the_prints_worker_at_publicat
     base = reverse("public-championship", args=["saison-2025", "challenge"])
     pdf = client.get(base + "classement.pdf")
     assert pdf.status_code == 200 and pdf["Content-Type"] == "application/pdf"
-    assert b"".join(pdf.streaming_content).startswith(b"%PDF")
+    body = b"".join(pdf.streaming_content)
+    text = "\n".join(p.extract_text() for p in PdfReader(io.BytesIO(body)).pages)
+    # the ranking as the page shows it: Chloé 16, Bruno 14, Ana 12, David 10, Émile 6
+    assert "Challenge du club" in text
+    assert text.index("Chloé") < text.index("Bruno") < text.index("Ana") < text.index("David") < text.index("Émile")
     assert client.get(base + "classement.pdf", HTTP_IF_NONE_MATCH=pdf["ETag"]).status_code == 304
     for category in ("", "dames", "serie-2"):
         csv = client.get(base + "classement.csv" + (f"?categorie={category}" if category else ""))
@@ -130,3 +137,23 @@ def test_the_season_page_is_public(client):
     page = response.content.decode()
     assert response.status_code == 200 and "Challenge du club" in page and "Tournoi T2" in page
     assert reverse("public-season", args=["saison-2025"]) == "/saisons/saison-2025/"
+
+
+def test_a_championship_render_that_fails_is_held_not_tried_at_every_reload(client, monkeypatch):
+    champ = season_of_three()["championship"]
+    runner.forget()
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("WeasyPrint fell over")
+
+    monkeypatch.setattr("tournaments.public.pdf.to_pdf", broken)
+    url = reverse("public-championship-pdf", args=["saison-2025", "challenge"])
+    assert client.get(url).status_code == 202
+    assert runner.run_pending() == 1  # the PDF failed (logged); the CSVs are written all the same
+    assert client.get(reverse("public-championship-csv", args=["saison-2025", "challenge"])).status_code == 200
+    snap_pdf = seasons.pdf_file(champ, seasons.championships.latest_snapshot(champ.pk))
+    assert files.claimed(snap_pdf.path)  # held a minute: the reloads do not render it again and again
+    assert client.get(url).status_code == 202
+    monkeypatch.undo()
+    runner.run_pending()  # the render queued by that reload leaves the held PDF alone
+    assert not snap_pdf.path.exists() and client.get(url).status_code == 202
