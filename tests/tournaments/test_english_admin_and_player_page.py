@@ -15,6 +15,7 @@ from django.apps import apps
 from django.contrib import admin
 from django.urls import reverse
 from django.utils import translation
+from django.utils.functional import Promise
 
 from tests.integration.builders import add_deal, make_round, make_tournament
 from tests.tournaments.factories import UserFactory, role
@@ -62,7 +63,8 @@ def test_every_model_has_its_names_in_french_and_in_english():
         if meta.model_name.startswith("historical"):
             continue
         assert "verbose_name" in meta.original_attrs and "verbose_name_plural" in meta.original_attrs, model
-        for name in (meta.verbose_name, meta.verbose_name_plural):
+        for name in (meta.original_attrs["verbose_name"], meta.original_attrs["verbose_name_plural"]):
+            assert isinstance(name, Promise), (model, name)  # gettext_lazy: the language of the request
             with translation.override("fr"):
                 french = str(name)
             with translation.override("en"):
