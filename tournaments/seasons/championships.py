@@ -108,16 +108,18 @@ def _metric_json(value: Any) -> Any:
     return value
 
 
-def championship_publish(championship_id: int) -> ChampionshipSnapshot | None:
+def championship_publish(championship_id: int, *, force: bool = False) -> ChampionshipSnapshot | None:
     """Rank the championship now and publish a new snapshot if its inputs or rules changed; the snapshot
-    written, or None (nothing changed, or the championship is gone)."""
+    written, or None (nothing changed, or the championship is gone). ``force``: a new version even when nothing
+    ranked changed (a player made anonymous: what the ranking *shows* changed, its names; the new version has the
+    same digest, an empty diff, and every document of the older one is rendered again under it)."""
     with transaction.atomic():
         championship = Championship.objects.select_for_update().filter(pk=championship_id).first()
         if championship is None:
             return None
         ranked, read = compute(championship)
         previous = latest_snapshot(championship_id)
-        if previous is not None and previous.digest == ranked.digest:
+        if previous is not None and previous.digest == ranked.digest and not force:
             return None
         inputs_json, options_json = ranked.encoded or (pure_ranking.canonical_json(ranked.inputs),
                                                        pure_ranking.canonical_json(ranked.options))
