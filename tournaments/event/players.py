@@ -172,6 +172,19 @@ def merge_conflicts(kept: Entry, duplicate: Entry) -> list[int]:
 
 
 @transaction.atomic
+def _licences_clash(kept: Player, duplicate: Player) -> None:
+    """A player holds one licence, and one licence is never two players': two records holding two different
+    licences are not merged (one licence would be lost). The refusal names both and says what to do."""
+    a, b = (kept.licence or "").strip(), (duplicate.licence or "").strip()
+    if kept.pk == duplicate.pk or not a or not b or a == b:
+        return
+    raise StateConflict(
+        _("%(a)s a la licence %(la)s et %(b)s la licence %(lb)s : une personne n'a qu'une seule licence, et la "
+          "fusion en perdrait une. Demandez à la fédération laquelle est la bonne, effacez l'autre de la fiche qui "
+          "la porte (Modifier le joueur, champ « N° de licence », avec le motif), puis fusionnez.")
+        % {"a": kept.name, "la": a, "b": duplicate.name, "lb": b}, field="other", code="merge_two_licences")
+
+
 def players_merge(*, kept: Entry, duplicate: Entry, user: Any = None, reason: str = "") -> Entry:
     """One person registered twice in a tournament: ``kept`` takes everything ``duplicate`` holds, which goes.
 
@@ -184,6 +197,7 @@ def players_merge(*, kept: Entry, duplicate: Entry, user: Any = None, reason: st
     pair = {e.pk: e for e in Entry.objects.select_for_update().select_related("player")
             .filter(pk__in=[kept.pk, duplicate.pk])}
     kept, duplicate = pair[kept.pk], pair[duplicate.pk]
+    _licences_clash(kept.player, duplicate.player)
     rounds = merge_conflicts(kept, duplicate)
     if rounds:
         raise StateConflict(

@@ -11,7 +11,8 @@
 * **At registration and check-in** (:func:`licence_check`, :func:`entry_flags`): a licence is looked up in the
   register; an expired one is flagged; a licence held by another player is refused (two players on one
   licence); a likely duplicate (same name, same birth date) is offered for merging (:func:`likely_duplicates`,
-  :func:`players_records_merge`, which keeps every result, with the history of each move).
+  :func:`players_records_merge`, which keeps every result, with the history of each move; two records holding two
+  different licences are not merged: one would be lost).
 * **Personal data** (birth date, licence and its validity) are the staff's (``permissions.can_see_licences``);
   the public sees names and clubs. A player made anonymous on request (:func:`player_anonymize`) keeps his
   results under « Joueur anonyme n° … »: his name, club, licence and birth date are wiped from his record and its
@@ -414,12 +415,14 @@ def players_records_merge(*, kept: Player, duplicate: Player, user: Any = None, 
     """One person with two records: ``kept`` takes every entry of ``duplicate`` (each tournament's results with
     them, every move in the entries' history); where both played one tournament, the two entries are merged
     (:func:`tournaments.event.players.players_merge`, refused when both sat in one round). ``duplicate`` goes;
-    ``kept`` takes his licence, club and birth date where his own are empty."""
+    ``kept`` takes his licence, club and birth date where his own are empty. Two records holding two different
+    licences are refused (a player holds one licence; the refusal names both and says what to do)."""
     if kept.pk == duplicate.pk:
         raise InvalidInput(_("Choose another record: a player is not merged with himself."),
                            field="other")
     pair = {p.pk: p for p in Player.objects.select_for_update().filter(pk__in=[kept.pk, duplicate.pk])}
     kept, duplicate = pair[kept.pk], pair[duplicate.pk]
+    register_players._licences_clash(kept, duplicate)  # two licences: refused, nothing lost
     note = _("Fusion : %(name)s%(licence)s réuni à cette fiche") % {
         "name": duplicate.name, "licence": f" (licence {duplicate.licence})" if duplicate.licence else ""}
     why = f"{note} — {reason.strip()}" if reason and reason.strip() else note
