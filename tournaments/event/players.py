@@ -197,7 +197,6 @@ def players_merge(*, kept: Entry, duplicate: Entry, user: Any = None, reason: st
     pair = {e.pk: e for e in Entry.objects.select_for_update().select_related("player")
             .filter(pk__in=[kept.pk, duplicate.pk])}
     kept, duplicate = pair[kept.pk], pair[duplicate.pk]
-    _licences_clash(kept.player, duplicate.player)
     rounds = merge_conflicts(kept, duplicate)
     if rounds:
         raise StateConflict(
@@ -206,6 +205,7 @@ def players_merge(*, kept: Entry, duplicate: Entry, user: Any = None, reason: st
               "places ou refaites le tirage).")
             % {"a": kept.player.name, "b": duplicate.player.name, "rounds": ", ".join(map(str, rounds))},
             field="other", code="merge_same_round")
+    _licences_clash(kept.player, duplicate.player)
     note = _("Fusion : %(name)s%(licence)s réuni à cette fiche") % {
         "name": duplicate.player.name,
         "licence": f" (licence {duplicate.player.licence})" if duplicate.player.licence else ""}
