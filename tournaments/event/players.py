@@ -171,7 +171,6 @@ def merge_conflicts(kept: Entry, duplicate: Entry) -> list[int]:
     return sorted(mine & theirs)
 
 
-@transaction.atomic
 def _licences_clash(kept: Player, duplicate: Player) -> None:
     """A player holds one licence, and one licence is never two players': two records holding two different
     licences are not merged (one licence would be lost). The refusal names both and says what to do."""
@@ -185,6 +184,7 @@ def _licences_clash(kept: Player, duplicate: Player) -> None:
         % {"a": kept.name, "la": a, "b": duplicate.name, "lb": b}, field="other", code="merge_two_licences")
 
 
+@transaction.atomic
 def players_merge(*, kept: Entry, duplicate: Entry, user: Any = None, reason: str = "") -> Entry:
     """One person registered twice in a tournament: ``kept`` takes everything ``duplicate`` holds, which goes.
 

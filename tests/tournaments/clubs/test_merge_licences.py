@@ -89,3 +89,13 @@ def test_the_page_says_both_licences_and_what_to_do(client):
     assert response.status_code == 409
     assert "licence 9200123" in html and "licence 7800456" in html and "une seule licence" in html
     assert Player.objects.filter(pk=there.pk, licence="7800456").exists()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_entry_merge_runs_in_its_own_transaction():
+    """Outside any transaction (as a page calls it), the merge still locks its rows: it is atomic itself."""
+    t, e = make_tournament(["Anne", "Anne Bis"], slug="atomic-merge")
+    Player.objects.filter(pk=e["Anne Bis"].player_id).update(licence="")
+    kept = service.players_merge(kept=Entry.objects.get(pk=e["Anne"].pk),
+                                 duplicate=Entry.objects.get(pk=e["Anne Bis"].pk))
+    assert kept.pk == e["Anne"].pk and t.entries.count() == 1
