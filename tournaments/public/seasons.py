@@ -15,7 +15,7 @@ from fractions import Fraction
 from typing import Any
 
 from django.db.models import Max
-from django.http import FileResponse, Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -251,7 +251,7 @@ def championship_pdf(request: HttpRequest, season_slug: str, slug: str) -> HttpR
         if request.META.get("HTTP_IF_NONE_MATCH") in (f'"{key}"', f'W/"{key}"'):
             response: HttpResponse = HttpResponse(status=304)
         else:
-            response = FileResponse(path.open("rb"), content_type="application/pdf")
+            response = files.response(path, "application/pdf")
             response["Content-Disposition"] = f'inline; filename="{champ.season.slug}-{champ.slug}.pdf"'
         response["ETag"] = f'"{key}"'
         response["Cache-Control"] = "public, no-cache"
@@ -267,8 +267,7 @@ def championship_pdf(request: HttpRequest, season_slug: str, slug: str) -> HttpR
         "messages": ()}),
         status=202)
     response["Retry-After"] = "3"
-    response["Cache-Control"] = "no-store"
-    return response
+    return files.preparing(response, False)  # a championship is public
 
 
 # -- a player's page across events ---------------------------------------------------------------------------
