@@ -586,9 +586,10 @@ def main() -> int:
     prints = f"levee-bench-prints-{uuid.uuid4().hex[:6]}"
     if renders == "worker":  # as on a server: the broker, and a worker of its own on the prints queue
         env.update(CELERY_BROKER_URL=REDIS_URL, LEVEE_PRINTS_QUEUE=prints, LEVEE_RENDER_IN="worker")
-        printer = subprocess.Popen(
-            [str(Path(sys.executable).with_name("celery")), "-A", "levee", "worker", "-Q", prints, "--concurrency=1",
-             "-l", "warning", "--without-gossip", "--without-mingle", "--without-heartbeat", "-n", f"{prints}@%h"],
+        printer = subprocess.Popen(  # below the web, as deploy/levee-prints.service runs it (Nice=10)
+            ["nice", "-n", "10", str(Path(sys.executable).with_name("celery")), "-A", "levee", "worker", "-Q", prints,
+             "--concurrency=1", "-l", "warning", "--without-gossip", "--without-mingle", "--without-heartbeat",
+             "-n", f"{prints}@%h"],
             cwd=ROOT, env={**env, "DJANGO_SETTINGS_MODULE": "levee.settings"})
     server = subprocess.Popen([sys.executable, "-m", "gunicorn", "-c", str(ROOT / "levee" / "gunicorn.py"),
                                "levee.wsgi:application", "-b", f"127.0.0.1:{port}"], cwd=ROOT, env=env)

@@ -127,6 +127,14 @@ def test_a_signed_in_user_is_neither_served_from_the_cache_nor_stored(front):
     assert again[1] == b"/p/t/ranking/ #3"
 
 
+def test_the_live_fragments_go_to_the_web_each_time(front):
+    App.calls.pop("/p/t/ranking/", None)
+    path = "/p/t/ranking/?v=live"
+    bodies = [get(front, path, **{"HX-Request": "true"})[1] for _ in range(2)]
+    assert bodies == [b"/p/t/ranking/ #1", b"/p/t/ranking/ #2"]  # a deal entered shows at once
+    assert get(front, path)[1] == b"/p/t/ranking/ #3"  # and the fragment was not stored for the full page
+
+
 def test_a_kept_file_is_sent_by_nginx_with_the_apps_etag(front):
     status, body, headers = get(front, "/p/t/ranking.pdf")
     assert status == 200 and body == b"%PDF-1.7 the ranking"
