@@ -3,7 +3,7 @@
     BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/levee_bench_public \\
     BENCH_REDIS_URL=redis://127.0.0.1:6379/13 .venv/bin/python bench/public.py \\
         [--event 10000] [--reuse] [--clients 64] [--duration 30] [--rate 100] [--slot 0.25] [--redis-cache]
-        [--renders worker|thread] [--burst 30] [--only closed|open|publish|burst]
+        [--renders worker|thread] [--burst 30] [--only closed|open|publish|burst] [--proxy nginx]
 
 1. Builds the ``--event``-player × 10-round Tarot tournament of ``bench/ranking.py`` (its generator: 12,500 deals
    and 50,000 score rows at 1,000 players, ten times that at 10,000; ``--reuse`` keeps the one an earlier run
@@ -30,6 +30,13 @@
    done, then the file) while 4 other clients ask for the trivial view at 50 requests/s, open loop; the trivial
    view's p95 is compared with the same open loop just before the burst. Then each gunicorn worker's memory
    (``VmRSS`` and its peak ``VmHWM`` in ``/proc/<pid>/status``), and the print worker's.
+
+``--proxy nginx`` puts nginx in front of gunicorn as in production: a child nginx (not the system's service, not a
+daemon) on a free port, its configuration made of ``deploy/nginx-levee.conf``'s shared parts (the micro-cache of the
+public pages, the inner server that follows ``X-Accel-Redirect`` to the kept files, the proxy) with this run's
+ports and folders, and gunicorn started with ``LEVEE_ACCEL_REDIRECT=/_kept/``. Every request then goes through
+nginx; the reference is the trivial view through nginx (never cached: nginx passes it to gunicorn), and the
+trivial view straight to gunicorn is measured beside it.
 
 The targets include every public page (ranking, « ma place », fragment, player, hall screen, home, round
 results, printable ranking and results, ranking and results CSV, results file, ledger) and the PDFs, once their
@@ -79,6 +86,7 @@ class Target:
     name: str
     variants: list[tuple[str, dict[str, str], int]]
     public: bool = True
+    port: int | None = None  # another server than the one measured (the trivial view straight to gunicorn)
 
 
 @dataclass
@@ -104,11 +112,17 @@ def build() -> tuple[str, list[int], int]:
     import django
 
     django.setup()
+    from django.conf import settings
     from django.core.management import call_command
     from django.db import transaction
 
+    from tournaments.public import tasks as public_tasks
     from tournaments.standings import rankings
 
+    # the publication's renders (tournaments/public/tasks.py render_published: the pages into the cache, the ranking
+    # CSV's file) run here, timed, as the prints worker would run them: with --redis-cache they land in the cache the
+    # web workers share, so their first request of the ranking page reads those bytes instead of rendering
+    settings.LEVEE_RENDER_IN = "manual"  # nothing queued by this process runs behind its back
     call_command("migrate", verbosity=0)
     t = generator.generate()
     with transaction.atomic():
@@ -116,6 +130,14 @@ def build() -> tuple[str, list[int], int]:
     started = time.perf_counter()
     rankings.ranking_publish(tournament_id=t.pk)
     print(f"ranking published in {(time.perf_counter() - started) * 1000:.0f} ms")
+    # what the refresh task does after a publication (tournaments/standings/tasks.py: the ranking_published port):
+    # the pages' renders, here in this process as the prints worker would run them; the quiet pass (the PDFs, the
+    # big downloads) is left to the requests, as before
+    version = t.ranking_snapshots.order_by("-input_version").values_list("input_version", flat=True).first()
+    started = time.perf_counter()
+    done = public_tasks.render_published(t.pk, version)
+    print(f"the publication's renders ({done} pages into the cache and the ranking CSV's file): "
+          f"{(time.perf_counter() - started) * 1000:.0f} ms")
     ids = list(t.entries.order_by("id").values_list("id", flat=True))
     return t.slug, ids, t.pk
 
@@ -132,7 +154,7 @@ def get(conn: http.client.HTTPConnection, path: str, headers: dict[str, str]) ->
     return response.status, body, {k.lower(): v for k, v in response.getheaders()}
 
 
-def targets(port: int, slug: str, ids: list[int], players: int) -> list[Target]:
+def targets(port: int, slug: str, ids: list[int], players: int, direct: int | None = None) -> list[Target]:
     """The trivial view and each public page, full and conditional (ETags read once here)."""
     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=SETUP_TIMEOUT)
     base = f"/p/{slug}"
@@ -145,14 +167,18 @@ def targets(port: int, slug: str, ids: list[int], players: int) -> list[Target]:
             started = time.perf_counter()
             status, _, h = get(conn, p, headers)
             took = time.perf_counter() - started
-            if took > 1:
-                print(f"{p}: first request {took:.1f} s (rendered in the web worker)")
+            if took > 0.1:
+                print(f"{p}: first request {took * 1000:,.0f} ms")
             assert status == 200, (p, status)
             variants.append((p, headers, 200))
             conditional.append((p, {**headers, "If-None-Match": h["etag"]}, 304))
         return [Target(name, variants), Target(f"{name}, conditional", conditional)]
 
-    out = [Target("trivial view", [("/bench/trivial/", {}, 200)], public=False)]
+    out = [Target("trivial view" + (" (through nginx)" if direct else ""), [("/bench/trivial/", {}, 200)],
+                  public=False)]
+    if direct:
+        out.append(Target("trivial view, straight to gunicorn", [("/bench/trivial/", {}, 200)], public=False,
+                          port=direct))
     out += full_and_304("ranking", [f"{base}/ranking/"])
     out += full_and_304("ranking « ma place »", [f"{base}/ranking/?me={me}"])
     hx = {"HX-Request": "true"}
@@ -169,10 +195,11 @@ def targets(port: int, slug: str, ids: list[int], players: int) -> list[Target]:
     out += full_and_304("round results (50 tables)", [f"{base}/rounds/10/", f"{base}/rounds/1/"])
     out += full_and_304("printable ranking", [f"{base}/ranking/print/"])
     out += full_and_304("printable results", [f"{base}/results/print/"])
-    out += full_and_304("ranking CSV", [f"{base}/ranking.csv"])
-    # the results CSV and file: rendered by the worker like the PDFs (« en préparation » meanwhile), then files
-    for path in (f"{base}/results.csv", f"{base}/results.json"):
+    # the CSV files and the results file: rendered by the worker like the PDFs (« en préparation » meanwhile; the
+    # ranking CSV at publication), then files
+    for path in (f"{base}/ranking.csv", f"{base}/results.csv", f"{base}/results.json"):
         print(f"{path}: ready after {wait_ready(conn, path):.1f} s")
+    out += full_and_304("ranking CSV", [f"{base}/ranking.csv"])
     out += full_and_304("results CSV", [f"{base}/results.csv"])
     out += full_and_304("results file (JSON)", [f"{base}/results.json"])
     out += full_and_304("ledger", [f"{base}/ledger/"])
@@ -226,7 +253,7 @@ def _client_process(port: int, tlist: list[Target], threads: int, start: float, 
     lock = threading.Lock()
 
     def run(k: int) -> None:
-        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+        conns: dict[int, http.client.HTTPConnection] = {}
         turn = [seed * 7919 + k * 31] * len(tlist)
         interval = 1 / rate_each if rate_each else None
         due = start + (interval or 0) * ((seed * threads + k) / (PROCESSES * threads))
@@ -252,11 +279,14 @@ def _client_process(port: int, tlist: list[Target], threads: int, start: float, 
             target = tlist[index]
             path, headers, expected = target.variants[turn[index] % len(target.variants)]
             turn[index] += 1
+            where = target.port or port
+            conn = conns.get(where) or conns.setdefault(where, http.client.HTTPConnection("127.0.0.1", where,
+                                                                                          timeout=60))
             try:
                 status, body, _ = get(conn, path, headers)
             except (OSError, http.client.HTTPException) as exc:
                 conn.close()
-                conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+                conns.pop(where, None)
                 with lock:
                     results[index].errors.append(repr(exc))
                 continue
@@ -269,7 +299,8 @@ def _client_process(port: int, tlist: list[Target], threads: int, start: float, 
                     r.errors.append(f"{status} for {path}")
                 r.latencies.append(elapsed)
                 r.bytes += len(body)
-        conn.close()
+        for conn in conns.values():
+            conn.close()
 
     pool = [threading.Thread(target=run, args=(k,)) for k in range(threads)]
     for th in pool:
@@ -441,9 +472,14 @@ def children(pid: int) -> list[int]:
 
 
 def burst(port: int, server_pid: int, slug: str, players: int, clients: int, seconds: float,
-          printer: subprocess.Popen | None) -> bool:
-    """The trivial view's open loop alone, then beside ``clients`` clients on PDFs not rendered yet; memory after."""
-    trivial = [Target("trivial view", [("/bench/trivial/", {}, 200)], public=False)]
+          printer: subprocess.Popen | None, direct: int | None = None) -> bool:
+    """The trivial view's open loop alone, then beside ``clients`` clients on PDFs not rendered yet; memory after.
+    ``direct``: gunicorn's own port when ``port`` is nginx's: the trivial view is asked both ways, in turn."""
+    trivial = [Target("trivial view" + (" through nginx" if direct else ""), [("/bench/trivial/", {}, 200)],
+                      public=False)]
+    if direct:
+        trivial.append(Target("trivial view straight to gunicorn", [("/bench/trivial/", {}, 200)], public=False,
+                              port=direct))
     pdfs = burst_targets(slug, players)
     # the control: the same burst on a page served from the cache (the ranking, rendered first), so that what the
     # PDFs add is told apart from what 64 clients cost this server on this machine whatever they ask for
@@ -459,9 +495,10 @@ def burst(port: int, server_pid: int, slug: str, players: int, clients: int, sec
         return out
 
     memory("before the bursts")
-    before = load(port, trivial, PROCESSES, min(seconds, 15.0), 2.0, 1.0, BURST_TRIVIAL_RATE)[0]
-    print(f"\ntrivial view at {BURST_TRIVIAL_RATE:g} requests/s, open loop, alone: p50 {before.quantile(50):.1f} ms, "
-          f"p95 {before.quantile(95):.1f} ms (load average {os.getloadavg()[0]:.1f})")
+    alone = load(port, trivial, PROCESSES, min(seconds, 15.0), 2.0, 1.0, BURST_TRIVIAL_RATE)
+    for t, before in zip(trivial, alone, strict=True):
+        print(f"\n{t.name} (of {BURST_TRIVIAL_RATE:g} requests/s in all, open loop), alone: p50 "
+              f"{before.quantile(50):.1f} ms, p95 {before.quantile(95):.1f} ms (load average {os.getloadavg()[0]:.1f})")
     ok = True
     for name, tlist in (("control: the cached ranking page", control), ("PDFs not rendered yet", pdfs)):
         load_before = os.getloadavg()
@@ -469,15 +506,18 @@ def burst(port: int, server_pid: int, slug: str, players: int, clients: int, sec
         side = threading.Thread(target=lambda t=tlist, o=out: o.__setitem__("b", load(port, t, clients, seconds,
                                                                                         2.0, seconds, None)))
         side.start()
-        during = load(port, trivial, PROCESSES, seconds, 2.0, 1.0, BURST_TRIVIAL_RATE)[0]
+        beside = load(port, trivial, PROCESSES, seconds, 2.0, 1.0, BURST_TRIVIAL_RATE)
+        during = beside[0]
         side.join()
         load_after = os.getloadavg()
         b = out["b"][0]
         print(f"burst ({name}): {clients} clients on {len(tlist[0].variants)} URL(s) for {seconds:g} s (load average "
               f"{load_before[0]:.1f} → {load_after[0]:.1f}): {len(b.latencies) / seconds:.0f} answers/s, p50 "
-              f"{b.quantile(50):.1f} ms, p95 {b.quantile(95):.1f} ms, errors {len(b.errors)} {b.errors[:2]}; "
-              f"the trivial view beside it: p50 {during.quantile(50):.1f} ms, p95 {during.quantile(95):.1f} ms, "
-              f"p99 {during.quantile(99):.1f} ms, {len(during.latencies) / seconds:.1f} requests/s done")
+              f"{b.quantile(50):.1f} ms, p95 {b.quantile(95):.1f} ms, errors {len(b.errors)} {b.errors[:2]}")
+        for t, r in zip(trivial, beside, strict=True):
+            print(f"   {t.name} beside it: p50 {r.quantile(50):.1f} ms, p95 {r.quantile(95):.1f} ms, "
+                  f"p99 {r.quantile(99):.1f} ms, {len(r.latencies) / seconds:.1f} requests/s done, "
+                  f"errors {len(r.errors)}")
         if tlist is pdfs:
             met = during.quantile(95) < TARGET_BURST_P95_MS and not during.errors and not b.errors
             print(f"target: the trivial view's p95 < {TARGET_BURST_P95_MS:g} ms during the PDF burst: "
@@ -513,50 +553,66 @@ def main() -> int:
     parser.add_argument("--renders", choices=("worker", "thread"), default=None,
                         help="PDFs by a Celery worker on a prints queue (default with Redis), or the web's thread")
     parser.add_argument("--burst", type=float, default=30.0, help="seconds of the burst on the PDFs")
+    parser.add_argument("--proxy", choices=("nginx",), default=None,
+                        help="nginx in front (deploy/nginx-levee.conf's shared parts), as in production")
     args = parser.parse_args()
     os.environ["BENCH_PLAYERS"] = str(args.event)
     if args.reuse:
         os.environ["BENCH_REUSE"] = "1"
 
-    from calibration import calibration
-
-    slug, ids, tournament_id = build()
-    port = _free_port()
     import tempfile
 
+    from calibration import calibration
+
+    # the kept files' folder and the cache, the same for this process (the publication's renders) and gunicorn
     pdf_root = tempfile.mkdtemp(prefix="levee-bench-pdf-")
+    os.chmod(pdf_root, 0o755)
+    os.environ["LEVEE_PDF_ROOT"] = pdf_root
+    cache = "local memory (per worker)"
+    if args.redis_cache:
+        os.environ["CACHE_URL"] = REDIS_URL
+        cache = f"Redis ({REDIS_URL})"
+        import redis
+
+        redis.Redis.from_url(REDIS_URL).flushdb()
+    slug, ids, tournament_id = build()
+    port = _free_port()
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(BENCH), str(ROOT)]), "LOG_LEVEL": "ERROR",
            "CELERY_BROKER_URL": "", "LEVEE_PDF_ROOT": pdf_root}
+    if args.proxy:
+        env["LEVEE_ACCEL_REDIRECT"] = "/_kept/"
     renders = args.renders or ("worker" if _redis_up() else "thread")
     printer = None
     prints = f"levee-bench-prints-{uuid.uuid4().hex[:6]}"
     if renders == "worker":  # as on a server: the broker, and a worker of its own on the prints queue
         env.update(CELERY_BROKER_URL=REDIS_URL, LEVEE_PRINTS_QUEUE=prints, LEVEE_RENDER_IN="worker")
-        printer = subprocess.Popen(
-            [str(Path(sys.executable).with_name("celery")), "-A", "levee", "worker", "-Q", prints, "--concurrency=1",
-             "-l", "warning", "--without-gossip", "--without-mingle", "--without-heartbeat", "-n", f"{prints}@%h"],
+        printer = subprocess.Popen(  # below the web, as deploy/levee-prints.service runs it (Nice=10)
+            ["nice", "-n", "10", str(Path(sys.executable).with_name("celery")), "-A", "levee", "worker", "-Q", prints,
+             "--concurrency=1", "-l", "warning", "--without-gossip", "--without-mingle", "--without-heartbeat",
+             "-n", f"{prints}@%h"],
             cwd=ROOT, env={**env, "DJANGO_SETTINGS_MODULE": "levee.settings"})
-    cache = "local memory (per worker)"
-    if args.redis_cache:
-        env["CACHE_URL"] = REDIS_URL
-        cache = f"Redis ({REDIS_URL})"
-        import redis
-
-        redis.Redis.from_url(REDIS_URL).flushdb()
     server = subprocess.Popen([sys.executable, "-m", "gunicorn", "-c", str(ROOT / "levee" / "gunicorn.py"),
                                "levee.wsgi:application", "-b", f"127.0.0.1:{port}"], cwd=ROOT, env=env)
     ok = True
+    proxy: subprocess.Popen | None = None
+    direct = None
     try:
         _wait_up(port, server)
+        if args.proxy:
+            from proxy import start_nginx  # bench/proxy.py
+
+            direct, (port, proxy) = port, start_nginx(port, pdf_root)
+            print(f"nginx on port {port} in front of gunicorn on port {direct} (deploy/nginx-levee.conf)")
         if args.only == "burst":
-            ok &= burst(port, server.pid, slug, args.event, args.clients, args.burst, printer)
+            ok &= burst(port, server.pid, slug, args.event, args.clients, args.burst, printer, direct)
             return 0 if ok else 1
-        tlist = targets(port, slug, ids, args.players)
+        tlist = targets(port, slug, ids, args.players, direct)
         print(f"warm-up (every page rendered by the workers): {warm(port, tlist):.1f} s")
         from levee import gunicorn as conf
 
         print(f"bench/public.py — {args.event:,} players × 10 rounds, gunicorn {conf.workers} workers × "
               f"{conf.threads} threads ({conf.worker_class}), cache {cache}, renders: {renders}, PostgreSQL, "
+              f"{'nginx in front, ' if proxy else ''}"
               f"{os.cpu_count()} CPUs shared with the clients; calibration {calibration():.1f} µs, load average "
               f"{os.getloadavg()[0]:.1f}")
         if args.only in (None, "closed"):
@@ -566,8 +622,9 @@ def main() -> int:
             ok &= report_closed(tlist, results, args.duration, args.slot)
             print(f"target: every public page ≥ {TARGET_RATIO:.0%} of the trivial view: {'met' if ok else 'NOT met'}")
         if args.only in (None, "open"):
-            results = load(port, tlist[1:], args.clients, args.duration, args.warmup, args.slot, args.rate)
-            met = report_open(tlist[1:], results, args.duration, args.rate)
+            public = [t for t in tlist if t.public]
+            results = load(port, public, args.clients, args.duration, args.warmup, args.slot, args.rate)
+            met = report_open(public, results, args.duration, args.rate)
             print(f"target: {args.rate:g} requests/s held with p95 < {TARGET_P95_MS:g} ms: "
                   f"{'met' if met else 'NOT met'}")
             ok &= met
@@ -581,8 +638,14 @@ def main() -> int:
                       f"[target p95 < {TARGET_PUBLISH_MS:g} ms: {'met' if met else 'NOT met'}]")
                 ok &= met
         if args.only is None:
-            ok &= burst(port, server.pid, slug, args.event, args.clients, args.burst, printer)
+            ok &= burst(port, server.pid, slug, args.event, args.clients, args.burst, printer, direct)
     finally:
+        if proxy is not None:
+            proxy.terminate()  # a child of this run, by its id
+            try:
+                proxy.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                proxy.kill()
         if printer is not None:  # a render in progress is not waited for
             pool = children(printer.pid)
             printer.kill()
@@ -622,7 +685,7 @@ def _wait_up(port: int, server: subprocess.Popen) -> None:
     deadline = time.time() + 60
     while time.time() < deadline:
         if server.poll() is not None:
-            raise SystemExit("gunicorn did not start")
+            raise SystemExit(f"{server.args[0]} did not start")
         try:
             c = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
             c.request("GET", "/bench/trivial/")

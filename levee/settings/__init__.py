@@ -185,6 +185,10 @@ LEVEE_PUBLIC_STATE_SECONDS = env.float("LEVEE_PUBLIC_STATE_SECONDS", default=0.1
 # file per document and published state. LEVEE_RENDER_IN: where that work runs: "worker" (Celery, the default with a
 # broker), "thread" (one background thread of each web process, the default without one) or "manual" (tests).
 LEVEE_PDF_ROOT = env("LEVEE_PDF_ROOT", default=str(BASE_DIR / "var" / "pdf"))
+# A proxy in front that sends those kept files itself (nginx, deploy/nginx-levee.conf): the internal location
+# aliased to LEVEE_PDF_ROOT, e.g. "/_kept/". The request still decides access, ETag/304 and « en préparation », and
+# answers X-Accel-Redirect instead of the file's bytes. Empty (the default): the web process sends the file itself.
+LEVEE_ACCEL_REDIRECT = env("LEVEE_ACCEL_REDIRECT", default="")
 LEVEE_RENDER_IN = env("LEVEE_RENDER_IN", default="worker" if env("CELERY_BROKER_URL") else "thread")
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"

@@ -38,5 +38,5 @@ def test_ranking_and_results_csv_write_no_formula(client):
         assert not [c for c in cells if c[:1] in ("=", "+", "@", "\t", "\r")], name
         assert not [c for c in cells if c.startswith("-") and not c.lstrip("-").isdigit()], name
         assert "'" + EVIL[0] in cells and "-25" in cells, name
-    ranking = client.get(reverse("public-ranking-csv", args=[t.slug])).content.decode("utf-8-sig")
+    ranking = downloaded(client.get, reverse("public-ranking-csv", args=[t.slug])).content.decode("utf-8-sig")
     assert "'=1+cmd" in ranking

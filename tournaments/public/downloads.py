@@ -1,5 +1,5 @@
-"""The big downloads (the results CSV, the results file): rendered by a worker once per published state, kept as
-files, served as files; never rendered in a web request.
+"""The big downloads (the results CSV, the results file, the ranking CSV): rendered by a worker once per published
+state, kept as files, served as files; never rendered in a web request.
 
 Their size grows with the event (every deal of every released round: 100 s of rendering for the CSV of a
 10,000-player event), so they are made like the PDFs (:mod:`pdf`): a worker renders each once per published state
@@ -24,7 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from django.http import FileResponse, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.template.loader import render_to_string
 
 from tournaments.public import files, published, runner
@@ -42,7 +42,7 @@ FAILED_RETRY = 60
 class Download:
     """One download in one published state: what it is, its key (its ETag) and the file it is kept in."""
 
-    kind: str  # results.csv, results.json
+    kind: str  # results.csv, results.json, ranking.csv
     tournament_id: int
     slug: str
     key: str
@@ -118,13 +118,11 @@ def serve(request: HttpRequest, state: published.Published, doc: Download) -> Ht
         compressed_path = path.with_name(path.name + ".gz")
         compressed = "gzip" in request.META.get("HTTP_ACCEPT_ENCODING", "") and files.ready(compressed_path)
         try:
-            response = FileResponse((compressed_path if compressed else path).open("rb"),
-                                    content_type=doc.content_type)
+            response = files.response(compressed_path if compressed else path, doc.content_type,
+                                      encoding="gzip" if compressed else "")
         except FileNotFoundError:  # an older state's file, removed this instant by the newer one's write
             response = None
         else:
-            if compressed:
-                response["Content-Encoding"] = "gzip"
             response["Content-Disposition"] = f'attachment; filename="{doc.filename}"'
     if response is not None:
         response["ETag"] = f'"{key}"'
@@ -135,5 +133,4 @@ def serve(request: HttpRequest, state: published.Published, doc: Download) -> Ht
         "tournament": state.tournament, "every": RETRY_AFTER, "title": doc.title,
         "format": doc.kind.split(".")[1].upper(), "next_url": request.get_full_path(), "messages": ()}), status=202)
     response["Retry-After"] = str(RETRY_AFTER)
-    response["Cache-Control"] = "no-store"
-    return response
+    return files.preparing(response, doc.private)

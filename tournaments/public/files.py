@@ -7,6 +7,11 @@ ETag), so a file is never rewritten: a new state makes a new file, and the older
 removed once it is written. A claim is a ``.claim`` file created exclusively (``O_EXCL``: one process wins, on
 one machine or on a shared folder); a claim older than :data:`CLAIM_STALE` seconds belongs to a render that died
 and is taken over.
+
+A kept file is sent by :func:`response`: by the web process itself (a ``FileResponse``), or, when
+``settings.LEVEE_ACCEL_REDIRECT`` names the internal location of a proxy in front (nginx: ``/_kept/``, aliased to
+this folder; ``deploy/nginx-levee.conf``), by that proxy: the request still decides who may read which file, its
+ETag and the 304, and answers an empty body with ``X-Accel-Redirect``; the web worker never streams the file.
 """
 
 from __future__ import annotations
@@ -15,8 +20,11 @@ import contextlib
 import os
 import time
 from pathlib import Path
+from urllib.parse import quote
 
 from django.conf import settings
+from django.http import FileResponse, HttpResponse
+from django.utils.cache import patch_vary_headers
 
 #: seconds after which a claim is taken over (a render bounded in size ends well before)
 CLAIM_STALE = 600
@@ -24,6 +32,36 @@ CLAIM_STALE = 600
 
 def root() -> Path:
     return Path(settings.LEVEE_PDF_ROOT)
+
+
+def preparing(answer: HttpResponse, private: bool) -> HttpResponse:
+    """The caching headers of an « en préparation » answer (202). A public document's is the same page for every
+    reader of its language, so the proxy in front may keep it a second (nginx's micro-cache stores only what is
+    marked ``public``: 64 phones asking for a PDF not made yet cost the web one request a second), and a browser asks
+    again each time (``no-cache``); a private document's (the staff's, a tournament not public) is kept by no one.
+    The language comes from a cookie: ``Vary: Cookie``."""
+    answer["Cache-Control"] = "private, no-store" if private else "public, no-cache"
+    patch_vary_headers(answer, ("Cookie",))
+    return answer
+
+
+def response(path: Path, content_type: str, *, encoding: str = "") -> HttpResponse:
+    """The kept file ``path`` as an answer: its bytes streamed from here, or (``LEVEE_ACCEL_REDIRECT`` set) an empty
+    answer telling the proxy in front which file to send (``X-Accel-Redirect``: that prefix, then the file's path
+    under :func:`root`). ``encoding``: the file is that ``Content-Encoding`` (its gzip copy). Raises
+    ``FileNotFoundError`` when the file is gone (an older state's, removed this instant by a newer one's write)."""
+    prefix = settings.LEVEE_ACCEL_REDIRECT
+    if prefix:
+        relative = path.resolve().relative_to(root().resolve())  # a file outside the folder is a bug: ValueError
+        if not path.is_file():
+            raise FileNotFoundError(path)
+        answer = HttpResponse(content_type=content_type)
+        answer["X-Accel-Redirect"] = prefix.rstrip("/") + "/" + quote(relative.as_posix())
+    else:
+        answer = FileResponse(path.open("rb"), content_type=content_type)
+    if encoding:
+        answer["Content-Encoding"] = encoding
+    return answer
 
 
 def path_of(tournament_id: int, document: str, key: str, suffix: str = "pdf") -> Path:

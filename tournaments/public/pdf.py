@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from django.conf import settings
-from django.http import FileResponse, Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -240,7 +240,7 @@ def serve(request: HttpRequest, state: published.Published, doc: Document) -> Ht
         if request.META.get("HTTP_IF_NONE_MATCH") in (f'"{doc.key}"', f'W/"{doc.key}"'):
             response: HttpResponse = HttpResponse(status=304)
         else:
-            response = FileResponse(path.open("rb"), content_type="application/pdf")
+            response = files.response(path, "application/pdf")
             response["Content-Disposition"] = f'inline; filename="{doc.filename}"'
         response["ETag"] = f'"{doc.key}"'
         response["Cache-Control"] = "private, no-cache" if doc.private else "public, no-cache"
@@ -256,8 +256,7 @@ def serve(request: HttpRequest, state: published.Published, doc: Document) -> Ht
         "tournament": state.tournament, "every": RETRY_AFTER, "title": doc.title, "format": "PDF",
         "next_url": request.get_full_path(), "messages": ()}), status=202)
     response["Retry-After"] = str(RETRY_AFTER)
-    response["Cache-Control"] = "no-store"
-    return response
+    return files.preparing(response, doc.private)
 
 
 def _part(request: HttpRequest) -> int:

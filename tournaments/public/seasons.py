@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from django.db.models import Max
-from django.http import FileResponse, Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -317,7 +317,7 @@ def _serve(request: HttpRequest, champ: Championship, snap: ChampionshipSnapshot
             response = HttpResponse(status=304)
         else:
             try:
-                response = FileResponse(doc.path.open("rb"), content_type=doc.content_type)
+                response = files.response(doc.path, doc.content_type)  # nginx sends it (LEVEE_ACCEL_REDIRECT)
             except FileNotFoundError:  # removed this instant (a player made anonymous): rendered again
                 response = None
             else:
@@ -338,8 +338,7 @@ def _serve(request: HttpRequest, champ: Championship, snap: ChampionshipSnapshot
         "messages": ()}, request=request),
         status=202)
     response["Retry-After"] = str(RETRY_AFTER)
-    response["Cache-Control"] = "no-store"
-    return response
+    return files.preparing(response, False)  # a season's pages are public
 
 
 def championship_csv(request: HttpRequest, season_slug: str, slug: str) -> HttpResponse:

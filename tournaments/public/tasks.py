@@ -3,10 +3,10 @@
 * :func:`render_pdf` renders one PDF document of the state published now and keeps its file (:mod:`pdf`).
 * :func:`render_published` runs when a ranking is published (the standings call the ``ranking_published`` port,
   :mod:`tournaments.common.hooks`): the pages every reader opens first (home, ranking, its polling fragment, the
-  printable ranking, the ranking CSV, the latest round's results) are rendered into the cache then, in French
-  and English, so that no reader, and no web worker, waits for them. Then, once the state stays quiet
-  :data:`PDF_QUIET` seconds, the ranking PDF, the latest round's results PDF and the big downloads (the results
-  CSV, the public results file and the staff's, :mod:`downloads`) are written as files.
+  printable ranking, the latest round's results) are rendered into the cache then, in French and English, and the
+  ranking CSV written as a file (:mod:`downloads`), so that no reader, and no web worker, waits for them. Then,
+  once the state stays quiet :data:`PDF_QUIET` seconds, the ranking PDF, the latest round's results PDF and the
+  big downloads (the results CSV, the public results file and the staff's, :mod:`downloads`) are written as files.
 * :func:`render_download` renders one download of the state published now (a request found it missing).
 * :func:`championship_render_published` runs when a championship's ranking is published (the ``championship_published``
   port): its PDF and CSVs written as files, its page rendered into the cache (:mod:`seasons`).
@@ -43,6 +43,7 @@ def render_pdf(kind: str, slug: str, lang: str, number: int, part: int, claimed_
 
 #: each download's document and render for a state (``staff``: the staff's variant)
 DOWNLOADS: dict[str, Callable[[published.Published, bool], tuple[downloads.Download, Callable[[], str]]]] = {
+    "ranking.csv": lambda state, staff: views.ranking_csv_download(state),
     "results.csv": lambda state, staff: views.results_csv_download(state),
     "results.json": exports.results_file_download,
 }
@@ -107,8 +108,8 @@ def render_published(tournament_id: int, input_version: int, pdfs: bool = False)
         with translation.override(lang):
             for build in builders:
                 done += published.store(state, *build(lang))
-    with translation.override("fr"):
-        done += published.store(state, *views.ranking_csv_page(state))
+    with translation.override("fr"):  # the ranking CSV, a file (10,000 lines: never rendered in a request)
+        done += downloads.produce(*DOWNLOADS["ranking.csv"](state, False))
     return done
 
 

@@ -4,7 +4,8 @@ rounds are shown; the ranking is the latest published snapshot, with a notice wh
 per published state and served from the cache with an ETag (:func:`published.respond`); those that read the
 deals themselves (round results, results CSV) are keyed by the ranking clock's version too, which every change
 of a score bumps. The results CSV, as big as the event, is a kept download instead (:mod:`downloads`): rendered
-by a worker once per published state and served as a file, never rendered in the request.
+by a worker once per published state and served as a file, never rendered in the request; so is the ranking CSV
+(written at publication).
 
 Organizer-only pages live here too because they print or act on the same data: the score sheets
 per table (kept per seating of the round) and the round draw (seating) with manual swaps.
@@ -108,11 +109,20 @@ def ranking_csv_page(state: published.Published) -> Page:
     return etag, render
 
 
+def ranking_csv_download(state: published.Published, private: bool = False) -> tuple[downloads.Download,
+                                                                                    Callable[[], str]]:
+    """The ranking CSV of ``state`` as a kept download (:mod:`downloads`): written at publication
+    (:func:`tasks.render_published`) or by a worker on the first request, never rendered in the request (10,000
+    lines with their explanations), and its render."""
+    etag, render = ranking_csv_page(state)
+    t = state.tournament
+    return downloads.Download("ranking.csv", t.pk, t.slug, etag, f"{t.slug}-classement.csv", CSV,
+                              "Le classement", private=private), render
+
+
 def ranking_csv(request: HttpRequest, slug: str) -> HttpResponse:
     state, private = state_of(request, slug)
-    etag, render = ranking_csv_page(state)
-    return published.respond(request, state, etag, render, private=private, content_type=CSV,
-                             filename=f"{state.tournament.slug}-classement.csv")
+    return downloads.serve(request, state, ranking_csv_download(state, private)[0])
 
 
 # -- a round's results, in pages ---------------------------------------------------------------------

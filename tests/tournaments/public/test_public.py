@@ -63,7 +63,7 @@ def test_private_tournament_is_hidden(client):
 def test_csv_exports(client, tournament):
     t, _ = tournament
     # as a French spreadsheet reads it: a byte-order mark, then cells between « ; »
-    raw = client.get(reverse("public-ranking-csv", args=[t.slug])).content
+    raw = downloaded(client.get, reverse("public-ranking-csv", args=[t.slug])).content
     assert raw.startswith("\ufeff".encode())
     rows = list(csv.reader(io.StringIO(raw.decode("utf-8-sig")), delimiter=";"))
     assert rows[0][:5] == ["Rang", "Ex aequo", "Joueur", "Club", "Total"]

@@ -20,7 +20,7 @@ from tournaments.standings import tasks as standings_tasks
 
 pytestmark = pytest.mark.django_db
 
-URLS = ("public-results-csv", "public-results-file")
+URLS = ("public-results-csv", "public-results-file", "public-ranking-csv")
 
 
 @pytest.fixture
@@ -41,22 +41,26 @@ def day():
 def render_threads(monkeypatch):
     """The threads in which the downloads' renders ran (the results CSV's render, ``results_file``)."""
     seen: list[str] = []
-    real_page, real_file = views.results_csv_page, exports.results_file
+    real_page, real_file, real_ranking = views.results_csv_page, exports.results_file, views.ranking_csv_page
 
-    def page(state):
-        etag, render = real_page(state)
+    def counting(real):
+        def page(state):
+            etag, render = real(state)
 
-        def counted():
-            seen.append(threading.current_thread().name)
-            return render()
+            def counted():
+                seen.append(threading.current_thread().name)
+                return render()
 
-        return etag, counted
+            return etag, counted
+
+        return page
 
     def results_file(*args, **kwargs):
         seen.append(threading.current_thread().name)
         return real_file(*args, **kwargs)
 
-    monkeypatch.setattr(views, "results_csv_page", page)
+    monkeypatch.setattr(views, "results_csv_page", counting(real_page))
+    monkeypatch.setattr(views, "ranking_csv_page", counting(real_ranking))
     monkeypatch.setattr(exports, "results_file", results_file)
     return seen
 
@@ -66,7 +70,9 @@ def test_the_first_request_queues_the_render_and_answers_in_preparation(client, 
     t, _ = day
     url = reverse(name, args=[t.slug])
     first = client.get(url)
-    assert first.status_code == 202 and first["Retry-After"] == "3" and first["Cache-Control"] == "no-store"
+    # the same page for every reader: a proxy in front may keep it a second, a browser asks again (no-cache)
+    assert first.status_code == 202 and first["Retry-After"] == "3" and first["Cache-Control"] == "public, no-cache"
+    assert "Cookie" in first["Vary"]  # in the reader's language, from a cookie
     assert "en préparation" in first.content.decode()
     assert render_threads == []  # nothing rendered in the request
     assert [n for n, _ in tasks.pending()] == [downloads.TASK]
@@ -142,8 +148,8 @@ def test_publication_renders_the_downloads_in_the_quiet_pass(client, day, render
     t, _ = day
     add_deal(t.rounds.get(number=1).tables.get(number=2), [-45, 15, 15, 15], taker=0)
     standings_tasks.ranking_refresh(t.pk)  # what the commit of an entry runs
-    assert tasks.run_pending(include_delayed=False) == 1  # the pages now
-    assert render_threads == []  # not the downloads: a new state may come within seconds
+    assert tasks.run_pending(include_delayed=False) == 1  # the pages now, and the ranking CSV's file
+    assert len(render_threads) == 1  # the ranking CSV; not the results CSV and file: a new state may come soon
     assert tasks.run_pending() == 1  # the quiet pass: PDFs and downloads
     render_threads.clear()
     for name in URLS:

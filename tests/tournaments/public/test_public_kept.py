@@ -54,10 +54,10 @@ def day():
 
 
 def _urls(slug: str) -> list[str]:
-    """The pages served from the cache (the results CSV and the results file are kept files instead:
+    """The pages served from the cache (the CSV files and the results file are kept files instead:
     test_public_downloads.py)."""
     return [reverse("public-round", args=[slug, 1]), reverse("public-results-print", args=[slug]),
-            reverse("public-ranking-csv", args=[slug]), reverse("public-ledger", args=[slug]),
+            reverse("public-ledger", args=[slug]),
             reverse("public-ranking-print", args=[slug])]
 
 
@@ -86,7 +86,7 @@ def test_the_files_keep_their_type_and_name_and_are_compressed(client, day):
     assert csv["Content-Disposition"] == 'attachment; filename="kept-resultats.csv"'
     text = gzip.decompress(csv.content).decode("utf-8-sig")
     assert "1;1;1;valide;1;Ana;90" in text and "1;2;1;valide;1;Élise;60" in text
-    ranking = client.get(reverse("public-ranking-csv", args=[t.slug])).content.decode("utf-8-sig")
+    ranking = downloaded(client.get, reverse("public-ranking-csv", args=[t.slug])).content.decode("utf-8-sig")
     assert ranking.splitlines()[1].startswith("1;non;Ana;;70;")
     results = downloaded(client.get, reverse("public-results-file", args=[t.slug]))
     assert results["Content-Type"] == "application/json; charset=utf-8"
@@ -144,7 +144,8 @@ def test_a_pdf_is_prepared_by_a_worker_never_in_the_request(client, day, monkeyp
 
     monkeypatch.setattr(pdf, "to_pdf", never)
     waiting = client.get(url)
-    assert waiting.status_code == 202 and waiting["Retry-After"] == "3" and waiting["Cache-Control"] == "no-store"
+    assert waiting.status_code == 202 and waiting["Retry-After"] == "3"
+    assert waiting["Cache-Control"] == "public, no-cache" and "Cookie" in waiting["Vary"]
     html = waiting.content.decode()
     assert "Document en préparation" in html and '<meta http-equiv="refresh" content="3">' in html
     assert "Le classement (PDF) : en cours de préparation" in html
