@@ -1,11 +1,13 @@
 """deploy/nginx-levee.conf in front of a stand-in for gunicorn (issue 22): what it keeps, what it never keeps, and
 the kept files it sends itself. nginx runs as a child of the test with the file's shared parts
-(bench/proxy.py, the same as ``bench/public.py --proxy nginx``); skipped where nginx is not installed."""
+(bench/proxy.py, the same as ``bench/public.py --proxy nginx``); skipped where nginx is not installed, except in CI
+(``LEVEE_REQUIRE_SERVICES=1``: .ci/run installs Debian's nginx-light, and its absence fails the tests)."""
 
 from __future__ import annotations
 
 import http.client
 import importlib.util
+import os
 import shutil
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -15,7 +17,14 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 NGINX = shutil.which("nginx") or ("/usr/sbin/nginx" if Path("/usr/sbin/nginx").exists() else None)
-pytestmark = pytest.mark.skipif(NGINX is None, reason="nginx is not installed")
+REQUIRE = os.environ.get("LEVEE_REQUIRE_SERVICES") == "1"
+pytestmark = pytest.mark.skipif(NGINX is None and not REQUIRE, reason="nginx is not installed")
+
+
+@pytest.fixture(autouse=True)
+def _nginx_required() -> None:
+    if NGINX is None:
+        pytest.fail("LEVEE_REQUIRE_SERVICES=1 and nginx is not installed (apt-get install nginx-light)")
 
 
 def _proxy_module():
