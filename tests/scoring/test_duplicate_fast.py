@@ -28,7 +28,7 @@ FORMS = [("matchpoints", "mean"), ("matchpoints", "sum"), ("datum", "mean"), ("d
 
 
 @st.composite
-def duplicates(draw, names=st.integers(0, 40)):
+def duplicates(draw):
     """Drawn duplicates in any order: fouled étuis (several sets of cards), artificial and absent results, seats
     with no result (Neuberg), E given or not; entries ints or strings (never mixed), odd fingerprints."""
     tables = draw(st.integers(1, 7))
@@ -111,6 +111,17 @@ def test_values_the_canonical_text_cannot_write_are_refused_as_before():
         rank_duplicate(results)
 
 
+def test_the_text_of_a_bool_or_a_big_int_is_the_json_encoders():
+    # True is a plain value JSON writes « true » (a %-format would write 1): that étui goes through the encoder
+    results = [BoardResult(1, 0, 1, True), BoardResult(1, 0, 2, 0), BoardResult(2, 1, 3, -(10**30)),  # type: ignore[arg-type]
+               BoardResult(2, 1, 4, 5, round=2, table=7)]
+    snap = rank_duplicate(results)
+    assert snap.encoded is not None
+    assert snap.encoded[0] == canonical_json(snap.inputs)
+    assert snap.encoded[0].startswith('[["BoardResult",1,0,1,true,"",null,0,0],')
+    assert '["BoardResult",2,1,3,-1000000000000000000000000000000,"",null,0,0]' in snap.encoded[0]
+
+
 def test_two_results_of_one_seat_on_one_etui_are_refused_whatever_their_order():
     results = [BoardResult(2, 1, "B", 10), BoardResult(1, 0, "A", 0), BoardResult(2, 1, "C", 5),
                BoardResult(2, 1, "B", -10)]
@@ -123,7 +134,8 @@ def test_a_hand_computed_event_through_the_fast_path():
     # étui 2, North: A 50, C 40 and B absent (E 3, k 2, Neuberg): A 2 → (2 + 1)·3/2 − 1 = 7/2 → 87.5 %;
     #                C 0 → (0 + 1)·3/2 − 1 = 1/2 → 12.5 %
     results = [BoardResult(2, 0, "C", 40), BoardResult(1, 0, "B", 20), BoardResult(1, 0, "C", -10),
-               BoardResult(2, 0, "A", 50), BoardResult(1, 0, "A", 20), BoardResult(2, 0, "B", None, artificial="absent")]
+               BoardResult(2, 0, "A", 50), BoardResult(1, 0, "A", 20),
+               BoardResult(2, 0, "B", None, artificial="absent")]
     snap = rank_duplicate(results, expected={1: 3, 2: 3})
     assert snap.line_for("A").metric("score") == Fraction(325, 4)  # (75 + 87.5) / 2
     assert snap.line_for("A").metric("best_board") == Fraction(175, 2)
