@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from django.core.exceptions import EmptyResultSet
 from django.db import connection
 from django.db.models import Q
 from django.utils.translation import gettext_lazy
@@ -51,10 +52,14 @@ def board_results(tournament: Tournament, round_ids: Sequence[int] | None = None
     # no order (the model's default one joined five tables and sorted 262,144 rows on disk): the ranking sorts
     rows = (rows.exclude(deal__status=Deal.Status.ANNULLED).order_by()
             .values_list("table_id", "entry_id", "points", "deal_id", "deal__number"))
-    sql, params = rows.query.sql_with_params()
-    with connection.cursor() as cursor:  # the query's SQL on a plain cursor: 262,144 rows at 1,024 players
-        cursor.execute(sql, params)
-        fetched = cursor.fetchall()
+    try:
+        sql, params = rows.query.sql_with_params()
+    except EmptyResultSet:  # no round chosen (``round__in=[]``): what the queryset would have given
+        fetched = []
+    else:
+        with connection.cursor() as cursor:  # the query's SQL on a plain cursor: 262,144 rows at 1,024 players
+            cursor.execute(sql, params)
+            fetched = cursor.fetchall()
     add = out.append
     result = pure.BoardResult
     for table_id, entry_id, points, deal_id, number in fetched:
