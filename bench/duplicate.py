@@ -12,8 +12,16 @@ fouled étuis, artificial and absent results). Measures, in one run:
 
 Target: the recomputation under one second (issue 22: at 1,024 players, 262,144 seat results).
 
+With ``--django``, a second section: the same duplicate written to PostgreSQL (``BENCH_DATABASE_URL``, by default
+the database ``levee_bench_2_dup``) as the app keeps it — rounds, tables and their movement (``DuplicateTable``),
+seats, one deal per étui and table, its four score rows, a few fouled étuis (``EtuiPlay``) and artificial results
+— and what publishing its ranking costs: reading the results (``tournaments.duplicate.results.board_results``),
+the ranking computed from the database (``ranking_compute``) and the whole publication (``ranking_publish``:
+the snapshot, its canonical inputs and lines written). ``BENCH_REUSE=1`` keeps the tournament of an earlier run.
+
     .venv/bin/python bench/duplicate.py
     BENCH_PLAYERS=1024 .venv/bin/python bench/duplicate.py
+    BENCH_PLAYERS=1024 BENCH_REUSE=1 .venv/bin/python bench/duplicate.py --django
 """
 
 from __future__ import annotations
@@ -96,8 +104,142 @@ def peak_mib(fn) -> float:
         tracemalloc.stop()
 
 
+DB_URL = os.environ.get("BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/levee_bench_2_dup")
+
+
+def ensure_database() -> None:
+    import psycopg
+
+    name = DB_URL.rsplit("/", 1)[1]
+    with psycopg.connect(DB_URL.rsplit("/", 1)[0] + "/postgres", autocommit=True) as conn:
+        if not conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", (name,)).fetchone():
+            conn.execute(f'CREATE DATABASE "{name}"')
+
+
+def store(results: list[BoardResult]):
+    """The duplicate of :func:`generate` as the app keeps it (BENCH_REUSE=1: the one an earlier run wrote)."""
+    from django.db import connection, transaction
+
+    from tournaments.deals.models import Deal, ScoreRow
+    from tournaments.duplicate.models import ArtificialResult, DuplicateSetup, DuplicateTable, Etui, EtuiPlay
+    from tournaments.event.models import Entry, Player, Round, Seat, Table, Tournament
+
+    slug = f"bench-duplicate-{PLAYERS}"
+    if os.environ.get("BENCH_REUSE") == "1":
+        kept = Tournament.objects.filter(slug=slug).first()
+        if kept is not None and ScoreRow.objects.filter(tournament=kept).exists():
+            print(f"kept the {PLAYERS}-player duplicate of an earlier run")
+            return kept
+    Tournament.objects.filter(slug=slug).delete()
+    Player.objects.filter(licence__startswith=f"bench-dup-{PLAYERS}-").delete()
+    t0 = time.perf_counter()
+    with transaction.atomic():
+        t = Tournament.objects.create(name="Bench duplicate", slug=slug, game="tarot", status="running",
+                                      is_public=True, rounds_planned=ROUNDS, deals_per_round=BOARDS)
+        DuplicateSetup.objects.create(tournament=t, boards_per_round=BOARDS)
+        players = Player.objects.bulk_create([Player(name=f"Joueur {i:04d}", licence=f"bench-dup-{PLAYERS}-{i}")
+                                              for i in range(PLAYERS)])
+        entry = [e.pk for e in Entry.objects.bulk_create([Entry(tournament=t, player=p) for p in players])]
+        etuis = {e.number: e for e in Etui.objects.bulk_create(
+            [Etui(tournament=t, number=r * BOARDS + b + 1, round_number=r + 1)
+             for r in range(ROUNDS) for b in range(BOARDS)])}
+        by_table: dict[tuple[int, int], dict[int, list[BoardResult]]] = defaultdict(lambda: defaultdict(list))
+        for x in results:
+            by_table[(x.round, x.table)][x.board].append(x)
+        for r in range(1, ROUNDS + 1):
+            rnd = Round.objects.create(tournament=t, number=r, released=True, status="finished")
+            tables = {tb.number: tb for tb in Table.objects.bulk_create(
+                [Table(round=rnd, number=i + 1) for i in range(TABLES)])}
+            DuplicateTable.objects.bulk_create(
+                [DuplicateTable(table=tb, boards=[(r - 1) * BOARDS + b + 1 for b in range(BOARDS)])
+                 for tb in tables.values()])
+            seats, deals = [], []
+            for number, tb in tables.items():
+                boards = by_table[(r, number)]
+                first = boards[min(boards)]
+                seats += [Seat(table=tb, position=x.orientation, entry_id=entry[x.entry]) for x in first]
+                deals += [Deal(table=tb, number=board - (r - 1) * BOARDS, record={"format": "levee.deal/1"})
+                          for board in sorted(boards)]
+            Seat.objects.bulk_create(seats)
+            rows, plays, artificial = [], [], []
+            for deal in Deal.objects.bulk_create(deals):
+                tb = deal.table
+                board = (r - 1) * BOARDS + deal.number
+                for x in by_table[(r, tb.number)][board]:
+                    if x.artificial is not None:
+                        artificial.append(ArtificialResult(etui=etuis[board], entry_id=entry[x.entry], table=tb,
+                                                           kind=x.artificial))
+                        continue
+                    rows.append(ScoreRow(tournament=t, round=rnd, table=tb, deal=deal, entry_id=entry[x.entry],
+                                         points=x.mark))
+                    if x.fingerprint and x.orientation == 0:
+                        plays.append(EtuiPlay(deal=deal, etui=etuis[board], table=tb, fouled=True,
+                                              fingerprint=x.fingerprint))
+            ScoreRow.objects.bulk_create(rows, batch_size=5000)
+            EtuiPlay.objects.bulk_create(plays)
+            ArtificialResult.objects.bulk_create(artificial)
+    with connection.cursor() as c:
+        c.execute("ANALYZE")
+    print(f"stored {PLAYERS} players, {ScoreRow.objects.filter(tournament=t).count():,} score rows in "
+          f"{time.perf_counter() - t0:.0f} s")
+    return t
+
+
+def django_section(results: list[BoardResult]) -> None:
+    """What the app does to publish the duplicate's ranking, on PostgreSQL."""
+    os.environ["DATABASE_URL"] = DB_URL
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "levee.settings")
+    os.environ.setdefault("LEVEE_ENV", "development")
+    ensure_database()
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+    from django.db import transaction
+
+    from tournaments.duplicate import results as duplicate
+    from tournaments.standings import rankings
+
+    call_command("migrate", verbosity=0)
+    t = store(results)
+
+    def publish():
+        with transaction.atomic():
+            rankings.ranking_inputs_changed(tournament_id=t.pk)
+        assert rankings.ranking_publish(tournament_id=t.pk) is not None
+
+    computed = rankings.ranking_compute(tournament=t)  # warm the caches; the same ranking as the pure one
+    pure = rank_duplicate(results)
+    names = dict(t.entries.values_list("id", "player__licence"))
+    assert len(computed.individual.lines) == PLAYERS
+    assert all(line.metric("score") == pure.line_for(int(names[line.entry].rsplit("-", 1)[1])).metric("score")
+               for line in computed.individual.lines)
+    ref = timed(lambda: reference(results), 3)
+    from scoring.ranking import gc_paused
+
+    def paused(fn):  # as ranking_publish runs them: the cyclic GC held off (else its passes over 262,144 objects)
+        def run():
+            with gc_paused():
+                return fn()
+        return run
+
+    read = timed(paused(lambda: duplicate.board_results(t)), 3)
+    compute = timed(paused(lambda: rankings.ranking_compute(tournament=t)), 3)
+    pub = timed(publish, 3)
+    ref_again = timed(lambda: reference(results), 3)
+    print(f"reference (group, sort, sum): cpu {ref[1]:.1f} ms, again after {ref_again[1]:.1f} ms")
+    for label, (wall, cpu) in (("read the results (board_results)", read), ("ranking_compute (GC held)", compute),
+                               ("ranking_publish (end to end)", pub)):
+        print(f"{label + ':':34s} wall {wall:7.1f} ms, this process's cpu {cpu:7.1f} ms")
+    print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs")
+
+
 def main() -> None:
     results = generate()
+    if "--django" in sys.argv:
+        print(f"{PLAYERS} players, {len(results)} seat results, on PostgreSQL")
+        django_section(results)
+        return
     print(f"{PLAYERS} players, {ROUNDS} rounds, {TABLES * BOARDS} table results a round, "
           f"{len(results)} seat results")
     ref = timed(lambda: reference(results))

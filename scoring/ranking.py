@@ -488,8 +488,13 @@ def build_snapshot(
     rows: Sequence[tuple[Entry, tuple[tuple[str, Value], ...]]],
     inputs: tuple[Any, ...],
     options: tuple[tuple[str, Any], ...],
+    *,
+    inputs_json: str | None = None,
 ) -> RankingSnapshot:
-    """Sort the lines by the criteria (best first, then entry id for display) and give shared ranks."""
+    """Sort the lines by the criteria (best first, then entry id for display) and give shared ranks.
+
+    ``inputs_json``: :func:`canonical_json` of ``inputs`` when the caller wrote it already (the duplicate ranking
+    writes it from the rows it read the results into)."""
     names = [name for name, _ in rows[0][1]] if rows else []
     at = [names.index(c) for c in criteria] if rows else []
     # (criteria key, display order, entry, metrics); a missing value (None) ranks below any value
@@ -510,7 +515,9 @@ def build_snapshot(
         if key != previous_key:
             rank, previous_key = position, key
         lines.append(RankLine(rank, entry, metrics))
-    inputs_json, options_json = canonical_json(inputs), canonical_json(options)
+    if inputs_json is None:
+        inputs_json = canonical_json(inputs)
+    options_json = canonical_json(options)
     return RankingSnapshot(kind, criteria, tuple(lines), inputs, options, digest_of(kind, inputs_json, options_json),
                            encoded=(inputs_json, options_json))
 

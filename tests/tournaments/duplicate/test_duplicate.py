@@ -189,3 +189,18 @@ def test_setup_page_declares_tie_breaks(client):
     assert rankings.ranking_compute(tournament=tournament, rounds="all").individual.criteria == (
         "score", "tops", "best_board")
     assert Etui.objects.filter(tournament=tournament).count() == 6
+
+
+def test_results_of_no_round_or_of_one_round(event):
+    # board_results reads its rows on a plain cursor: no round chosen (nothing released yet) is no result, not an
+    # error (Django's ``round__in=[]`` has no SQL), and a round chosen keeps only its étuis
+    user = UserFactory(username="chief")
+    deal_record(table=_table(event, 1, 1), user=user, record=tarot_summary(taker=1, points=49, dealer=0))
+    deal_record(table=_table(event, 2, 1), user=user, record=tarot_summary(taker=1, points=49, dealer=0))
+    assert board_results(event, []) == []
+    first = event.rounds.get(number=1)
+    assert {r.board for r in board_results(event, [first.pk])} == {1}  # table 1 of round 1 starts with étui 1
+    assert len(board_results(event, [first.pk])) == 4
+    assert {r.board for r in board_results(event)} == {1, 3}
+    computed = rankings.ranking_compute(tournament=event)  # no round released
+    assert all(line.metric("boards") == 0 for line in computed.individual.lines)
