@@ -161,8 +161,8 @@ class ScoreRow(models.Model):
         indexes = [
             # the rankings' aggregate (``standings.rankings._tarot_totals_sql``) reads this index alone, in the order it
             # groups by (entry, then round), without a hash or a sort; a player's rows are looked up by its start
-            models.Index(fields=["tournament", "entry", "round"], include=["points", "counts", "ruling", "deal", "taker"],
-                         name="scorerow_totals"),
+            models.Index(fields=["tournament", "entry", "round"],
+                         include=["points", "counts", "ruling", "deal", "taker"], name="scorerow_totals"),
             models.Index(fields=["tournament", "round"], name="scorerow_tournament_round"),
         ]
         constraints = [

@@ -281,10 +281,10 @@ def _tarot_totals_sql(vendor: str) -> str:
     SELECT e.{e_id}, a.marks, a.best, a.deals, a.rounds, a.won
     FROM {sql.table(Entry)} e
     LEFT JOIN (
-        SELECT entry_id, SUM(marks) AS marks, MAX(best) AS best, SUM(deals) AS deals,
+        SELECT who, SUM(marks) AS marks, MAX(best) AS best, SUM(deals) AS deals,
                COUNT(CASE WHEN deals > 0 THEN 1 END) AS rounds, SUM(won) AS won
         FROM (
-            SELECT {entry} AS entry_id, SUM(CASE WHEN {counts} THEN {points} ELSE 0 END) AS marks,
+            SELECT {entry} AS who, SUM(CASE WHEN {counts} THEN {points} ELSE 0 END) AS marks,
                    MAX(CASE WHEN {counts} AND {ruling} IS NULL THEN {points} END) AS best,
                    COUNT(CASE WHEN {ruling} IS NULL THEN 1 END) AS deals,
                    COUNT(CASE WHEN {taker} AND {counts} AND {ruling} IS NULL AND {points} > 0 THEN 1 END) AS won
@@ -292,8 +292,8 @@ def _tarot_totals_sql(vendor: str) -> str:
             WHERE {tournament} = %s AND ({counts} OR ({ruling} IS NULL AND {deal} IN ({decided}))) {{rounds}} {{sheets}}
             GROUP BY {entry}, {round_}
         ) g
-        GROUP BY entry_id
-    ) a ON a.entry_id = e.{e_id}
+        GROUP BY who
+    ) a ON a.who = e.{e_id}
     WHERE e.{sql.column(Entry, 'tournament')} = %s
 """
 

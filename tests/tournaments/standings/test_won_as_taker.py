@@ -13,12 +13,8 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from tests.integration.builders import add_deal, correct_deal, make_round, make_tournament
-from tests.tournaments.factories import tarot_summary
 from tournaments.deals.models import Deal, ScoreRow
-from tournaments.deals.record import deal_annul, deal_approve, deal_correct, deal_record, taker_seat
-from tournaments.deals.restore import deal_restore
-from tournaments.deals.rulings import ruling_record, ruling_withdraw
-from tournaments.event.models import Round
+from tournaments.deals.record import taker_seat
 from tournaments.links.models import TablePolicy
 from tournaments.standings import rankings
 
