@@ -95,3 +95,40 @@ def test_one_statement_whatever_the_number_of_deals():
     assert len(queries) == 2 and max(sent) == 2, (sent, [q["sql"] for q in queries])
     assert "record" not in queries[1]["sql"]
     assert Deal.objects.filter(table=r1).count() == 30
+
+
+def test_rounds_and_deals_counted_in_the_same_two_level_aggregate():
+    """A round counts when the entry has a deal's counting row in it: not a ruling's row alone, not a pending or an
+    annulled deal's; the round filter applies before both levels."""
+    from tournaments.deals.rulings import ruling_record
+
+    t, e = make_tournament("ABCDEFGH", slug="wat4")
+    (r1,) = make_round(t, 1, [[e[x] for x in "ABCD"]])
+    (r2,) = make_round(t, 2, [[e[x] for x in "ABCE"]])
+    (r3,) = make_round(t, 3, [[e[x] for x in "ABFG"]])
+    add_deal(r1, [90, -30, -30, -30], taker=0)        # round 1: A made it
+    add_deal(r1, [-30, -30, 90, -30], taker=2)        # and C
+    add_deal(r2, [-20, 60, -20, -20], taker=1)        # round 2: B made it
+    add_deal(r2, [-20, -20, -20, 60], taker=3, status="pending")   # E made it, pending: not a deal yet
+    ruling_record(table=r3, kind="other", reason="jeu lent", user=None, adjustments={e["F"].pk: 10, e["G"].pk: -10})
+    add_deal(r3, [-30, -30, -30, 90], taker=3, status="annulled")  # G's deal annulled: only a ruling's row is left
+    rounds = list(t.rounds.order_by("number").values_list("id", flat=True))
+
+    def totals(ids, every):
+        return {x.entry: (x.marks, x.best_deal, x.deals, x.rounds, x.won_as_taker)
+                for x in rankings.tarot_totals(t, ids, every_round=every) if x.deals or x.marks}
+
+    assert totals(rounds, True) == {
+        e["A"].pk: (40, 90, 3, 2, 1),      # 90 − 30 − 20: 2 deals in round 1, 1 in round 2
+        e["B"].pk: (0, 60, 3, 2, 1),       # −30 − 30 + 60
+        e["C"].pk: (40, 90, 3, 2, 1),      # −30 + 90 − 20
+        e["D"].pk: (-60, -30, 2, 1, 0),    # −30 − 30
+        e["E"].pk: (-20, -20, 1, 1, 0),    # round 2's first deal only
+        e["F"].pk: (10, None, 0, 0, 0),    # a ruling's +10: marks, but no deal and no round
+        e["G"].pk: (-10, None, 0, 0, 0),
+    }
+    assert totals(rounds[1:], False) == {
+        e["A"].pk: (-20, -20, 1, 1, 0), e["B"].pk: (60, 60, 1, 1, 1), e["C"].pk: (-20, -20, 1, 1, 0),
+        e["E"].pk: (-20, -20, 1, 1, 0),
+        e["F"].pk: (10, None, 0, 0, 0), e["G"].pk: (-10, None, 0, 0, 0),
+    }
