@@ -242,7 +242,7 @@ _ROW_FIELDS = ("tournament_id", "round_id", "table_id", "deal_id", "entry_id", "
 def taker_seat(record: Any) -> int | None:
     """The taker's seat of a deal's record (``bid.taker``), or None: only an integer is a seat (a text, a fraction or
     a boolean is none). ``ScoreRow.taker`` is true on the row of the entry seated there; the data migration that
-    brought the column (``0020_scorerow_taker``) applies the same rule in SQL to the rows written before it."""
+    brought the column (``0022_scorerow_taker``) applies the same rule in SQL to the rows written before it."""
     bid = record.get("bid") if isinstance(record, Mapping) else None
     taker = bid.get("taker") if isinstance(bid, Mapping) else None
     return taker if type(taker) is int else None

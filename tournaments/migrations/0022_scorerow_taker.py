@@ -36,7 +36,7 @@ def mark_takers(apps, schema_editor):
 
 class Migration(migrations.Migration):
 
-    dependencies = [("tournaments", "0019_seasons")]
+    dependencies = [("tournaments", "0021_grouping_managers_licence_sex")]
 
     operations = [
         migrations.AddField(
