@@ -15,6 +15,7 @@ from typing import Any
 
 from tournaments.common import hooks
 from tournaments.deals.models import Deal, ScoreRow
+from tournaments.deals.record import taker_seat
 from tournaments.event.models import Entry, Player, Round, Seat, Table, Team, Tournament
 
 
@@ -74,10 +75,13 @@ def correct_deal(deal: Deal, points: Sequence[int]) -> Deal:
 
 
 def _rows(deal: Deal, seats: list[Seat], points: Sequence[int]) -> None:
+    """The deal's rows as the deal service writes them (``taker`` on the row of ``record.bid.taker``'s seat)."""
     table = deal.table
+    taker = taker_seat(deal.record)
     ScoreRow.objects.bulk_create([
         ScoreRow(tournament_id=table.round.tournament_id, round_id=table.round_id, table=table, deal=deal,
-                 entry_id=s.entry_id, points=points[s.position], counts=deal.counts) for s in seats])
+                 entry_id=s.entry_id, points=points[s.position], counts=deal.counts, taker=s.position == taker)
+        for s in seats])
     hooks.scores_changed(table.round.tournament_id)
 
 

@@ -34,7 +34,9 @@ from django.db import connection, transaction
 from django.db.migrations.executor import MigrationExecutor
 from rest_framework.authtoken.models import Token
 
-from tournaments.event.models import Tournament
+from tournaments.deals.models import ScoreRow
+from tournaments.deals.record import taker_seat
+from tournaments.event.models import Seat, Tournament
 from tournaments.operations.backup import backup_latest
 from tournaments.standings import rankings
 from tournaments.standings.models import RankingSnapshot
@@ -136,6 +138,14 @@ def test_the_previous_release_upgrades_with_nothing_lost(settings, tmp_path):
     assert len(tokens) == 2
     for key, user in tokens.items():
         assert Token.objects.get(key=key).user.username == user[0]
+
+    # the rows written before ``ScoreRow.taker`` are marked by the migration as the deal service marks them: the row
+    # of the entry seated at ``record.bid.taker`` (an integer), a deal's own row, never a ruling's
+    seat_of = {(s.table_id, s.entry_id): s.position for s in Seat.objects.all()}
+    rows = list(ScoreRow.objects.select_related("deal"))
+    expected = [r.pk for r in rows if r.ruling_id is None and r.deal is not None
+                and taker_seat(r.deal.record) == seat_of.get((r.deal.table_id, r.entry_id))]
+    assert expected and sorted(ScoreRow.objects.filter(taker=True).values_list("pk", flat=True)) == sorted(expected)
 
     # each tournament's published ranking is what this version computes from the migrated data, every figure
     # included: the figures this version counts and the release did not (« rounds », « won_as_taker ») were

@@ -147,13 +147,22 @@ class ScoreRow(models.Model):
     points = models.IntegerField(_("points"))
     counts = models.BooleanField(_("compte"), default=True,
                                  help_text=_("Faux tant que la donne attend son visa ou si elle est annulée."))
+    # the row of the deal's taker (``record.bid.taker``, an integer seat, is this entry's seat): written with the row
+    # (``deals.record._write_rows``) so that the rankings count the contracts made as taker in the same aggregate as
+    # the marks, without reading the records; never on a ruling's row. A DEFAULT in the database too: a row written by
+    # code older than the column (a rolling upgrade) is no taker's until its deal is written again.
+    taker = models.BooleanField(_("preneur"), default=False, db_default=False,
+                                help_text=_("Vrai sur la ligne du preneur de la donne."))
 
     class Meta:
         ordering = ["tournament", "round", "table", "deal", "entry"]
         verbose_name = _("ligne de score")
         verbose_name_plural = _("lignes de score")
         indexes = [
-            models.Index(fields=["tournament", "entry"], name="scorerow_tournament_entry"),
+            # the rankings' aggregate (``standings.rankings._tarot_totals_sql``) reads this index alone, in the order it
+            # groups by (entry, then round), without a hash or a sort; a player's rows are looked up by its start
+            models.Index(fields=["tournament", "entry", "round"],
+                         include=["points", "counts", "ruling", "deal", "taker"], name="scorerow_totals"),
             models.Index(fields=["tournament", "round"], name="scorerow_tournament_round"),
         ]
         constraints = [

@@ -236,16 +236,29 @@ def judge_match(table: Table, deals: list[Mapping[str, Any]], *,
 
 # -- score rows ------------------------------------------------------------------------------------
 
-_ROW_FIELDS = ("tournament_id", "round_id", "table_id", "deal_id", "entry_id", "points", "counts")
+_ROW_FIELDS = ("tournament_id", "round_id", "table_id", "deal_id", "entry_id", "points", "counts", "taker")
+
+
+def taker_seat(record: Any) -> int | None:
+    """The taker's seat of a deal's record (``bid.taker``), or None: only an integer is a seat (a text, a fraction or
+    a boolean is none). ``ScoreRow.taker`` is true on the row of the entry seated there; the data migration that
+    brought the column (``0022_scorerow_taker``) applies the same rule in SQL to the rows written before it."""
+    bid = record.get("bid") if isinstance(record, Mapping) else None
+    taker = bid.get("taker") if isinstance(bid, Mapping) else None
+    return taker if type(taker) is int else None
 
 
 def _write_rows(deal: Deal, scores: list[int], seats: list[Any], *, new: bool = False, cursor: Any = None) -> None:
+    """The deal's own rows (one per seat, ``counts`` as the deal's status says, ``taker`` on the taker's), replacing
+    those it had unless ``new``."""
     if not new:
         ScoreRow.objects.filter(deal=deal, ruling__isnull=True).delete()
     table = deal.table
     counts = deal.counts
+    taker = taker_seat(deal.record)
     sql.insert_many(ScoreRow, _ROW_FIELDS, [
-        (table.round.tournament_id, table.round_id, table.pk, deal.pk, seat.entry_id, scores[seat.position], counts)
+        (table.round.tournament_id, table.round_id, table.pk, deal.pk, seat.entry_id, scores[seat.position], counts,
+         seat.position == taker)
         for seat in seats
     ], cursor=cursor)
     deal.__dict__["_levee_scores"] = {seat.entry_id: scores[seat.position] for seat in seats}

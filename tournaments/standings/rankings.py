@@ -259,36 +259,48 @@ def _tie_breaks(tournament: Tournament, allowed: Sequence[str]) -> tuple[str, ..
 
 @cache
 def _tarot_totals_sql(vendor: str) -> str:
-    """Marks, best deal and deals of every entry; ``{rounds}`` and ``{sheets}`` are left for the filters.
+    """Marks, best deal, deals, rounds and contracts made as taker of every entry; ``{rounds}`` and ``{sheets}`` are
+    left for the filters.
 
     An irregular deal the chief decided (a ruling on it, not withdrawn, that does not annul it) was played: its own
-    rows, which count for no marks, count it among the entry's deals and rounds (the ruling's rows hold its marks)."""
-    entry, points, ruling, tournament, counts, round_, deal = (
-        sql.column(ScoreRow, name) for name in ("entry", "points", "ruling", "tournament", "counts", "round", "deal"))
+    rows, which count for no marks, count it among the entry's deals and rounds (the ruling's rows hold its marks).
+
+    Two levels: the rows by (entry, round) first, then by entry — a round counts when the entry has a deal's row in
+    it, which is ``COUNT(DISTINCT round)`` without sorting the rows (at 10,000 players PostgreSQL sorted 500,000
+    rows for it). A contract made as taker is the taker's own row (``ScoreRow.taker``) of a counting deal, positive:
+    a row of a deal counts exactly when its deal is valid (``Deal.counts``; every change of status rewrites it)."""
+    entry, points, ruling, tournament, counts, round_, deal, taker = (
+        sql.column(ScoreRow, name)
+        for name in ("entry", "points", "ruling", "tournament", "counts", "round", "deal", "taker"))
     e_id = sql.column(Entry, "id")
     decided = (f"SELECT r.{sql.column(Ruling, 'deal')} FROM {sql.table(Ruling)} r JOIN {sql.table(Deal)} d "
                f"ON d.{sql.column(Deal, 'id')} = r.{sql.column(Ruling, 'deal')} "
                f"WHERE d.{sql.column(Deal, 'status')} = '{Deal.Status.IRREGULAR.value}' "
                f"AND r.{sql.column(Ruling, 'withdrawn_at')} IS NULL AND NOT r.{sql.column(Ruling, 'annuls_deal')}")
     return f"""
-    SELECT e.{e_id}, a.marks, a.best, a.deals, a.rounds
+    SELECT e.{e_id}, a.marks, a.best, a.deals, a.rounds, a.won
     FROM {sql.table(Entry)} e
     LEFT JOIN (
-        SELECT {entry} AS entry_id, SUM(CASE WHEN {counts} THEN {points} ELSE 0 END) AS marks,
-               MAX(CASE WHEN {counts} AND {ruling} IS NULL THEN {points} END) AS best,
-               COUNT(CASE WHEN {ruling} IS NULL THEN 1 END) AS deals,
-               COUNT(DISTINCT CASE WHEN {ruling} IS NULL THEN {round_} END) AS rounds
-        FROM {sql.table(ScoreRow)}
-        WHERE {tournament} = %s AND ({counts} OR ({ruling} IS NULL AND {deal} IN ({decided}))) {{rounds}} {{sheets}}
-        GROUP BY {entry}
-    ) a ON a.entry_id = e.{e_id}
+        SELECT who, SUM(marks) AS marks, MAX(best) AS best, SUM(deals) AS deals,
+               COUNT(CASE WHEN deals > 0 THEN 1 END) AS rounds, SUM(won) AS won
+        FROM (
+            SELECT {entry} AS who, SUM(CASE WHEN {counts} THEN {points} ELSE 0 END) AS marks,
+                   MAX(CASE WHEN {counts} AND {ruling} IS NULL THEN {points} END) AS best,
+                   COUNT(CASE WHEN {ruling} IS NULL THEN 1 END) AS deals,
+                   COUNT(CASE WHEN {taker} AND {counts} AND {ruling} IS NULL AND {points} > 0 THEN 1 END) AS won
+            FROM {sql.table(ScoreRow)}
+            WHERE {tournament} = %s AND ({counts} OR ({ruling} IS NULL AND {deal} IN ({decided}))) {{rounds}} {{sheets}}
+            GROUP BY {entry}, {round_}
+        ) g
+        GROUP BY who
+    ) a ON a.who = e.{e_id}
     WHERE e.{sql.column(Entry, 'tournament')} = %s
 """
 
 
 def tarot_totals(tournament: Tournament, round_ids: Sequence[int], *, with_taker: bool = False,
                  every_round: bool | None = None) -> list[pure.TarotTotals]:
-    """One SQL ``SUM/MAX/COUNT … GROUP BY entry`` over the counting rows of the given rounds.
+    """One SQL aggregate (:func:`_tarot_totals_sql`) over the counting rows of the given rounds.
 
     Every registered entry appears (0 marks when it played nothing). Rows of a ruling (adjustments)
     add to the marks but are not deals: they are left out of ``best_deal``, ``deals`` and ``rounds``
@@ -310,9 +322,9 @@ def tarot_totals(tournament: Tournament, round_ids: Sequence[int], *, with_taker
     with connection.cursor() as cursor:
         cursor.execute(_tarot_totals_sql(connection.vendor).format(rounds=rounds, sheets=sheets), params)
         rows = cursor.fetchall()
-    won = _won_as_taker(tournament, round_ids)
-    return [pure.TarotTotals(entry_id, marks or 0, best, won.get(entry_id, 0), deals or 0, n_rounds or 0)
-            for entry_id, marks, best, deals, n_rounds in rows]
+    # PostgreSQL's SUM of counts is a numeric (a Decimal here): int() it
+    return [pure.TarotTotals(entry_id, int(marks or 0), best, int(won or 0), int(deals or 0), n_rounds or 0)
+            for entry_id, marks, best, deals, n_rounds, won in rows]
 
 
 @cache
@@ -328,57 +340,6 @@ def unconfirmed_count(tournament: Tournament) -> bool:
     """Whether deals its players have not confirmed count in the tournament's ranking (the organizer's
     choice, ``TablePolicy.unconfirmed_count``; they do unless he said otherwise)."""
     return not TablePolicy.objects.filter(tournament_id=tournament.pk, unconfirmed_count=False).exists()
-
-
-@cache
-def _won_as_taker_sql(vendor: str) -> str:
-    """Contracts made as taker per entry; ``{rounds}`` and ``{sheets}`` are left for the filters.
-
-    The taker is ``record.bid.taker``, an integer seat (``jsonb_typeof``/``json_type``: a string or a float is
-    no seat); the row counted is the taker's own, at his table's seat, not a ruling's, counting, positive."""
-    r, d, s = sql.table(ScoreRow), sql.table(Deal), sql.table(Seat)
-    d_id, d_table, d_record = (sql.column(Deal, n) for n in ("id", "table", "record"))
-    r_entry = sql.column(ScoreRow, "entry")
-    if vendor == "postgresql":
-        taker = (f"jsonb_typeof(d.{d_record} -> 'bid' -> 'taker') = 'number' "
-                 f"AND (d.{d_record} -> 'bid' ->> 'taker') = CAST(s.{sql.column(Seat, 'position')} AS text)")
-    else:
-        taker = (f"json_type(d.{d_record}, '$.bid.taker') = 'integer' "
-                 f"AND json_extract(d.{d_record}, '$.bid.taker') = s.{sql.column(Seat, 'position')}")
-    # the takers' (deal, entry) first, materialized: PostgreSQL cannot estimate the JSON conditions (it guessed 5
-    # takers for 125,000) and, joined in one statement, walked every score row of each taker's entry (11 s at
-    # 10,000 players; 1.5 s this way under the same load)
-    materialized = "MATERIALIZED " if vendor == "postgresql" else ""
-    return f"""
-    WITH takers AS {materialized}(
-        SELECT d.{d_id} AS taken, s.{sql.column(Seat, 'entry')} AS taker
-        FROM {d} d
-        JOIN {sql.table(Table)} t ON t.{sql.column(Table, 'id')} = d.{d_table}
-        JOIN {s} s ON s.{sql.column(Seat, 'table')} = d.{d_table}
-        WHERE d.{sql.column(Deal, 'status')} = '{Deal.Status.VALID.value}' AND {taker} {{rounds}} {{sheets}}
-    )
-    SELECT r.{r_entry}, COUNT(*)
-    FROM {r} r
-    JOIN takers k ON k.taken = r.{sql.column(ScoreRow, 'deal')} AND k.taker = r.{r_entry}
-    WHERE r.{sql.column(ScoreRow, 'tournament')} = %s AND r.{sql.column(ScoreRow, 'counts')}
-      AND r.{sql.column(ScoreRow, 'ruling')} IS NULL AND r.{sql.column(ScoreRow, 'points')} > 0
-    GROUP BY r.{r_entry}
-"""
-
-
-def _won_as_taker(tournament: Tournament, round_ids: Sequence[int]) -> dict[int, int]:
-    """Contracts made as taker: the taker's (``record.bid.taker``) row of a counting deal is positive.
-
-    One aggregate in the database (it was three reads into Python, the last with one parameter per deal: past
-    65,535 deals PostgreSQL refused it, and at 125,000 deals it moved 500,000 rows)."""
-    ids = [int(x) for x in round_ids] or [0]
-    rounds = f"AND t.{sql.column(Table, 'round')} IN ({', '.join(['%s'] * len(ids))})"
-    sheets = ("" if unconfirmed_count(tournament) else
-              f"AND d.{sql.column(Deal, 'id')} IN ({_confirmed_deals_sql(connection.vendor)})")
-    with connection.cursor() as cursor:
-        cursor.execute(_won_as_taker_sql(connection.vendor).format(rounds=rounds, sheets=sheets),
-                       [*ids, tournament.pk])
-        return {entry_id: n for entry_id, n in cursor.fetchall()}
 
 
 def _sides(positions: list[int], teams: tuple[tuple[int, ...], ...] | None, winner: Any
