@@ -176,3 +176,17 @@ def test_the_licence_file_page_is_the_federations_staff_only(world):
     assert not Licence.objects.filter(number="6900002").exists()
     client.post(url, {"file": SimpleUploadedFile("l.csv", data), "confirm": "on"})
     assert Licence.objects.get(number="6900002").club == world["a"]
+
+
+def test_a_refusal_outside_a_tournament_does_not_speak_of_a_tournament(client, world):
+    """The walk of issue 23: a club's organizer opening the licence file's import (the federation's) read « Votre
+    compte ne peut pas faire cela dans ce tournoi » on a page of no tournament."""
+    client.force_login(world["alice"])
+    page = client.get(reverse("licences_import"))
+    text = page.content.decode()
+    assert page.status_code == 403 and "Action non autorisée" in text
+    assert "dans ce tournoi" not in text
+    assert "Votre compte ne peut pas ouvrir cette page. Demandez ce droit à votre club ou à votre fédération" in text
+    # within a tournament, the tournament's words stay
+    other = TournamentFactory(club=world["b"], is_public=True)
+    assert "dans ce tournoi" in client.get(reverse("players", args=[other.slug])).content.decode()
