@@ -174,8 +174,13 @@ def test_the_licence_file_page_is_the_federations_staff_only(world):
     html = client.post(url, {"file": SimpleUploadedFile("l.csv", data)}).content.decode()
     assert "(rien n'est encore enregistré)" in html.replace("&#x27;", "'") and "licences ajoutées : 1" in html
     assert not Licence.objects.filter(number="6900002").exists()
-    client.post(url, {"file": SimpleUploadedFile("l.csv", data), "confirm": "on"})
+    saved = client.post(url, {"file": SimpleUploadedFile("l.csv", data), "confirm": "on"})
     assert Licence.objects.get(number="6900002").club == world["a"]
+    # the walk of issue 23: after saving, « Enregistrer les changements » stayed ticked and the next file chosen
+    # would have been saved without its report read first
+    assert not saved.context["form"]["confirm"].value()
+    assert 'name="confirm"' in saved.content.decode() and " checked" not in saved.content.decode().split(
+        'name="confirm"')[1].split(">")[0]
 
 
 def test_a_refusal_outside_a_tournament_does_not_speak_of_a_tournament(client, world):
