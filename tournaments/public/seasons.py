@@ -38,7 +38,7 @@ from tournaments.standings.models import RankingSnapshot
 log = logging.getLogger(__name__)
 
 #: bump when a season template changes: every ETag and cache key changes
-RENDER_VERSION = "2"
+RENDER_VERSION = "3"
 
 
 def _season(slug: str) -> Season:

@@ -86,3 +86,13 @@ def test_the_season_page_is_public(client):
     page = response.content.decode()
     assert response.status_code == 200 and "Challenge du club" in page and "Tournoi T2" in page
     assert reverse("public-season", args=["saison-2025"]) == "/saisons/saison-2025/"
+
+
+def test_a_players_page_writes_its_dates_in_french():
+    """The walk of issue 23: the tournaments played were dated « 8 Oct 2026 », « 5 Nov 2026 » on a French page."""
+    from django.test import Client
+    s = season_of_three()
+    page = Client(HTTP_ACCEPT_LANGUAGE="fr").get(
+        reverse("public-player-history", args=[s["players"]["Ana"].pk])).content.decode()
+    assert "1 octobre 2025" in page and "1 décembre 2025" in page  # T1 and T3
+    assert "Oct 2025" not in page and "Dec 2025" not in page and "Déc 2025" not in page
