@@ -96,3 +96,11 @@ def test_a_players_page_writes_its_dates_in_french():
         reverse("public-player-history", args=[s["players"]["Ana"].pk])).content.decode()
     assert "1 octobre 2025" in page and "1 décembre 2025" in page  # T1 and T3
     assert "Oct 2025" not in page and "Dec 2025" not in page and "Déc 2025" not in page
+
+
+def test_the_championships_column_headers_are_capitalised_like_the_others(client):
+    """The walk of issue 23: « Rang, Joueur, Club, Points, victoires, résultats retenus, tournois joués »."""
+    season_of_three()
+    page = client.get(reverse("public-championship", args=["saison-2025", "challenge"])).content.decode()
+    head = page.split("<thead>")[1].split("</thead>")[0]
+    assert ">Victoires</th>" in head and ">Résultats retenus</th>" in head and ">Tournois joués</th>" in head
