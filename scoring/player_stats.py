@@ -65,6 +65,12 @@ class SeenDeal:
         return bool(self.record.get("tricks"))
 
 
+def counted(n: int, words: str) -> str:
+    """``n`` and its words, singular or plural: each « (s) » of ``words`` dropped below two (French: « 0 prise »,
+    « 1 réussie », « 2 contrats chutés »), written « s » from two."""
+    return f"{n} {words.replace('(s)', 's' if n >= 2 else '')}"
+
+
 @dataclass(frozen=True)
 class Figure:
     """One statistic: ``value`` (None: « non disponible »), over ``of`` deals, ``missing`` of which lacked the
@@ -96,11 +102,11 @@ class Figure:
         if self.made is not None:
             rate = self.rate
             percent = "" if rate is None else f" ({round(rate * 100)} %)"
-            out = (f"{self.value} {self.words[0]}, {self.made} {self.words[1]}{percent}" if fr else
+            out = (f"{counted(self.value, self.words[0])}, {counted(self.made, self.words[1])}{percent}" if fr else
                    f"{self.value} taken, {self.made} made{percent}")
         if self.missing:
-            out += (f" — détail absent de {self.missing} donne(s) sur {self.of}" if fr else
-                    f" — detail missing from {self.missing} deal(s) of {self.of}")
+            out += (f" — détail absent de {counted(self.missing, 'donne(s)')} sur {self.of}" if fr else
+                    f" — detail missing from {counted(self.missing, 'deal(s)')} of {self.of}")
         return out
 
 

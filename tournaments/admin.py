@@ -123,12 +123,12 @@ class ClubAdmin(admin.ModelAdmin):
 @admin.register(Grouping)
 class GroupingAdmin(admin.ModelAdmin):
     list_display = ["name", "kind", "parent"]
-    filter_horizontal = ["viewers"]
+    filter_horizontal = ["viewers", "managers"]
 
 
 @admin.register(Licence)
 class LicenceAdmin(admin.ModelAdmin):
-    list_display = ["number", "last_name", "first_name", "club_name", "category", "valid_until"]
+    list_display = ["number", "last_name", "first_name", "club_name", "category", "sex", "valid_until"]
     search_fields = ["number", "last_name", "first_name", "club_name"]
 
 

@@ -3,11 +3,12 @@
 
 from django.apps import AppConfig
 from django.urls import register_converter
+from django.utils.translation import gettext_lazy as _
 
 
 class TournamentsConfig(AppConfig):
     name = "tournaments"
-    verbose_name = "Tournois"
+    verbose_name = _("Tournois")
 
     def ready(self) -> None:
         # Models and tasks are importable only once the registry is ready, hence the imports here.
@@ -17,6 +18,7 @@ class TournamentsConfig(AppConfig):
         from tournaments.duplicate import service as duplicate
         from tournaments.duplicate.models import DuplicateTable
         from tournaments.links import service as links
+        from tournaments.public import anonymous as public_anonymous
         from tournaments.public import tasks as public_tasks
         from tournaments.seasons import tasks as season_tasks
         from tournaments.standings import tasks
@@ -34,5 +36,11 @@ class TournamentsConfig(AppConfig):
         hooks.subscribe_ranking_published(public_tasks.ranking_published)
         # a counted tournament's ranking published: the championships it counts in are recomputed by the workers
         hooks.subscribe_ranking_published(season_tasks.tournament_published)
+        # a championship's ranking published: its PDF, CSVs and page rendered by the prints worker
+        hooks.subscribe_championship_published(public_tasks.championship_published)
         # a player made anonymous: his name goes from the records of the deals he played
         hooks.subscribe_player_anonymized(deals_anonymous.records_renamed)
+        # … what the public pages keep that shows his name is dropped (first: on commit, before the renders) …
+        hooks.subscribe_player_anonymized(public_anonymous.player_anonymized)
+        # … and the championships that rank him publish a new version, rendered again under his new name
+        hooks.subscribe_player_anonymized(season_tasks.player_anonymized)

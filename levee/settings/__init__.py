@@ -311,7 +311,8 @@ CELERY_TASK_DEFAULT_QUEUE = "celery"
 CELERY_TASK_QUEUES = tuple(Queue(name, routing_key=name) for name in (CELERY_TASK_DEFAULT_QUEUE, LEVEE_PRINTS_QUEUE))
 CELERY_TASK_ROUTES = {name: {"queue": LEVEE_PRINTS_QUEUE}
                       for name in ("tournaments.public_render_pdf", "tournaments.public_render_published",
-                                   "tournaments.public_render_download")}
+                                   "tournaments.public_render_download",
+                                   "tournaments.championship_render_published")}
 # celery beat (``celery -A levee beat``, or ``worker -B`` on a single machine): rankings behind their inputs
 # with no refresh waiting are queued again, whatever lost their message
 CELERY_BEAT_SCHEDULE = {

@@ -49,7 +49,7 @@ def test_season_pages_fit_and_are_accessible(chromium, live_server, django_user_
         check(page, "championship-dames", size)
         page.goto(f"{live_server.url}/joueurs/{s['players']['Ana'].pk}/")
         assert page.locator("svg.chart").count() == 1
-        assert "2 prise(s), 1 réussie(s) (50 %)" in page.content()
+        assert "2 prises, 1 réussie (50 %)" in page.content()
         check(page, "player", size)
         page.goto(f"{live_server.url}/accounts/login/")
         page.fill("input[name=username]", "orga-s")

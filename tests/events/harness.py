@@ -77,6 +77,8 @@ class Event:
 
         club, _ = Club.objects.get_or_create(slug=f"club-{label}"[:120], defaults={"name": f"Club {label}"[:120]})
         ClubRole.objects.get_or_create(club=club, user=self.users["organizer"], role=ClubRole.Role.ORGANIZER)
+        for role in ("chief", "arbiter"):  # the club's arbiters: tapped on the staff page (never a typed name)
+            ClubRole.objects.get_or_create(club=club, user=self.users[role], role=ClubRole.Role.ARBITER)
         self.clients: dict[str, Client] = {}
         for role, user in self.users.items():
             self.clients[role] = Client(raise_request_exception=False)
@@ -189,8 +191,7 @@ class Event:
         assert self.tournament.status == "running", self.tournament.status
         staff = reverse("staff", args=[self.slug])
         for role, kind in (("chief", "chief_arbiter"), ("arbiter", "arbiter")):
-            response = self.post("organizer", staff, {"username": self.users[role].username, "role": kind,
-                                                      "tables": ""})
+            response = self.post("organizer", staff, {"user": self.users[role].pk, "role": kind})
             assert response.status_code == 302, self.problems(response)
         policy = {"appeal_minutes": "0", "confirmations_needed": "", "unconfirmed_count": "on"}
         if tables_enter:
@@ -220,8 +221,8 @@ class Event:
         if tables:
             # the table arbiter gets the first table of the round
             response = self.post("organizer", reverse("staff", args=[self.slug]),
-                                 {"username": self.users["arbiter"].username, "role": "arbiter",
-                                  "tables": f"{rnd.number}.{tables[0].number}"})
+                                 {"user": self.users["arbiter"].pk, "role": "arbiter",
+                                  "tables": [tables[0].pk]})
             assert response.status_code == 302, self.problems(response)
         self.touched_tables.update(t.pk for t in tables)
         if check:

@@ -30,7 +30,7 @@ def test_the_organizer_creates_an_arbiter_with_his_tables(client, tarot_table, s
     assert "Créer le compte d'un arbitre" in page or "Create an arbiter" in page
     response = client.post(reverse("staff_account_create", args=[slug]), {
         "username": "arbitre-table-1", "name": "Marie-Bernadette Delacroix-Montfort", "role": "arbiter",
-        "tables": "1.1"})
+        "tables": [tarot_table.pk]})
     assert response.status_code == 200
     password = _shown_password(response.content.decode())
     user = get_user_model().objects.get(username="arbitre-table-1")

@@ -49,7 +49,7 @@ def test_tarot_figures_of_ana_by_hand():
     assert stats.deals == 5
     taken = stats.figure("taken")
     assert (taken.value, taken.made) == (2, 1)  # the petite fallen, the garde made: 1 of 2, 50 %
-    assert taken.text() == "2 prise(s), 1 réussie(s) (50 %)"
+    assert taken.text() == "2 prises, 1 réussie (50 %)"
     assert (stats.figure("taken_petite").value, stats.figure("taken_petite").made) == (1, 0)
     assert (stats.figure("taken_garde").value, stats.figure("taken_garde").made) == (1, 1)
     assert stats.figure("taken_garde_sans").value == 0 and stats.figure("taken_garde_contre").value == 0
@@ -60,7 +60,7 @@ def test_tarot_figures_of_ana_by_hand():
     assert stats.figure("chelem_made").value == 0 and stats.figure("chelem_conceded").value == 0
     # the summary has no tricks: the tricks figure says it lacks one deal of five
     tricks = stats.figure("tricks")
-    assert tricks.missing == 1 and tricks.of == 5 and "détail absent de 1 donne(s) sur 5" in tricks.text()
+    assert tricks.missing == 1 and tricks.of == 5 and "détail absent de 1 donne sur 5" in tricks.text()
 
 
 def test_tarot_figures_of_david_by_hand():
@@ -135,3 +135,17 @@ def test_imperiale_impériales_by_hand():
     ana, bruno = (player_stats(seen(["imperiale-protected-retourne-and-end"], seat))[0] for seat in (0, 1))
     assert [ana.figure(k).value for k in ("imperiales", "capote", "retourne", "point")] == [3, 1, 1, 0]
     assert [bruno.figure(k).value for k in ("imperiales", "point", "retourne", "cartes_blanches")] == [0, 2, 1, 1]
+
+
+def test_the_words_of_a_figure_agree_with_their_number():
+    """French: singular below two (« 0 prise », « 1 réussie »), plural from two; never « (s) » on a page."""
+    from scoring.player_stats import Figure, counted
+
+    assert counted(0, "prise(s)") == "0 prise" and counted(1, "réussie(s)") == "1 réussie"
+    assert counted(2, "contrat(s) chuté(s)") == "2 contrats chutés"
+    assert Figure("taken", "Donnes prises", 0, 3, made=0).text() == "0 prise, 0 réussie"
+    assert Figure("defence", "En défense", 3, 5, missing=2, made=1,
+                  words=("donne(s)", "contrat(s) chuté(s)")).text() == \
+        "3 donnes, 1 contrat chuté (33 %) — détail absent de 2 donnes sur 5"
+    assert Figure("taken", "Deals taken", 1, 3, missing=1, made=1).text("en") == \
+        "1 taken, 1 made (100 %) — detail missing from 1 deal of 3"

@@ -1,7 +1,11 @@
-"""API, read-only: clubs, seasons, championships and their published rankings, a player's history.
+"""API: clubs, seasons, championships and their published rankings, a player's history (read by anyone); a
+season created or deleted, a championship deleted, by its managers (the pages' parity).
 
 * ``clubs/``, ``clubs/{id}/`` — name, city, federation number, comité or ligue;
-* ``seasons/``, ``seasons/{id}/`` — the public seasons with their championships;
+* ``seasons/``, ``seasons/{id}/`` — the public seasons with their championships (a private one: its managers);
+  ``POST seasons/`` a season for a club (``club``) or a comité (``grouping``) the user manages;
+  ``DELETE seasons/{id}/`` the season, its championships and their published rankings;
+* ``championships/{id}/`` — a championship's rules; ``DELETE`` it with its published rankings;
 * ``seasons/{id}/export/`` — the whole season as a ``levee.season/1`` document (docs/results-format.md);
 * ``championships/{id}/ranking/`` — the latest published championship ranking (``?categorie=`` a category),
   ``…/ranking/{version}/`` one version, ``…/ranking/diff/?from=V&to=W`` who moved and why;
@@ -19,32 +23,55 @@ from django.shortcuts import get_object_or_404
 from django.urls import path
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema
-from rest_framework import exceptions
-from rest_framework.permissions import AllowAny
+from rest_framework import exceptions, serializers, status
+from rest_framework.permissions import AllowAny, IsAuthenticatedOrReadOnly
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from scoring import championship as pure
 from tournaments.api.base import Api
-from tournaments.clubs.models import Club
+from tournaments.clubs.models import Club, Grouping
 from tournaments.event.models import Player
-from tournaments.seasons import championships, history
+from tournaments.seasons import championships, history, service
 from tournaments.seasons import results_file as season_file
 from tournaments.seasons.models import Championship, ChampionshipSnapshot, Season
 
 
-def _public_season(pk: int) -> Season:
+def _public_season(pk: int, user: Any = None) -> Season:
+    """A public season, or a private one for its managers (else 404)."""
     season = get_object_or_404(Season.objects.select_related("club", "grouping"), pk=pk)
-    if not season.is_public:
+    if not season.is_public and not (user is not None and service.manages(user, season)):
         raise exceptions.NotFound()
     return season
 
 
-def _public_championship(pk: int) -> Championship:
+def _public_championship(pk: int, user: Any = None) -> Championship:
     champ = get_object_or_404(Championship.objects.select_related("season"), pk=pk)
-    if not champ.season.is_public:
+    if not champ.season.is_public and not (user is not None and service.manages(user, champ.season)):
         raise exceptions.NotFound()
     return champ
+
+
+def _may_change(season: Season, user: Any) -> None:
+    """Writes: 401 without a login, 403 for whoever does not manage the season (its club's organizers, its
+    comité's managers)."""
+    if not user.is_authenticated:
+        raise exceptions.NotAuthenticated()
+    if not service.manages(user, season):
+        raise exceptions.PermissionDenied(_("Seule la saison d'un club ou d'un comité que vous gérez se modifie."))
+
+
+def loss_json(loss: service.Loss) -> dict[str, int]:
+    return {"championships": loss.championships, "snapshots": loss.snapshots}
+
+
+class SeasonIn(serializers.Serializer):
+    name = serializers.CharField(max_length=200)
+    starts_on = serializers.DateField()
+    ends_on = serializers.DateField()
+    is_public = serializers.BooleanField(default=True)
+    club = serializers.IntegerField(required=False, allow_null=True, min_value=1)
+    grouping = serializers.IntegerField(required=False, allow_null=True, min_value=1)
 
 
 def season_json(season: Season) -> dict[str, Any]:
@@ -100,7 +127,7 @@ class ClubDetailView(Api):
 
 
 class SeasonListView(Api):
-    permission_classes = [AllowAny]
+    permission_classes = [IsAuthenticatedOrReadOnly]
 
     @extend_schema(responses={200: dict}, description="The public seasons (?club= a club's id).",
                    parameters=[OpenApiParameter("club", int, required=False)], operation_id="seasons_list")
@@ -113,13 +140,67 @@ class SeasonListView(Api):
             seasons = seasons.filter(club_id=int(club))
         return Response([season_json(s) for s in seasons])
 
+    @extend_schema(request=SeasonIn, responses={201: dict}, operation_id="seasons_create",
+                   description="A new season for a club (``club``) or a comité or ligue (``grouping``) you manage.")
+    def post(self, request: Request) -> Response:
+        data = self.valid(SeasonIn)
+        club_id, grouping_id = data.get("club"), data.get("grouping")
+        if (club_id is None) == (grouping_id is None):
+            raise exceptions.ValidationError({"club": [_("Donnez un club (club) ou un comité (grouping), l'un des "
+                                                         "deux.")]})
+        owner: dict[str, Any]
+        if club_id is not None:
+            club = service.clubs_managed(request.user).filter(pk=club_id).first()
+            if club is None:
+                if Club.objects.filter(pk=club_id).exists():
+                    raise exceptions.PermissionDenied(_("Vous n'êtes pas organisateur de ce club."))
+                raise exceptions.ValidationError({"club": [_("Aucun club n° %(n)s.") % {"n": club_id}]})
+            owner = {"club": club}
+        else:
+            grouping = service.groupings_managed(request.user).filter(pk=grouping_id).first()
+            if grouping is None:
+                if Grouping.objects.filter(pk=grouping_id).exists():
+                    raise exceptions.PermissionDenied(_("Vous n'êtes pas responsable de ce comité."))
+                raise exceptions.ValidationError({"grouping": [_("Aucun comité n° %(n)s.") % {"n": grouping_id}]})
+            owner = {"grouping": grouping}
+        season = service.season_create(**owner, name=data["name"], starts_on=data["starts_on"],
+                                       ends_on=data["ends_on"], is_public=data["is_public"])
+        return Response(season_json(season) | {"is_public": season.is_public}, status=status.HTTP_201_CREATED)
+
 
 class SeasonDetailView(Api):
-    permission_classes = [AllowAny]
+    permission_classes = [IsAuthenticatedOrReadOnly]
 
     @extend_schema(responses={200: dict}, description="One public season and its championships.")
     def get(self, request: Request, pk: int) -> Response:
-        return Response(season_json(_public_season(pk)))
+        return Response(season_json(_public_season(pk, request.user)))
+
+    @extend_schema(responses={200: dict}, description="Delete the season, its championships and their published "
+                   "rankings (every version); the tournaments and their rankings stay. Says what went.")
+    def delete(self, request: Request, pk: int) -> Response:
+        season = _public_season(pk, request.user)
+        _may_change(season, request.user)
+        return Response({"deleted": "season", "id": pk, **loss_json(service.season_delete(season=season))})
+
+
+class ChampionshipDetailView(Api):
+    permission_classes = [IsAuthenticatedOrReadOnly]
+
+    @extend_schema(responses={200: dict}, description="A championship's rules.")
+    def get(self, request: Request, pk: int) -> Response:
+        champ = _public_championship(pk, request.user)
+        return Response({"id": champ.pk, "name": champ.name, "slug": champ.slug, "season": champ.season_id,
+                         "tournaments": sorted(champ.tournaments.values_list("pk", flat=True)),
+                         "table": champ.table, "best": champ.best, "minimum": champ.minimum,
+                         "tie_breaks": list(champ.tie_breaks or ()), "categories": list(champ.categories or ())})
+
+    @extend_schema(responses={200: dict}, description="Delete the championship and its published rankings (every "
+                   "version); the tournaments and their rankings stay. Says what went.")
+    def delete(self, request: Request, pk: int) -> Response:
+        champ = _public_championship(pk, request.user)
+        _may_change(champ.season, request.user)
+        return Response({"deleted": "championship", "id": pk,
+                         **loss_json(service.championship_delete(championship=champ))})
 
 
 class SeasonExportView(Api):
@@ -208,6 +289,7 @@ urlpatterns = [
     path("seasons/", SeasonListView.as_view(), name="seasons"),
     path("seasons/<id:pk>/", SeasonDetailView.as_view(), name="season"),
     path("seasons/<id:pk>/export/", SeasonExportView.as_view(), name="season-export"),
+    path("championships/<id:pk>/", ChampionshipDetailView.as_view(), name="championship"),
     path("championships/<id:pk>/ranking/", ChampionshipRankingView.as_view(), name="championship-ranking"),
     path("championships/<id:pk>/ranking/diff/", ChampionshipDiffView.as_view(), name="championship-ranking-diff"),
     path("championships/<id:pk>/ranking/<id:version>/", ChampionshipVersionView.as_view(),

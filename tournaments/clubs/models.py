@@ -3,9 +3,10 @@
 * a :class:`Club` (name, city, federation number) owns its tournaments (``Tournament.club``), its staff
   (:class:`ClubRole`: organizers and arbiters who work for it) and its members (``Player.home_club``);
 * an optional :class:`Grouping` above clubs: a **comité** (départemental) or a **ligue** (régionale), a comité
-  within a ligue; its viewers read its clubs' results, never write;
+  within a ligue; its viewers read its clubs' results, never write; its managers create and manage its seasons
+  (the tournaments of its clubs count in them; reading the clubs' tournaments is the viewers' right);
 * :class:`Licence`: one line of the federation's licence file as last imported (the register's reference),
-  personal data (birth date, validity) that only the staff see.
+  personal data (birth date, sex, validity) that only the staff see.
 
 This package sits below ``event`` (a tournament and a player point at a club): it imports nothing of the event.
 """
@@ -32,6 +33,10 @@ class Grouping(models.Model):
     viewers = models.ManyToManyField(settings.AUTH_USER_MODEL, blank=True, related_name="groupings",
                                      verbose_name=_("lecteurs"),
                                      help_text=_("Ceux qui lisent les résultats des clubs (sans rien modifier)."))
+    managers = models.ManyToManyField(settings.AUTH_USER_MODEL, blank=True, related_name="managed_groupings",
+                                      verbose_name=_("responsables"),
+                                      help_text=_("Ceux qui créent et gèrent les saisons du comité ou de la ligue "
+                                                  "(les tournois de ses clubs y comptent)."))
 
     class Meta:
         ordering = ["name", "id"]
@@ -88,6 +93,10 @@ class ClubRole(models.Model):
 class Licence(models.Model):
     """One licence of the federation's file, as last imported (``tournaments.event.register``)."""
 
+    class Sex(models.TextChoices):
+        FEMALE = "F", _("femme")
+        MALE = "M", _("homme")
+
     number = models.CharField(_("licence"), max_length=40, unique=True)
     last_name = models.CharField(_("nom"), max_length=120)
     first_name = models.CharField(_("prénom"), max_length=120, blank=True, default="")
@@ -95,6 +104,9 @@ class Licence(models.Model):
     club = models.ForeignKey(Club, on_delete=models.SET_NULL, null=True, blank=True, related_name="licences")
     birth_date = models.DateField(_("date de naissance"), null=True, blank=True)
     category = models.CharField(_("catégorie ou série"), max_length=40, blank=True, default="")
+    # the « sexe » (M/F) or « civilité » (M./Mme) column of the federation's file: a personal datum (GDPR), the
+    # staff's only, read by the « dames » category of a championship (blank: not in the file)
+    sex = models.CharField(_("sexe"), max_length=1, choices=Sex.choices, blank=True, default="")
     valid_until = models.DateField(_("validité"), null=True, blank=True)
     imported_at = models.DateTimeField(_("importée le"), auto_now=True)
 

@@ -15,6 +15,8 @@
   new name into the records of the deals he played (and their history), where the old one was kept.
 * :func:`ranking_published` — a tournament's ranking was published (a new snapshot). The public pages subscribe:
   they render the new state's pages and PDFs outside the web requests.
+* :func:`championship_published` — a championship's ranking was published (a new snapshot, ``tournaments.seasons``).
+  The public pages subscribe: the prints worker renders its PDF, its CSVs and its page.
 
 Subscriptions are made once, at ``AppConfig.ready()`` (``tournaments/apps.py``); no model signal does any of
 this behind the writer's back, and a lower package never imports the package that listens.
@@ -99,6 +101,21 @@ def ranking_published(tournament_id: int, input_version: int) -> None:
     transaction committed)."""
     for callback in _publication_listeners:
         callback(tournament_id, input_version)
+
+
+_championship_listeners: list[RankingPublished] = []
+
+
+def subscribe_championship_published(callback: RankingPublished) -> None:
+    """Call ``callback(championship_id, version)`` whenever a championship's ranking is published (once each)."""
+    if callback not in _championship_listeners:
+        _championship_listeners.append(callback)
+
+
+def championship_published(championship_id: int, version: int) -> None:
+    """Tell the subscribers that the ranking ``version`` of a championship was published (after its commit)."""
+    for callback in _championship_listeners:
+        callback(championship_id, version)
 
 
 def subscribe_deal_irregular(callback: DealSaved) -> None:

@@ -184,6 +184,8 @@ class IdempotencyKey(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
+        verbose_name = _("clé d'idempotence")
+        verbose_name_plural = _("clés d'idempotence")
         constraints = [
             models.UniqueConstraint(fields=["user", "key"], name="idempotency_key_unique"),
             models.UniqueConstraint(fields=["link", "key"], name="idempotency_link_key_unique"),

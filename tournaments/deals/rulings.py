@@ -52,6 +52,15 @@ from tournaments.event.models import Table
 MAX_ADJUSTMENT = 100_000
 """The most points one ruling moves for one entry, either way (far beyond any deal's marks)."""
 
+#: how a version of a deal made by a ruling (annulled, restored, joined to or left out of its match) gives its
+#: reason: that version is part of the ruling, not a correction of its own (the public ledger lists it once)
+BY_RULING = "décision d'arbitrage"
+
+
+def made_by_ruling(reason: str | None) -> bool:
+    """Whether a deal's version with this reason was made by a ruling or its withdrawal."""
+    return bool(reason) and str(reason).startswith(BY_RULING)
+
 
 def _adjustments(table: Table, adjustments: Mapping[Any, Any] | None) -> dict[int, int]:
     seated = {s.entry_id for s in table_seats(table)}
@@ -165,7 +174,7 @@ def ruling_record(*, table: Table, kind: str | None, reason: str | None, user: A
         for entry_id, value in points.items()
     ])
     if annuls_deal and deal is not None:
-        deal_annul(deal=deal, reason=f"décision d'arbitrage ({ruling.get_kind_display()}) : {ruling.reason}",
+        deal_annul(deal=deal, reason=f"{BY_RULING} ({ruling.get_kind_display()}) : {ruling.reason}",
                    user=user)
     elif (points or settles_deal) and table.round.tournament.is_match_game:
         match_rejudge(table)  # (deal_annul has just re-judged the match with this ruling in place)
@@ -216,12 +225,12 @@ def ruling_withdraw(*, ruling: Ruling, reason: str | None, user: Any, expected_v
     if restore is not None:
         # the ruling already withdrawn above, so that a match is judged with the deal back and without it
         try:
-            deal_restore(deal=restore, reason=f"décision d'arbitrage retirée : {reason}", user=user)
+            deal_restore(deal=restore, reason=f"{BY_RULING} retirée : {reason}", user=user)
         except StateConflict as exc:  # the whole withdrawal is rolled back; the restore's reason, as it is
             raise StateConflict(exc.message, field="ruling", code=exc.code) from None
     elif tournament.is_match_game and (current.adjustments or rejoined is not None):
         if rejoined is not None:  # the deal it counted « as played » waits for a ruling again, out of the match
-            irregular_leaves_match(deal=rejoined, user=user, reason=f"décision d'arbitrage retirée : {reason}")
+            irregular_leaves_match(deal=rejoined, user=user, reason=f"{BY_RULING} retirée : {reason}")
         try:
             match_rejudge(table)  # without it: match_adjustments leaves withdrawn rulings out
         except DealRejected as exc:  # the whole withdrawal is rolled back
@@ -236,6 +245,10 @@ def ruling_withdraw(*, ruling: Ruling, reason: str | None, user: Any, expected_v
                                   "later rulings, first.") % {"why": why.rstrip(".")},
                                 field="ruling", code="withdraw_breaks_match") from None
     hooks.scores_changed(tournament.pk)
+    waiting = Deal.objects.filter(pk=current.deal_id, status=Deal.Status.IRREGULAR).first()
+    if waiting is not None and irregular_waiting(waiting):
+        # the irregular deal waits for a ruling again: the arbiter is called back to the table, once it is saved
+        transaction.on_commit(lambda: hooks.deal_irregular(waiting, user))
     return current
 
 
@@ -358,7 +371,7 @@ def irregular_rule(*, deal: Deal, decision: str | None, reason: str | None, user
     if decision == "as_played" and games.as_played_joins_match(tournament.game):
         # L'Impériale: the deal's jetons go on to the next deals and its impériales erase; the deal itself joins
         # the match (its scores as a ruling's points would drop the jetons)
-        irregular_joins_match(deal=deal, user=user, reason=f"décision d'arbitrage : {full}")
+        irregular_joins_match(deal=deal, user=user, reason=f"{BY_RULING} : {full}")
         return _ruled(ruling_record(table=table, kind=kind, reason=full, user=user, deal=deal, settles_deal=True,
                                     decision=decision), user)
     seats = table_seats(table)

@@ -171,6 +171,19 @@ def merge_conflicts(kept: Entry, duplicate: Entry) -> list[int]:
     return sorted(mine & theirs)
 
 
+def _licences_clash(kept: Player, duplicate: Player) -> None:
+    """A player holds one licence, and one licence is never two players': two records holding two different
+    licences are not merged (one licence would be lost). The refusal names both and says what to do."""
+    a, b = (kept.licence or "").strip(), (duplicate.licence or "").strip()
+    if kept.pk == duplicate.pk or not a or not b or a == b:
+        return
+    raise StateConflict(
+        _("%(a)s a la licence %(la)s et %(b)s la licence %(lb)s : une personne n'a qu'une seule licence, et la "
+          "fusion en perdrait une. Demandez à la fédération laquelle est la bonne, effacez l'autre de la fiche qui "
+          "la porte (Modifier le joueur, champ « N° de licence », avec le motif), puis fusionnez.")
+        % {"a": kept.name, "la": a, "b": duplicate.name, "lb": b}, field="other", code="merge_two_licences")
+
+
 @transaction.atomic
 def players_merge(*, kept: Entry, duplicate: Entry, user: Any = None, reason: str = "") -> Entry:
     """One person registered twice in a tournament: ``kept`` takes everything ``duplicate`` holds, which goes.
@@ -192,6 +205,7 @@ def players_merge(*, kept: Entry, duplicate: Entry, user: Any = None, reason: st
               "places ou refaites le tirage).")
             % {"a": kept.player.name, "b": duplicate.player.name, "rounds": ", ".join(map(str, rounds))},
             field="other", code="merge_same_round")
+    _licences_clash(kept.player, duplicate.player)
     note = _("Fusion : %(name)s%(licence)s réuni à cette fiche") % {
         "name": duplicate.player.name,
         "licence": f" (licence {duplicate.player.licence})" if duplicate.player.licence else ""}

@@ -11,7 +11,8 @@
 * **At registration and check-in** (:func:`licence_check`, :func:`entry_flags`): a licence is looked up in the
   register; an expired one is flagged; a licence held by another player is refused (two players on one
   licence); a likely duplicate (same name, same birth date) is offered for merging (:func:`likely_duplicates`,
-  :func:`players_records_merge`, which keeps every result, with the history of each move).
+  :func:`players_records_merge`, which keeps every result, with the history of each move; two records holding two
+  different licences are not merged: one would be lost).
 * **Personal data** (birth date, licence and its validity) are the staff's (``permissions.can_see_licences``);
   the public sees names and clubs. A player made anonymous on request (:func:`player_anonymize`) keeps his
   results under « Joueur anonyme n° … »: his name, club, licence and birth date are wiped from his record and its
@@ -50,6 +51,7 @@ LICENCE_HEADERS = {
     "club_number": ("n club", "no club", "numero club", "numero du club", "code club", "club n", "n du club"),
     "birth_date": ("date de naissance", "naissance", "ne le", "ne e le", "date naissance", "birth date"),
     "category": ("categorie", "serie", "categorie serie", "cat", "classement", "serie categorie"),
+    "sex": ("sexe", "sex", "genre", "civilite", "civ", "h f", "m f"),
     "valid_until": ("validite", "valide jusqu au", "fin de validite", "date de validite", "validite licence",
                     "saison", "expiration", "date d expiration"),
 }
@@ -93,6 +95,24 @@ def read_date(text: str, *, season_end: bool = False) -> dt.date | None:
     raise ValueError(text)
 
 
+#: the « sexe » (M/F, H/F) or « civilité » (M., Mme, Mlle) of a federation's file, folded (accents, case, dots)
+SEX_WORDS = {
+    "f": "F", "femme": "F", "feminin": "F", "feminine": "F", "mme": "F", "madame": "F", "mlle": "F",
+    "mademoiselle": "F", "d": "F", "dame": "F",
+    "m": "M", "h": "M", "homme": "M", "masculin": "M", "mr": "M", "monsieur": "M",
+}
+
+
+def read_sex(text: str) -> str:
+    """« F », « M » or « » (empty) from a « sexe » or « civilité » cell; ValueError when it cannot be read."""
+    key = name_key(text).replace(" ", "")
+    if not key:
+        return ""
+    if key in SEX_WORDS:
+        return SEX_WORDS[key]
+    raise ValueError(text)
+
+
 def licence_valid(number: str) -> bool:
     return bool(number) and len(number) <= LICENCE_MAX and number.replace("-", "").replace(" ", "").isalnum()
 
@@ -107,6 +127,9 @@ class LicenceImport:
     added: list[dict[str, Any]] = field(default_factory=list)
     renamed: list[dict[str, Any]] = field(default_factory=list)
     club_changed: list[dict[str, Any]] = field(default_factory=list)
+    #: the « sexe » given or changed (the file has the column): personal data, the report is the staff's
+    sex_changed: list[dict[str, Any]] = field(default_factory=list)
+    sex_read: bool = False
     expired: list[dict[str, Any]] = field(default_factory=list)
     duplicates: list[dict[str, Any]] = field(default_factory=list)
     errors: list[dict[str, Any]] = field(default_factory=list)
@@ -127,7 +150,8 @@ class LicenceImport:
                  "players updated: %(players)s.") % {
             "lines": self.lines, "added": len(self.added), "renamed": len(self.renamed),
             "club": len(self.club_changed), "expired": len(self.expired), "dup": len(self.duplicates),
-            "errors": len(self.errors), "players": self.players_updated}
+            "errors": len(self.errors), "players": self.players_updated} + (
+            " " + _("Sexe renseigné ou changé : %(n)s.") % {"n": len(self.sex_changed)} if self.sex_read else "")
 
 
 @dataclass
@@ -141,6 +165,7 @@ class _Line:
     birth_date: dt.date | None
     category: str
     valid_until: dt.date | None
+    sex: str = ""
 
     @property
     def name(self) -> str:
@@ -198,8 +223,14 @@ def _read_lines(rows: list[list[str]], columns: dict[str, int], result: LicenceI
             refuse("validité", _("« %(date)s » is not a validity date (dd/mm/yyyy or season 2026-2027).")
                    % {"date": cell("valid_until")})
             continue
+        try:
+            sex = read_sex(cell("sex"))
+        except ValueError:
+            refuse("sexe", _("« %(sex)s » n'est ni un sexe ni une civilité (F ou M, Mme ou M.).")
+                   % {"sex": cell("sex")})
+            continue
         lines.append(_Line(n, number, last, first, club, cell("club_number"), birth,
-                           cell("category")[:CATEGORY_MAX], valid))
+                           cell("category")[:CATEGORY_MAX], valid, sex))
     return lines
 
 
@@ -234,6 +265,7 @@ def licences_import(*, text: str | bytes, today: dt.date | None = None, user: An
             % {"column": missing[0]}})
         return result
     lines = _read_lines(rows, columns, result)
+    result.sex_read = "sex" in columns
     by_number: dict[str, list[_Line]] = defaultdict(list)
     for line in lines:
         by_number[line.number].append(line)
@@ -267,6 +299,11 @@ def licences_import(*, text: str | bytes, today: dt.date | None = None, user: An
         values = {"last_name": line.last_name, "first_name": line.first_name, "club_name": line.club_name,
                   "club_id": club.pk if club else None, "birth_date": line.birth_date, "category": line.category,
                   "valid_until": line.valid_until}  # the club by its id: reading ``old.club`` would query it
+        if result.sex_read:  # a file without the column leaves the sex known as it was
+            values["sex"] = line.sex
+            before_sex = old.sex if old is not None else ""
+            if line.sex != before_sex and (line.sex or old is not None):
+                result.sex_changed.append({**what, "before": before_sex, "sex": line.sex})
         if old is None:
             new.append(Licence(number=line.number, **values))
         elif any(getattr(old, k) != v for k, v in values.items()):
@@ -414,12 +451,14 @@ def players_records_merge(*, kept: Player, duplicate: Player, user: Any = None, 
     """One person with two records: ``kept`` takes every entry of ``duplicate`` (each tournament's results with
     them, every move in the entries' history); where both played one tournament, the two entries are merged
     (:func:`tournaments.event.players.players_merge`, refused when both sat in one round). ``duplicate`` goes;
-    ``kept`` takes his licence, club and birth date where his own are empty."""
+    ``kept`` takes his licence, club and birth date where his own are empty. Two records holding two different
+    licences are refused (a player holds one licence; the refusal names both and says what to do)."""
     if kept.pk == duplicate.pk:
         raise InvalidInput(_("Choose another record: a player is not merged with himself."),
                            field="other")
     pair = {p.pk: p for p in Player.objects.select_for_update().filter(pk__in=[kept.pk, duplicate.pk])}
     kept, duplicate = pair[kept.pk], pair[duplicate.pk]
+    register_players._licences_clash(kept, duplicate)  # two licences: refused, nothing lost
     note = _("Fusion : %(name)s%(licence)s réuni à cette fiche") % {
         "name": duplicate.name, "licence": f" (licence {duplicate.licence})" if duplicate.licence else ""}
     why = f"{note} — {reason.strip()}" if reason and reason.strip() else note

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import dataclasses
-import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -11,7 +10,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.common import games
-from tournaments.common.forms import ChoiceRadio, split_codes
+from tournaments.common.forms import ChoiceRadio
 from tournaments.event.models import Game, Tournament
 
 # -- organizer ---------------------------------------------------------------------------------
@@ -178,49 +177,70 @@ class SeatingForm(forms.Form):
         return out
 
 
-class RoleForm(forms.Form):
-    username = forms.CharField(label=_("User name"), max_length=150)
+class _TablesForm(forms.Form):
+    """The tables of a table arbiter, tapped (never typed): the tables drawn, round by round."""
+
+    tables = forms.TypedMultipleChoiceField(label=_("Tables (table arbiter)"), required=False, coerce=int,
+                                            choices=[], widget=forms.CheckboxSelectMultiple)
     role = forms.ChoiceField(label=_("Role"), choices=[], widget=ChoiceRadio(attrs={"class": "wide"}))
-    tables = forms.CharField(label=_("Tables (table arbiter)"), required=False,
-                             help_text=_("Round and table numbers, e.g. 1.2 1.3 2.1"))
 
     def __init__(self, *args: Any, tournament: Tournament | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         from tournaments.event.models import TournamentRole
 
         self.fields["role"].choices = TournamentRole.Role.choices
+        self.rounds: list[tuple[int, list[tuple[int, int]]]] = []
         if tournament is not None:
             self.offer_tables(tournament)
 
     def offer_tables(self, tournament: Tournament) -> None:
-        """Name the tables drawn (never an example of tables that do not exist); none drawn: no field to fill."""
+        """The tables drawn, by round (never a table that does not exist); none drawn: nothing to tap."""
         from tournaments.event.models import Table
 
-        codes = [f"{r}.{n}" for r, n in Table.objects.filter(round__tournament=tournament)
-                 .order_by("round__number", "number").values_list("round__number", "number")]
+        by_round: dict[int, list[tuple[int, int]]] = {}
+        for pk, r, n in (Table.objects.filter(round__tournament=tournament).order_by("round__number", "number")
+                         .values_list("pk", "round__number", "number")):
+            by_round.setdefault(r, []).append((pk, n))
+        self.rounds = sorted(by_round.items())
         field = self.fields["tables"]
-        if not codes:
+        field.choices = [(pk, f"{r}.{n}") for r, tables in self.rounds for pk, n in tables]
+        if not self.rounds:
             field.disabled = True
             field.help_text = _("Aucune table n'est encore tirée : donnez ses tables à l'arbitre après le tirage.")
         else:
-            shown = " ".join(codes[:12]) + (" …" if len(codes) > 12 else "")
-            field.help_text = _("Manche.table, séparées par des espaces ; tables tirées : %(tables)s") % {
-                "tables": shown}
+            field.help_text = _("Touchez les tables de l'arbitre de table, manche par manche.")
 
-    def clean_tables(self) -> list[tuple[int, int]]:
-        out = []
-        for token in split_codes(self.cleaned_data.get("tables") or ""):
-            match = re.fullmatch(r"(\d+)[.:/-](\d+)", token)
-            if not match:
-                raise forms.ValidationError(_("“%(token)s”: write round.table, e.g. 1.2"), params={"token": token},
-                                            code="table")
-            out.append((int(match.group(1)), int(match.group(2))))
-        return out
+    def table_rounds(self) -> list[dict[str, Any]]:
+        """For the template: each round's tables with whether they are ticked."""
+        ticked = {str(v) for v in (self.data.getlist("tables") if hasattr(self.data, "getlist") else [])}
+        return [{"number": r, "tables": [{"pk": pk, "number": n, "checked": str(pk) in ticked} for pk, n in tables]}
+                for r, tables in self.rounds]
 
 
-class StaffAccountForm(RoleForm):
+class RoleForm(_TablesForm):
+    """Give a role: whom (tapped among the club's staff, those already in the tournament and other clubs'
+    arbiters: ``tournaments.event.staff_choice``), which role, which tables."""
+
+    user = forms.TypedChoiceField(label=_("Qui ?"), coerce=int, choices=[],
+                                  error_messages={"required": _("Touchez la personne à qui donner le rôle."),
+                                                  "invalid_choice": _("Cette personne n'est pas de celles que "
+                                                                      "vous pouvez nommer ici.")})
+
+    def __init__(self, *args: Any, tournament: Tournament | None = None, groups: Sequence[Any] = (),
+                 **kwargs: Any) -> None:
+        super().__init__(*args, tournament=tournament, **kwargs)
+        self.groups = list(groups)
+        self.fields["user"].choices = [(c.pk, c.name) for g in self.groups for c in g.people]
+        self.order_fields(["user", "role", "tables"])
+
+    def chosen(self) -> str:
+        return str(self.data.get("user", "")) if self.is_bound else ""
+
+
+class StaffAccountForm(_TablesForm):
     """A new arbiter's account: a user name, a name to recognise him, the role and his tables."""
 
+    username = forms.CharField(label=_("User name"), max_length=150)
     name = forms.CharField(label=_("Name (as people know them)"), max_length=150, required=False)
 
     def __init__(self, *args: Any, tournament: Tournament | None = None, **kwargs: Any) -> None:

@@ -29,7 +29,8 @@ def home(request: HttpRequest) -> HttpResponse:
         "tournaments": tournaments,
         "can_create": permissions.can_create_tournament(request.user),
         "can_backup": can_backup(request.user),
-        "can_seasons": season_service.clubs_managed(request.user).exists(),
+        "can_seasons": season_service.clubs_managed(request.user).exists()
+        or season_service.groupings_managed(request.user).exists(),
     })
 
 

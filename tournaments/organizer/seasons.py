@@ -1,5 +1,6 @@
-"""The organizer's pages for seasons: his clubs' seasons, a new season, a season's championships, a championship's
-rules (which tournaments count, the points table, best N, the minimum, tie-breaks, categories)."""
+"""The organizer's pages for seasons: his clubs' and his comités' seasons, a new season (for a club or a comité), a
+season's championships, a championship's rules (which tournaments count, the points table, best N, the minimum,
+tie-breaks, categories), and deleting a season or a championship after a confirmation that says what goes."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from django import forms
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
@@ -26,16 +28,25 @@ def tie_breaks() -> list[tuple[str, str]]:
 
 
 class SeasonForm(forms.Form):
-    club = forms.ModelChoiceField(label=_("Club"), queryset=None, empty_label=None,
-                                  widget=ChoiceRadio(attrs={"class": "phrases"}))
+    owner = forms.ChoiceField(label=_("Saison de"), choices=[], widget=ChoiceRadio(attrs={"class": "phrases"}))
     name = forms.CharField(label=_("Name of the season"), max_length=200)
     starts_on = forms.DateField(label=_("Start"), widget=forms.DateInput(attrs={"type": "date"}))
     ends_on = forms.DateField(label=_("End"), widget=forms.DateInput(attrs={"type": "date"}))
     is_public = forms.BooleanField(label=_("Public (rankings visible to everyone)"), required=False, initial=True)
 
-    def __init__(self, *args, clubs=None, **kwargs) -> None:
+    def __init__(self, *args, clubs=None, groupings=None, **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["club"].queryset = clubs
+        self.clubs = {f"club-{c.pk}": c for c in clubs or ()}
+        self.groupings = {f"comite-{g.pk}": g for g in groupings or ()}
+        self.fields["owner"].choices = [(k, c.name) for k, c in self.clubs.items()] + [
+            (k, str(g)) for k, g in self.groupings.items()]
+        if self.fields["owner"].choices:
+            self.fields["owner"].initial = self.fields["owner"].choices[0][0]
+
+    def owner_of(self) -> dict:
+        """``club=`` or ``grouping=`` for :func:`service.season_create`."""
+        key = self.cleaned_data["owner"]
+        return {"club": self.clubs[key]} if key in self.clubs else {"grouping": self.groupings[key]}
 
 
 def _numbers(text: str) -> list[int]:
@@ -99,7 +110,7 @@ class ChampionshipForm(forms.Form):
 
 
 def _managed_season(request: HttpRequest, slug: str) -> Season:
-    season = get_object_or_404(Season.objects.select_related("club"), slug=slug)
+    season = get_object_or_404(Season.objects.select_related("club", "grouping"), slug=slug)
     if not service.manages(request.user, season):
         raise Http404("not a season of your clubs")
     return season
@@ -107,20 +118,21 @@ def _managed_season(request: HttpRequest, slug: str) -> Season:
 
 @guarded
 def seasons(request: HttpRequest) -> HttpResponse:
-    clubs = service.clubs_managed(request.user)
-    require(request, clubs.exists())
-    form = SeasonForm(request.POST or None, clubs=clubs, initial={"club": clubs.first()})
+    clubs = list(service.clubs_managed(request.user).order_by("name", "id"))
+    groupings = list(service.groupings_managed(request.user).order_by("name", "id"))
+    require(request, bool(clubs or groupings))
+    form = SeasonForm(request.POST or None, clubs=clubs, groupings=groupings)
     if request.method == "POST" and form.is_valid():
         d = form.cleaned_data
         try:
-            season = service.season_create(club=d["club"], name=d["name"], starts_on=d["starts_on"],
+            season = service.season_create(**form.owner_of(), name=d["name"], starts_on=d["starts_on"],
                                            ends_on=d["ends_on"], is_public=d["is_public"])
         except ServiceError as exc:
             form.add_error(exc.field if exc.field in form.fields else None, exc.message)
         else:
             messages.success(request, _("Season created. Add a championship to it."))
             return redirect("season_detail", season=season.slug)
-    listed = Season.objects.filter(club__in=clubs).select_related("club").order_by("-starts_on", "name")
+    listed = service.seasons_managed(request.user).select_related("club", "grouping").order_by("-starts_on", "name")
     return render(request, "tournaments/seasons.html", {"form": form, "seasons": listed})
 
 
@@ -161,3 +173,39 @@ def championship_edit(request: HttpRequest, season: str, champ_slug: str | None 
                 "championship_edit", season=managed.slug, champ_slug=saved.slug)
     return render(request, "tournaments/championship_form.html", {"form": form, "season": managed,
                                                                   "championship": champ})
+
+
+@guarded
+def season_delete(request: HttpRequest, season: str) -> HttpResponse:
+    """Delete a season: a page saying what goes (its championships and their published rankings), then the
+    deletion on a second tap. Another club's or comité's season: 404."""
+    require(request, request.user.is_authenticated)
+    managed = _managed_season(request, season)
+    if request.method == "POST":
+        loss = service.season_delete(season=managed)
+        messages.success(request, _("Saison « %(name)s » supprimée, avec %(champs)s championnat(s) et %(snaps)s "
+                                    "classement(s) publié(s).")
+                         % {"name": managed.name, "champs": loss.championships, "snaps": loss.snapshots})
+        return redirect("seasons")
+    return render(request, "tournaments/season_delete.html", {
+        "season": managed, "championship": None, "loss": service.season_loss(managed),
+        "championships": ", ".join(f"« {n} »" for n in managed.championships.order_by("name")
+                                    .values_list("name", flat=True)),
+        "back": reverse("season_detail", args=[managed.slug])})
+
+
+@guarded
+def championship_delete(request: HttpRequest, season: str, champ_slug: str) -> HttpResponse:
+    """Delete a championship: a page saying what goes (its published rankings, its public page), then the
+    deletion on a second tap."""
+    require(request, request.user.is_authenticated)
+    managed = _managed_season(request, season)
+    champ = get_object_or_404(Championship, season=managed, slug=champ_slug)
+    if request.method == "POST":
+        loss = service.championship_delete(championship=champ)
+        messages.success(request, _("Championnat « %(name)s » supprimé, avec %(snaps)s classement(s) publié(s).")
+                         % {"name": champ.name, "snaps": loss.snapshots})
+        return redirect("season_detail", season=managed.slug)
+    return render(request, "tournaments/season_delete.html", {
+        "season": managed, "championship": champ, "loss": service.championship_loss(champ),
+        "back": reverse("championship_edit", args=[managed.slug, champ.slug])})

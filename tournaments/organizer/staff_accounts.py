@@ -8,7 +8,6 @@ from __future__ import annotations
 from django.contrib.auth import get_user_model
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
-from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournaments.common.access import guarded, require
@@ -19,14 +18,9 @@ from tournaments.organizer.forms import StaffAccountForm
 
 
 def _tables(form: StaffAccountForm, tournament: Tournament) -> list[Table]:
-    tables = []
-    for round_no, table_no in form.cleaned_data["tables"]:
-        table = Table.objects.filter(round__tournament=tournament, round__number=round_no, number=table_no).first()
-        if table is None:
-            form.add_error("tables", _("There is no table %(t)s in round %(r)s.") % {"t": table_no, "r": round_no})
-        else:
-            tables.append(table)
-    return tables
+    """The tables tapped (the form offers this tournament's tables only)."""
+    return list(Table.objects.filter(round__tournament=tournament, pk__in=form.cleaned_data["tables"])
+                .select_related("round"))
 
 
 def staff_context(request: HttpRequest, tournament: Tournament, account_form: StaffAccountForm | None = None

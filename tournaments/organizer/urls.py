@@ -28,10 +28,13 @@ urlpatterns = [
     # the clubs' seasons and their championships (tournaments/seasons)
     path("gestion/saisons/", seasons.seasons, name="seasons"),
     path("gestion/saisons/<slug:season>/", seasons.season_detail, name="season_detail"),
+    path("gestion/saisons/<slug:season>/supprimer/", seasons.season_delete, name="season_delete"),
     path("gestion/saisons/<slug:season>/championnats/nouveau/", seasons.championship_edit,
          name="championship_create"),
     path("gestion/saisons/<slug:season>/championnats/<slug:champ_slug>/", seasons.championship_edit,
          name="championship_edit"),
+    path("gestion/saisons/<slug:season>/championnats/<slug:champ_slug>/supprimer/", seasons.championship_delete,
+         name="championship_delete"),
     # the site's backups and the service's health in words (tournaments/operations)
     path("backups/", backups.backups, name="backups"),
     path("backups/<str:name>/", backups.backup_download, name="backup_download"),

@@ -9,7 +9,6 @@ from __future__ import annotations
 import math
 
 from django.contrib import messages
-from django.contrib.auth import get_user_model
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
@@ -21,7 +20,7 @@ from tournaments.common import games
 from tournaments.common.access import guarded, require
 from tournaments.common.collation import french_sorted
 from tournaments.common.errors import ServiceError
-from tournaments.event import permissions, register, setup
+from tournaments.event import permissions, register, setup, staff_choice
 from tournaments.event.models import Round, Table, Tournament
 from tournaments.organizer.forms import PlayerForm, PlayersCsvForm, RoleForm, SeatingForm, TournamentForm
 from tournaments.organizer.staff_accounts import staff_context
@@ -229,30 +228,29 @@ def round_release(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 
 @guarded
 def staff(request: HttpRequest, slug: str) -> HttpResponse:
-    """Give a user a role in the tournament (table arbiters with their tables)."""
+    """Give a role in the tournament: the person tapped among those the organizer may name (the club's staff,
+    those already in the tournament, other clubs' arbiters), the role, and a table arbiter's tables tapped."""
     tournament = _tournament(slug)
     require(request, permissions.can_manage(request.user, tournament))
-    form = RoleForm(request.POST or None, tournament=tournament)
+    groups = staff_choice.staff_candidates(tournament, request.user)
+    form = RoleForm(request.POST or None, tournament=tournament, groups=groups)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
-        user = get_user_model().objects.filter(username=data["username"]).first()
-        tables = []
-        for round_no, table_no in data["tables"]:
-            table = Table.objects.filter(round__tournament=tournament, round__number=round_no,
-                                         number=table_no).first()
-            if table is None:
-                form.add_error("tables", _("There is no table %(t)s in round %(r)s.") % {"t": table_no, "r": round_no})
-            tables.append(table)
+        user = staff_choice.candidate_user(groups, data["user"])
+        tables = list(Table.objects.filter(round__tournament=tournament, pk__in=data["tables"])
+                      .select_related("round"))
         if user is None:
-            form.add_error("username", _("No user with this name."))
+            form.add_error("user", _("Cette personne n'est pas de celles que vous pouvez nommer ici."))
         if form.is_valid():
             try:
                 setup.role_assign(tournament=tournament, user=user, role=data["role"], tables=tables)
             except ServiceError as exc:
                 _error(request, exc)
             else:
-                messages.success(request, _("Role given to %(u)s.") % {"u": user.get_username()})
+                messages.success(request, _("Role given to %(u)s.") % {"u": staff_choice.display_name(user)})
                 return redirect("staff", slug=slug)
     roles = tournament.roles.select_related("user").prefetch_related("tables__round").order_by("role", "user__username")
     return render(request, "tournaments/staff.html", {"tournament": tournament, "form": form, "roles": roles,
+                                                      "groups": groups,
+                                                      "many": sum(len(g.people) for g in groups) > 8,
                                                       **staff_context(request, tournament)})

@@ -11,9 +11,12 @@ from __future__ import annotations
 
 import logging
 import time
+from collections.abc import Iterable
 from typing import Any
 
-from django.core.cache import cache
+from django.core.cache import cache, caches
+from django.core.cache.backends.locmem import LocMemCache
+from django.core.cache.backends.redis import RedisCache
 
 log = logging.getLogger(__name__)
 
@@ -52,6 +55,39 @@ def set(key: str, value: Any, timeout: float | None = None) -> None:
         cache.set(key, value, timeout)
     except Exception as exc:
         _failed(exc, "write")
+
+
+def _glob_escaped(text: str) -> str:
+    return "".join(f"\\{c}" if c in "*?[]\\" else c for c in text)
+
+
+def drop(prefixes: Iterable[str]) -> int:
+    """Remove every entry whose key begins with one of ``prefixes`` (a player made anonymous: his old name goes from
+    every page kept); how many. Redis by ``SCAN`` (never ``KEYS``), the local memory by its keys; another backend
+    keeps them until they expire (logged). A cache that cannot be reached is skipped, as every write here."""
+    prefixes = list(prefixes)
+    if not prefixes or not available():
+        return 0
+    backend = caches["default"]
+    made = [backend.make_key(p) for p in prefixes]
+    removed = 0
+    try:
+        if isinstance(backend, LocMemCache):
+            with backend._lock:
+                for key in [k for k in backend._cache if k.startswith(tuple(made))]:
+                    removed += backend._delete(key)
+        elif isinstance(backend, RedisCache):
+            client = backend._cache.get_client(None, write=True)
+            for prefix in made:
+                batch = list(client.scan_iter(match=_glob_escaped(prefix) + "*", count=1000))
+                for start in range(0, len(batch), 500):
+                    removed += client.delete(*batch[start:start + 500])
+        else:
+            log.warning("the cache %s cannot drop entries by prefix: they expire in their own time",
+                        type(backend).__name__)
+    except Exception as exc:
+        _failed(exc, "drop")
+    return removed
 
 
 def reset() -> None:

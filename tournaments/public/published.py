@@ -207,6 +207,16 @@ def _keep(key: str, stored: tuple[bytes, bytes]) -> None:
             _pages.popitem(last=False)
 
 
+def forget_kept(prefixes: Iterable[str]) -> int:
+    """Drop this process's copies of the pages whose keys begin with one of ``prefixes``; how many."""
+    starts = tuple(prefixes)
+    with _pages_lock:
+        gone = [key for key in _pages if key.startswith(starts)] if starts else []
+        for key in gone:
+            del _pages[key]
+    return len(gone)
+
+
 def _cache_key(published: Published, etag: str) -> str:
     return f"levee:public:{published.tournament.pk}:{etag}"
 
@@ -259,6 +269,14 @@ def store(published: Published, etag: str, render: Callable[[], str]) -> bool:
     """Render the page of ``etag`` now and put it in the cache (at publication, so that no reader waits for
     it); False when it was there already."""
     key = _cache_key(published, etag)
+    if kept.get(key) is not None:
+        return False
+    kept.set(key, _pack(render()), PAGE_TIMEOUT)
+    return True
+
+
+def store_keyed(key: str, render: Callable[[], str]) -> bool:
+    """:func:`store` for any immutable published state (a championship's): ``key`` as :func:`respond_keyed`'s."""
     if kept.get(key) is not None:
         return False
     kept.set(key, _pack(render()), PAGE_TIMEOUT)

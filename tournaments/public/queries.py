@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import OrderedDict, defaultdict
+from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from threading import Lock
 from typing import Any
@@ -79,6 +80,16 @@ def rows_key(snapshot: RankingSnapshot, unit: str, lang: str) -> str:
 _ROWS_KEPT = 16
 _rows_memo: OrderedDict[str, list[Row]] = OrderedDict()
 _rows_lock = Lock()
+
+
+def forget_rows(prefixes: Iterable[str]) -> int:
+    """Drop this process's copies of the snapshots' rows whose keys begin with one of ``prefixes``; how many."""
+    starts = tuple(prefixes)
+    with _rows_lock:
+        gone = [key for key in _rows_memo if key.startswith(starts)] if starts else []
+        for key in gone:
+            del _rows_memo[key]
+    return len(gone)
 
 
 def _rows(snapshot: RankingSnapshot, unit: str, columns: tuple[str, ...], lang: str) -> list[Row]:

@@ -2,8 +2,11 @@
 rang », its French CSV and its PDF; a player's page across events (public, or private through his player link).
 
 A championship's ranking is an immutable snapshot: its page is rendered once per snapshot, category and language
-and kept in the cache like a tournament's (:func:`published.respond_keyed`: ETag, 304, gzip); its PDF is rendered
-by a worker (:mod:`tasks`) into a file and served from it (« document en préparation » meanwhile).
+and kept in the cache like a tournament's (:func:`published.respond_keyed`: ETag, 304, gzip). Its PDF and its CSVs
+(the general ranking and each category's) are rendered by the prints worker when the snapshot is published
+(:func:`render_published`, queued by :mod:`tasks` on the ``championship_published`` port), its page then too, in
+French and English; the files are kept and served as files, never rendered in a web request (a request that finds
+none queues the render once and answers « document en préparation », 202, meanwhile).
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ import hashlib
 import logging
 from dataclasses import dataclass
 from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
 from django.db.models import Max
@@ -19,6 +23,7 @@ from django.http import FileResponse, Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils import translation
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
@@ -38,7 +43,12 @@ from tournaments.standings.models import RankingSnapshot
 log = logging.getLogger(__name__)
 
 #: bump when a season template changes: every ETag and cache key changes
-RENDER_VERSION = "3"
+RENDER_VERSION = "4"
+#: the prints worker's task that renders a championship's documents (:func:`render_published`)
+RENDER_TASK = "tournaments.championship_render_published"
+#: seconds after which the « en préparation » page reloads itself; seconds before a failed render is tried again
+RETRY_AFTER = 3
+FAILED_RETRY = 60
 
 
 def _season(slug: str) -> Season:
@@ -162,6 +172,10 @@ def _etag(champ: Championship, snap: ChampionshipSnapshot | None, *variant: Any)
     return f"{snap.digest[:16] if snap else 'none'}-{rest}"
 
 
+def _page_key(champ: Championship, etag: str) -> str:
+    return f"levee:championship:{champ.pk}:{etag}"
+
+
 def championship_page(request: HttpRequest, season_slug: str, slug: str) -> HttpResponse:
     champ = _championship(season_slug, slug)
     snap = championships.latest_snapshot(champ.pk)
@@ -172,103 +186,176 @@ def championship_page(request: HttpRequest, season_slug: str, slug: str) -> Http
         return render_to_string("public/championship.html", {**ranking_view(champ, snap, category),
                                                               "messages": ()})
 
-    return published.respond_keyed(request, f"levee:championship:{champ.pk}:{etag}", etag, render,
+    return published.respond_keyed(request, _page_key(champ, etag), etag, render,
                                    last_modified=snap.created_at if snap else None)
+
+
+def csv_text(champ: Championship, snap: ChampionshipSnapshot | None, category: str = "") -> str:
+    """The championship's ranking (of a category) as a French CSV (``;``, UTF-8 with BOM)."""
+    view = ranking_view(champ, snap, category)
+
+    def write(writer: Any) -> None:
+        writer.writerow(["Rang", "Ex aequo", "Joueur", "Club", "Points", *view["columns"], "Explication"])
+        for row in view["rows"]:
+            writer.writerow([row.rank, "oui" if row.shared else "non", row.name, row.club, *row.values, row.why])
+        if view["waiting"]:
+            writer.writerow([])
+            writer.writerow(["Pas encore classés", "", "Joueur", "", "Points", "Tournois joués",
+                             "Tournois manquants"])
+            for w in view["waiting"]:
+                writer.writerow(["", "", w["name"], "", w["points"], w["played"], w["missing"]])
+        if snap is not None:
+            writer.writerow([])
+            writer.writerow(["Version du classement", snap.version])
+
+    with translation.override("fr"):
+        return _csv(write)
+
+
+# -- the PDF and the CSV: rendered by the prints worker at publication, kept as files ----------------------------
+
+
+def folder(championship_id: int) -> Path:
+    """Where a championship's kept files are (its PDF, its CSVs), one sub-folder per championship."""
+    return files.root() / "championships" / str(championship_id)
+
+
+@dataclass(frozen=True)
+class KeptFile:
+    """One kept document of a championship in one published state: its key (its ETag) and its file."""
+
+    path: Path
+    key: str
+    content_type: str
+    filename: str
+    disposition: str
+
+
+def pdf_file(champ: Championship, snap: ChampionshipSnapshot | None) -> KeptFile:
+    key = _etag(champ, snap, "pdf")
+    return KeptFile(folder(champ.pk) / f"classement--{key}.pdf", key, "application/pdf",
+                    f"{champ.season.slug}-{champ.slug}.pdf", "inline")
+
+
+def csv_file(champ: Championship, snap: ChampionshipSnapshot | None, category: str = "") -> KeptFile:
+    key = _etag(champ, snap, "csv", category)
+    # a category's code may hold any character of a licence's série: the file is named by its hash
+    document = "classement-csv" + (f"-{hashlib.sha256(category.encode()).hexdigest()[:12]}" if category else "")
+    suffix = f"-{category}" if category else ""
+    return KeptFile(folder(champ.pk) / f"{document}--{key}.csv", key, CSV,
+                    f"{champ.season.slug}-{champ.slug}{suffix}.csv", "attachment")
+
+
+def _queued(championship_id: int) -> Path:
+    """The claim that says a render of the championship's documents is queued (one at a time per championship)."""
+    return folder(championship_id) / "publication.render"
+
+
+def _produce(path: Path, render: Any) -> bool:
+    """Write ``path`` with ``render()`` unless it is there or another render of it runs; True when written."""
+    if not files.claim(path):
+        return False
+    try:
+        if files.ready(path):
+            files.release(path)
+            return False
+        files.write(path, render())
+    except BaseException:
+        files.hold(path, FAILED_RETRY)  # not tried again at every reload of the « en préparation » page
+        raise
+    files.release(path)
+    return True
+
+
+def _players(snap: ChampionshipSnapshot | None) -> list[int]:
+    return sorted({int(row[1]) for row in snap.inputs}) if snap is not None else []
+
+
+def render_published(championship_id: int, version: int) -> int:
+    """The prints worker's side, when a championship's ranking ``version`` is published (0: none yet): its PDF and
+    its CSVs (the general ranking and each category) written as files, its page (general, French and English) put
+    in the cache; skipped when a newer version was published meanwhile. How many documents were written."""
+    from tournaments.public.pdf import to_pdf  # the PDF machinery (WeasyPrint) is loaded by the worker only
+
+    try:
+        champ = Championship.objects.select_related("season__club", "season__grouping").filter(
+            pk=championship_id).first()
+        if champ is None:
+            return 0
+        snap = championships.latest_snapshot(champ.pk)
+        if (snap.version if snap is not None else 0) != version:
+            return 0  # superseded: the newer publication renders its own
+        done = 0
+        with translation.override("fr"):
+            documents = [(pdf_file(champ, snap).path,
+                          lambda: to_pdf("print/championship.html", ranking_view(champ, snap)))]
+            for category in ("", *[c.code for c in championships.categories(champ, _players(snap))]):
+                documents.append((csv_file(champ, snap, category).path,
+                                  lambda category=category: csv_text(champ, snap, category).encode()))
+            for path, render in documents:
+                try:
+                    done += _produce(path, render)
+                except Exception:  # held a minute (its claim); the other documents are still written
+                    log.exception("the document %s of championship %s could not be rendered", path.name, champ.pk)
+        for lang in ("fr", "en"):
+            with translation.override(lang):
+                key = _page_key(champ, _etag(champ, snap, lang, ""))
+                done += published.store_keyed(key, lambda: render_to_string("public/championship.html", {
+                    **ranking_view(champ, snap), "messages": ()}))
+        return done
+    finally:
+        files.release(_queued(championship_id))
+
+
+def _serve(request: HttpRequest, champ: Championship, snap: ChampionshipSnapshot | None, doc: KeptFile,
+           title: str) -> HttpResponse:
+    """The kept file (304 when the reader has it); not written yet (a state published a moment ago, a renamed
+    championship), the render queued once and « en préparation » meanwhile: never rendered in the request."""
+    response: HttpResponse | None = None
+    if files.ready(doc.path):
+        if request.META.get("HTTP_IF_NONE_MATCH") in (f'"{doc.key}"', f'W/"{doc.key}"'):
+            response = HttpResponse(status=304)
+        else:
+            try:
+                response = FileResponse(doc.path.open("rb"), content_type=doc.content_type)
+            except FileNotFoundError:  # removed this instant (a player made anonymous): rendered again
+                response = None
+            else:
+                response["Content-Disposition"] = f'{doc.disposition}; filename="{doc.filename}"'
+    if response is not None:
+        response["ETag"] = f'"{doc.key}"'
+        response["Cache-Control"] = "public, no-cache"
+        return response
+    marker = _queued(champ.pk)
+    if files.claim(marker):
+        try:
+            runner.later(RENDER_TASK, champ.pk, snap.version if snap is not None else 0)
+        except Exception:  # the broker is down: the claim is let go, the next reload tries again
+            log.exception("the documents of championship %s could not be queued", champ.pk)
+            files.release(marker)
+    response = HttpResponse(render_to_string("public/season_preparing.html", {
+        "season": champ.season, "every": RETRY_AFTER, "title": title, "next_url": request.get_full_path(),
+        "messages": ()}, request=request),
+        status=202)
+    response["Retry-After"] = str(RETRY_AFTER)
+    response["Cache-Control"] = "no-store"
+    return response
 
 
 def championship_csv(request: HttpRequest, season_slug: str, slug: str) -> HttpResponse:
     champ = _championship(season_slug, slug)
     snap = championships.latest_snapshot(champ.pk)
     category = request.GET.get("categorie", "")[:40]
-    etag = _etag(champ, snap, "csv", category)
-
-    def render() -> str:
-        view = ranking_view(champ, snap, category)
-
-        def write(writer: Any) -> None:
-            writer.writerow(["Rang", "Ex aequo", "Joueur", "Club", "Points", *view["columns"], "Explication"])
-            for row in view["rows"]:
-                writer.writerow([row.rank, "oui" if row.shared else "non", row.name, row.club, *row.values,
-                                 row.why])
-            if view["waiting"]:
-                writer.writerow([])
-                writer.writerow(["Pas encore classés", "", "Joueur", "", "Points", "Tournois joués",
-                                 "Tournois manquants"])
-                for w in view["waiting"]:
-                    writer.writerow(["", "", w["name"], "", w["points"], w["played"], w["missing"]])
-            if snap is not None:
-                writer.writerow([])
-                writer.writerow(["Version du classement", snap.version])
-
-        return _csv(write)
-
-    suffix = f"-{category}" if category else ""
-    return published.respond_keyed(request, f"levee:championship:{champ.pk}:{etag}", etag, render,
-                                   last_modified=snap.created_at if snap else None, content_type=CSV,
-                                   filename=f"{champ.season.slug}-{champ.slug}{suffix}.csv")
-
-
-# -- the PDF: rendered by a worker, kept as a file ---------------------------------------------------------
-
-
-def pdf_path(champ: Championship, key: str) -> Any:
-    return files.root() / "championships" / str(champ.pk) / f"classement--{key}.pdf"
-
-
-def render_pdf(championship_id: int, key: str) -> str | None:
-    """The worker's side: render the championship's latest ranking to its file (the key of the state published
-    now; a claim on an older key is released). The file written, or None."""
-    from tournaments.public.pdf import to_pdf  # the PDF machinery (WeasyPrint) is loaded by the worker only
-
-    champ = Championship.objects.select_related("season__club").filter(pk=championship_id).first()
-    if champ is None:
-        return None
-    snap = championships.latest_snapshot(champ.pk)
-    now = _etag(champ, snap, "pdf")
-    if now != key:
-        files.release(pdf_path(champ, key))
-    path = pdf_path(champ, now)
-    if not (now == key or files.claim(path)):
-        return None  # another render of the state published now runs
-    if files.ready(path):
-        files.release(path)
-        return None
-    try:
-        files.write(path, to_pdf("print/championship.html", ranking_view(champ, snap)))
-    except BaseException:
-        files.hold(path, 60)
-        raise
-    files.release(path)
-    return str(path)
+    if category and category not in {c.code for c in championships.categories(champ, _players(snap))}:
+        raise Http404("no such category")
+    return _serve(request, champ, snap, csv_file(champ, snap, category),
+                  _("The ranking « %(name)s » (CSV)") % {"name": champ.name})
 
 
 def championship_pdf(request: HttpRequest, season_slug: str, slug: str) -> HttpResponse:
     champ = _championship(season_slug, slug)
     snap = championships.latest_snapshot(champ.pk)
-    key = _etag(champ, snap, "pdf")
-    path = pdf_path(champ, key)
-    if files.ready(path):
-        if request.META.get("HTTP_IF_NONE_MATCH") in (f'"{key}"', f'W/"{key}"'):
-            response: HttpResponse = HttpResponse(status=304)
-        else:
-            response = FileResponse(path.open("rb"), content_type="application/pdf")
-            response["Content-Disposition"] = f'inline; filename="{champ.season.slug}-{champ.slug}.pdf"'
-        response["ETag"] = f'"{key}"'
-        response["Cache-Control"] = "public, no-cache"
-        return response
-    if files.claim(path):
-        try:
-            runner.later("tournaments.championship_render_pdf", champ.pk, key)
-        except Exception:
-            log.exception("the championship PDF %s could not be queued", path.name)
-            files.release(path)
-    response = HttpResponse(render_to_string("public/season_preparing.html", {
-        "season": champ.season, "every": 3, "title": _("The ranking « %(name)s »") % {"name": champ.name},
-        "messages": ()}),
-        status=202)
-    response["Retry-After"] = "3"
-    response["Cache-Control"] = "no-store"
-    return response
+    return _serve(request, champ, snap, pdf_file(champ, snap), _("The ranking « %(name)s »") % {"name": champ.name})
 
 
 # -- a player's page across events ---------------------------------------------------------------------------
@@ -323,4 +410,4 @@ def player_private_page(request: HttpRequest, token: str) -> HttpResponse:
 
 
 __all__ = ["championship_csv", "championship_page", "championship_pdf", "player_page", "player_private_page",
-           "render_pdf", "season_page"]
+           "render_published", "season_page"]

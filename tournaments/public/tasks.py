@@ -6,8 +6,10 @@
   printable ranking, the ranking CSV, the latest round's results) are rendered into the cache then, in French
   and English, so that no reader, and no web worker, waits for them. Then, once the state stays quiet
   :data:`PDF_QUIET` seconds, the ranking PDF, the latest round's results PDF and the big downloads (the results
-  CSV and the public results file, :mod:`downloads`) are written as files.
+  CSV, the public results file and the staff's, :mod:`downloads`) are written as files.
 * :func:`render_download` renders one download of the state published now (a request found it missing).
+* :func:`championship_render_published` runs when a championship's ranking is published (the ``championship_published``
+  port): its PDF and CSVs written as files, its page rendered into the cache (:mod:`seasons`).
 
 Where the work runs is ``settings.LEVEE_RENDER_IN`` (:mod:`runner`).
 """
@@ -57,11 +59,20 @@ def render_download(kind: str, slug: str, staff: bool = False, claimed: bool = F
     return str(doc.path) if downloads.produce(doc, render, claimed=claimed) else None
 
 
-@shared_task(name="tournaments.championship_render_pdf", acks_late=True, reject_on_worker_lost=True,
-             ignore_result=True)
-def championship_render_pdf(championship_id: int, claimed_key: str) -> str | None:
-    """Render a championship's ranking PDF of the state published now (:func:`seasons.render_pdf`)."""
-    return seasons.render_pdf(championship_id, claimed_key)
+@shared_task(name=seasons.RENDER_TASK, acks_late=True, reject_on_worker_lost=True, ignore_result=True)
+def championship_render_published(championship_id: int, version: int) -> int:
+    """Render the documents of a championship's ranking ``version`` (its PDF, its CSVs, its page): see
+    :func:`seasons.render_published`. How many files were written."""
+    return seasons.render_published(championship_id, version)
+
+
+def championship_published(championship_id: int, version: int) -> None:
+    """The ``championship_published`` port's subscriber: the new ranking's PDF, CSVs and page rendered now, by the
+    prints worker (a championship publishes when a counted tournament's ranking does: already quiet)."""
+    try:
+        later(championship_render_published.name, championship_id, version)
+    except Exception:  # the ranking is published whatever happens here; its first reader queues the render
+        log.exception("the documents of championship %s could not be queued for rendering", championship_id)
 
 
 @shared_task(name="tournaments.public_render_published", ignore_result=True)
@@ -80,6 +91,9 @@ def render_published(tournament_id: int, input_version: int, pdfs: bool = False)
                 done += 1
         for kind in DOWNLOADS:
             done += downloads.produce(*DOWNLOADS[kind](state, False))
+        # the staff's results file (licence numbers: personal data) is kept per published state too, apart from
+        # the public one; only the tournament's staff is ever served it (exports.results_json)
+        done += downloads.produce(*exports.results_file_download(state, True))
         return done
     builders: list[Callable[[str], tuple[str, Callable[[], str]]]] = [
         lambda lang: pages.home_page(state, lang),
@@ -107,6 +121,6 @@ def ranking_published(tournament_id: int, input_version: int) -> None:
         log.exception("the pages of tournament %s could not be queued for rendering", tournament_id)
 
 
-__all__ = ["championship_render_pdf",
+__all__ = ["championship_published", "championship_render_published",
            "forget", "later", "pending", "ranking_published", "render_download", "render_pdf", "render_published",
            "run_pending"]

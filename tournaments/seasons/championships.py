@@ -7,8 +7,9 @@
   inputs or the rules changed (the championship's row locked: two tournaments publishing at once give two
   versions in order, never the same one twice).
 * :func:`snapshot_ranking` — a stored snapshot rebuilt from its own inputs (and checked against its digest).
-* :func:`categories` — the categories' members (jeunes, seniors by age at the season's start; dames and séries by
-  the category of the player's licence in the federation's file).
+* :func:`categories` — the categories' members (jeunes, seniors by age at the season's start; dames by the sex of
+  the player's licence in the federation's file, or its category when the file gave no sex; séries by the
+  licence's category).
 """
 
 from __future__ import annotations
@@ -38,11 +39,19 @@ from tournaments.standings.rankings import metric_value
 CATEGORY_CHOICES = (
     ("jeunes", gettext_lazy("Juniors (under 18 at the start of the season)")),
     ("seniors", gettext_lazy("Seniors (60 and over at the start of the season)")),
-    ("dames", gettext_lazy("Women (the licence's « Dames » category)")),
+    ("dames", gettext_lazy("Dames (le sexe du fichier des licences ; à défaut, sa catégorie « Dames »)")),
     ("series", gettext_lazy("Séries (the licence's série)")),
 )
 JUNIOR_UNDER, SENIOR_FROM = 18, 60
 DAMES = frozenset({"d", "dame", "dames", "f", "féminine", "feminine"})
+
+
+def is_dame(sex: str, category: str) -> bool:
+    """The « dames » category: the sex of the federation's file (« sexe » or « civilité ») when it gave one; a
+    licence imported without it falls back on its category (« Dames », « D », « F »)."""
+    if sex:
+        return sex == Licence.Sex.FEMALE
+    return category.strip().lower() in DAMES
 
 
 def rules_of(championship: Championship) -> pure.Rules:
@@ -108,16 +117,18 @@ def _metric_json(value: Any) -> Any:
     return value
 
 
-def championship_publish(championship_id: int) -> ChampionshipSnapshot | None:
+def championship_publish(championship_id: int, *, force: bool = False) -> ChampionshipSnapshot | None:
     """Rank the championship now and publish a new snapshot if its inputs or rules changed; the snapshot
-    written, or None (nothing changed, or the championship is gone)."""
+    written, or None (nothing changed, or the championship is gone). ``force``: a new version even when nothing
+    ranked changed (a player made anonymous: what the ranking *shows* changed, its names; the new version has the
+    same digest, an empty diff, and every document of the older one is rendered again under it)."""
     with transaction.atomic():
         championship = Championship.objects.select_for_update().filter(pk=championship_id).first()
         if championship is None:
             return None
         ranked, read = compute(championship)
         previous = latest_snapshot(championship_id)
-        if previous is not None and previous.digest == ranked.digest:
+        if previous is not None and previous.digest == ranked.digest and not force:
             return None
         inputs_json, options_json = ranked.encoded or (pure_ranking.canonical_json(ranked.inputs),
                                                        pure_ranking.canonical_json(ranked.options))
@@ -197,8 +208,10 @@ def categories(championship: Championship, players: Iterable[int]) -> list[Categ
         return []
     season = championship.season
     people = list(Player.objects.filter(pk__in=list(players)).values_list("pk", "birth_date", "licence"))
-    licences = dict(Licence.objects.filter(number__in=[lic for _p, _b, lic in people if lic])
-                    .values_list("number", "category"))
+    rows = list(Licence.objects.filter(number__in=[lic for _p, _b, lic in people if lic])
+                .values_list("number", "category", "sex"))
+    licences = {number: category for number, category, _sex in rows}
+    sexes = {number: sex for number, _category, sex in rows if sex}
     out: list[Category] = []
     for code in wanted:
         if code == "jeunes":
@@ -208,7 +221,7 @@ def categories(championship: Championship, players: Iterable[int]) -> list[Categ
             members = {p for p, born, _lic in people if born and _age(born, season.starts_on) >= SENIOR_FROM}
             out.append(Category(code, _("Seniors"), frozenset(members)))
         elif code == "dames":
-            members = {p for p, _born, lic in people if lic and licences.get(lic, "").strip().lower() in DAMES}
+            members = {p for p, _born, lic in people if lic and is_dame(sexes.get(lic, ""), licences.get(lic, ""))}
             out.append(Category(code, _("Women"), frozenset(members)))
         elif code == "series":
             series: dict[str, set[int]] = {}

@@ -4,32 +4,39 @@
 subscribed in ``apps.py``): for each championship the tournament counts in, it queues
 :func:`championship_refresh` (Celery; in-process without a broker). The refresh ranks the championship from the
 tournaments' latest published rankings and publishes a new snapshot only when something changed: it is idempotent,
-so a message delivered twice, or two tournaments publishing at once, give the right ranking.
+so a message delivered twice, or two tournaments publishing at once, give the right ranking. A new snapshot is told
+to the ``championship_published`` port (its PDF, CSVs and page rendered by the prints worker, ``tournaments.public``).
 """
 
 from __future__ import annotations
 
 import logging
+from functools import partial
 
 from celery import shared_task
 from django.db import transaction
 
+from tournaments.common import hooks
 from tournaments.seasons import championships
+from tournaments.seasons.models import Championship, ChampionshipLine
 
 log = logging.getLogger(__name__)
 
 
 @shared_task(name="tournaments.championship_refresh", acks_late=True, reject_on_worker_lost=True,
              ignore_result=True)
-def championship_refresh(championship_id: int) -> int | None:
-    """Publish the championship's ranking if it changed; the version published, or None."""
-    snapshot = championships.championship_publish(championship_id)
-    return snapshot.version if snapshot is not None else None
+def championship_refresh(championship_id: int, force: bool = False) -> int | None:
+    """Publish the championship's ranking if it changed (``force``: in any case); the version published, or None."""
+    snapshot = championships.championship_publish(championship_id, force=force)
+    if snapshot is None:
+        return None
+    hooks.championship_published(championship_id, snapshot.version)  # its documents rendered by the prints worker
+    return snapshot.version
 
 
-def championship_enqueue(championship_id: int) -> None:
+def championship_enqueue(championship_id: int, force: bool = False) -> None:
     try:
-        championship_refresh.delay(championship_id)
+        championship_refresh.delay(championship_id, force)
     except Exception:  # the tournament's ranking is published whatever happens here; the next publication retries
         log.exception("the championship %s could not be recomputed", championship_id)
 
@@ -43,3 +50,14 @@ def tournament_published(tournament_id: int, input_version: int) -> None:
 def championship_changed_on_commit(championship_id: int) -> None:
     """Call inside the transaction that changed a championship's rules or tournaments: recomputed on commit."""
     transaction.on_commit(lambda: championship_enqueue(championship_id))
+
+
+def player_anonymized(player_id: int, old_name: str, new_name: str) -> None:
+    """The ``player_anonymized`` port's subscriber: every championship that ranks him (or counts a tournament he
+    played) publishes a new version once the anonymisation commits. Its inputs hold ids, not names (the digest is
+    unchanged), but what its documents show changed: the new version renders them again under his new name."""
+    champs = set(Championship.objects.filter(tournaments__entries__player_id=player_id).values_list("pk", flat=True))
+    champs |= set(ChampionshipLine.objects.filter(player_id=player_id).values_list("snapshot__championship_id",
+                                                                                   flat=True))
+    for championship_id in sorted(champs):
+        transaction.on_commit(partial(championship_enqueue, championship_id, force=True))

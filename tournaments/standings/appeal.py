@@ -20,6 +20,7 @@ from django.utils.translation import gettext as _
 from scoring import ranking as pure
 from tournaments.common.errors import InvalidInput
 from tournaments.deals.models import Deal, Ruling
+from tournaments.deals.rulings import made_by_ruling
 from tournaments.event.models import Entry, Round, Tournament
 from tournaments.event.setup import unfinished_check
 from tournaments.links.models import RoundClosing
@@ -95,6 +96,11 @@ class LedgerEntry:
     moved: list[tuple[str, int, int]] = field(default_factory=list)  # (name, rank before, rank after)
 
 
+RULING_MOMENT_SECONDS = 5
+"""How close a deal's version and its ruling are (one transaction: milliseconds apart; a typed correction that quotes
+a ruling's words is minutes away)."""
+
+
 def _status_kind(before: str | None, after: str) -> str:
     if after == Deal.Status.ANNULLED and before != Deal.Status.ANNULLED:
         return "annulment"
@@ -107,6 +113,15 @@ def _who(user: Any) -> str:
     if user is None:
         return ""
     return user.get_full_name() or user.get_username()
+
+
+def _part_of_a_ruling(version: Any, rulings: list[Ruling]) -> bool:
+    """Whether a deal's version was made by a ruling or its withdrawal (annulled, restored, joined to or left out of
+    its match): its reason says so and a ruling on that deal was recorded or withdrawn in the same moment."""
+    if not made_by_ruling(version.history_change_reason):
+        return False
+    moments = [t for r in rulings if r.deal_id == version.id for t in (r.created_at, r.withdrawn_at) if t is not None]
+    return any(abs((t - version.history_date).total_seconds()) < RULING_MOMENT_SECONDS for t in moments)
 
 
 def ledger(tournament: Tournament, *, rounds: list[Round] | None = None) -> list[LedgerEntry]:
@@ -125,9 +140,13 @@ def ledger(tournament: Tournament, *, rounds: list[Round] | None = None) -> list
     tables = {t.pk: t for t in Table.objects.filter(round_id__in=list(closings)).select_related("round")}
     for table_id, entry_id in Seat.objects.filter(table_id__in=list(tables)).values_list("table_id", "entry_id"):
         seats.setdefault(table_id, []).append(entry_id)
+    rulings = list(Ruling.objects.filter(table_id__in=list(tables))
+                   .select_related("created_by", "withdrawn_by", "deal"))
     history = (Deal.history.model.objects.filter(table_id__in=list(tables), history_type="~")
                .select_related("history_user").order_by("history_date"))
     for h in history:
+        if _part_of_a_ruling(h, rulings):
+            continue  # the ruling's own entry below says it
         table = tables[h.table_id]
         official = closings[table.round_id].official_at
         if h.history_date < official:
@@ -138,8 +157,7 @@ def ledger(tournament: Tournament, *, rounds: list[Round] | None = None) -> list
         out.append(LedgerEntry(h.history_date, _status_kind(prev.status if prev else None, h.status),
                                table.round.number, table.number, h.number, _who(h.history_user),
                                h.history_change_reason or "", set(seats.get(table.pk, []))))
-    for ruling in (Ruling.objects.filter(table_id__in=list(tables)).select_related("created_by", "withdrawn_by",
-                                                                                    "deal")):
+    for ruling in rulings:
         table = tables[ruling.table_id]
         official = closings[table.round_id].official_at
         touched = {int(k) for k in (ruling.adjustments or {})} or set(seats.get(table.pk, []))

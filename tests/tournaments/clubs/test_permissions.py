@@ -181,8 +181,8 @@ def test_a_clubs_organizer_gives_another_clubs_arbiter_a_role_on_the_staff_page(
     url = reverse("staff", kwargs={"slug": ta.slug})
     refused = Client()
     refused.force_login(two_clubs["bruno"])
-    assert refused.post(url, {"username": "bruno", "role": "chief_arbiter"}).status_code in (403, 404)
+    assert refused.post(url, {"user": two_clubs["bruno"].pk, "role": "chief_arbiter"}).status_code in (403, 404)
     own = Client()
     own.force_login(two_clubs["alice"])
-    assert own.post(url, {"username": "carole", "role": "chief_arbiter"}).status_code == 302
+    assert own.post(url, {"user": carole.pk, "role": "chief_arbiter"}).status_code == 302  # tapped, not typed
     assert permissions.can_referee(carole, ta) and not permissions.can_referee(two_clubs["bruno"], ta)

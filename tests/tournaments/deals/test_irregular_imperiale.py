@@ -254,3 +254,35 @@ def test_a_ruling_after_the_results_are_official_is_in_the_public_ledger(table):
     ruling_withdraw(ruling=ruling, reason="erreur de saisie", user=user("chef"))
     withdrawn = [e for e in appeal.ledger(table.round.tournament) if e.kind == "ruling_withdrawn"]
     assert [(e.who, e.why) for e in withdrawn] == [("Claire Arbitre", "erreur de saisie")]
+
+
+def test_as_played_after_the_results_are_official_is_one_entry_of_the_ledger(table):
+    """The deal that joins its match by the ruling is a new version of the deal made by that ruling: the ledger lists
+    the ruling once (not the ruling and a « correction » of the same deal), and its withdrawal once."""
+    deal = saved(table)
+    appeal.round_set_status(round=table.round, status="finished", confirm_unfinished=True)
+    RoundClosing.objects.filter(round=table.round).update(official_at=timezone.now() - timedelta(seconds=1))
+    ruling = irregular_rule(deal=deal, decision="as_played", reason="renonce vue après coup", user=user("chef"))
+    assert [e.kind for e in appeal.ledger(table.round.tournament)] == ["ruling"]
+    ruling_withdraw(ruling=ruling, reason="erreur de saisie", user=user("chef"))
+    assert sorted(e.kind for e in appeal.ledger(table.round.tournament)) == ["ruling", "ruling_withdrawn"]
+
+
+def test_a_ruling_withdrawn_calls_the_arbiter_back_to_the_table(table, django_capture_on_commit_callbacks):
+    """The table's call was answered by the ruling; withdrawn, the deal waits for a ruling again and the table sees
+    the arbiter called again (a new call, the answered one kept as it was)."""
+    deal = saved(table)
+    ruling = irregular_rule(deal=deal, decision="as_played", reason="renonce vue après coup", user=user("chef"))
+    answered = ArbiterCall.objects.get(deal=deal)
+    assert answered.state == ArbiterCall.State.RESOLVED
+    with django_capture_on_commit_callbacks(execute=True):
+        ruling_withdraw(ruling=ruling, reason="la renonce change tout", user=user("chef"))
+    calls = list(ArbiterCall.objects.filter(deal=deal).order_by("pk"))
+    assert [c.state for c in calls] == [ArbiterCall.State.RESOLVED, ArbiterCall.State.OPEN]
+    assert calls[1].note == "Donne 1 : donne irrégulière — décision de l'arbitre attendue"
+    assert [d.pk for d in waiting_deals(table.round.tournament)] == [deal.pk]
+    # ruled again: the new call is answered with the new decision
+    irregular_rule(deal=deal, decision="annul", reason="donne à rejouer", user=user("chef"))
+    calls = list(ArbiterCall.objects.filter(deal=deal).order_by("pk"))
+    assert [c.state for c in calls] == [ArbiterCall.State.RESOLVED, ArbiterCall.State.RESOLVED]
+    assert calls[1].answer.startswith("Décision de l'arbitre : ")

@@ -261,6 +261,7 @@ def test_merge_moves_rulings_forfeits_and_answers_to_the_kept_entry():
 
     t, e = make_tournament(["Anne", "Bruno", "Chloé", "David", "Anne bis"], slug="mv")
     anne, bruno, chloe, david, bis = (e[x] for x in ("Anne", "Bruno", "Chloé", "David", "Anne bis"))
+    Player.objects.filter(pk=bis.player_id).update(licence="")  # registered again without her licence
     t1, = make_round(t, 1, [[anne, bruno, chloe, david]])
     t2, = make_round(t, 2, [[bis, bruno, chloe, david]])
     add_deal(t2, [60, -20, -20, -20])

@@ -74,10 +74,13 @@ def test_the_staff_page_names_only_the_tables_drawn(client):
     role(t, organizer, "organizer")
     client.force_login(organizer)
     before = client.get(reverse("staff", args=[t.slug])).content.decode()
-    assert "1.2 1.3" not in before and "Aucune table n&#x27;est encore tirée" in before
-    make_round(t, 1, [[e[x] for x in "ABCD"], [e[x] for x in "EFGH"]])
+    assert 'name="tables"' not in before and "Aucune table n&#x27;est encore tirée" in before
+    one, two = make_round(t, 1, [[e[x] for x in "ABCD"], [e[x] for x in "EFGH"]])
     after = client.get(reverse("staff", args=[t.slug])).content.decode()
-    assert "tables tirées : 1.1 1.2" in after and "2.1" not in after
+    # the tables drawn, to tap: round 1's tables 1 and 2 (and no round 2)
+    assert after.count('type="checkbox" name="tables"') == 2 * 2  # the role form and the account form
+    assert f'value="{one.pk}"' in after and f'value="{two.pk}"' in after
+    assert "Manche 1, table 2" in after and "Manche 2" not in after
 
 
 def test_the_arrivals_counter_follows_each_tap(client):

@@ -13,7 +13,8 @@ from levee.celery import app
 from tournaments.public import runner, tasks
 from tournaments.standings import tasks as standings_tasks
 
-RENDERS = (tasks.render_pdf.name, tasks.render_published.name, tasks.render_download.name)
+RENDERS = (tasks.render_pdf.name, tasks.render_published.name, tasks.render_download.name,
+           tasks.championship_render_published.name)
 OTHERS = (standings_tasks.ranking_refresh.name, standings_tasks.ranking_requeue_stale.name,
           "tournaments.operations_backup_if_due", "tournaments.operations_heartbeat")
 
@@ -24,7 +25,7 @@ def queue_of(name: str) -> str:
 
 def test_the_renders_are_routed_to_the_prints_queue_and_nothing_else_is():
     assert django_settings.LEVEE_PRINTS_QUEUE == "prints"
-    assert [queue_of(n) for n in RENDERS] == ["prints", "prints", "prints"]
+    assert [queue_of(n) for n in RENDERS] == ["prints", "prints", "prints", "prints"]
     assert {queue_of(n) for n in OTHERS} == {app.conf.task_default_queue}
     assert app.conf.task_default_queue != "prints"
     # each bound by its own key: on an AMQP broker two queues bound by one key both get every message
@@ -81,9 +82,10 @@ def test_a_render_queued_with_a_broker_waits_in_prints_and_a_refresh_in_the_defa
     settings.LEVEE_RENDER_IN = "worker"
     runner.later(tasks.render_pdf.name, "ranking", "no-such-slug", "fr", 0, 1)
     runner.later(tasks.render_published.name, 0, 1)
-    assert client.llen("prints") == 2 and client.llen(default) == 0
+    tasks.championship_published(0, 1)  # a championship's ranking published: its PDF and CSVs to the prints worker
+    assert client.llen("prints") == 3 and client.llen(default) == 0
     standings_tasks.ranking_refresh.delay(0)
-    assert client.llen(default) == 1 and client.llen("prints") == 2
+    assert client.llen(default) == 1 and client.llen("prints") == 3
 
 
 @pytest.mark.django_db
@@ -91,3 +93,4 @@ def test_without_a_broker_a_routed_task_still_runs_in_the_process():
     """No broker (the laptop's default): Celery runs tasks eagerly, whatever their route."""
     assert app.conf.task_always_eager
     assert tasks.render_published.apply_async(args=(0, 1)).get() == 0  # no such tournament: nothing rendered
+    assert tasks.championship_render_published.apply_async(args=(0, 1)).get() == 0  # nor championship

@@ -187,3 +187,38 @@ def test_one_render_of_a_download_at_a_time_and_it_renders_the_newest_state(clie
     served = client.get(url)
     assert served.status_code == 200 and served["ETag"] == f'"{doc.key}"'
     assert "1;2;2;valide;1;Élise;-45" in b"".join(served.streaming_content).decode("utf-8-sig")
+
+
+def test_publication_renders_the_staff_results_file_too_and_only_the_staff_is_served_it(client, day):
+    """Issue 23: the staff's results file (the licence numbers, personal data) is rendered in the quiet pass of a
+    publication, kept per published state apart from the public one; a reader, a signed-in player and another
+    tournament's arbiter get the public copy (no licence), the tournament's staff gets his at once (no 202)."""
+    t, _ = day
+    add_deal(t.rounds.get(number=1).tables.get(number=2), [-45, 15, 15, 15], taker=0)
+    standings_tasks.ranking_refresh(t.pk)
+    assert tasks.run_pending() == 2  # the pages, then the quiet pass (PDFs, downloads, the staff's file)
+    state = published.read(t.slug)
+    staff_doc = exports.results_file_download(state, True)[0]
+    public_doc = exports.results_file_download(state, False)[0]
+    assert staff_doc.path.is_file() and public_doc.path.is_file() and staff_doc.path != public_doc.path
+    assert "dl-Ana" in staff_doc.path.read_text() and "dl-Ana" not in public_doc.path.read_text()
+    url = reverse("public-results-file", args=[t.slug])
+    users = get_user_model().objects
+    arbiter, stranger, other = (users.create_user(n, password="x") for n in ("arbitre", "joueur", "ailleurs"))
+    TournamentRole.objects.create(tournament=t, user=arbiter, role=TournamentRole.Role.ARBITER)
+    elsewhere, _e = make_tournament(["Zoé"], slug="ailleurs")
+    TournamentRole.objects.create(tournament=elsewhere, user=other, role=TournamentRole.Role.ARBITER)
+    for who in (None, stranger, other):
+        client.logout()
+        if who is not None:
+            client.force_login(who)
+        response = client.get(url)
+        body = b"".join(response.streaming_content).decode()
+        assert response.status_code == 200 and response["ETag"] == f'"{public_doc.key}"', who
+        assert "dl-Ana" not in body and json.loads(body)["players"][0]["licence"] is None, who
+    client.force_login(arbiter)
+    response = client.get(url)
+    assert response.status_code == 200 and response["ETag"] == f'"{staff_doc.key}"'
+    assert response["Cache-Control"] == "private, no-cache"
+    assert json.loads(b"".join(response.streaming_content))["players"][0]["licence"] == "dl-Ana"
+    assert tasks.pending() == []  # served from the files written at publication: nothing rendered on request

@@ -296,3 +296,42 @@ def test_a_render_that_fails_is_not_tried_again_at_every_reload(client, day, mon
     assert client.get(url).status_code == 202 and not tasks.pending()  # held a minute, not queued again
     monkeypatch.setattr(files, "CLAIM_STALE", 30)  # a minute later (the claim held 60 s of the 600: now stale)
     assert client.get(url).status_code == 202 and len(tasks.pending()) == 1
+
+
+# -- dropping what is kept (a player made anonymous) ---------------------------------------------------------
+
+
+def _redis_cache() -> dict:
+    import os
+
+    url = os.environ.get("LEVEE_TEST_REDIS_URL", "redis://127.0.0.1:6379/15")
+    return {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": url,
+                        "KEY_PREFIX": "levee-drop-test", "OPTIONS": {"socket_connect_timeout": 1}}}
+
+
+@pytest.mark.parametrize("backend", ["locmem", "redis"])
+def test_dropping_by_prefix_removes_those_entries_and_no_other(backend):
+    """The entries of tournament 12 go, those of tournament 120 (a longer id with the same digits) and of another
+    kind stay; a glob character in a key is taken literally."""
+    from django.core.cache import caches
+
+    settings_cm = override_settings(CACHES=_redis_cache()) if backend == "redis" else override_settings()
+    with settings_cm:
+        if backend == "redis":
+            redis = pytest.importorskip("redis")
+            try:
+                caches["default"].get("ping")
+            except redis.exceptions.ConnectionError as exc:
+                pytest.skip(f"Redis is unreachable: {exc}")
+        cache = caches["default"]
+        cache.clear()
+        kept.reset()
+        for key in ("levee:public:12:a", "levee:public:12:b", "levee:public:120:a", "levee:player:12:a",
+                    "levee:ranking:[7]:x"):
+            cache.set(key, b"x", 60)
+        assert kept.drop(["levee:public:12:", "levee:ranking:[7]:"]) == 3
+        assert [k for k in ("levee:public:12:a", "levee:public:12:b", "levee:public:120:a", "levee:player:12:a",
+                            "levee:ranking:[7]:x") if cache.get(k) is not None] == ["levee:public:120:a",
+                                                                                     "levee:player:12:a"]
+        assert kept.drop([]) == 0
+        cache.clear()

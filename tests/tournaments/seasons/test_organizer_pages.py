@@ -35,7 +35,7 @@ def test_an_organizer_creates_a_season_and_a_championship(client, organizers, dj
     assert 'href="/gestion/saisons/"' in client.get(reverse("home")).content.decode()  # from the organizer's home
     page = client.get(reverse("seasons"))
     assert page.status_code == 200 and "Nouvelle saison" in page.content.decode()
-    response = client.post(reverse("seasons"), {"club": s["club"].pk, "name": "Saison d'hiver",
+    response = client.post(reverse("seasons"), {"owner": f"club-{s['club'].pk}", "name": "Saison d'hiver",
                                                 "starts_on": "2025-10-01", "ends_on": "2025-12-31",
                                                 "is_public": "on"})
     season = Season.objects.get(name="Saison d'hiver")
@@ -87,7 +87,7 @@ def test_another_clubs_organizer_cannot_see_or_touch_the_season(client, organize
                            {"name": "Pris", "table_kind": "rank", "points": "1", "minimum": "0"})
     assert response.status_code == 404 and Championship.objects.get(pk=champ.pk).name == "Challenge du club"
     # he may not create a season for a club he does not run
-    response = client.post(reverse("seasons"), {"club": s["club"].pk, "name": "Volée",
+    response = client.post(reverse("seasons"), {"owner": f"club-{s['club'].pk}", "name": "Volée",
                                                 "starts_on": "2025-10-01", "ends_on": "2025-12-31"})
     assert response.status_code == 200 and not Season.objects.filter(name="Volée").exists()
     client.logout()

@@ -3,11 +3,14 @@ page across events, public and private (through his player link)."""
 
 from __future__ import annotations
 
+import io
+
 import pytest
 from django.urls import reverse
+from pypdf import PdfReader
 
 from tournaments.links import service as links
-from tournaments.public import runner
+from tournaments.public import files, runner, seasons
 
 from .builders import season_of_three
 
@@ -33,28 +36,76 @@ def test_championship_page_shows_the_ranking_with_why_and_answers_304(client):
     assert client.get(url + "?categorie=inconnue").status_code == 404
 
 
+def _published_documents_rendered():
+    """Run what the championship's publications queued on the prints worker (the tournaments' pages left queued)."""
+    return runner.run_pending(only=seasons.RENDER_TASK)
+
+
 def test_championship_csv_is_french(client):
     season_of_three()
+    _published_documents_rendered()
     response = client.get(reverse("public-championship-csv", args=["saison-2025", "challenge"]))
-    text = response.content.decode("utf-8")
+    assert response.status_code == 200 and response["Content-Type"] == "text/csv; charset=utf-8"
+    text = b"".join(response.streaming_content).decode("utf-8")
     assert text.startswith("\ufeffRang;Ex aequo;Joueur;Club;Points;victoires;résultats retenus;tournois joués;")
     # Chloé: 16 points, 1 win among the results kept (T3), 2 kept, 3 played
     assert "1;non;Chloé;Tarot Club de Vanves;16;1;2;3;" in text
 
 
-def test_championship_pdf_is_rendered_by_a_worker(client, settings, tmp_path):
-    settings.LEVEE_PDF_ROOT = str(tmp_path)
-    settings.LEVEE_RENDER_IN = "manual"
-    season_of_three()
-    runner.forget()  # the tournaments' own pages, queued at their publication
+def test_championship_pdf_and_csvs_are_rendered_by_the_prints_worker_at_publication(client, monkeypatch):
+    """Issue 23: a championship's PDF and CSVs (general and each category) are rendered when its ranking is
+    published, by the prints worker, and kept as files; a request serves the file and renders nothing."""
+    made = season_of_three()
+    champ = made["championship"]
+    # each of the three publications queued its render (versions 1, 2, 3): the older two are superseded
+    queued = [args for name, args in runner.pending() if name == seasons.RENDER_TASK]
+    assert queued == [(champ.pk, 1), (champ.pk, 2), (champ.pk, 3)]
+    # the PDF, the general CSV and one per category (juniors, seniors, women, séries 2 and 3): 7 files; and the
+    # page in French and in English: 9
+    assert [seasons.render_published(*args) for args in queued] == [0, 0, 9]
+    assert len(list(seasons.folder(champ.pk).glob("*.pdf"))) == 1
+    assert len(list(seasons.folder(champ.pk).glob("*.csv"))) == 6
+    runner.forget()
+
+    def no_render_in_a_request(*args, **kwargs):
+        raise AssertionError("rendered in a web request")
+
+    monkeypatch.setattr(seasons, "ranking_view", no_render_in_a_request)
+    base = reverse("public-championship", args=["saison-2025", "challenge"])
+    pdf = client.get(base + "classement.pdf")
+    assert pdf.status_code == 200 and pdf["Content-Type"] == "application/pdf"
+    body = b"".join(pdf.streaming_content)
+    text = "\n".join(p.extract_text() for p in PdfReader(io.BytesIO(body)).pages)
+    # the ranking as the page shows it: Chloé 16, Bruno 14, Ana 12, David 10, Émile 6
+    assert "Challenge du club" in text
+    assert text.index("Chloé") < text.index("Bruno") < text.index("Ana") < text.index("David") < text.index("Émile")
+    assert client.get(base + "classement.pdf", HTTP_IF_NONE_MATCH=pdf["ETag"]).status_code == 304
+    for category in ("", "dames", "serie-2"):
+        csv = client.get(base + "classement.csv" + (f"?categorie={category}" if category else ""))
+        assert csv.status_code == 200, category
+        assert csv["Content-Disposition"].startswith("attachment; filename=\"saison-2025-challenge"), category
+    dames = b"".join(client.get(base + "classement.csv?categorie=dames").streaming_content).decode()
+    assert "Chloé" in dames and "Ana" in dames and "Bruno" not in dames
+    assert client.get(base + "classement.csv?categorie=inconnue").status_code == 404
+    assert client.get(base).status_code == 200  # the page too, rendered into the cache at publication
+    assert runner.pending() == []
+
+
+def test_a_championship_document_not_rendered_yet_is_in_preparation_and_queued_once(client, monkeypatch):
+    champ = season_of_three()["championship"]
+    runner.forget()  # the publications' renders lost (a broker restarted, say)
+    monkeypatch.setattr(seasons, "ranking_view", lambda *a, **k: (_ for _ in ()).throw(AssertionError("rendered")))
     url = reverse("public-championship-pdf", args=["saison-2025", "challenge"])
     first = client.get(url)
     assert first.status_code == 202 and "Document en préparation" in first.content.decode()
-    assert [name for name, _args in runner.pending()] == ["tournaments.championship_render_pdf"]
-    runner.run_pending()
-    ready = client.get(url)
-    assert ready.status_code == 200 and ready["Content-Type"] == "application/pdf"
-    assert b"".join(ready.streaming_content).startswith(b"%PDF")
+    assert first["Retry-After"] == "3" and first["Cache-Control"] == "no-store"
+    csv = client.get(reverse("public-championship-csv", args=["saison-2025", "challenge"]))
+    assert csv.status_code == 202
+    assert runner.pending() == [(seasons.RENDER_TASK, (champ.pk, 3))]  # once for both, the version published now
+    monkeypatch.undo()
+    assert runner.run_pending() == 1
+    assert client.get(url).status_code == 200
+    assert runner.pending() == []
 
 
 def test_player_page_public_and_private(client):
@@ -69,7 +120,7 @@ def test_player_page_public_and_private(client):
     # summaries: the tricks are not available
     stats = page.split("Statistiques des donnes")[1]
     assert "Tarot — 2 donnes" in stats
-    assert "2 prise(s), 1 réussie(s) (50 %)" in stats
+    assert "2 prises, 1 réussie (50 %)" in stats
     assert "Petits au bout gagnés</th><td>1</td>" in stats
     assert '<td class="na">non disponible</td>' in stats
     entry = ana.entries.get(tournament=s["tournaments"][0])
@@ -104,3 +155,22 @@ def test_the_championships_column_headers_are_capitalised_like_the_others(client
     page = client.get(reverse("public-championship", args=["saison-2025", "challenge"])).content.decode()
     head = page.split("<thead>")[1].split("</thead>")[0]
     assert ">Victoires</th>" in head and ">Résultats retenus</th>" in head and ">Tournois joués</th>" in head
+
+def test_a_championship_render_that_fails_is_held_not_tried_at_every_reload(client, monkeypatch):
+    champ = season_of_three()["championship"]
+    runner.forget()
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("WeasyPrint fell over")
+
+    monkeypatch.setattr("tournaments.public.pdf.to_pdf", broken)
+    url = reverse("public-championship-pdf", args=["saison-2025", "challenge"])
+    assert client.get(url).status_code == 202
+    assert runner.run_pending() == 1  # the PDF failed (logged); the CSVs are written all the same
+    assert client.get(reverse("public-championship-csv", args=["saison-2025", "challenge"])).status_code == 200
+    snap_pdf = seasons.pdf_file(champ, seasons.championships.latest_snapshot(champ.pk))
+    assert files.claimed(snap_pdf.path)  # held a minute: the reloads do not render it again and again
+    assert client.get(url).status_code == 202
+    monkeypatch.undo()
+    runner.run_pending()  # the render queued by that reload leaves the held PDF alone
+    assert not snap_pdf.path.exists() and client.get(url).status_code == 202

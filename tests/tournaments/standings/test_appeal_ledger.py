@@ -82,3 +82,21 @@ def test_the_public_round_page_shows_the_countdown(client, played):
     assert 'id="appeal-1"' in page and "data-deadline" in page
     page = client.get(reverse("public-screen", args=[t.slug])).content.decode()
     assert "data-deadline" in page
+
+
+def test_a_ruling_that_annuls_a_deal_is_one_entry_and_a_correction_quoting_a_ruling_stays_listed(played):
+    """The annulment made by a ruling is the ruling's entry (not an « annulment » besides it); a correction typed
+    later whose reason happens to start like a ruling's is still a correction of its own."""
+    from tournaments.deals.rulings import ruling_record
+
+    t, table, deal = played
+    chief = UserFactory(username="chef", first_name="Claire", last_name="Arbitre")
+    round_set_status(round=table.round, status="finished")
+    RoundClosing.objects.filter(round=table.round).update(official_at=timezone.now() - timedelta(seconds=1))
+    ruling_record(table=table, kind="misdeal", reason="maldonne", user=chief, deal=deal, annuls_deal=True)
+    assert [e.kind for e in appeal.ledger(t)] == ["ruling"]
+    other = deal_record(table=table, record=tarot_summary(taker=1), user=None)
+    RoundClosing.objects.filter(round=table.round).update(official_at=timezone.now() - timedelta(seconds=1))
+    deal_correct(deal=other, record=tarot_summary(taker=2), expected_version=1,
+                 reason="décision d'arbitrage mal saisie : le preneur était Chloé", user=chief)
+    assert sorted(e.kind for e in appeal.ledger(t)) == ["correction", "ruling"]

@@ -1,6 +1,8 @@
 """``manage.py upgrade``: take a backup, then migrate the database to this version's schema.
 
-Nothing to migrate: nothing is done. A database with data is backed up first (``manage.py backup``); if the
+Nothing to migrate: nothing is done. After migrating, the published rankings this version ranks differently are
+published again when only their figures change (``manage.py republish``; a rank that would move is listed, not
+changed). A database with data is backed up first (``manage.py backup``); if the
 backup fails, nothing is migrated. To roll back: ``manage.py restore --replace`` of the backup this printed, then
 the previous version's code (README, « Mettre à jour et revenir en arrière »).
 """
@@ -41,6 +43,8 @@ class Command(BaseCommand):
             self.stdout.write(f"Sauvegarde avant mise à jour : {backup.path}")
         call_command("migrate", interactive=False, verbosity=options["verbosity"] - 1 if options["verbosity"] else 0)
         self.stdout.write(self.style.SUCCESS("Mise à jour faite."))
+        # the published rankings brought up to date with this version's rules (never a rank moved by itself)
+        call_command("republish", stdout=self.stdout)
         if backup is not None:
             self.stdout.write("Pour revenir en arrière : « manage.py restore --replace <la sauvegarde ci-dessus> », "
                               "puis reprenez la version précédente du code.")
