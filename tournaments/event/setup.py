@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from rules.errors import MalformedRecord
-from tournaments.clubs.models import Club
+from tournaments.clubs.models import Club, Licence
 from tournaments.common import games, hooks
 from tournaments.common.errors import InvalidInput, StateConflict
 from tournaments.event import permissions
@@ -220,10 +220,22 @@ def round_release(*, round: Round, released: bool = True, confirm_unfinished: bo
 
 def player_create(*, name: str, club: str = "", licence: str = "", birth_date: Any = None) -> Player:
     """A player, or the existing one with the same licence number — unless that one has another name: two players
-    on one licence are refused (the register, ``tournaments.event.register``)."""
+    on one licence are refused (the register, ``tournaments.event.register``).
+
+    A licence of the federation's file (``Licence``) gives the new player what the file knows: his name when none
+    is typed (registering by licence), his birth date (the categories and the likely duplicates read it), his club
+    (the club's members) — as the next import of the file would."""
     name, club, licence = (name or "").strip(), (club or "").strip(), (licence or "").strip()
+    record = Licence.objects.filter(number=licence).select_related("club").first() if licence else None
+    if not name and record is not None:
+        name = " ".join(part for part in (record.first_name.strip(), record.last_name.strip()) if part)
     if not name:
+        if licence:
+            raise InvalidInput(_("La licence %(licence)s n'est pas dans le fichier des licences : donnez le nom du "
+                                 "joueur.") % {"licence": licence}, field="name")
         raise InvalidInput(_("a player needs a name"), field="name")
+    if record is not None:
+        birth_date = birth_date or record.birth_date
     if licence:
         existing = Player.objects.filter(licence=licence).first()
         if existing is not None:
@@ -235,7 +247,8 @@ def player_create(*, name: str, club: str = "", licence: str = "", birth_date: A
                 existing.birth_date = birth_date
                 existing.save(update_fields=["birth_date"])
             return existing
-    return Player.objects.create(name=name, club=club, licence=licence, birth_date=birth_date)
+    return Player.objects.create(name=name, club=club or (record.club_name if record else ""), licence=licence,
+                                 birth_date=birth_date, home_club=record.club if record else None)
 
 
 @transaction.atomic

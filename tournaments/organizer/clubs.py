@@ -63,4 +63,5 @@ def licences_import(request: HttpRequest) -> HttpResponse:
         report = register.licences_import(text=data, user=request.user, dry_run=not form.cleaned_data["confirm"])
         if form.cleaned_data["confirm"]:
             messages.success(request, report.summary())
+            form = LicencesCsvForm()  # the next file is read first, never saved unseen
     return render(request, "tournaments/licences_import.html", {"form": form, "report": report})

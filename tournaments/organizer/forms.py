@@ -122,7 +122,8 @@ class TournamentForm(forms.Form):
 
 
 class PlayerForm(forms.Form):
-    name = forms.CharField(label=_("Name"), max_length=120)
+    name = forms.CharField(label=_("Name"), max_length=120, required=False,
+                           help_text=_("Vide avec un numéro de licence du fichier fédéral : le nom du fichier."))
     club = forms.CharField(label=_("Club"), max_length=120, required=False)
     licence = forms.CharField(label=_("Licence number"), max_length=40, required=False)
     birth_date = forms.DateField(label=_("Date de naissance"), required=False,

@@ -14,6 +14,7 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from tournaments.common.access import guarded, require
@@ -124,8 +125,9 @@ def _duplicates(request: HttpRequest, player: Player) -> list[Player]:
 
 
 def _record_label(player: Player) -> str:
+    n = player.entries.count()
     extra = [x for x in (player.club, player.licence and _("licence %(l)s") % {"l": player.licence},
-                         _("%(n)s tournaments") % {"n": player.entries.count()}) if x]
+                         ngettext("%(n)s tournoi", "%(n)s tournois", n) % {"n": n}) if x]
     return f"{player.name} ({', '.join(extra)})"
 
 

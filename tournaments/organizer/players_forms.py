@@ -55,7 +55,7 @@ class RecordsMergeForm(forms.Form):
     """A likely duplicate across events (same name, same birth date): which record to merge with this one."""
 
     other = forms.TypedChoiceField(label=_("Same person as"), coerce=int, choices=[],
-                                   widget=ChoiceRadio(attrs={"class": "wide"}))
+                                   widget=ChoiceRadio(attrs={"class": "phrases"}))
     keep = forms.ChoiceField(label=_("Record kept (name, club, licence)"), initial="this",
                              widget=ChoiceRadio(attrs={"class": "wide"}),
                              choices=[("this", _("this one")), ("other", _("the other"))])

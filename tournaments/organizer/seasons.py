@@ -28,7 +28,7 @@ def tie_breaks() -> list[tuple[str, str]]:
 
 
 class SeasonForm(forms.Form):
-    owner = forms.ChoiceField(label=_("Saison de"), choices=[], widget=ChoiceRadio(attrs={"class": "wide"}))
+    owner = forms.ChoiceField(label=_("Saison de"), choices=[], widget=ChoiceRadio(attrs={"class": "phrases"}))
     name = forms.CharField(label=_("Name of the season"), max_length=200)
     starts_on = forms.DateField(label=_("Start"), widget=forms.DateInput(attrs={"type": "date"}))
     ends_on = forms.DateField(label=_("End"), widget=forms.DateInput(attrs={"type": "date"}))
@@ -57,7 +57,8 @@ class ChampionshipForm(forms.Form):
     name = forms.CharField(label=_("Name of the championship"), max_length=200)
     tournaments = forms.ModelMultipleChoiceField(label=_("Tournaments that count"), queryset=None, required=False,
                                                  widget=forms.CheckboxSelectMultiple)
-    table_kind = forms.ChoiceField(label=_("Points table"), choices=TABLE_KINDS, widget=ChoiceRadio, initial="rank")
+    table_kind = forms.ChoiceField(label=_("Points table"), choices=TABLE_KINDS, initial="rank",
+                                   widget=ChoiceRadio(attrs={"class": "phrases"}))
     points = forms.CharField(label=_("Points per place"), required=False, initial="20, 15, 12, 10, 8, 6, 4, 2",
                              help_text=_("Points by place: the points of the 1st, the 2nd … separated by commas."),
                              widget=forms.TextInput(attrs={"inputmode": "numeric", "autocomplete": "off"}))

@@ -150,6 +150,12 @@ def championship_save(*, season: Season, name: str, table: dict[str, Any], best:
     if any(t.pk not in allowed for t in tournaments):
         raise InvalidInput(_("A chosen tournament is not one of the club's tournaments during the season."),
                            field="tournaments")
+    same_name = Championship.objects.filter(season=season, name__iexact=name.strip())
+    if championship is not None and championship.pk is not None:
+        same_name = same_name.exclude(pk=championship.pk)
+    if same_name.exists():  # two links of one name on the season's page, two rankings nobody tells apart
+        raise InvalidInput(_("Un championnat de cette saison porte déjà ce nom : choisissez-en un autre."),
+                           field="name")
     with transaction.atomic():
         if championship is None:
             championship = Championship(season=season, slug=_unique_slug(Championship, name, season=season))

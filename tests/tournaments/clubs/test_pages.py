@@ -174,5 +174,24 @@ def test_the_licence_file_page_is_the_federations_staff_only(world):
     html = client.post(url, {"file": SimpleUploadedFile("l.csv", data)}).content.decode()
     assert "(rien n'est encore enregistré)" in html.replace("&#x27;", "'") and "licences ajoutées : 1" in html
     assert not Licence.objects.filter(number="6900002").exists()
-    client.post(url, {"file": SimpleUploadedFile("l.csv", data), "confirm": "on"})
+    saved = client.post(url, {"file": SimpleUploadedFile("l.csv", data), "confirm": "on"})
     assert Licence.objects.get(number="6900002").club == world["a"]
+    # the walk of issue 23: after saving, « Enregistrer les changements » stayed ticked and the next file chosen
+    # would have been saved without its report read first
+    assert not saved.context["form"]["confirm"].value()
+    assert 'name="confirm"' in saved.content.decode() and " checked" not in saved.content.decode().split(
+        'name="confirm"')[1].split(">")[0]
+
+
+def test_a_refusal_outside_a_tournament_does_not_speak_of_a_tournament(client, world):
+    """The walk of issue 23: a club's organizer opening the licence file's import (the federation's) read « Votre
+    compte ne peut pas faire cela dans ce tournoi » on a page of no tournament."""
+    client.force_login(world["alice"])
+    page = client.get(reverse("licences_import"))
+    text = page.content.decode()
+    assert page.status_code == 403 and "Action non autorisée" in text
+    assert "dans ce tournoi" not in text
+    assert "Votre compte ne peut pas ouvrir cette page. Demandez ce droit à votre club ou à votre fédération" in text
+    # within a tournament, the tournament's words stay
+    other = TournamentFactory(club=world["b"], is_public=True)
+    assert "dans ce tournoi" in client.get(reverse("players", args=[other.slug])).content.decode()

@@ -128,6 +128,37 @@ def test_two_players_on_one_licence_are_refused():
     assert Player.objects.count() == 1
 
 
+def test_a_player_registered_by_licence_takes_the_files_name_birth_date_and_club():
+    """The walk of issue 23: players registered by their licence had no birth date and no club in the register,
+    so the club's page counted 0 members, the « jeunes » and « seniors » were empty and a second record of the same
+    person (same name, same birth date) was never offered for merging."""
+    club = ClubFactory(name="Tarot Club de Saint-Étienne", federation_number="0420012")
+    Licence.objects.create(number="0420001", last_name="DELACROIX-MONTFORT", first_name="Marie-Bernadette",
+                           club_name="Tarot Club de Saint-Étienne", club=club, birth_date=dt.date(1958, 3, 14),
+                           valid_until=dt.date(2027, 8, 31))
+    typed = player_create(name="Marie-Bernadette Delacroix-Montfort", club="", licence="0420001")
+    assert (typed.birth_date, typed.home_club, typed.club) == (
+        dt.date(1958, 3, 14), club, "Tarot Club de Saint-Étienne")
+    # the licence alone: the name as the file spells it, the same record found again
+    assert player_create(name="", licence="0420001") == typed
+    Player.objects.all().delete()
+    by_number = player_create(name="", licence="0420001")
+    assert (by_number.name, by_number.birth_date) == ("Marie-Bernadette DELACROIX-MONTFORT", dt.date(1958, 3, 14))
+    # a second record without the licence, same name and birth date: a likely duplicate
+    twin = player_create(name="Marie-Bernadette Delacroix-Montfort", birth_date=dt.date(1958, 3, 14))
+    assert register.likely_duplicates(twin) == [by_number]
+
+
+def test_a_licence_alone_that_the_file_does_not_know_asks_for_the_name():
+    Licence.objects.create(number="0420001", last_name="DELACROIX-MONTFORT")
+    with pytest.raises(InvalidInput, match="La licence 0420099 n'est pas dans le fichier des licences") as refused:
+        player_create(name=" ", licence="0420099")
+    assert refused.value.field == "name"
+    with pytest.raises(InvalidInput) as nameless:
+        player_create(name="", licence="")
+    assert nameless.value.field == "name"
+
+
 def test_entry_flags_at_check_in():
     Licence.objects.create(number="2900001", last_name="MORVAN", valid_until=dt.date(2026, 8, 31))
     t = TournamentFactory()

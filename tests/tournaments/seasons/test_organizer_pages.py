@@ -92,3 +92,21 @@ def test_another_clubs_organizer_cannot_see_or_touch_the_season(client, organize
     assert response.status_code == 200 and not Season.objects.filter(name="Volée").exists()
     client.logout()
     assert client.get(reverse("seasons")).status_code == 302  # to the login page
+
+
+def test_a_second_championship_of_the_same_name_in_a_season_is_refused_naming_the_field(client, organizers):
+    """The walk of issue 23: a second « Challenge du jeudi » was saved, and the season's public page showed two
+    links of that name to two different rankings."""
+    s, mine, _theirs = organizers
+    client.force_login(mine)
+    rules = {"tournaments": [s["tournaments"][0].pk], "table_kind": "rank", "points": "10, 6, 4, 2", "beyond": "0",
+             "bands": "", "best": "", "minimum": "0", "tie_break_1": "", "tie_break_2": "", "tie_break_3": ""}
+    url = reverse("championship_create", args=[s["season"].slug])
+    response = client.post(url, {**rules, "name": "challenge du club "})  # « Challenge du club » exists
+    assert response.status_code == 200
+    assert response.context["form"].errors["name"] == [
+        "Un championnat de cette saison porte déjà ce nom : choisissez-en un autre."]
+    assert Championship.objects.filter(season=s["season"]).count() == 1
+    # the championship itself keeps its name when it is saved again
+    edit = reverse("championship_edit", args=[s["season"].slug, s["championship"].slug])
+    assert client.post(edit, {**rules, "name": "Challenge du club"}).status_code == 302

@@ -140,6 +140,23 @@ def test_the_season_page_is_public(client):
     assert reverse("public-season", args=["saison-2025"]) == "/saisons/saison-2025/"
 
 
+def test_a_players_page_writes_its_dates_in_french():
+    """The walk of issue 23: the tournaments played were dated « 8 Oct 2026 », « 5 Nov 2026 » on a French page."""
+    from django.test import Client
+    s = season_of_three()
+    page = Client(HTTP_ACCEPT_LANGUAGE="fr").get(
+        reverse("public-player-history", args=[s["players"]["Ana"].pk])).content.decode()
+    assert "1 octobre 2025" in page and "1 décembre 2025" in page  # T1 and T3
+    assert "Oct 2025" not in page and "Dec 2025" not in page and "Déc 2025" not in page
+
+
+def test_the_championships_column_headers_are_capitalised_like_the_others(client):
+    """The walk of issue 23: « Rang, Joueur, Club, Points, victoires, résultats retenus, tournois joués »."""
+    season_of_three()
+    page = client.get(reverse("public-championship", args=["saison-2025", "challenge"])).content.decode()
+    head = page.split("<thead>")[1].split("</thead>")[0]
+    assert ">Victoires</th>" in head and ">Résultats retenus</th>" in head and ">Tournois joués</th>" in head
+
 def test_a_championship_render_that_fails_is_held_not_tried_at_every_reload(client, monkeypatch):
     champ = season_of_three()["championship"]
     runner.forget()
