@@ -123,6 +123,8 @@ def facts_from_tricks(deal: DealReplay) -> DealFacts | None:
     rules: TarotDeal = deal.rules  # type: ignore[assignment]
     if not deal.complete:
         return None
+    if deal.won is not None:
+        return _facts_from_won(deal, rules)
     attack = rules.attack
     tricks = deal.tricks
     played = 0  # sums of distinct bits are their unions; a repeated card shows as a carry (checked below)
@@ -156,6 +158,46 @@ def facts_from_tricks(deal: DealReplay) -> DealFacts | None:
         chelem = "defence"
     pab = None
     final = tricks[last]
+    if PETIT in final.cards:
+        pab = "attack" if final.winner in attack else "defence"
+    elif (chelem is not None and final.cards[0] == EXCUSE and final.winner == final.leader
+          and last > 0 and PETIT in tricks[last - 1].cards):
+        pab = chelem  # rule 20: in a chelem with the Excuse led last, the Petit au bout is at the penultimate trick
+    return DealFacts((held & BOUTS_MASK).bit_count(), points, pab, chelem)
+
+
+def _facts_from_won(deal: DealReplay, rules: TarotDeal) -> DealFacts:
+    """:func:`facts_from_tricks` from the cards each seat won, as the replay gathered them (``deal.won``: a
+    complete deal whose every card came from its player's hand, none twice); the same facts without walking
+    the tricks again (``tests/scoring/test_tarot_fast.py`` compares both on every kind of deal)."""
+    won = deal.won
+    assert won is not None
+    attack = rules.attack
+    tricks = deal.tricks
+    held = 0
+    for seat in attack:
+        held |= won[seat]
+    played = 0
+    for mask in won:
+        played |= mask
+    exchange = 0
+    last = len(tricks) - 1
+    final = tricks[last]
+    if played & EXCUSE_BIT and EXCUSE not in final.cards:  # the Excuse kept by its side (§1.9)
+        owner_attack = any(deal.start[seat] & EXCUSE_BIT for seat in attack)  # type: ignore[index]
+        winner_attack = bool(held & EXCUSE_BIT)
+        held = held | EXCUSE_BIT if owner_attack else held & ~EXCUSE_BIT
+        if owner_attack != winner_attack:  # the half-point card given in exchange
+            exchange = -1 if owner_attack else 1
+    if rules.contract != "garde_contre":
+        held |= PACK_MASK & ~played  # the écart, or the chien apart on a garde sans
+    points = half_points(held) + exchange
+    chelem = None
+    if not any(won[seat] for seat in rules.defence):
+        chelem = "attack"
+    elif not any(won[seat] for seat in attack):
+        chelem = "defence"
+    pab = None
     if PETIT in final.cards:
         pab = "attack" if final.winner in attack else "defence"
     elif (chelem is not None and final.cards[0] == EXCUSE and final.winner == final.leader
