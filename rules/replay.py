@@ -159,7 +159,8 @@ def replay_deal(rules: DealRules, deal: DealInput, *, players: int) -> DealRepla
         dealt, found = dealt_hands(rules, deal.hands, deal.index, f"{deal.field}.hands" if deal.field else "hands")
         violations += found
     setup = rules.setup(dealt)
-    violations += [v.at(deal=deal.index) for v in setup.violations]
+    if setup.violations:
+        violations += [v.at(deal=deal.index) for v in setup.violations]
     start = setup.hands
     if start is None:
         unchecked = UNCHECKED_WITHOUT_HANDS
@@ -169,7 +170,8 @@ def replay_deal(rules: DealRules, deal: DealInput, *, players: int) -> DealRepla
             if size != rules.hand_size:
                 violations.append(Violation("wrong_hand_size", deal.index, None, seat, None,
                                             {"count": size, "expected": rules.hand_size}))
-    unchecked = tuple(dict.fromkeys(unchecked + setup.unchecked))
+    if unchecked or setup.unchecked:
+        unchecked = tuple(dict.fromkeys(unchecked + setup.unchecked))
     extra = dict(setup.extra_won or {})
 
     if start is not None and not violations:

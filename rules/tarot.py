@@ -364,7 +364,9 @@ class TarotDeal(DealRules):
         if not isinstance(bid, Mapping):
             raise MalformedRecord(bid_field, "the bid is required: {taker, contract, called}",
                                   fr="l'enchère est obligatoire : {taker, contract, called}")
-        self.taker = read_seat(bid.get("taker"), f"{bid_field}.taker", players)
+        taker = bid.get("taker")
+        self.taker = taker if taker.__class__ is int and 0 <= taker < players else read_seat(
+            taker, f"{bid_field}.taker", players)
         if self.taker not in self._position:
             raise MalformedRecord(f"{bid_field}.taker", "the mort (the dealer at 5 players) does not play this deal",
                                   fr="le mort (le donneur à 5 joueurs) ne joue pas cette donne")
@@ -414,9 +416,9 @@ class TarotDeal(DealRules):
                                       fr="le partenaire est une place qui joue, autre que le preneur")
             self._partner_given = partner
             self.partner = partner
-        self._set_sides()
         self._raw_tricks = raw.get("tricks")
         if count == 5 and raw.get("hands") is None and self.called is not None:
+            self._set_sides()  # (the winner of the last trick may depend on the sides: A-T3)
             from_tricks = self._partner_from_tricks(self._walk(self._raw_tricks))
             if from_tricks is not _UNKNOWN:
                 if self._partner_given is not None and from_tricks != self._partner_given:
@@ -497,8 +499,8 @@ class TarotDeal(DealRules):
         return None if complete else _UNKNOWN
 
     def _set_sides(self) -> None:
-        self.attack = frozenset({self.taker} | ({self.partner} if self.partner is not None else set()))
-        self.defence = frozenset(s for s in self.seats if s not in self.attack)
+        self.attack = frozenset((self.taker,) if self.partner is None else (self.taker, self.partner))
+        self.defence = frozenset(self.seats).difference(self.attack)
 
     # -- play ----------------------------------------------------------------------------------------
 

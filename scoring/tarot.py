@@ -292,6 +292,10 @@ _DISCARDABLE = PACK_MASK & ~BOUTS_MASK & ~sum(BIT[14 + 16 * s] for s in range(4)
 
 # -- the marks -------------------------------------------------------------------------------------
 
+_PAB_SIGN = {"attack": 1, "defence": -1, None: 0}
+_NOBODY: frozenset[int] = frozenset()
+
+
 def score_facts(rules: TarotDeal, facts: DealFacts, void_handfuls: frozenset[int] = frozenset()
                 ) -> tuple[list[int], dict[str, Any]]:
     """The marks of every seat and the detail of the result.
@@ -307,7 +311,7 @@ def score_facts(rules: TarotDeal, facts: DealFacts, void_handfuls: frozenset[int
     made = margin >= 0
     diff = (abs(margin) + 1) // 2  # ceil of the half-point difference (A-T7)
     sign = 1 if made else -1
-    pab = {"attack": 1, "defence": -1, None: 0}[facts.petit_au_bout]
+    pab = _PAB_SIGN[facts.petit_au_bout]
     sizes = [(seat, size) for seat, size in rules.handful_sizes() if seat not in void_handfuls]
     handfuls = [{"seat": seat, "size": size, "value": HANDFUL_VALUES[size]} for seat, size in sizes]
     chelem_term = 0
@@ -397,7 +401,8 @@ def score_deal(deal: DealReplay) -> DealScore:
             return DealScore(None, {"reason": "impossible_summary"}, tuple(violations))
     if facts is None:
         return DealScore(None, {"reason": "no_tricks_or_summary"}, ())
-    void = frozenset(v.seat for v in deal.violations if v.rule.startswith("handful") and v.seat is not None)
+    void = frozenset(v.seat for v in deal.violations if v.rule.startswith("handful") and v.seat is not None) \
+        if deal.violations else _NOBODY
     scores, result = score_facts(rules, facts, void)
     result["source"] = source
     return DealScore(scores, result, tuple(violations))
