@@ -144,7 +144,7 @@ def format_card(c: Card) -> str:
 
 def codes_of(cards: Iterable[Card]) -> list[str]:
     """The codes of cards (a table look-up: verdicts list every card of every trick)."""
-    return cast("list[str]", [CODE[c] for c in cards])  # a card id always has a code
+    return cast("list[str]", [*map(CODE.__getitem__, cards)])  # a card id always has a code
 
 
 def card_name(c: Card, lang: str = "fr") -> str:

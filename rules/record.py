@@ -126,7 +126,7 @@ def _read_fields(data: Mapping[str, Any], decoded: Mapping[int, list[list[Card]]
     if not isinstance(raw_options, Mapping):
         raise MalformedRecord("options", "options is a JSON object", fr="options est un objet JSON")
     players = read_players(data.get("players"))
-    options = game.parse_options({"players": len(players), **raw_options})
+    options = parse_options(game, {"players": len(players), **raw_options})
     if getattr(options, "players", len(players)) != len(players):
         raise MalformedRecord("options.players", f"options.players is {options.players} but the record "
                                                  f"names {len(players)} players",
@@ -147,6 +147,27 @@ def _read_fields(data: Mapping[str, Any], decoded: Mapping[int, list[list[Card]]
     adjustments = read_adjustments(data.get("adjustments"), players=len(players), deals=len(deals)) \
         if fmt == MATCH_FORMAT else ()
     return Record(fmt, game, options, players, deals, data, adjustments)
+
+
+_OPTIONS: dict[tuple[Any, ...], Any] = {}
+"""The options read from each ``options`` object met (of texts, whole numbers, booleans and nulls only), by game."""
+_SCALARS = frozenset({str, int, bool, type(None)})
+
+
+def parse_options(game: Game, raw: dict[str, Any]) -> Any:
+    """``game.parse_options(raw)``, read once per distinct ``options`` object: the options of a tournament's deals
+    are the same from one record to the next. An options object is a frozen dataclass, shared safely; one that
+    cannot be read is read again each time (the same error); anything but plain values is not kept."""
+    if not all(value.__class__ in _SCALARS for value in raw.values()):
+        return game.parse_options(raw)
+    key = (game.name, *[(name, value.__class__, value) for name, value in raw.items()])
+    options = _OPTIONS.get(key)
+    if options is None:
+        options = game.parse_options(raw)
+        if len(_OPTIONS) >= 256:
+            _OPTIONS.clear()
+        _OPTIONS[key] = options
+    return options
 
 
 def read_adjustments(value: Any, *, players: int, deals: int) -> tuple[Adjustment, ...]:

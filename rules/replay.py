@@ -43,6 +43,9 @@ class DealReplay:
     violations: tuple[Violation, ...]
     unchecked: tuple[str, ...]
     extra_won: Mapping[int, int] = field(default_factory=dict)
+    won: Sequence[int] | None = None
+    """By seat of the record, the cards of the tricks it won (masks), when the replay gathered them on its way
+    (the fast path of a game that supplies it: Tarot); None otherwise. Not :attr:`extra_won`."""
 
     @property
     def complete(self) -> bool:
@@ -64,6 +67,8 @@ class DealReplay:
     def won_mask(self, seat: int) -> int:
         """The cards in the tricks a seat won, plus what counts for it without being played."""
         mask = self.extra_won.get(seat, 0)
+        if self.won is not None:
+            return mask | self.won[seat]
         for trick in self.tricks:
             if trick.winner == seat:
                 mask |= mask_of(trick.cards)
@@ -154,7 +159,8 @@ def replay_deal(rules: DealRules, deal: DealInput, *, players: int) -> DealRepla
         dealt, found = dealt_hands(rules, deal.hands, deal.index, f"{deal.field}.hands" if deal.field else "hands")
         violations += found
     setup = rules.setup(dealt)
-    violations += [v.at(deal=deal.index) for v in setup.violations]
+    if setup.violations:
+        violations += [v.at(deal=deal.index) for v in setup.violations]
     start = setup.hands
     if start is None:
         unchecked = UNCHECKED_WITHOUT_HANDS
@@ -164,13 +170,14 @@ def replay_deal(rules: DealRules, deal: DealInput, *, players: int) -> DealRepla
             if size != rules.hand_size:
                 violations.append(Violation("wrong_hand_size", deal.index, None, seat, None,
                                             {"count": size, "expected": rules.hand_size}))
-    unchecked = tuple(dict.fromkeys(unchecked + setup.unchecked))
+    if unchecked or setup.unchecked:
+        unchecked = tuple(dict.fromkeys(unchecked + setup.unchecked))
     extra = dict(setup.extra_won or {})
 
     if start is not None and not violations:
         fast = _fast_replay(rules, start, tricks)
         if fast is not None:
-            return DealReplay(deal.index, rules, dealt, start, fast, None, (), unchecked, extra)
+            return DealReplay(deal.index, rules, dealt, start, fast[0], None, (), unchecked, extra, fast[1])
 
     # the fast path vouches for the pack (every card came from a hand); here the game's code must not
     # meet a card of another pack
@@ -215,15 +222,17 @@ def dealt_hands(rules: DealRules, hands: Sequence[Sequence[Card]], deal: int,
     return masks, violations
 
 
-def _fast_replay(rules: DealRules, start: list[int], tricks: list[list[Card]]) -> tuple[Trick, ...] | None:
-    """Replay a deal whose setup is sound; None at the first problem (then DealState explains it).
+def _fast_replay(rules: DealRules, start: list[int], tricks: list[list[Card]]
+                 ) -> tuple[tuple[Trick, ...], Sequence[int] | None] | None:
+    """Replay a deal whose setup is sound: its tricks and, when gathered, the cards each seat won
+    (:attr:`DealReplay.won`); None at the first problem (then DealState explains it).
 
     A game may supply its own loop as ``rules.fast_replay(start, tricks)`` with the same result
     (Tarot does, for speed).
     """
     special = getattr(rules, "fast_replay", None)
     if special is not None:
-        replayed: tuple[Trick, ...] | None = special(start, tricks)
+        replayed: tuple[tuple[Trick, ...], Sequence[int] | None] | None = special(start, tricks)
         return replayed
     hands = list(start)
     requirement = rules.requirement
@@ -252,7 +261,7 @@ def _fast_replay(rules: DealRules, start: list[int], tricks: list[list[Card]]) -
         winners.append(won)
         out.append(Trick(trick_no, leader, tuple(trick), trick_seats, won))
         leader = won
-    return tuple(out)
+    return tuple(out), None
 
 
 def legal_cards(rules: DealRules, hand: int, trick: Sequence[Card], trick_no: int, seat: int) -> list[Card]:

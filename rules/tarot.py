@@ -29,6 +29,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
+from itertools import repeat
 from typing import Any, ClassVar, Final
 
 from .cards import (
@@ -363,7 +364,9 @@ class TarotDeal(DealRules):
         if not isinstance(bid, Mapping):
             raise MalformedRecord(bid_field, "the bid is required: {taker, contract, called}",
                                   fr="l'enchère est obligatoire : {taker, contract, called}")
-        self.taker = read_seat(bid.get("taker"), f"{bid_field}.taker", players)
+        taker = bid.get("taker")
+        self.taker = taker if taker.__class__ is int and 0 <= taker < players else read_seat(
+            taker, f"{bid_field}.taker", players)
         if self.taker not in self._position:
             raise MalformedRecord(f"{bid_field}.taker", "the mort (the dealer at 5 players) does not play this deal",
                                   fr="le mort (le donneur à 5 joueurs) ne joue pas cette donne")
@@ -413,9 +416,9 @@ class TarotDeal(DealRules):
                                       fr="le partenaire est une place qui joue, autre que le preneur")
             self._partner_given = partner
             self.partner = partner
-        self._set_sides()
         self._raw_tricks = raw.get("tricks")
         if count == 5 and raw.get("hands") is None and self.called is not None:
+            self._set_sides()  # (the winner of the last trick may depend on the sides: A-T3)
             from_tricks = self._partner_from_tricks(self._walk(self._raw_tricks))
             if from_tricks is not _UNKNOWN:
                 if self._partner_given is not None and from_tricks != self._partner_given:
@@ -496,8 +499,8 @@ class TarotDeal(DealRules):
         return None if complete else _UNKNOWN
 
     def _set_sides(self) -> None:
-        self.attack = frozenset({self.taker} | ({self.partner} if self.partner is not None else set()))
-        self.defence = frozenset(s for s in self.seats if s not in self.attack)
+        self.attack = frozenset((self.taker,) if self.partner is None else (self.taker, self.partner))
+        self.defence = frozenset(self.seats).difference(self.attack)
 
     # -- play ----------------------------------------------------------------------------------------
 
@@ -578,14 +581,19 @@ class TarotDeal(DealRules):
                 best = c
         return trick.index(best)
 
-    def fast_replay(self, start: list[int], tricks: Sequence[Sequence[Card]]) -> tuple[Trick, ...] | None:
-        """:func:`rules.replay._fast_replay` for Tarot: the same result, in one loop without calls.
+    def fast_replay(self, start: list[int], tricks: Sequence[Sequence[Card]]
+                    ) -> tuple[tuple[Trick, ...], list[int]] | None:
+        """:func:`rules.replay._fast_replay` for Tarot: the same tricks, in one loop without calls, and the cards
+        each seat won (masks, by seat of the record: what scoring counts).
 
         Checks every play (ownership and §1.7) and finds every winner (§1.8) on bit masks; returns
         None at the first problem, and :class:`~rules.play.DealState` then explains it. The property
         tests check that it agrees with :meth:`requirement` and :meth:`winner` card for card.
+
+        A seat's hand at its play is its hand at the first lead less the cards of the tricks before (the other
+        cards of the trick in progress are other seats'): the hands are never rewritten; each trick's cards are
+        gathered in one mask, which is also what the trick's winner wins.
         """
-        hands = list(start)
         n = len(self.seats)
         rotations = self._rotations
         bits = BIT
@@ -595,47 +603,45 @@ class TarotDeal(DealRules):
         forbidden = self._entame_forbidden
         last = self._last
         leader = self.first_leader
+        won = [0] * len(start)
+        gone = 0  # the cards of the tricks so far
         winners: list[int] = []
-        out: list[Trick] = []
-        append = out.append
-        make = _make_trick
+        leaders: list[int] = []
+        seatings: list[tuple[int, ...]] = []
         for trick_no, trick in enumerate(tricks):
             if len(trick) != n:
                 return None
             seats = rotations[leader]
+            held = ~gone
             c = trick[0]
-            seat = seats[0]
-            hand = hands[seat]
-            bit = bits[c]
-            if not hand & bit:
+            hand = start[leader] & held
+            cards = bits[c]
+            if not hand & cards:
                 return None
-            if forbidden and not trick_no and bit & forbidden and hand & ~forbidden:
+            if forbidden and not trick_no and cards & forbidden and hand & ~forbidden:
                 return None  # rule 24: opening in the called suit
-            hands[seat] = hand ^ bit
             # the led suit (None while only the Excuse is down), the best trump, the best card of the led suit
+            win = leader
             if c == 86:
                 led = None
                 top = 0
                 best = -1
-                best_pos = 0
             elif c < 64:
                 led = suit_of_mask[c]
                 top = 0
                 best = c
-                best_pos = 0
             else:
                 led = trumps_mask
                 top = c
                 best = c
-                best_pos = 0
             for k in range(1, n):
                 c = trick[k]
                 seat = seats[k]
-                hand = hands[seat]
+                hand = start[seat] & held
                 bit = bits[c]
                 if not hand & bit:
-                    return None
-                hands[seat] = hand ^ bit
+                    return None  # not in the hand (or played before)
+                cards |= bit
                 if c == 86:
                     continue  # always legal, never wins here
                 if led is None:  # after an Excuse lead, this card fixes the suit
@@ -645,42 +651,41 @@ class TarotDeal(DealRules):
                         led = trumps_mask
                         top = c
                     best = c
-                    best_pos = k
+                    win = seat
                     continue
                 if led is trumps_mask:
                     trumps = hand & trumps_mask
-                    if trumps:
-                        over = trumps & above[top]
-                        if not bit & (over or trumps):
-                            return None
-                    if c > top and c < 86 and c > 64:
+                    if trumps and not bit & (trumps & above[top] or trumps):
+                        return None
+                    if c > top:  # (a plain card is below any trump)
                         top = c
-                        best_pos = k
+                        win = seat
                     continue
                 if hand & led:
                     if not bit & led:
                         return None
                     if not top and c > best:
                         best = c
-                        best_pos = k
+                        win = seat
                     continue
                 trumps = hand & trumps_mask
-                if trumps:
-                    over = trumps & above[top]
-                    if not bit & (over or trumps):
-                        return None
+                if trumps and not bit & (trumps & above[top] or trumps):
+                    return None
                 if c > 64 and c > top:
                     top = c
-                    best_pos = k
+                    win = seat
             if best < 0:  # only the Excuse (cannot happen in a full trick of a sound deal)
                 return None
-            if trick[0] == 86 and trick_no == last and self._won_all(leader, winners):
-                best_pos = 0  # A-T3
-            won = seats[best_pos]
-            winners.append(won)
-            append(make(trick_no, leader, tuple(trick), seats, won))
-            leader = won
-        return tuple(out)
+            if trick_no == last and trick[0] == 86 and self._won_all(leader, winners):
+                win = leader  # A-T3
+            gone |= cards
+            won[win] |= cards
+            winners.append(win)
+            leaders.append(leader)
+            seatings.append(seats)
+            leader = win
+        return tuple(map(_new_tuple, repeat(Trick), zip(range(len(winners)), leaders, map(tuple, tricks), seatings,
+                                                           winners, strict=True))), won
 
     def _won_all(self, leader: int, winners: Sequence[int]) -> bool:
         side = self.attack if leader in self.attack else self.defence
@@ -889,7 +894,8 @@ class _Unknown(Enum):
 
 _UNKNOWN: Final = _Unknown.UNKNOWN
 
-_make_trick = Trick
+_new_tuple = tuple.__new__
+"""Tricks are built at C speed at the end of a replay: ``tuple.__new__(Trick, fields)`` is the named tuple."""
 
 
 def _wrong_partner(given: int | None, actual: int | None) -> Violation:

@@ -123,6 +123,8 @@ def facts_from_tricks(deal: DealReplay) -> DealFacts | None:
     rules: TarotDeal = deal.rules  # type: ignore[assignment]
     if not deal.complete:
         return None
+    if deal.won is not None:
+        return _facts_from_won(deal, rules)
     attack = rules.attack
     tricks = deal.tricks
     played = 0  # sums of distinct bits are their unions; a repeated card shows as a carry (checked below)
@@ -156,6 +158,46 @@ def facts_from_tricks(deal: DealReplay) -> DealFacts | None:
         chelem = "defence"
     pab = None
     final = tricks[last]
+    if PETIT in final.cards:
+        pab = "attack" if final.winner in attack else "defence"
+    elif (chelem is not None and final.cards[0] == EXCUSE and final.winner == final.leader
+          and last > 0 and PETIT in tricks[last - 1].cards):
+        pab = chelem  # rule 20: in a chelem with the Excuse led last, the Petit au bout is at the penultimate trick
+    return DealFacts((held & BOUTS_MASK).bit_count(), points, pab, chelem)
+
+
+def _facts_from_won(deal: DealReplay, rules: TarotDeal) -> DealFacts:
+    """:func:`facts_from_tricks` from the cards each seat won, as the replay gathered them (``deal.won``: a
+    complete deal whose every card came from its player's hand, none twice); the same facts without walking
+    the tricks again (``tests/scoring/test_tarot_fast.py`` compares both on every kind of deal)."""
+    won = deal.won
+    assert won is not None
+    attack = rules.attack
+    tricks = deal.tricks
+    held = 0
+    for seat in attack:
+        held |= won[seat]
+    played = 0
+    for mask in won:
+        played |= mask
+    exchange = 0
+    last = len(tricks) - 1
+    final = tricks[last]
+    if played & EXCUSE_BIT and EXCUSE not in final.cards:  # the Excuse kept by its side (§1.9)
+        owner_attack = any(deal.start[seat] & EXCUSE_BIT for seat in attack)  # type: ignore[index]
+        winner_attack = bool(held & EXCUSE_BIT)
+        held = held | EXCUSE_BIT if owner_attack else held & ~EXCUSE_BIT
+        if owner_attack != winner_attack:  # the half-point card given in exchange
+            exchange = -1 if owner_attack else 1
+    if rules.contract != "garde_contre":
+        held |= PACK_MASK & ~played  # the écart, or the chien apart on a garde sans
+    points = half_points(held) + exchange
+    chelem = None
+    if not any(won[seat] for seat in rules.defence):
+        chelem = "attack"
+    elif not any(won[seat] for seat in attack):
+        chelem = "defence"
+    pab = None
     if PETIT in final.cards:
         pab = "attack" if final.winner in attack else "defence"
     elif (chelem is not None and final.cards[0] == EXCUSE and final.winner == final.leader
@@ -250,6 +292,10 @@ _DISCARDABLE = PACK_MASK & ~BOUTS_MASK & ~sum(BIT[14 + 16 * s] for s in range(4)
 
 # -- the marks -------------------------------------------------------------------------------------
 
+_PAB_SIGN = {"attack": 1, "defence": -1, None: 0}
+_NOBODY: frozenset[int] = frozenset()
+
+
 def score_facts(rules: TarotDeal, facts: DealFacts, void_handfuls: frozenset[int] = frozenset()
                 ) -> tuple[list[int], dict[str, Any]]:
     """The marks of every seat and the detail of the result.
@@ -265,7 +311,7 @@ def score_facts(rules: TarotDeal, facts: DealFacts, void_handfuls: frozenset[int
     made = margin >= 0
     diff = (abs(margin) + 1) // 2  # ceil of the half-point difference (A-T7)
     sign = 1 if made else -1
-    pab = {"attack": 1, "defence": -1, None: 0}[facts.petit_au_bout]
+    pab = _PAB_SIGN[facts.petit_au_bout]
     sizes = [(seat, size) for seat, size in rules.handful_sizes() if seat not in void_handfuls]
     handfuls = [{"seat": seat, "size": size, "value": HANDFUL_VALUES[size]} for seat, size in sizes]
     chelem_term = 0
@@ -355,7 +401,8 @@ def score_deal(deal: DealReplay) -> DealScore:
             return DealScore(None, {"reason": "impossible_summary"}, tuple(violations))
     if facts is None:
         return DealScore(None, {"reason": "no_tricks_or_summary"}, ())
-    void = frozenset(v.seat for v in deal.violations if v.rule.startswith("handful") and v.seat is not None)
+    void = frozenset(v.seat for v in deal.violations if v.rule.startswith("handful") and v.seat is not None) \
+        if deal.violations else _NOBODY
     scores, result = score_facts(rules, facts, void)
     result["source"] = source
     return DealScore(scores, result, tuple(violations))

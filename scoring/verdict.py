@@ -107,7 +107,16 @@ def _names(winner: int | list[int] | None, players: list[str]) -> list[str] | No
     return [players[s] for s in seats]
 
 
+_PLAIN = frozenset({str, int, bool, float, type(None)})
+
+
 def _jsonable(value: Any) -> Any:
+    kind = value.__class__
+    if kind in _PLAIN:
+        return value
+    if kind is dict:  # (a game's result: plain values, lists and dicts, keys mostly texts)
+        return {key if key.__class__ is str else str(key): item if item.__class__ in _PLAIN else _jsonable(item)
+                for key, item in value.items()}
     if isinstance(value, Mapping):
         return {str(k): _jsonable(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):

@@ -296,3 +296,19 @@ def test_the_stored_form_is_the_reference_one(data, more):
         if more.draw(st.booleans()):  # numbers as texts where the format allows them (a summary's points …)
             fields["summary"] = {"points": more.draw(NUMBERS), "oudlers": more.draw(NUMBERS), "x": 1}
         assert normalise_deal(game, fields) == _reference_normalise(game, fields)
+
+
+def test_options_are_read_once_per_distinct_object_and_errors_every_time():
+    from rules.game import get_game
+    from rules.record import parse_options
+
+    tarot, ecarte = get_game("tarot"), get_game("ecarte")
+    four = parse_options(tarot, {"players": 4})
+    assert four is parse_options(tarot, {"players": 4})
+    assert parse_options(tarot, {"players": 5, "five": "called_king"}).five == "called_king"
+    assert parse_options(tarot, {"players": 5}).five == "mort"
+    for raw in ({"players": True}, {"players": 4, "five": "x"}, {"players": 7}):  # True == 1 but is no player count
+        for _ in range(2):
+            with pytest.raises(MalformedRecord):
+                parse_options(tarot, raw)
+    assert parse_options(ecarte, {"players": 2}) != four

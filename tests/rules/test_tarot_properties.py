@@ -7,7 +7,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rules.cards import TAROT_78, format_card, parse_card
+from rules.cards import TAROT_78, format_card, mask_of, parse_card
 from rules.play import DealState
 from rules.record import read_record
 from rules.replay import replay
@@ -83,7 +83,9 @@ def test_fast_replay_agrees_with_the_play_state(table, seed):
     for trick in deal.tricks:
         for card in trick:
             state.play(card)
-    assert rules.fast_replay(setup.hands, deal.tricks) == tuple(state.tricks)
+    tricks, won = rules.fast_replay(setup.hands, deal.tricks)
+    assert tricks == tuple(state.tricks)
+    assert won == [mask_of(c for t in state.tricks if t.winner == seat for c in t.cards) for seat in range(players)]
 
 
 @PROPERTY
