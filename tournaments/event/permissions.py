@@ -31,7 +31,7 @@ from django.db.models import Q, QuerySet
 from tournaments.clubs import permissions as clubs
 from tournaments.clubs.models import Club, ClubRole, Grouping
 from tournaments.common import sql
-from tournaments.event.models import Player, Round, Table, Tournament, TournamentRole
+from tournaments.event.models import Entry, Player, Round, Table, Tournament, TournamentRole
 
 if TYPE_CHECKING:
     from tournaments.deals.models import Deal
@@ -214,8 +214,9 @@ def can_see_licences(user: Any, tournament: Tournament) -> bool:
 
 def visible_players(user: Any, qs: QuerySet[Player] | None = None) -> QuerySet[Player]:
     """The players (names, clubs, licence numbers) a user may list: those registered in a tournament where the
-    user has a staff role, and, for an organizer, the players registered nowhere yet (created to be registered);
-    everyone's for a superuser or a user with the ``view_player`` permission (the club's staff in the admin)."""
+    user has a staff role, and, for an organizer, the players registered nowhere yet (created to be registered) and
+    those removed from a tournament he or his club holds (never from another's); everyone's for a superuser or a
+    user with the ``view_player`` permission (the club's staff in the admin)."""
     qs = Player.objects.all() if qs is None else qs
     if user is None or not user.is_authenticated:
         return qs.none()
@@ -223,10 +224,18 @@ def visible_players(user: Any, qs: QuerySet[Player] | None = None) -> QuerySet[P
         return qs
     mine = Q(entries__tournament__roles__user=user)
     club_ids = sorted(clubs.organized_club_ids(user))
+    # every registration ever made (removals too: a player removed stays with the tournaments that held him)
+    ever = Entry.history.model.objects.values("player_id")
+    held = Q(roles__user=user)
     if club_ids:
         # a club's organizers: the players of its tournaments and its members
         mine |= Q(entries__tournament__club__in=club_ids) | Q(home_club__in=club_ids)
+        held |= Q(club__in=club_ids)
     if club_ids or TournamentRole.objects.filter(user=user, role=Role.ORGANIZER).exists():
-        # the players registered nowhere yet (created to be registered), but never another club's members
-        mine |= Q(entries__isnull=True) & (Q(home_club__isnull=True) | Q(home_club__in=club_ids))
+        # the players registered nowhere yet (created to be registered), but never another club's members, and
+        # never one registered once elsewhere and removed since (his licence is that tournament's staff's)
+        nowhere = Q(entries__isnull=True) & ~Q(pk__in=ever)
+        mine |= nowhere & (Q(home_club__isnull=True) | Q(home_club__in=club_ids))
+        theirs = Tournament.objects.filter(held).values("pk")
+        mine |= Q(entries__isnull=True) & Q(pk__in=ever.filter(tournament_id__in=theirs))
     return qs.filter(mine).distinct()

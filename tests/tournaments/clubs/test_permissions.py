@@ -186,3 +186,20 @@ def test_a_clubs_organizer_gives_another_clubs_arbiter_a_role_on_the_staff_page(
     own.force_login(two_clubs["alice"])
     assert own.post(url, {"user": carole.pk, "role": "chief_arbiter"}).status_code == 302  # tapped, not typed
     assert permissions.can_referee(carole, ta) and not permissions.can_referee(two_clubs["bruno"], ta)
+
+
+def test_a_player_removed_from_a_clubs_tournament_stays_with_that_club_only(two_clubs):
+    """The walk found it: a player registered in club B's tournament, then removed (his licence unknown to the
+    register, so no home club), was listed with his licence to club A's organizer as « registered nowhere yet ».
+    « Nowhere yet » is a player never registered anywhere; one removed stays with the tournaments that held him."""
+    from tournaments.event.players import entry_remove
+
+    removed = PlayerFactory(name="Sophie Martin", licence="7700123")
+    entry = EntryFactory(tournament=two_clubs["tb"], player=removed)
+    entry_remove(entry=entry, user=two_clubs["bruno"], reason="inscrite par erreur")
+    assert not removed.entries.exists()
+    assert "Sophie Martin" not in set(permissions.visible_players(two_clubs["alice"]).values_list("name", flat=True))
+    assert "Sophie Martin" in set(permissions.visible_players(two_clubs["bruno"]).values_list("name", flat=True))
+    api = Client()
+    api.force_login(two_clubs["alice"])
+    assert "7700123" not in api.get("/api/players/").content.decode()
