@@ -31,6 +31,7 @@ from django.utils.translation import gettext as _
 from simple_history.models import HistoricalChanges
 
 from tournaments.common import games, hooks
+from tournaments.common.elision import with_name
 from tournaments.common.errors import InvalidInput, StateConflict
 from tournaments.event.models import Entry, Player, Seat, Table
 
@@ -66,10 +67,10 @@ def player_update(*, player: Player, name: str, club: str = "", licence: str = "
     if licence:
         other = Player.objects.filter(licence=licence).exclude(pk=player.pk).first()
         if other is not None:
-            raise InvalidInput(_("La licence %(licence)s est déjà celle de %(name)s%(club)s : s'il s'agit de la "
-                                 "même personne, fusionnez les deux fiches.")
-                               % {"licence": licence, "name": other.name,
-                                  "club": f" ({other.club})" if other.club else ""}, field="licence")
+            raise InvalidInput(with_name(_("La licence %(licence)s est déjà celle de %(name)s%(club)s : s'il s'agit "
+                                           "de la même personne, fusionnez les deux fiches."), other.name,
+                                         licence=licence, club=f" ({other.club})" if other.club else ""),
+                               field="licence")
     locked = Player.objects.select_for_update().get(pk=player.pk)
     if (locked.name, locked.club, locked.licence) == (name, club, licence):
         return locked

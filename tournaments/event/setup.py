@@ -21,6 +21,7 @@ from django.utils.translation import ngettext
 from rules.errors import MalformedRecord
 from tournaments.clubs.models import Club, Licence
 from tournaments.common import games, hooks
+from tournaments.common.elision import with_name
 from tournaments.common.errors import InvalidInput, StateConflict
 from tournaments.event import permissions
 from tournaments.event.models import Entry, Player, Round, Seat, Table, Team, Tournament, TournamentRole
@@ -240,9 +241,10 @@ def player_create(*, name: str, club: str = "", licence: str = "", birth_date: A
         existing = Player.objects.filter(licence=licence).first()
         if existing is not None:
             if _header_key(existing.name) != _header_key(name):
-                raise InvalidInput(_("La licence %(licence)s est celle de %(name)s : deux joueurs ne partagent pas "
-                                     "une licence. S'il s'agit de la même personne, inscrivez-la sous ce nom.")
-                                   % {"licence": licence, "name": existing.name}, field="licence")
+                raise InvalidInput(with_name(_("La licence %(licence)s est celle de %(name)s : deux joueurs ne "
+                                               "partagent pas une licence. S'il s'agit de la même personne, "
+                                               "inscrivez-la sous ce nom."), existing.name, licence=licence),
+                                   field="licence")
             if birth_date is not None and existing.birth_date is None:
                 existing.birth_date = birth_date
                 existing.save(update_fields=["birth_date"])
@@ -462,8 +464,8 @@ def players_import_csv(*, tournament: Tournament, text: str | bytes, dry_run: bo
             other = Player.objects.filter(licence=licence).first()
             if other is not None and other.name.casefold() != name.casefold():
                 result.errors.append({"line": n, "field": "licence",
-                                      "message": _("La licence %(licence)s est celle de %(name)s.")
-                                      % {"licence": licence, "name": other.name}})
+                                      "message": with_name(_("La licence %(licence)s est celle de %(name)s."),
+                                                           other.name, licence=licence)})
                 continue
         parsed.append((name, club, licence, team))
     if result.errors or dry_run:

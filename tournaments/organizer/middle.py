@@ -14,6 +14,7 @@ from django.views.decorators.http import require_POST
 
 from tournaments.common.access import guarded, require
 from tournaments.common.collation import french_key, french_sorted
+from tournaments.common.elision import with_name
 from tournaments.common.errors import ServiceError
 from tournaments.event import clock, middle, permissions, register
 from tournaments.event.models import Entry, Round, Seat, Tournament
@@ -49,8 +50,8 @@ def arrivals(request: HttpRequest, slug: str) -> HttpResponse:
                     form.add_error(exc.field if exc.field in form.fields else None, exc.message)
                 else:
                     middle.check_in(entry=entry)
-                    messages.success(request, _("Inscription de %(name)s enregistrée : premier tirage à la manche "
-                                                "%(n)s.") % {"name": entry.player.name, "n": entry.from_round})
+                    messages.success(request, with_name(_("Inscription de %(name)s enregistrée : premier tirage à la "
+                                                               "manche %(n)s."), entry.player.name, n=entry.from_round))
                     for flag in register.entry_flags([entry]).get(entry.pk, []):
                         messages.warning(request, flag["message"])
                     return redirect("arrivals", slug=slug)
@@ -62,8 +63,8 @@ def arrivals(request: HttpRequest, slug: str) -> HttpResponse:
                     middle.check_in(entry=entry, present=action == "in")
                 elif action == "leave":
                     short = middle.player_leaves(entry=entry)
-                    messages.success(request, _("Abandon de %(name)s : plus de place aux prochains tirages ; les "
-                                                "donnes jouées restent.") % {"name": entry.player.name})
+                    messages.success(request, with_name(_("Abandon de %(name)s : plus de place aux prochains tirages "
+                                                               "; les donnes jouées restent."), entry.player.name))
                     for table in short:
                         messages.warning(request, _("Manche %(r)s, table %(t)s : la table jouera à %(k)s.")
                                          % {"r": table.round.number, "t": table.number, "k": table.seats.count()})

@@ -19,6 +19,7 @@ from django.views.decorators.http import require_POST
 
 from tournaments.common.access import guarded, require
 from tournaments.common.collation import french_sorted
+from tournaments.common.elision import with_name
 from tournaments.common.errors import ServiceError
 from tournaments.event import permissions, register
 from tournaments.event import players as service
@@ -169,7 +170,7 @@ def player_edit(request: HttpRequest, slug: str, entry_id: int) -> HttpResponse:
         except ServiceError as exc:
             form.add_error(exc.field if exc.field in form.fields else None, exc.message)
         else:
-            messages.success(request, _("Fiche de %(name)s enregistrée.") % {"name": entry.player.name})
+            messages.success(request, with_name(_("Fiche de %(name)s enregistrée."), entry.player.name))
             return redirect("players", slug=slug)
     return _page(request, tournament, entry, edit=form, status=400)
 
@@ -187,7 +188,7 @@ def entry_remove(request: HttpRequest, slug: str, entry_id: int) -> HttpResponse
         except ServiceError as exc:
             form.add_error(None, exc.message)
             return _page(request, tournament, entry, remove=form, status=409)
-        messages.success(request, _("Inscription de %(name)s retirée.") % {"name": name})
+        messages.success(request, with_name(_("Inscription de %(name)s retirée."), name))
         for table in tables:
             if service.table_is_short(table):
                 messages.warning(request, _("Manche %(r)s : %(name)s était à la table %(t)s, qui n'a plus assez de "

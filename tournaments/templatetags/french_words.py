@@ -4,8 +4,11 @@
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from django import template
+from django.template.defaultfilters import date as date_filter
+from django.utils.translation import get_language
 
 register = template.Library()
 
@@ -48,3 +51,14 @@ def field_words(path: str) -> str:
         if word:
             words.append(word)
     return ", ".join(words) or str(path)
+
+
+@register.filter
+def long_date(value: Any, arg: str = "j F Y") -> str:
+    """A date in full, the French way for the first of the month: « 1er septembre 2026 » (« 1 September 2026 » in
+    English); any other day as Django's ``date`` filter writes it."""
+    text = date_filter(value, arg)
+    if text and arg.startswith("j ") and getattr(value, "day", None) == 1 and \
+            (get_language() or "fr").startswith("fr"):
+        return "1er" + text[1:]
+    return text

@@ -175,3 +175,18 @@ def test_a_championship_render_that_fails_is_held_not_tried_at_every_reload(clie
     monkeypatch.undo()
     runner.run_pending()  # the render queued by that reload leaves the held PDF alone
     assert not snap_pdf.path.exists() and client.get(url).status_code == 202
+
+
+def test_the_first_of_the_month_is_written_1er_in_french():
+    """« Du 1er septembre 2026 », not « Du 1 septembre » (the walk); the English page keeps « 1 September »."""
+    from datetime import date
+
+    from django.utils import translation
+
+    from tournaments.templatetags.french_words import long_date
+
+    with translation.override("fr"):
+        assert long_date(date(2026, 9, 1)) == "1er septembre 2026"
+        assert long_date(date(2026, 9, 2)) == "2 septembre 2026"
+    with translation.override("en"):
+        assert long_date(date(2026, 9, 1)) == "1 September 2026"
