@@ -37,3 +37,22 @@ def test_seed_demo_twice():
     assert Deal.objects.count() == count
     call_command("seed_demo", "--reset", stdout=StringIO(), stderr=StringIO())
     assert Deal.objects.count() == count
+
+
+def test_the_demo_is_a_clubs_with_its_season(django_capture_on_commit_callbacks):
+    """The demo tournaments belong to the demo's club (they belonged to none: the walk), whose staff the staff page
+    offers; the club's season counts the Tarot tournament in its challenge, ranked once the demo is built."""
+    from tournaments.clubs.models import Club, ClubRole
+    from tournaments.seasons.models import Championship, ChampionshipSnapshot
+
+    with django_capture_on_commit_callbacks(execute=True):
+        call_command("seed_demo", stdout=StringIO(), stderr=StringIO())
+    club = Club.objects.get(slug="club-demo")
+    assert not Tournament.objects.filter(slug__startswith="demo-", club__isnull=True).exists()
+    assert set(ClubRole.objects.filter(club=club).values_list("user__username", "role")) == {
+        ("organisateur", "organizer"), ("arbitre-principal", "arbiter"), ("arbitre", "arbiter")}
+    challenge = Championship.objects.get(season__club=club)
+    assert list(challenge.tournaments.values_list("slug", flat=True)) == ["demo-tarot"]
+    assert ChampionshipSnapshot.objects.filter(championship=challenge).exists()
+    call_command("seed_demo", stdout=StringIO(), stderr=StringIO())  # again: nothing doubled
+    assert Club.objects.filter(slug="club-demo").count() == 1 and Championship.objects.count() == 1

@@ -153,6 +153,7 @@ class Command(BaseCommand):
         users, passwords = self._users(private=private)
         if options["reset"]:
             Tournament.objects.filter(slug__startswith="demo-").delete()
+        self.club = self._club(users)
         built = []
         for game, builder in ([("tarot", self._tarot), ("tarot-duplicate", self._duplicate)]
                               + [(g, self._match) for g in MATCH_GAMES]):
@@ -168,12 +169,15 @@ class Command(BaseCommand):
             except ServiceError as exc:
                 self.stderr.write(self.style.WARNING(f"  {slug}: skipped, a demo deal was refused: "
                                                      f"{exc.to_json()}"))
+        Tournament.objects.filter(slug__in=built, club__isnull=True).update(club=self.club)  # an older demo's
+        self._season(built)
         self.stdout.write(self.style.SUCCESS("Démonstration prête / demo ready:"))
         for slug in built:
             t = Tournament.objects.get(slug=slug)
             count = Deal.objects.filter(table__round__tournament=t).count()
             self.stdout.write(f"  {t.name} [{t.game}] — /t/{slug}/ — {count} donnes")
         self._table_links(built)
+        self.stdout.write(f"  {self.club.name} — /c/{self.club.slug}/ ; saison / season: /gestion/saisons/")
         if private:
             self.stdout.write("Identifiants / logins (mots de passe inchangés / passwords unchanged):")
         else:
@@ -181,6 +185,34 @@ class Command(BaseCommand):
         for username, (label, _) in USERS.items():
             shown = passwords.get(username, "(inchangé / unchanged)")
             self.stdout.write(f"  {username} / {shown}  — {label}")
+
+    def _club(self, users: dict[str, Any]) -> Any:
+        """The demo's club: its organizer is the demo organizer, its arbiters the demo arbiters (the staff page offers
+        them), and every demo tournament is the club's."""
+        from tournaments.clubs.models import Club, ClubRole
+
+        club, _created = Club.objects.get_or_create(
+            slug="club-demo", defaults={"name": "Club de démonstration", "city": "Rennes"})
+        for role, user in users.items():
+            kind = ClubRole.Role.ORGANIZER if role == TournamentRole.Role.ORGANIZER else ClubRole.Role.ARBITER
+            ClubRole.objects.get_or_create(club=club, user=user, role=kind)
+        return club
+
+    def _season(self, slugs: list[str]) -> None:
+        """The club's season of this year and its « Challenge du club » counting the demo's Tarot tournament (10, 8,
+        6, 5, 4, 3, 2 and 1 points by place), ranked as a club's season is."""
+        from tournaments.seasons.models import Championship, Season
+        from tournaments.seasons.service import championship_save, season_create
+
+        year = datetime.date.today().year
+        season = Season.objects.filter(club=self.club).first() or season_create(
+            club=self.club, name=f"Saison {year}", starts_on=datetime.date(year, 1, 1),
+            ends_on=datetime.date(year, 12, 31))
+        counted = list(Tournament.objects.filter(slug__in=[s for s in slugs if s == "demo-tarot"]))
+        if counted and not Championship.objects.filter(season=season).exists():
+            championship_save(season=season, name="Challenge du club",
+                              table={"kind": "rank", "points": [10, 8, 6, 5, 4, 3, 2, 1]}, best=None, minimum=1,
+                              tie_breaks=[], categories=[], tournaments=counted)
 
     def _table_links(self, slugs: list[str]) -> None:
         """Every demo table gets its private link (the table cards print them); the Tarot tables enter their own
@@ -227,6 +259,7 @@ class Command(BaseCommand):
                options: dict[str, Any], **kwargs: Any) -> tuple[Tournament, list[int]]:
         organizer = users[TournamentRole.Role.ORGANIZER]
         tournament = tournament_create(name=name, slug=slug, game=game, user=organizer, options=options,
+                                       club=self.club,
                                                 is_public=True, date=datetime.date.today(),
                                                 start_time=datetime.time(14, 0),
                                                 venue="Maison des associations, Rennes", **kwargs)
