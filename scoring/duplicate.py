@@ -34,13 +34,13 @@ from __future__ import annotations
 import json
 from bisect import bisect_right
 from collections import Counter, defaultdict, deque
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
 from itertools import accumulate, chain, compress, groupby, repeat
-from operator import add, attrgetter, itemgetter, mul, sub
-from typing import Any
+from operator import add, attrgetter, is_, is_not, itemgetter, mul, not_, sub
+from typing import Any, cast
 
 from scoring.ranking import (
     _PLAIN,
@@ -431,14 +431,98 @@ class _Tally:
 _Unit = tuple[int, int, list[tuple[Any, ...]]]
 
 
-def _sort_rows(results: Sequence[BoardResult]) -> tuple[tuple[BoardResult, ...], list[_Unit]]:
+_ARTIFICIAL_KINDS = frozenset((None, *ARTIFICIAL, ABSENT))
+_ORIENTATION_CODES = frozenset(range(4))
+
+
+class ResultRows(Sequence[BoardResult]):
+    """Results as rows: ``("BoardResult", board, orientation, entry, mark, fingerprint, artificial, round, table)``,
+    what :func:`scoring.ranking.canonical_json` writes for a :class:`BoardResult` and what :func:`rank_duplicate`
+    reads. The app's reader gives them (262,144 at 1,024 players): they are checked in C passes as
+    :class:`BoardResult` checks one (the same ValueError otherwise), and the objects are built only when someone
+    reads them as results (``results()``, an index, an iteration) — ranking, its canonical text and digest read the
+    rows. A ranking of rows keeps its inputs as rows in canonical order; equal to the tuple of the same results."""
+
+    __slots__ = ("_results", "rows")
+
+    def __init__(self, rows: Iterable[tuple[Any, ...]], *, checked: bool = False) -> None:
+        self.rows: list[tuple[Any, ...]] = rows if isinstance(rows, list) else list(rows)
+        self._results: tuple[BoardResult, ...] | None = None
+        if not checked and not _plain_rows(self.rows):
+            self._results = tuple(_result_of(row) for row in self.rows)  # BoardResult's own check, its own error
+
+    def results(self) -> tuple[BoardResult, ...]:
+        """The results as :class:`BoardResult` objects (built once)."""
+        if self._results is None:
+            self._results = tuple(map(_result_of, self.rows))
+        return self._results
+
+    def boards(self) -> set[int]:
+        return set(map(itemgetter(_B), self.rows))
+
+    def __len__(self) -> int:
+        return len(self.rows)
+
+    def __getitem__(self, index: Any) -> Any:
+        return self.results()[index]
+
+    def __iter__(self) -> Iterator[BoardResult]:
+        return iter(self.results())
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, ResultRows):
+            return self.rows == other.rows
+        if isinstance(other, tuple):
+            return self.results() == other
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self.results())
+
+    def __repr__(self) -> str:
+        return f"ResultRows({len(self.rows)} results)"
+
+
+def _result_of(row: tuple[Any, ...]) -> BoardResult:
+    if len(row) != len(_FIELDS) + 1 or row[0] != BoardResult.__name__:
+        raise ValueError(f"a result row is (\"BoardResult\", {', '.join(_FIELDS)}): {row!r}")
+    return BoardResult(*row[1:])
+
+
+def _plain_rows(rows: list[tuple[Any, ...]]) -> bool:
+    """True when every row would make a valid :class:`BoardResult` (its ``__post_init__``'s checks, in C passes):
+    nine fields, the class name, an orientation 0 – 3, a mark exactly when the result is not artificial, an
+    artificial result one of plus, even, minus, absent."""
+    if not rows:
+        return True
+    if set(map(len, rows)) != {len(_FIELDS) + 1} or set(map(itemgetter(0), rows)) != {BoardResult.__name__}:
+        return False
+    orientations = set(map(itemgetter(_O), rows))
+    if not (_ORIENTATION_CODES.issuperset(orientations) and all(type(o) is int for o in orientations)):
+        return False
+    kinds = set(map(itemgetter(_A), rows))
+    if not _ARTIFICIAL_KINDS.issuperset(kinds):
+        return False
+    marks = list(map(itemgetter(_M), rows))
+    if kinds == {None}:
+        return not any(map(is_, marks, repeat(None)))
+    played = list(map(is_, map(itemgetter(_A), rows), repeat(None)))
+    return (not any(map(is_, compress(marks, played), repeat(None)))
+            and not any(map(is_not, compress(marks, map(not_, played)), repeat(None))))
+
+
+
+
+def _sort_rows(results: Sequence[BoardResult]) -> tuple[tuple[BoardResult, ...] | ResultRows, list[_Unit]]:
     """The results in canonical order, and the rows of each (étui, orientation) in that order.
 
     One C pass reads every field (``_ROW``); the order of ``_result_key`` is three stable sorts of the positions
     on one int (or str) key each — entry, then orientation, then étui — since an étui, orientation and entry have
     one result (checked here: a correction replaces a result); each (étui, orientation) is then a slice, its
-    bounds found by bisection."""
-    rows = list(map(_ROW, results))
+    bounds found by bisection. Results given as :class:`ResultRows` are read as they are, and come back as rows in
+    canonical order (no object built)."""
+    given = results.rows if type(results) is ResultRows else None
+    rows = given if given is not None else list(map(_ROW, results))
     entries = list(map(itemgetter(_E), rows))
     orientations = list(map(itemgetter(_O), rows))
     boards = list(map(itemgetter(_B), rows))
@@ -466,6 +550,8 @@ def _sort_rows(results: Sequence[BoardResult]) -> tuple[tuple[BoardResult, ...],
                     seen.add(e)
             units.append((board, orientation, ordered_rows[lo:hi]))
             lo = hi
+    if given is not None:
+        return ResultRows(ordered_rows, checked=True), units
     return tuple(map(results.__getitem__, order)), units
 
 
@@ -591,12 +677,15 @@ def _scores_of(tally: _Tally, method: str, score: str, entries: Iterable[Entry])
     return out
 
 
-def _inputs_json(results: tuple[BoardResult, ...], units: Sequence[_Unit], tally: _Tally) -> str:
+def _inputs_json(results: tuple[BoardResult, ...] | ResultRows, units: Sequence[_Unit], tally: _Tally) -> str:
     """:func:`scoring.ranking.canonical_json` of the sorted results (the same text), written from their rows when
     every result is a :class:`BoardResult` of plain values: an (étui, orientation) of plain ints, its own cards and
     no artificial result by one %-format of its entries, marks, rounds and tables (about a quarter quicker than the
     JSON encoder, which writes the others); the general path otherwise (the same text, or its TypeError)."""
-    if not (_PLAIN.issuperset(tally.kinds) and set(map(type, results)) == {BoardResult}):
+    if type(results) is ResultRows:  # rows: their class name checked, their fields' types in ``tally.kinds``
+        if not _PLAIN.issuperset(tally.kinds):
+            return canonical_json(results.results())
+    elif not (_PLAIN.issuperset(tally.kinds) and set(map(type, results)) == {BoardResult}):
         return canonical_json(results)
     parts = []
     for (board, orientation, rows), columns in zip(units, tally.columns, strict=True):
@@ -610,9 +699,9 @@ def _inputs_json(results: tuple[BoardResult, ...], units: Sequence[_Unit], tally
 
 
 def _ranked(results: Iterable[BoardResult], method: str, score: str, expected: Mapping[int, int] | None,
-            entries: Iterable[Entry]) -> tuple[tuple[BoardResult, ...], str, dict[Entry, EntryScore]]:
+            entries: Iterable[Entry]) -> tuple[tuple[BoardResult, ...] | ResultRows, str, dict[Entry, EntryScore]]:
     """The canonical inputs, their JSON text and each entry's scores."""
-    results = results if isinstance(results, list | tuple) else list(results)
+    results = results if isinstance(results, list | tuple | ResultRows) else list(results)
     ordered, units = _sort_rows(results)
     tally = _tally(units, method, score, expected)
     return ordered, _inputs_json(ordered, units, tally), _scores_of(tally, method, score, entries)
@@ -636,7 +725,9 @@ def rank_duplicate(
     options = (("entries", tuple(sorted(set(entries), key=entry_order))),
                ("expected", tuple(sorted((expected or {}).items()))), ("method", method), ("score", score),
                ("tie_breaks", tie_breaks))
-    return build_snapshot("duplicate", ("score", *tie_breaks), rows, ordered, options, inputs_json=inputs_json)
+    # rows given, rows kept (a ResultRows, equal to the tuple of its results, its objects built if read)
+    return build_snapshot("duplicate", ("score", *tie_breaks), rows, cast(tuple[Any, ...], ordered), options,
+                          inputs_json=inputs_json)
 
 
 @without_gc

@@ -142,3 +142,75 @@ def test_a_hand_computed_event_through_the_fast_path():
     assert snap.line_for("B").metric("score") == 75 and snap.line_for("B").metric("boards") == 1
     assert snap.line_for("C").metric("score") == Fraction(25, 4)  # (0 + 12.5) / 2
     assert [line.entry for line in snap.lines] == ["A", "B", "C"]
+
+
+# --------------------------------------------------------------------------------------------
+# Results given as rows (``ResultRows``, what the app's reader gives): the same rankings as the objects
+# --------------------------------------------------------------------------------------------
+
+
+def _as_rows(results):
+    from dataclasses import astuple
+
+    return [("BoardResult", *astuple(r)) for r in results]
+
+
+@settings(max_examples=200, deadline=None)
+@given(duplicates(), st.sampled_from(FORMS), st.sampled_from([(), ("best_board",), ("tops", "best_board")]))
+def test_rows_rank_as_the_results_they_hold(drawn, form, tie_breaks):
+    from scoring.duplicate import ResultRows
+
+    results, expected = drawn
+    method, score = form
+    rows = ResultRows(_as_rows(results))
+    assert rows.results() == tuple(results) and list(rows) == results and len(rows) == len(results)
+    entries = {r.entry for r in results}
+    try:
+        plain = rank_duplicate(results, method=method, score=score, tie_breaks=tie_breaks, expected=expected,
+                               entries=entries)
+    except ValueError as error:  # a duplicate listed or too many results for E: the same refusal from the rows
+        with pytest.raises(ValueError) as caught:
+            rank_duplicate(rows, method=method, score=score, tie_breaks=tie_breaks, expected=expected,
+                           entries=entries)
+        assert str(caught.value) == str(error)
+        return
+    fast = rank_duplicate(ResultRows(_as_rows(results)), method=method, score=score, tie_breaks=tie_breaks,
+                          expected=expected, entries=entries)
+    assert isinstance(fast.inputs, ResultRows) and fast.inputs._results is None  # kept as rows: no object built
+    assert fast == plain and fast.digest == plain.digest and fast.encoded == plain.encoded
+    assert fast.inputs == tuple(sorted(results, key=_result_key)) == plain.inputs
+    assert canonical_json(fast.inputs.results()) == fast.encoded[0]
+    assert regenerate(fast) == plain and regenerate(fast).digest == plain.digest
+    members = {f"T{e}": [e] for e in entries}
+    assert rank_duplicate_teams(ResultRows(_as_rows(results)), members, method=method, score=score,
+                                tie_breaks=tie_breaks, expected=expected) == rank_duplicate_teams(
+        results, members, method=method, score=score, tie_breaks=tie_breaks, expected=expected)
+
+
+@pytest.mark.parametrize(("row", "message"), [
+    (("BoardResult", 1, 4, 7, 10, "", None, 1, 1), "orientation is a seat"),
+    (("BoardResult", 1, -1, 7, 10, "", None, 1, 1), "orientation is a seat"),
+    (("BoardResult", 1, 0, 7, None, "", None, 1, 1), "a played result has a mark"),
+    (("BoardResult", 1, 0, 7, 10, "", "plus", 1, 1), "an artificial result has no mark"),
+    (("BoardResult", 1, 0, 7, None, "", "bonus", 1, 1), "artificial is one of"),
+    (("ScoreRow", 1, 0, 7, 10, "", None, 1, 1), "a result row is"),
+    (("BoardResult", 1, 0, 7, 10, ""), "a result row is"),
+])
+def test_rows_are_refused_as_their_results_are(row, message):
+    from scoring.duplicate import ResultRows
+
+    good = ("BoardResult", 2, 1, 8, -20, "", None, 1, 1), ("BoardResult", 2, 2, 9, None, "", "absent", 1, 1)
+    with pytest.raises(ValueError, match=message):
+        ResultRows([*good, row])
+
+
+def test_rows_of_odd_but_valid_values_are_ranked_by_the_general_path():
+    # a bool orientation passes BoardResult's check (True == 1): the rows are taken (checked by building the
+    # objects), the ranking and its text are those of the objects (JSON writes true)
+    from scoring.duplicate import ResultRows
+
+    results = [BoardResult(1, True, 1, 10), BoardResult(1, 1, 2, 20), BoardResult(1, 0, 3, -30)]
+    rows = ResultRows(_as_rows(results))
+    assert rows._results is not None
+    fast, plain = rank_duplicate(rows), rank_duplicate(results)
+    assert fast == plain and fast.encoded == plain.encoded and ",true," in fast.encoded[0]

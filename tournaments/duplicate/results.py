@@ -13,6 +13,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 from django.core.exceptions import EmptyResultSet
 from django.db import connection
@@ -34,6 +35,18 @@ def setup_of(tournament: Tournament) -> DuplicateSetup | None:
 def board_results(tournament: Tournament, round_ids: Sequence[int] | None = None,
                   boards: Sequence[int] | None = None) -> list[pure.BoardResult]:
     """Every result of the duplicate (of the rounds ``round_ids``, of the étuis ``boards``)."""
+    return [pure.BoardResult(*row[1:]) for row in _result_rows(tournament, round_ids, boards)]
+
+
+def board_rows(tournament: Tournament, round_ids: Sequence[int] | None = None) -> pure.ResultRows:
+    """:func:`board_results` as rows (``scoring.duplicate.ResultRows``): what the ranking reads, without an object
+    per result (262,144 at 1,024 players, built at each publication before)."""
+    return pure.ResultRows(_result_rows(tournament, round_ids, None))
+
+
+def _result_rows(tournament: Tournament, round_ids: Sequence[int] | None,
+                 boards: Sequence[int] | None) -> list[tuple[Any, ...]]:
+    """The results as rows: ("BoardResult", board, orientation, entry, mark, fingerprint, artificial, round, table)."""
     tables = DuplicateTable.objects.filter(table__round__tournament_id=tournament.pk)
     if round_ids is not None:
         tables = tables.filter(table__round_id__in=round_ids)
@@ -45,7 +58,7 @@ def board_results(tournament: Tournament, round_ids: Sequence[int] | None = None
     artificial = {(number, entry): (kind, table) for number, entry, kind, table in ArtificialResult.objects.filter(
         etui__tournament_id=tournament.pk).values_list("etui__number", "entry_id", "kind", "table_id")}
     wanted = set(boards) if boards is not None else None
-    out: list[pure.BoardResult] = []
+    out: list[tuple[Any, ...]] = []
     rows = ScoreRow.objects.filter(tournament_id=tournament.pk, deal__isnull=False, counts=True)
     if round_ids is not None:
         rows = rows.filter(round_id__in=round_ids)
@@ -61,7 +74,7 @@ def board_results(tournament: Tournament, round_ids: Sequence[int] | None = None
             cursor.execute(sql, params)
             fetched = cursor.fetchall()
     add = out.append
-    result = pure.BoardResult
+    name = pure.BoardResult.__name__
     for table_id, entry_id, points, deal_id, number in fetched:
         planned = plan.get(table_id)
         if planned is None:
@@ -72,13 +85,12 @@ def board_results(tournament: Tournament, round_ids: Sequence[int] | None = None
         board = order[number - 1]
         if (wanted is not None and board not in wanted) or (board, entry_id) in artificial:
             continue
-        add(result(board, positions[(table_id, entry_id)], entry_id, points, fouled.get(deal_id, ""), None,
-                   round_no, table_no))
+        add((name, board, positions[(table_id, entry_id)], entry_id, points, fouled.get(deal_id, ""), None,
+             round_no, table_no))
     for (board, entry_id), (kind, table_id) in artificial.items():
         if table_id in plan and (wanted is None or board in wanted):
             _order, round_no, table_no = plan[table_id]
-            out.append(pure.BoardResult(board, positions.get((table_id, entry_id), 0), entry_id, None, "", kind,
-                                        round_no, table_no))
+            add((name, board, positions.get((table_id, entry_id), 0), entry_id, None, "", kind, round_no, table_no))
     return out
 
 
@@ -96,9 +108,9 @@ def expected_tables(tournament: Tournament, round_ids: Sequence[int] | None = No
 def rank(tournament: Tournament, setup: DuplicateSetup, round_ids: Sequence[int], tie_breaks: Sequence[str],
          members: dict[int, list[int]] | None = None) -> tuple[pure.RankingSnapshot, pure.RankingSnapshot | None]:
     """The duplicate ranking of the rounds ``round_ids`` (and of the teams, when ``members``)."""
-    results = board_results(tournament, round_ids)
+    results = board_rows(tournament, round_ids)
     expected = expected_tables(tournament, round_ids)
-    used = {r.board for r in results}
+    used = results.boards()
     expected = {b: e for b, e in expected.items() if b in used}
     entries = tournament.entries.values_list("id", flat=True)
     individual = pure.rank_duplicate(results, method=setup.method, score=setup.score, tie_breaks=tie_breaks,

@@ -19,6 +19,8 @@ they differ, the ranking shown is not up to date (no worker running, or a refres
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
@@ -44,6 +46,21 @@ class RankingClock(models.Model):
         return f"{self.tournament_id} v{self.version}"
 
 
+class JSONTextField(models.JSONField):
+    """A JSON value kept as the text written (PostgreSQL ``json``, not ``jsonb``): a snapshot's canonical inputs,
+    11 MB for a 1,024-player duplicate, are only checked for syntax when stored (``jsonb`` converted them to its
+    binary form at each publication: 0.6 – 0.8 s of PostgreSQL's time) and read back as they were written. Read as
+    a ``JSONField`` (the same Python values); no ``jsonb`` look-up on it (none is made)."""
+
+    def db_type(self, connection: Any) -> str | None:
+        return "json" if connection.vendor == "postgresql" else super().db_type(connection)
+
+    def from_db_value(self, value: Any, expression: Any, connection: Any) -> Any:
+        if value is not None and not isinstance(value, str):  # a json column: psycopg decoded it already
+            return value
+        return super().from_db_value(value, expression, connection)
+
+
 class RankingSnapshot(models.Model):
     """An immutable published ranking (individual lines, and team lines in a team tournament)."""
 
@@ -53,10 +70,10 @@ class RankingSnapshot(models.Model):
     kind = models.CharField(max_length=20, help_text=_("tarot, matches (scoring.ranking)"))
     criteria = models.JSONField(default=list, help_text=_("Critère principal puis départages, dans l'ordre."))
     released_rounds = models.JSONField(default=list, help_text=_("Numéros des manches prises en compte."))
-    inputs = models.JSONField(help_text=_("Entrées canoniques (scoring.ranking) : de quoi régénérer le classement."))
+    inputs = JSONTextField(help_text=_("Entrées canoniques (scoring.ranking) : de quoi régénérer le classement."))
     options = models.JSONField(default=list)
     digest = models.CharField(max_length=64, help_text=_("sha256 des entrées et des options."))
-    team_inputs = models.JSONField(null=True, blank=True)
+    team_inputs = JSONTextField(null=True, blank=True)
     team_options = models.JSONField(null=True, blank=True)
     team_digest = models.CharField(max_length=64, blank=True)
     compute_ms = models.PositiveIntegerField(default=0)

@@ -558,16 +558,21 @@ def ranking_publish(*, tournament_id: int) -> RankingSnapshot | None:
 
 class JSONText(Expression):
     """A JSON value already written as text, stored as it is: the snapshot's canonical inputs, whose text the digest
-    was computed from, are not decoded and encoded again (``CAST(… AS jsonb)`` on PostgreSQL; SQLite keeps text)."""
+    was computed from, are not decoded and encoded again (``CAST(… AS jsonb)`` on PostgreSQL, or ``json`` for a
+    :class:`~tournaments.standings.models.JSONTextField` — the inputs —, only checked for syntax; SQLite keeps
+    text)."""
 
     output_field = JSONField()
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, *, as_text: bool = False) -> None:
         super().__init__()
         self.text = text
+        self.as_text = as_text
 
     def as_sql(self, compiler: Any, connection: Any) -> tuple[str, list[Any]]:
-        return ("CAST(%s AS jsonb)" if connection.vendor == "postgresql" else "%s"), [self.text]
+        if connection.vendor != "postgresql":
+            return "%s", [self.text]
+        return ("CAST(%s AS json)" if self.as_text else "CAST(%s AS jsonb)"), [self.text]
 
 
 def _encoded(ranked: pure.RankingSnapshot) -> tuple[str, str]:
@@ -589,8 +594,8 @@ def _save(tournament: Tournament, computed: Computed) -> RankingSnapshot:
     team_inputs, team_options = _encoded(teams) if teams else (None, None)
     snapshot = RankingSnapshot.objects.create(
         tournament=tournament, input_version=computed.version, kind=ind.kind, criteria=list(ind.criteria),
-        released_rounds=list(computed.round_numbers), inputs=JSONText(inputs), options=JSONText(options),
-        digest=ind.digest, team_inputs=JSONText(team_inputs) if team_inputs is not None else None,
+        released_rounds=list(computed.round_numbers), inputs=JSONText(inputs, as_text=True), options=JSONText(options),
+        digest=ind.digest, team_inputs=JSONText(team_inputs, as_text=True) if team_inputs is not None else None,
         team_options=JSONText(team_options) if team_options is not None else None,
         team_digest=teams.digest if teams else "", compute_ms=computed.compute_ms)
     for name in _JSON_TEXT_FIELDS:  # deferred: read from the database if anyone asks

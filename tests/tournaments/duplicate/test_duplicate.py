@@ -204,3 +204,29 @@ def test_results_of_no_round_or_of_one_round(event):
     assert {r.board for r in board_results(event)} == {1, 3}
     computed = rankings.ranking_compute(tournament=event)  # no round released
     assert all(line.metric("boards") == 0 for line in computed.individual.lines)
+
+
+def test_the_rows_the_ranking_reads_are_the_results_as_objects(event):
+    # board_rows (what the ranking reads: one tuple a result, no object) against board_results (a BoardResult
+    # each): the same results with a fouled étui, an artificial result and a plain deal; the same ranking from both
+    from scoring.duplicate import ResultRows, rank_duplicate
+    from tournaments.duplicate.results import board_rows
+    from tournaments.duplicate.service import artificial_result_set
+
+    user = UserFactory(username="chief")
+    deal_record(table=_table(event, 1, 1), user=user, record=tarot_summary(taker=1, points=49, dealer=2))  # fouled
+    deal_record(table=_table(event, 1, 3), user=user, record=tarot_summary(taker=1, points=60, dealer=0))
+    table = _table(event, 1, 2)
+    deal_record(table=table, user=user, record=tarot_summary(taker=2, points=50, dealer=1))
+    north = table.seats.get(position=0).entry_id
+    artificial_result_set(table=table, etui_number=2, entry_id=north, kind="minus", reason="carte exposée", user=user)
+    objects = board_results(event)
+    rows = board_rows(event)
+    assert isinstance(rows, ResultRows) and len(rows) == len(objects) == 12
+    assert rows.results() == tuple(objects)
+    assert {r.fingerprint != "" for r in objects} == {True, False}
+    assert [r.artificial for r in objects if r.artificial] == ["minus"]
+    assert rows.boards() == {1, 2}
+    assert board_rows(event, []).rows == []
+    assert rank_duplicate(rows) == rank_duplicate(objects)
+    assert rank_duplicate(rows).encoded == rank_duplicate(objects).encoded

@@ -143,6 +143,30 @@ def test_a_published_snapshot_keeps_the_text_it_hashed_and_reads_it_when_asked()
     assert [(ln.rank, ln.metric("marks")) for ln in rebuilt.lines] == [(1, 75), (2, -25), (2, -25), (2, -25)]
 
 
+def test_the_inputs_are_kept_as_the_very_text_hashed_and_bad_text_is_still_refused():
+    # the inputs column keeps the text written (PostgreSQL ``json``: checked for syntax, not converted to jsonb's
+    # binary form, whose text would come back with spaces): byte for byte the text of the digest
+    t, e = make_tournament("ABCD")
+    (table,) = make_round(t, 1, [[e["A"], e["B"], e["C"], e["D"]]])
+    add_deal(table, [75, -25, -25, -25], taker=0)
+    version = tasks.ranking_refresh(t.pk)
+    published = RankingSnapshot.objects.get(tournament=t, input_version=version)
+    inputs_json, _options_json = rankings.ranking_compute(tournament=t).individual.encoded
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT CAST(inputs AS text) FROM tournaments_rankingsnapshot WHERE id = %s", [published.pk])
+        (stored,) = cursor.fetchone()
+    assert stored == inputs_json and ", " not in stored
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT data_type FROM information_schema.columns WHERE table_name = "
+                           "'tournaments_rankingsnapshot' AND column_name IN ('inputs', 'team_inputs')")
+            assert {row[0] for row in cursor.fetchall()} == {"json"}
+    assert rankings.snapshot_ranking(published).digest == published.digest
+    with pytest.raises((DataError, IntegrityError)), transaction.atomic():
+        RankingSnapshot.objects.create(tournament=t, input_version=version + 1, kind="tarot", digest="d",
+                                       inputs=rankings.JSONText("[1,", as_text=True))
+
+
 def test_lines_go_with_their_snapshot_and_their_tournament():
     t, e = make_tournament("ABCD")
     (table,) = make_round(t, 1, [[e["A"], e["B"], e["C"], e["D"]]])
