@@ -12,7 +12,7 @@ from django.http import HttpRequest, HttpResponse
 from tournaments.event import permissions
 from tournaments.public import downloads, published
 from tournaments.public.pages import state_of
-from tournaments.seasons.results_file import with_extension
+from tournaments.seasons.results_file import extension_versions, with_extension
 from tournaments.standings.results_file import results_file
 
 JSON = "application/json; charset=utf-8"
@@ -21,7 +21,9 @@ JSON = "application/json; charset=utf-8"
 def results_file_download(state: published.Published, staff: bool,
                           private: bool = False) -> tuple[downloads.Download, Callable[[], str]]:
     """The results file of ``state`` (the staff's variant with ``staff``) as a kept download, and its render."""
-    etag = published.validator(state, "fr", "results.json", (state.version, staff))
+    # the tournament's state, and its seasons' championships as published (the extension shows their rankings)
+    etag = published.validator(state, "fr", "results.json",
+                               (state.version, staff, extension_versions(state.tournament)))
 
     def render() -> str:
         tournament = state.whole().tournament

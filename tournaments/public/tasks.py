@@ -25,6 +25,7 @@ from django.utils import translation
 from tournaments.event.models import Tournament
 from tournaments.public import downloads, exports, pages, pdf, published, seasons, views
 from tournaments.public.runner import forget, later, pending, run_pending
+from tournaments.seasons.results_file import tournaments_showing
 from tournaments.standings import rankings
 
 log = logging.getLogger(__name__)
@@ -72,6 +73,9 @@ def championship_published(championship_id: int, version: int) -> None:
     prints worker (a championship publishes when a counted tournament's ranking does: already quiet)."""
     try:
         later(championship_render_published.name, championship_id, version)
+        # the results files of the tournaments its season counts carry its ranking (levee.season/1): made anew
+        for slug in tournaments_showing(championship_id):
+            later(render_download.name, "results.json", slug)
     except Exception:  # the ranking is published whatever happens here; its first reader queues the render
         log.exception("the documents of championship %s could not be queued for rendering", championship_id)
 

@@ -18,13 +18,14 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+from django.db.models import Max
 from django.utils import timezone
 
 from scoring import championship as pure
 from tournaments.clubs.models import Club
 from tournaments.event.models import Entry, Player, Tournament
 from tournaments.seasons import championships, history
-from tournaments.seasons.models import Championship, Season
+from tournaments.seasons.models import Championship, ChampionshipSnapshot, Season
 
 EXTENSION = "levee.season/1"
 SCHEMA_PATH = Path(__file__).resolve().parent / "schema" / "season.schema.json"
@@ -90,10 +91,31 @@ def people_doc(players: Iterable[Player], entries: dict[int, list[int]] | None =
     return out
 
 
+def _counting_seasons(tournament: Tournament) -> Any:
+    """The public seasons with a championship that counts the tournament (the extension's seasons)."""
+    return Season.objects.filter(championships__tournaments=tournament, is_public=True).distinct()
+
+
+def extension_versions(tournament: Tournament) -> tuple[tuple[int, int], ...]:
+    """What the extension shows moves with: the published version of every championship of the seasons counting the
+    tournament, as (championship, version) — a part of the results file's key, so that a championship published
+    again (a correction elsewhere, a player made anonymous) makes the file anew."""
+    rows = (ChampionshipSnapshot.objects.filter(championship__season__in=_counting_seasons(tournament))
+            .values("championship_id").annotate(version=Max("version")).order_by("championship_id"))
+    return tuple((row["championship_id"], row["version"]) for row in rows)
+
+
+def tournaments_showing(championship_id: int) -> list[str]:
+    """The slugs of the tournaments whose results file shows this championship: those its public season's
+    championships count (the extension lists every championship of such a season)."""
+    season = Season.objects.filter(championships=championship_id, is_public=True).values("pk")
+    return list(Tournament.objects.filter(championships__season__in=season).distinct().order_by("slug")
+                .values_list("slug", flat=True))
+
+
 def tournament_extension(tournament: Tournament) -> dict[str, Any]:
     """The ``levee.season/1`` extension of a tournament's results file."""
-    seasons = (Season.objects.filter(championships__tournaments=tournament, is_public=True).distinct()
-               .select_related("club", "grouping").order_by("starts_on", "id"))
+    seasons = _counting_seasons(tournament).select_related("club", "grouping").order_by("starts_on", "id")
     entries: dict[int, list[int]] = {}
     for entry_id, player_id in Entry.objects.filter(tournament=tournament).values_list("id", "player_id"):
         entries.setdefault(player_id, []).append(entry_id)

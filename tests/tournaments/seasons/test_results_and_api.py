@@ -82,3 +82,32 @@ def test_a_private_season_is_not_served(client):
     assert client.get(reverse("api:championship-ranking", args=[s["championship"].pk])).status_code == 404
     assert client.get(reverse("public-championship", args=["saison-2025", "challenge"])).status_code == 404
     assert client.get(reverse("api:seasons")).json() == []
+
+
+def test_a_tournaments_results_file_follows_its_championships_new_version(client):
+    """The walk: a correction published the championship's version 4 while the tournament's results file still
+    carried version 3 (its key followed the tournament's own state only). The file's key now follows the published
+    versions of its seasons' championships: a new version, a new file."""
+    from tournaments.public import downloads
+    from tournaments.public import tasks as tasks_public
+    from tournaments.seasons.championships import championship_publish
+    from tournaments.seasons.models import Championship
+    from tournaments.seasons.results_file import tournaments_showing
+
+    season_of_three()
+
+    def championship_version() -> int:
+        response = downloaded(client.get, reverse("public-results-file", args=["t3"]))
+        doc = json.loads(b"".join(response.streaming_content) if response.streaming else response.content)
+        (season,) = doc["extensions"]["levee.season/1"]["seasons"]
+        (champ,) = season["championships"]
+        return champ["ranking"]["version"]
+
+    before = championship_version()
+    champ = Championship.objects.get()
+    assert championship_publish(champ.pk, force=True).version == before + 1
+    # the publication queued the new file's render (the older file served until it is written)
+    assert championship_version() == before
+    tasks_public.run_pending(only=downloads.TASK)
+    assert championship_version() == before + 1
+    assert tournaments_showing(champ.pk) == ["t1", "t2", "t3"]
