@@ -23,6 +23,7 @@ from typing import Any
 
 from django.db import transaction
 from django.db.models import Max
+from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -229,9 +230,14 @@ def categories(championship: Championship, players: Iterable[int]) -> list[Categ
                 value = licences.get(lic, "").strip() if lic else ""
                 if value and value.lower() not in DAMES:
                     series.setdefault(value, set()).add(p)
+            by_code: dict[str, tuple[str, set[int]]] = {}
             for value in sorted(series):
                 label = value if value.lower().startswith("s") else _("Série %(value)s") % {"value": value}
-                out.append(Category(f"serie-{value.lower()}", label, frozenset(series[value])))
+                # a code fit for an address: « Série 2 », « serie 2 » and « 2 » are one series, « serie-2 »
+                slug = slugify(value)
+                code = slug if slug.startswith("serie-") else f"serie-{slug}"
+                by_code.setdefault(code, (label, set()))[1].update(series[value])
+            out += [Category(code, label, frozenset(members)) for code, (label, members) in by_code.items()]
     return out
 
 

@@ -95,3 +95,17 @@ def test_a_result_shared_gives_the_mean_of_the_places():
     assert (bruno.rank, bruno.shared, bruno.field, bruno.marks) == (2, 3, 4, -30)
     assert championships.rules_of(s["championship"]).table.worth(bruno) == 4 == Fraction(12, 3)
     assert [v for _t, v in read] and all(v > 0 for _t, v in read)
+
+
+def test_a_series_written_with_an_accent_and_a_space_gets_an_address_code():
+    """The walk: « Série 2 » in the licence file gave the category code « serie-série 2 » (« serie-s%C3%A9rie%202 »
+    in the address). Now « serie-2 », one series with a licence written « 2 »."""
+    from tournaments.clubs.models import Licence
+
+    s = season_of_three()
+    bruno, david = s["players"]["Bruno"], s["players"]["David"]
+    Licence.objects.filter(number=bruno.licence).update(category="Série 2")
+    Licence.objects.filter(number=david.licence).update(category="2")
+    cats = {c.code: c for c in championships.categories(s["championship"], [p.pk for p in s["players"].values()])}
+    assert {code for code in cats if code.startswith("serie")} == {"serie-2", "serie-3"}
+    assert cats["serie-2"].members == frozenset({bruno.pk, david.pk}) and cats["serie-2"].label == "Série 2"
