@@ -340,7 +340,9 @@ def _players_from(lines: list[_Line], holders: dict[str, Player], clubs_by_numbe
         if player is None:
             continue
         club = clubs_by_number.get(line.club_number) or clubs_by_name.get(name_key(line.club_name))
-        values = {"name": line.name, "club": line.club_name,
+        # the same name in other capitals or accents is the club's spelling of it, kept (not « ŒILLET »)
+        name = player.name if name_key(player.name) == name_key(line.name) else line.name
+        values = {"name": name, "club": line.club_name,
                   "home_club_id": club.pk if club else player.home_club_id,
                   "birth_date": line.birth_date or player.birth_date}
         if any(getattr(player, k) != v for k, v in values.items()):

@@ -120,7 +120,7 @@ def test_a_licence_looked_up_at_registration():
 
 def test_two_players_on_one_licence_are_refused():
     PlayerFactory(name="Yann Kerbrat", licence="2900002")
-    with pytest.raises(InvalidInput, match="La licence 2900002 est celle de Yann Kerbrat") as refused:
+    with pytest.raises(InvalidInput, match="La licence 2900002 est celle d'Yann Kerbrat") as refused:
         player_create(name="Anne Ropars", licence="2900002")
     assert refused.value.field == "licence"
     # the same person, whatever the accents and case: found, not created again
@@ -236,3 +236,14 @@ def test_the_command_makes_a_player_anonymous(capsys):
     call_command("anonymize_player", "2900005", "--reason", "lettre")
     player.refresh_from_db()
     assert player.name.startswith("Joueur anonyme") and "anonyme" in capsys.readouterr().out
+
+
+def test_the_file_keeps_the_clubs_spelling_of_a_name_it_writes_in_capitals():
+    """The walk: a re-import turned « Éloïse Œillet » into the file's « Éloïse ŒILLET » for every holder of a
+    licence, listed nowhere (« joueurs mis à jour : 10 »). The same name in capitals is no change of name: the
+    player keeps his spelling; a real change is listed as renamed and written."""
+    player = PlayerFactory(name="Éloïse Œillet", club="TC Brest", licence="2900002")
+    text = HEADER + "2900002;ŒILLET;Éloïse;TC Brest;;;31/08/2027\r\n"
+    report = register.licences_import(text=text.encode("utf-8"), today=TODAY)
+    player.refresh_from_db()
+    assert player.name == "Éloïse Œillet" and report.renamed == [] and report.players_updated == 0
