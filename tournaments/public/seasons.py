@@ -104,9 +104,14 @@ def rules_words(champ: Championship) -> list[str]:
     else:
         first = _("Points: the tournament's own points.")
     out = [first]
-    out.append(_("The %(best)s best results count.") % {"best": rules.best} if rules.best
-               else _("Every result counts."))
-    if rules.minimum:
+    if rules.best == 1:
+        out.append(_("The best result counts."))
+    else:
+        out.append(_("The %(best)s best results count.") % {"best": rules.best} if rules.best
+                   else _("Every result counts."))
+    if rules.minimum == 1:
+        out.append(_("Ranked from the first tournament played."))
+    elif rules.minimum:
         out.append(_("Ranked from %(minimum)s tournaments played.") % {"minimum": rules.minimum})
     if rules.tie_breaks:
         out.append(_("Tie-breaks announced: %(list)s.") % {

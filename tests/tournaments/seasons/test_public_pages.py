@@ -190,3 +190,18 @@ def test_the_first_of_the_month_is_written_1er_in_french():
         assert long_date(date(2026, 9, 2)) == "2 septembre 2026"
     with translation.override("en"):
         assert long_date(date(2026, 9, 1)) == "1 September 2026"
+
+
+def test_the_rules_of_one_tournament_and_one_result_read_in_the_singular():
+    """The demo's challenge read « Classé à partir de 1 tournois joués »."""
+    from django.utils import translation
+
+    champ = season_of_three()["championship"]
+    champ.best, champ.minimum = 1, 1
+    with translation.override("fr"):
+        words = seasons.rules_words(champ)
+    assert "Le meilleur résultat compte." in words and "Classé dès le premier tournoi joué." in words
+    champ.best, champ.minimum = 2, 3
+    with translation.override("fr"):
+        words = seasons.rules_words(champ)
+    assert "Les 2 meilleurs résultats comptent." in words and "Classé à partir de 3 tournois joués." in words
