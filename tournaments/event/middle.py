@@ -59,6 +59,9 @@ def late_arrival(*, tournament: Tournament, name: str, club: str = "", licence: 
     last = max(tournament.rounds_planned, tournament.rounds.count(), 1)
     if from_round < 1 or from_round > last:
         raise InvalidInput(_("La manche d'arrivée est entre 1 et %(n)s.") % {"n": last}, field="from_round")
+    if not " ".join((name or "").split()) and licence.strip():
+        # registered by his licence alone: the federation's file gives his name (unknown to it: asked on « nom »)
+        name = player_create(name="", club=club.strip(), licence=licence.strip()).name
     name = _clean_name(name)
     same = _entry_named(tournament, name)
     if same is not None:

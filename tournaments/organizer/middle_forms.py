@@ -51,7 +51,8 @@ class ShortForm(forms.Form):
 
 
 class LateArrivalForm(forms.Form):
-    name = forms.CharField(label=_("Nom"), max_length=120)
+    name = forms.CharField(label=_("Nom"), max_length=120, required=False,
+                           help_text=_("Ou sa licence seule : le fichier des licences donne son nom."))
     club = forms.CharField(label=_("Club"), max_length=120, required=False)
     licence = forms.CharField(label=_("Licence"), max_length=40, required=False)
     from_round = forms.TypedChoiceField(label=_("Joue à partir de la manche"), coerce=int, choices=[],

@@ -190,3 +190,26 @@ def test_a_late_arrival_or_a_replacement_sent_twice_is_made_once():
     middle.seat_replace(seat=Seat.objects.get(pk=seat.pk), name="Yann", rest_of_event=True)
     assert Entry.objects.filter(tournament=t, player__name="Yann").count() == 1
     assert Entry.objects.get(player__name="Yann").replaces_id == e["B"].pk
+
+
+def test_a_late_arrival_registered_by_his_licence_alone():
+    """The walk: the arrivals page needed a name though the licence file knows it (the players page did not). A
+    licence of the file alone registers « Prénom Nom » with his birth date; one the file does not know asks for the
+    name, on the name field; sent twice, he is registered once."""
+    import datetime as dt
+
+    from tournaments.clubs.models import Licence
+
+    t, _ = make_tournament("ABCD", slug="late-licence")
+    t.rounds_planned = 3
+    t.save()
+    Licence.objects.create(number="3500077", last_name="LE BRIS", first_name="Maëlle", club_name="TC Rennes",
+                           birth_date=dt.date(1990, 4, 2))
+    entry = middle.late_arrival(tournament=t, name="", licence="3500077", from_round=2)
+    assert (entry.player.name, entry.player.licence, entry.player.birth_date, entry.from_round) == (
+        "Maëlle LE BRIS", "3500077", dt.date(1990, 4, 2), 2)
+    assert middle.late_arrival(tournament=t, name=" ", licence="3500077", from_round=2).pk == entry.pk
+    with pytest.raises(ServiceError) as refused:
+        middle.late_arrival(tournament=t, name="", licence="9999999", from_round=2)
+    assert refused.value.field == "name" and "9999999" in refused.value.message
+    assert Entry.objects.filter(tournament=t).count() == 5
