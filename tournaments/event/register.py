@@ -39,7 +39,7 @@ from tournaments.common import hooks
 from tournaments.common.errors import InvalidInput
 from tournaments.event import players as register_players
 from tournaments.event.models import Entry, Player
-from tournaments.event.setup import CsvUnreadable, _header_key, _read_csv, csv_decode
+from tournaments.event.setup import CsvUnreadable, _read_csv, csv_columns, csv_decode
 
 #: the headers of a federation's licence file, folded by ``setup._header_key`` (accents, case, « N° »)
 LICENCE_HEADERS = {
@@ -172,19 +172,6 @@ class _Line:
         return full_name(self.first_name, self.last_name)
 
 
-def _licence_columns(header: list[str]) -> tuple[dict[str, int], list[str]]:
-    columns: dict[str, int] = {}
-    ignored: list[str] = []
-    for i, h in enumerate(header):
-        key = _header_key(h)
-        found = next((k for k, names in LICENCE_HEADERS.items() if key in names and k not in columns), None)
-        if found is not None:
-            columns[found] = i
-        elif key:
-            ignored.append(h)
-    return columns, ignored
-
-
 def _read_lines(rows: list[list[str]], columns: dict[str, int], result: LicenceImport) -> list[_Line]:
     lines: list[_Line] = []
     for n, row in enumerate(rows, start=2):
@@ -257,7 +244,7 @@ def licences_import(*, text: str | bytes, today: dt.date | None = None, user: An
         result.errors.append({"line": exc.line, "field": "fichier", "message": exc.message})
         return result
     header, rows = _read_csv(text)
-    columns, result.ignored = _licence_columns(header)
+    columns, result.ignored = csv_columns(header, [], LICENCE_HEADERS)
     missing = [name for key, name in (("licence", "licence"), ("last_name", "nom")) if key not in columns]
     if missing:
         result.errors.append({"line": 1, "field": missing[0], "message": _(

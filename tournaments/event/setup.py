@@ -384,14 +384,17 @@ def _read_csv(text: str) -> tuple[list[str], list[list[str]]]:
     return [h.strip() for h in rows[0]], rows[1:]
 
 
-def _columns(header: list[str], rows: list[list[str]]) -> tuple[dict[str, int], list[str]]:
+def csv_columns(header: list[str], rows: list[list[str]],
+                headers: Mapping[str, Any] | None = None) -> tuple[dict[str, int], list[str]]:
     """Which column holds what, and the headers of the columns not used (a column without a header is
-    named by its number, and only when it holds something)."""
+    named by its number, and only when it holds something). ``headers``: each field and the header names that
+    give it (the players' file's by default, :data:`CSV_HEADERS`; the licence file passes its own)."""
+    headers = CSV_HEADERS if headers is None else headers
     columns: dict[str, int] = {}
     ignored: list[str] = []
     for i, h in enumerate(header):
         key = _header_key(h)
-        found = next((k for k, names in CSV_HEADERS.items() if key in names and k not in columns), None)
+        found = next((k for k, names in headers.items() if key in names and k not in columns), None)
         if found is not None:
             columns[found] = i
         elif key:
@@ -420,7 +423,7 @@ def players_import_csv(*, tournament: Tournament, text: str | bytes, dry_run: bo
         result.errors.append({"line": exc.line, "field": "file", "message": exc.message})
         return result
     header, rows = _read_csv(text)
-    columns, result.ignored = _columns(header, rows)
+    columns, result.ignored = csv_columns(header, rows)
     if "name" not in columns:
         result.errors.append({"line": 1, "field": "name",
                               "message": _("La première ligne doit nommer une colonne « nom » (ou « name »).")})
