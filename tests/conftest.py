@@ -9,6 +9,17 @@ import pytest
 
 
 @pytest.fixture(autouse=True)
+def _french_first() -> Iterator[None]:
+    """Every test starts in the site's language (French), whatever language an earlier test of the same process left
+    active (a request in English, a ``translation.activate``): a service's message is then the French one."""
+    from django.utils import translation
+
+    translation.activate("fr")
+    yield
+    translation.deactivate()
+
+
+@pytest.fixture(autouse=True)
 def _fast_password_hasher(settings):
     """Hashing passwords with PBKDF2 dominates the tests that create users: use MD5 in tests only."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
