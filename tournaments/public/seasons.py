@@ -145,12 +145,14 @@ def ranking_view(champ: Championship, snap: ChampionshipSnapshot | None, categor
     cats = championships.categories(champ, list(names))
     ctx["categories"] = cats
     lines = ranked.lines
+    members: frozenset[int] | None = None  # a category's players: its lines and those it is waiting for
     if category:
         chosen = next((c for c in cats if c.code == category), None)
         if chosen is None:
             raise Http404("no such category")
         ctx["category"] = chosen
-        lines = pure.category_lines(ranked, chosen.members)
+        members = chosen.members
+        lines = pure.category_lines(ranked, members)
     columns = [name for name in (*ranked.criteria, "kept", "played") if name != "points"]
     columns = list(dict.fromkeys(columns))
     lang = _lang()
@@ -163,10 +165,10 @@ def ranking_view(champ: Championship, snap: ChampionshipSnapshot | None, categor
                        clubs.get(int(line.entry), ""),
                        [_fmt(line.metric("points")), *[_fmt(dict(line.metrics).get(c)) for c in columns]],
                        why[line.entry]) for line in lines]
+    pending = [s for s in pure.pending(ranked) if members is None or s.player in members]
     ctx["waiting"] = [{"player_id": s.player, "name": names.get(s.player, ""), "points": _fmt(s.points),
                        "played": len(s.results), "missing": s.missing}
-                      for s in sorted(pure.pending(ranked), key=lambda s: (-s.points, french_key(names.get(
-                          s.player, ""))))]
+                      for s in sorted(pending, key=lambda s: (-s.points, french_key(names.get(s.player, ""))))]
     ctx["tournaments"] = sorted(titles.items(), key=lambda kv: str(kv[0]))
     return ctx
 

@@ -205,3 +205,21 @@ def test_the_rules_of_one_tournament_and_one_result_read_in_the_singular():
     with translation.override("fr"):
         words = seasons.rules_words(champ)
     assert "Les 2 meilleurs résultats comptent." in words and "Classé à partir de 3 tournois joués." in words
+
+
+def test_a_category_lists_its_own_players_not_ranked_yet(client):
+    """With a minimum of 3 tournaments only Chloé and David (3 played) are ranked; Ana (Dames, 2 played: 10 points
+    for T1's win and 2 for T3's 4th place, both kept) waits for one more — on the Dames page and in its CSV, where
+    Bruno and Émile (2 played each, not Dames) do not appear."""
+    season_of_three(minimum=3)
+    url = reverse("public-championship", args=["saison-2025", "challenge"])
+    dames = client.get(url + "?categorie=dames").content.decode()
+    waiting = dames.split("Pas encore classés")[1]
+    assert "Ana</a> : 12 points, 2 tournoi(s) joué(s), encore 1 pour être classé" in waiting
+    assert "Bruno" not in waiting and "Émile" not in waiting and "Chloé" not in waiting
+    everyone = client.get(url).content.decode().split("Pas encore classés")[1]
+    assert "Ana" in everyone and "Bruno" in everyone and "Émile" in everyone
+    _published_documents_rendered()
+    csv = b"".join(client.get(url + "classement.csv?categorie=dames").streaming_content).decode()
+    rows = csv.split("Pas encore classés")[1]
+    assert "Ana;;12;2;1" in rows and "Bruno" not in rows and "Émile" not in rows
