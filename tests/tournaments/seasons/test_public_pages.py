@@ -215,7 +215,7 @@ def test_a_category_lists_its_own_players_not_ranked_yet(client):
     url = reverse("public-championship", args=["saison-2025", "challenge"])
     dames = client.get(url + "?categorie=dames").content.decode()
     waiting = dames.split("Pas encore classés")[1]
-    assert "Ana</a> : 12 points, 2 tournoi(s) joué(s), encore 1 pour être classé" in waiting
+    assert "Ana</a> : 12 points, 2 tournois joués, encore 1 pour être classé" in waiting
     assert "Bruno" not in waiting and "Émile" not in waiting and "Chloé" not in waiting
     everyone = client.get(url).content.decode().split("Pas encore classés")[1]
     assert "Ana" in everyone and "Bruno" in everyone and "Émile" in everyone
