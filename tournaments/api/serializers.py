@@ -244,14 +244,16 @@ class PlayerIn(serializers.Serializer):
 
 class RegistrationIn(serializers.Serializer):
     player = serializers.IntegerField(required=False, help_text="an existing player's id")
-    name = serializers.CharField(max_length=120, required=False, help_text="or a new player")
+    name = serializers.CharField(max_length=120, required=False, allow_blank=True, default="",
+                                 help_text="or a new player (by his licence alone: the licence file names him)")
     club = serializers.CharField(max_length=120, required=False, allow_blank=True, default="")
     licence = serializers.CharField(max_length=40, required=False, allow_blank=True, default="")
     team = serializers.IntegerField(required=False, allow_null=True)
 
     def validate(self, attrs):
-        if "player" not in attrs and not attrs.get("name"):
-            raise serializers.ValidationError({"player": _("give a player id, or the name of a new player")})
+        if "player" not in attrs and not attrs.get("name", "").strip() and not attrs.get("licence", "").strip():
+            raise serializers.ValidationError(
+                {"player": _("give a player id, or the name or the licence of a new player")})
         return attrs
 
 

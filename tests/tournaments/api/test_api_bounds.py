@@ -54,3 +54,21 @@ def test_the_refusals_are_in_french_by_default(api_client, tarot_table, staff):
     response = api_client.post(f"/api/tournaments/{tarot_table.round.tournament_id}/rounds/", {"number": 40000},
                                format="json")
     assert response.json()["message"] == "les numéros de manche vont jusqu'à 999"
+
+
+def test_a_player_registered_by_his_licence_alone(api_client, tarot_table, staff):
+    """The licence file names the player (as the players' page and the arrivals page do); a licence it does not
+    know asks for the name, naming the field; nothing at all names the player field."""
+    from tournaments.clubs.models import Licence
+
+    Licence.objects.create(number="0451234", first_name="Éloïse", last_name="Œillet", category="Dames")
+    api_client.force_authenticate(staff["organizer"])
+    url = f"/api/tournaments/{tarot_table.round.tournament_id}/registrations/"
+    response = api_client.post(url, {"licence": "0451234"}, format="json")
+    assert response.status_code == 201, response.content
+    assert response.json()["player"]["name"] == "Éloïse Œillet"
+    unknown = api_client.post(url, {"licence": "9999999"}, format="json")
+    assert unknown.status_code == 400 and unknown.json()["field"] == "name"
+    assert "9999999" in unknown.json()["message"] and "donnez le nom" in unknown.json()["message"]
+    nothing = api_client.post(url, {"club": "Vanves"}, format="json")
+    assert nothing.status_code == 400 and nothing.json()["field"] == "player"
