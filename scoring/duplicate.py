@@ -66,6 +66,12 @@ METHODS = ("matchpoints", "datum")
 SCORES = ("mean", "sum")
 DUPLICATE_TIE_BREAKS = ("best_board", "tops")
 
+FORM = 2
+"""The canonical form of the inputs a ranking writes (``("form", 2)`` in its options): one row per étui and
+orientation (:data:`Unit`), about a third of form 1's text. A snapshot whose options name no form holds one
+:class:`BoardResult` per result (form 1, written before) and regenerates as it was written."""
+INPUT_FORMS = (1, 2)
+
 
 @dataclass(frozen=True, order=True, slots=True)
 class BoardResult:
@@ -419,6 +425,8 @@ class _Tally:
         self.kinds: set[type] = set()
         #: each (étui, orientation)'s fields as columns when its text can be written by a %-format, else None
         self.columns: list[tuple[tuple[Any, ...], ...] | None] = []
+        #: each (étui, orientation) in the compact form (form 2, :data:`Unit`), when asked for
+        self.units: list[Unit] = []
 
     def add(self, den: int, entries: Sequence[Entry], nums: Iterable[int]) -> None:
         """Add the values ``nums[i] / den`` of ``entries[i]``: one C pass (``map`` of ``list.append``)."""
@@ -565,12 +573,14 @@ def _marks_points(marks: Sequence[int]) -> list[int]:
     return list(map(points.__getitem__, marks))
 
 
-def _tally(units: Sequence[_Unit], method: str, score: str, expected: Mapping[int, int] | None) -> _Tally:
+def _tally(units: Sequence[_Unit], method: str, score: str, expected: Mapping[int, int] | None,
+           compact: bool = False) -> _Tally:
     """Score every comparison group (A-T13, the same definitions as :func:`_scored_rows`) into a :class:`_Tally`.
 
     Values as num / den (ints): the mean percentage sums matchpoints over top·per (times 100 at the end), the sum
     matchpoints over per, the datum mark·q − p over q for a datum p/q; an artificial result pct·top over 100·top
-    (a lone one: pct over 100), 0 under the datum method; a lone played result 50 over 100."""
+    (a lone one: pct over 100), 0 under the datum method; a lone played result 50 over 100. ``compact``: each
+    (étui, orientation) also kept in form 2 (``tally.units``)."""
     if method not in METHODS:
         raise ValueError(f"method is one of {METHODS}: got {method!r}")
     if score not in SCORES:
@@ -593,6 +603,9 @@ def _tally(units: Sequence[_Unit], method: str, score: str, expected: Mapping[in
         # writes true), its cards the étui's own and no result artificial
         tally.columns.append(columns if cards == {""} and kinds[_A] == _NONE and all(
             kinds[i] == _INT for i in _INT_FIELDS) else None)
+        if compact:
+            tally.units.append((board, orientation, columns[_E], *(
+                _column(columns[i], kinds[i]) for i in (_M, _F, _A, _R, _T))))
         if len(cards) == 1:
             groups = [columns]
         else:  # a fouled étui: each set of cards its own group
@@ -698,13 +711,71 @@ def _inputs_json(results: tuple[BoardResult, ...] | ResultRows, units: Sequence[
     return f"[{','.join(parts)}]"
 
 
+# --------------------------------------------------------------------------------------------
+# Form 2 of the canonical inputs: one row per étui and orientation
+# --------------------------------------------------------------------------------------------
+
+Unit = tuple[Any, ...]
+"""An (étui, orientation)'s results in form 2: ``(board, orientation, entries, marks, fingerprints, artificials,
+rounds, tables)``, its results in canonical order (by entry). ``entries`` is always the tuple of the entries; each
+other field is the one value its results share (of one type: 1 and True differ), else the tuple of their values.
+Written as JSON, ``[12,0,[1,5,9],[40,-20,10],"",null,2,[3,7,1]]`` stands for three results of étui 12, North,
+their own cards, none artificial, in round 2 at tables 3, 7 and 1."""
+
+
+def _column(values: tuple[Any, ...], kinds: set[type]) -> Any:
+    """A form-2 field: the one value of ``values`` when they are all the same (and of one type), else ``values``."""
+    first = values[0]
+    if len(kinds) == 1 and values.count(first) == len(values):
+        return first
+    return values
+
+
+def expand(units: Iterable[Sequence[Any]]) -> ResultRows:
+    """The results of form-2 inputs (:data:`Unit`), as rows in the units' order, checked as :class:`BoardResult`
+    checks one; a unit of the wrong shape is refused (ValueError)."""
+    rows: list[tuple[Any, ...]] = []
+    name = BoardResult.__name__
+    for unit in units:
+        if not isinstance(unit, tuple | list) or len(unit) != 8 or not isinstance(unit[2], tuple | list):
+            raise ValueError(f"a form-2 unit is (board, orientation, entries, mark, fingerprint, artificial, round, "
+                             f"table): {unit!r}")
+        board, orientation, entries, *fields = unit
+        n = len(entries)
+        columns: list[Iterable[Any]] = []
+        for value in fields:
+            if isinstance(value, tuple | list):
+                if len(value) != n:
+                    raise ValueError(f"étui {board}, orientation {orientation}: {len(value)} values for "
+                                     f"{n} entries")
+                columns.append(value)
+            else:
+                columns.append(repeat(value, n))
+        rows += zip(repeat(name, n), repeat(board, n), repeat(orientation, n), entries, *columns, strict=False)
+    return ResultRows(rows)
+
+
 def _ranked(results: Iterable[BoardResult], method: str, score: str, expected: Mapping[int, int] | None,
-            entries: Iterable[Entry]) -> tuple[tuple[BoardResult, ...] | ResultRows, str, dict[Entry, EntryScore]]:
-    """The canonical inputs, their JSON text and each entry's scores."""
+            entries: Iterable[Entry], form: int = FORM
+            ) -> tuple[tuple[BoardResult, ...] | ResultRows | tuple[Unit, ...], str, dict[Entry, EntryScore]]:
+    """The canonical inputs (in ``form``), their JSON text and each entry's scores."""
+    if form not in INPUT_FORMS:
+        raise ValueError(f"form is one of {INPUT_FORMS}: got {form!r}")
     results = results if isinstance(results, list | tuple | ResultRows) else list(results)
     ordered, units = _sort_rows(results)
-    tally = _tally(units, method, score, expected)
+    tally = _tally(units, method, score, expected, compact=form == 2)
+    if form == 2:
+        compact = tuple(tally.units)
+        # plain values in tuples: the JSON encoder alone writes canonical_json's text (no dataclass, no Fraction)
+        text = (json.dumps(compact, separators=(",", ":"), ensure_ascii=False, check_circular=False)
+                if _PLAIN.issuperset(tally.kinds) else canonical_json(compact))
+        return compact, text, _scores_of(tally, method, score, entries)
     return ordered, _inputs_json(ordered, units, tally), _scores_of(tally, method, score, entries)
+
+
+def _form_option(form: int) -> tuple[tuple[str, int], ...]:
+    """The options' ``form``: named from form 2 on (form 1's options, and so its digests, stay as they were)."""
+    return (("form", form),) if form != 1 else ()
 
 
 @without_gc
@@ -716,16 +787,18 @@ def rank_duplicate(
     tie_breaks: Sequence[str] = (),
     expected: Mapping[int, int] | None = None,
     entries: Iterable[Entry] = (),
+    form: int = FORM,
 ) -> RankingSnapshot:
-    """The individual duplicate ranking by decreasing event score (A-T13, A-T11 for ties)."""
+    """The individual duplicate ranking by decreasing event score (A-T13, A-T11 for ties); its inputs in ``form``
+    (:data:`FORM`: one row per étui and orientation; 1: one :class:`BoardResult` per result)."""
     tie_breaks = check_tie_breaks(tie_breaks, DUPLICATE_TIE_BREAKS)
     entries = tuple(entries)
-    ordered, inputs_json, scores = _ranked(results, method, score, expected, entries)
+    ordered, inputs_json, scores = _ranked(results, method, score, expected, entries, form)
     rows = [(e, _metrics(scores[e])) for e in sorted(scores, key=entry_order)]
     options = (("entries", tuple(sorted(set(entries), key=entry_order))),
-               ("expected", tuple(sorted((expected or {}).items()))), ("method", method), ("score", score),
-               ("tie_breaks", tie_breaks))
-    # rows given, rows kept (a ResultRows, equal to the tuple of its results, its objects built if read)
+               ("expected", tuple(sorted((expected or {}).items()))), *_form_option(form), ("method", method),
+               ("score", score), ("tie_breaks", tie_breaks))
+    # form 1: rows given, rows kept (a ResultRows, equal to the tuple of its results, its objects built if read)
     return build_snapshot("duplicate", ("score", *tie_breaks), rows, cast(tuple[Any, ...], ordered), options,
                           inputs_json=inputs_json)
 
@@ -739,13 +812,14 @@ def rank_duplicate_teams(
     score: str = "mean",
     tie_breaks: Sequence[str] = (),
     expected: Mapping[int, int] | None = None,
+    form: int = FORM,
 ) -> RankingSnapshot:
-    """Pairs, triplettes or quadrettes: a team's score is the sum of its members' scores."""
+    """Pairs, triplettes or quadrettes: a team's score is the sum of its members' scores (inputs in ``form``)."""
     tie_breaks = check_tie_breaks(tie_breaks, DUPLICATE_TIE_BREAKS)
     members = [m for ms in teams.values() for m in ms]
     if len(set(members)) != len(members):
         raise ValueError("a player belongs to two teams")
-    results, inputs_json, scores = _ranked(results, method, score, expected, members)
+    ordered, inputs_json, scores = _ranked(results, method, score, expected, members, form)
     rows = []
     for team in sorted(teams, key=entry_order):
         ss = [scores[m] for m in teams[team]]
@@ -754,21 +828,24 @@ def rank_duplicate_teams(
                             ("best_board", max(bests) if bests else None), ("tops", sum(s.tops for s in ss)),
                             ("boards", sum(s.boards for s in ss)))))
     membership = tuple((team, tuple(sorted(teams[team], key=entry_order))) for team in sorted(teams, key=entry_order))
-    options = (("expected", tuple(sorted((expected or {}).items()))), ("method", method), ("score", score),
-               ("tie_breaks", tie_breaks))
-    return build_snapshot("duplicate_teams", ("score", *tie_breaks), rows, (results, membership), options,
+    options = (("expected", tuple(sorted((expected or {}).items()))), *_form_option(form), ("method", method),
+               ("score", score), ("tie_breaks", tie_breaks))
+    return build_snapshot("duplicate_teams", ("score", *tie_breaks), rows, (ordered, membership), options,
                           inputs_json=f"[{inputs_json},{canonical_json(membership)}]")
 
 
 def regenerate(snapshot: RankingSnapshot) -> RankingSnapshot:
-    """Rebuild a duplicate snapshot from its own inputs and options (``scoring.ranking.regenerate``)."""
+    """Rebuild a duplicate snapshot from its own inputs and options (``scoring.ranking.regenerate``), in the form
+    it was written in (no ``form`` option: form 1, one :class:`BoardResult` per result)."""
     opts = dict(snapshot.options)
+    form = opts.get("form", 1)
     common = {"method": opts["method"], "score": opts["score"], "tie_breaks": tuple(opts["tie_breaks"]),
-              "expected": dict(opts["expected"]) or None}
+              "expected": dict(opts["expected"]) or None, "form": form}
     if snapshot.kind == "duplicate":
-        return rank_duplicate(snapshot.inputs, entries=opts["entries"], **common)
+        results = expand(snapshot.inputs) if form == 2 else snapshot.inputs
+        return rank_duplicate(results, entries=opts["entries"], **common)
     results, membership = snapshot.inputs
-    return rank_duplicate_teams(results, dict(membership), **common)
+    return rank_duplicate_teams(expand(results) if form == 2 else results, dict(membership), **common)
 
 
 def traveller(scored: Iterable[ScoredResult], board: int) -> list[ScoredResult]:

@@ -6,6 +6,7 @@ order, ``canonical_json`` / ``inputs_digest`` for the text and the digest."""
 from __future__ import annotations
 
 from fractions import Fraction
+from itertools import groupby
 
 import pytest
 from hypothesis import given, settings
@@ -16,6 +17,7 @@ from scoring.duplicate import (
     _marks_points,
     _result_key,
     entry_scores,
+    expand,
     matchpoints,
     rank_duplicate,
     rank_duplicate_teams,
@@ -57,40 +59,65 @@ def _figures(snap):
     return {line.entry: line.metrics for line in snap.lines}
 
 
+def _compact(ordered):
+    """Form 2 written out from docs/duplicate.md: per (étui, orientation), in canonical order, its entries, then each
+    field's one value when all its results have it (the same type too: 1 is not True), else all their values."""
+    units = []
+    for (board, orientation), run in groupby(ordered, key=lambda r: (r.board, r.orientation)):
+        rs = list(run)
+
+        def field(name, rs=rs):
+            values = tuple(getattr(r, name) for r in rs)
+            same = all(type(v) is type(values[0]) and v == values[0] for v in values)
+            return values[0] if same else values
+
+        units.append((board, orientation, tuple(r.entry for r in rs),
+                      *(field(name) for name in ("mark", "fingerprint", "artificial", "round", "table"))))
+    return tuple(units)
+
+
 @settings(max_examples=300, deadline=None)
-@given(duplicates(), st.sampled_from(FORMS))
-def test_the_fast_path_gives_the_plain_definitions_figures(drawn, form):
+@given(duplicates(), st.sampled_from(FORMS), st.sampled_from([1, 2]))
+def test_the_fast_path_gives_the_plain_definitions_figures(drawn, form, input_form):
     results, expected = drawn
     method, score = form
-    snap = rank_duplicate(results, method=method, score=score, expected=expected)
+    snap = rank_duplicate(results, method=method, score=score, expected=expected, form=input_form)
     plain = entry_scores(score_results(results, method=method, expected=expected), method=method, score=score)
     assert _figures(snap) == {e: (("score", s.score), ("best_board", s.best_board), ("tops", s.tops),
                                   ("boards", s.boards)) for e, s in plain.items()}
     # the canonical order, text and digest are the plain ones
     ordered = tuple(sorted(results, key=_result_key))
-    assert snap.inputs == ordered
-    assert snap.encoded is not None and snap.encoded[0] == canonical_json(ordered)
-    assert snap.digest == inputs_digest("duplicate", ordered, snap.options)
-    assert regenerate(snap).digest == snap.digest
+    if input_form == 1:  # one BoardResult a result; the options name no form (as before form 2)
+        assert snap.inputs == ordered and "form" not in dict(snap.options)
+    else:  # one row per (étui, orientation); the options say so
+        assert snap.inputs == _compact(ordered) and dict(snap.options)["form"] == 2
+        assert expand(snap.inputs).results() == ordered
+    assert snap.encoded is not None and snap.encoded[0] == canonical_json(snap.inputs)
+    assert snap.digest == inputs_digest("duplicate", snap.inputs, snap.options)
+    again = regenerate(snap)
+    assert again.digest == snap.digest and again.lines == snap.lines
 
 
 @settings(max_examples=100, deadline=None)
-@given(duplicates(), st.sampled_from(FORMS))
-def test_the_team_ranking_sums_the_plain_member_scores(drawn, form):
+@given(duplicates(), st.sampled_from(FORMS), st.sampled_from([1, 2]))
+def test_the_team_ranking_sums_the_plain_member_scores(drawn, form, input_form):
     results, expected = drawn
     method, score = form
     entries = sorted({r.entry for r in results})
     teams = {f"T{i}": entries[i:i + 2] for i in range(0, len(entries), 2)}
-    snap = rank_duplicate_teams(results, teams, method=method, score=score, expected=expected)
+    snap = rank_duplicate_teams(results, teams, method=method, score=score, expected=expected, form=input_form)
     plain = entry_scores(score_results(results, method=method, expected=expected), method=method, score=score)
     for team, members in teams.items():
         line = snap.line_for(team)
         assert line.metric("score") == sum((plain[m].score for m in members if m in plain), Fraction(0))
         assert line.metric("boards") == sum(plain[m].boards for m in members if m in plain)
     ordered = tuple(sorted(results, key=_result_key))
+    ordered = ordered if input_form == 1 else _compact(ordered)
     membership = tuple((t, tuple(sorted(teams[t]))) for t in sorted(teams))
+    assert snap.inputs == (ordered, membership)
     assert snap.encoded is not None and snap.encoded[0] == canonical_json((ordered, membership))
     assert snap.digest == inputs_digest("duplicate_teams", (ordered, membership), snap.options)
+    assert regenerate(snap).digest == snap.digest
 
 
 @settings(max_examples=300, deadline=None)
@@ -115,11 +142,16 @@ def test_the_text_of_a_bool_or_a_big_int_is_the_json_encoders():
     # True is a plain value JSON writes « true » (a %-format would write 1): that étui goes through the encoder
     results = [BoardResult(1, 0, 1, True), BoardResult(1, 0, 2, 0), BoardResult(2, 1, 3, -(10**30)),  # type: ignore[arg-type]
                BoardResult(2, 1, 4, 5, round=2, table=7)]
-    snap = rank_duplicate(results)
+    snap = rank_duplicate(results, form=1)
     assert snap.encoded is not None
     assert snap.encoded[0] == canonical_json(snap.inputs)
     assert snap.encoded[0].startswith('[["BoardResult",1,0,1,true,"",null,0,0],')
     assert '["BoardResult",2,1,3,-1000000000000000000000000000000,"",null,0,0]' in snap.encoded[0]
+    # form 2: true and 0 are two values (not one shared by both results), and 1 (an int) is not true
+    snap = rank_duplicate(results)
+    assert snap.encoded[0] == ('[[1,0,[1,2],[true,0],"",null,0,0],'
+                               '[2,1,[3,4],[-1000000000000000000000000000000,5],"",null,[0,2],[0,7]]]')
+    assert regenerate(snap).digest == snap.digest
 
 
 def test_two_results_of_one_seat_on_one_etui_are_refused_whatever_their_order():
@@ -156,8 +188,9 @@ def _as_rows(results):
 
 
 @settings(max_examples=200, deadline=None)
-@given(duplicates(), st.sampled_from(FORMS), st.sampled_from([(), ("best_board",), ("tops", "best_board")]))
-def test_rows_rank_as_the_results_they_hold(drawn, form, tie_breaks):
+@given(duplicates(), st.sampled_from(FORMS), st.sampled_from([(), ("best_board",), ("tops", "best_board")]),
+       st.sampled_from([1, 2]))
+def test_rows_rank_as_the_results_they_hold(drawn, form, tie_breaks, input_form):
     from scoring.duplicate import ResultRows
 
     results, expected = drawn
@@ -165,26 +198,27 @@ def test_rows_rank_as_the_results_they_hold(drawn, form, tie_breaks):
     rows = ResultRows(_as_rows(results))
     assert rows.results() == tuple(results) and list(rows) == results and len(rows) == len(results)
     entries = {r.entry for r in results}
+    args = {"method": method, "score": score, "tie_breaks": tie_breaks, "expected": expected, "form": input_form}
     try:
-        plain = rank_duplicate(results, method=method, score=score, tie_breaks=tie_breaks, expected=expected,
-                               entries=entries)
+        plain = rank_duplicate(results, entries=entries, **args)
     except ValueError as error:  # a duplicate listed or too many results for E: the same refusal from the rows
         with pytest.raises(ValueError) as caught:
-            rank_duplicate(rows, method=method, score=score, tie_breaks=tie_breaks, expected=expected,
-                           entries=entries)
+            rank_duplicate(rows, entries=entries, **args)
         assert str(caught.value) == str(error)
         return
-    fast = rank_duplicate(ResultRows(_as_rows(results)), method=method, score=score, tie_breaks=tie_breaks,
-                          expected=expected, entries=entries)
-    assert isinstance(fast.inputs, ResultRows) and fast.inputs._results is None  # kept as rows: no object built
+    fast = rank_duplicate(ResultRows(_as_rows(results)), entries=entries, **args)
+    if input_form == 1:
+        assert isinstance(fast.inputs, ResultRows) and fast.inputs._results is None  # kept as rows: no object built
     assert fast == plain and fast.digest == plain.digest and fast.encoded == plain.encoded
-    assert fast.inputs == tuple(sorted(results, key=_result_key)) == plain.inputs
-    assert canonical_json(fast.inputs.results()) == fast.encoded[0]
+    if input_form == 1:
+        assert fast.inputs == tuple(sorted(results, key=_result_key)) == plain.inputs
+        assert canonical_json(fast.inputs.results()) == fast.encoded[0]
+    else:
+        assert fast.inputs == _compact(sorted(results, key=_result_key)) == plain.inputs
     assert regenerate(fast) == plain and regenerate(fast).digest == plain.digest
     members = {f"T{e}": [e] for e in entries}
-    assert rank_duplicate_teams(ResultRows(_as_rows(results)), members, method=method, score=score,
-                                tie_breaks=tie_breaks, expected=expected) == rank_duplicate_teams(
-        results, members, method=method, score=score, tie_breaks=tie_breaks, expected=expected)
+    assert rank_duplicate_teams(ResultRows(_as_rows(results)), members, **args) == rank_duplicate_teams(
+        results, members, **args)
 
 
 @pytest.mark.parametrize(("row", "message"), [
@@ -214,3 +248,79 @@ def test_rows_of_odd_but_valid_values_are_ranked_by_the_general_path():
     assert rows._results is not None
     fast, plain = rank_duplicate(rows), rank_duplicate(results)
     assert fast == plain and fast.encoded == plain.encoded and ",true," in fast.encoded[0]
+
+
+# --------------------------------------------------------------------------------------------
+# Form 2 (one row per étui and orientation) and the snapshots written before it (form 1)
+# --------------------------------------------------------------------------------------------
+
+HAND = [BoardResult(2, 0, "C", 40, round=1, table=3), BoardResult(1, 0, "B", 20, round=1, table=2),
+        BoardResult(1, 0, "C", -10, round=1, table=3), BoardResult(2, 0, "A", 50, round=1, table=1),
+        BoardResult(1, 0, "A", 20, round=1, table=1), BoardResult(2, 0, "B", None, artificial="absent", round=1,
+                                                                  table=2),
+        BoardResult(1, 2, "D", 30, "f", round=1, table=1)]
+
+
+def test_form_two_is_one_row_per_etui_and_orientation_as_documented():
+    # written out by hand from docs/duplicate.md: étui 1 North (A 20, B 20, C −10 at tables 1, 2, 3, round 1, the
+    # étui's own cards), étui 1 South (D alone, fouled cards "f"), étui 2 North (A 50, B absent, C 40)
+    snap = rank_duplicate(HAND, expected={1: 3, 2: 3})
+    assert snap.encoded[0] == ('[[1,0,["A","B","C"],[20,20,-10],"",null,1,[1,2,3]],'
+                               '[1,2,["D"],30,"f",null,1,1],'
+                               '[2,0,["A","B","C"],[50,null,40],"",[null,"absent",null],1,[1,2,3]]]')
+    assert snap.options == (("entries", ()), ("expected", ((1, 3), (2, 3))), ("form", 2), ("method", "matchpoints"),
+                            ("score", "mean"), ("tie_breaks", ()))
+    old = rank_duplicate(HAND, expected={1: 3, 2: 3}, form=1)
+    assert old.lines == snap.lines and old.digest != snap.digest and len(snap.encoded[0]) < len(old.encoded[0]) * 0.6
+
+
+# form 1, as main wrote it before form 2 (``rank_duplicate(HAND, expected={1: 3, 2: 3})`` at 947161d): the stored text,
+# options and digest of a snapshot published then
+OLD_TEXT = ('[["BoardResult",1,0,"A",20,"",null,1,1],["BoardResult",1,0,"B",20,"",null,1,2],'
+            '["BoardResult",1,0,"C",-10,"",null,1,3],["BoardResult",1,2,"D",30,"f",null,1,1],'
+            '["BoardResult",2,0,"A",50,"",null,1,1],["BoardResult",2,0,"B",null,"","absent",1,2],'
+            '["BoardResult",2,0,"C",40,"",null,1,3]]')
+OLD_OPTIONS = '[["entries",[]],["expected",[[1,3],[2,3]]],["method","matchpoints"],["score","mean"],["tie_breaks",[]]]'
+OLD_DIGEST = "33e54c450ba20bec335f29c60a3384f0224fdb42b2b31164ec573e1ace96b64b"
+
+
+def test_a_snapshot_written_in_form_one_still_regenerates_to_its_digest():
+    import json
+
+    from scoring.ranking import RankingSnapshot, digest_of
+
+    assert digest_of("duplicate", OLD_TEXT, OLD_OPTIONS) == OLD_DIGEST
+    # decoded as the app decodes a stored snapshot (lists → tuples, a class name → its dataclass)
+    def decode(obj):
+        if isinstance(obj, list):
+            if obj and obj[0] == "BoardResult":
+                return BoardResult(*obj[1:])
+            return tuple(decode(x) for x in obj)
+        return obj
+
+    stub = RankingSnapshot("duplicate", ("score",), (), decode(json.loads(OLD_TEXT)), decode(json.loads(OLD_OPTIONS)),
+                           OLD_DIGEST)
+    again = regenerate(stub)
+    assert again.digest == OLD_DIGEST and again.encoded == (OLD_TEXT, OLD_OPTIONS)
+    assert again.lines == rank_duplicate(HAND, expected={1: 3, 2: 3}).lines
+
+
+def test_form_two_inputs_of_the_wrong_shape_are_refused_or_do_not_verify():
+    snap = rank_duplicate(HAND, expected={1: 3, 2: 3})
+    units = list(snap.inputs)
+    with pytest.raises(ValueError, match="2 values for 3 entries"):
+        expand([(*units[0][:3], (20, 20), *units[0][4:])])
+    with pytest.raises(ValueError, match="a form-2 unit is"):
+        expand([units[0][:7]])
+    with pytest.raises(ValueError, match="a played result has a mark"):
+        expand([(1, 0, ("A",), None, "", None, 1, 1)])
+    # the same results written otherwise (a shared round written out per result): not the canonical text, so the
+    # snapshot rebuilt from them does not come out with the digest of the text given
+    from dataclasses import replace
+
+    from scoring.ranking import digest_of
+
+    loose = replace(snap, inputs=((*units[0][:6], (1, 1, 1), units[0][7]), *units[1:]))
+    assert expand(loose.inputs).results() == expand(snap.inputs).results()
+    stored = digest_of("duplicate", canonical_json(loose.inputs), snap.encoded[1])  # a snapshot stored so
+    assert regenerate(loose).digest == snap.digest != stored  # rebuilt canonical: it does not verify

@@ -56,10 +56,14 @@ def cases():
     boards = [BoardResult(1, 0, 1, 90), BoardResult(1, 0, 2, -30), BoardResult(1, 0, 3, 90, round=1, table=2),
               BoardResult(1, 0, 4, None, artificial="plus"), BoardResult(2, 1, 1, 10, fingerprint="ab\tc"),
               BoardResult(2, 1, 2, 20), BoardResult(2, 1, 3, None, artificial="absent")]
-    yield "duplicate", rank_duplicate(boards, tie_breaks=("tops",), entries=(1, 2, 3, 4, 5))
-    yield "duplicate_neuberg", rank_duplicate(boards, expected={1: 5, 2: 4})
-    yield "duplicate_datum", rank_duplicate(boards, method="datum", score="sum")
-    yield "duplicate_teams", rank_duplicate_teams(boards, {"N-S": (1, 3), "E-W": (2, 4)})
+    # form 1 (one BoardResult a result): what every duplicate snapshot published before form 2 holds
+    yield "duplicate", rank_duplicate(boards, tie_breaks=("tops",), entries=(1, 2, 3, 4, 5), form=1)
+    yield "duplicate_neuberg", rank_duplicate(boards, expected={1: 5, 2: 4}, form=1)
+    yield "duplicate_datum", rank_duplicate(boards, method="datum", score="sum", form=1)
+    yield "duplicate_teams", rank_duplicate_teams(boards, {"N-S": (1, 3), "E-W": (2, 4)}, form=1)
+    # form 2 (one row per étui and orientation), the default since
+    yield "duplicate_form2", rank_duplicate(boards, tie_breaks=("tops",), entries=(1, 2, 3, 4, 5))
+    yield "duplicate_teams_form2", rank_duplicate_teams(boards, {"N-S": (1, 3), "E-W": (2, 4)})
 
 
 # computed by the code before canonical_json (main at df9f15c), on the inputs of cases()
@@ -74,6 +78,9 @@ PINNED = {
     "duplicate_neuberg": "401bb02d31a27ee05cfffc5b28373a52c802677cbea2a9c8e7e16549cf0ff42d",
     "duplicate_datum": "59d520dbf35356547d6bc85659a63c2f6a59f35e50db09eafaf0d7e2a6a534ff",
     "duplicate_teams": "b07c52384ccdf299d4ea12117f5e0b1f6f1e5ed919f94a2445a56404f2f580f9",
+    # form 2, pinned when it came (dupl3): a change of its text shows here
+    "duplicate_form2": "461e66aa63935c2b4adc3be8c509077344d8c59d300d0f0cc9d71f9ccd432400",
+    "duplicate_teams_form2": "4f70b34c8641324b4934b74ae873ae1f52de92bda33cb3fb830bb26e6ad48a86",
 }
 
 

@@ -230,3 +230,98 @@ def test_the_rows_the_ranking_reads_are_the_results_as_objects(event):
     assert board_rows(event, []).rows == []
     assert rank_duplicate(rows) == rank_duplicate(objects)
     assert rank_duplicate(rows).encoded == rank_duplicate(objects).encoded
+
+
+def _rows_by_loop(tournament):
+    """The reader as it was written before its C passes (main at 947161d): one Python loop over the score rows."""
+    from tournaments.deals.models import Deal, ScoreRow
+    from tournaments.duplicate.models import ArtificialResult
+    from tournaments.event.models import Seat
+
+    plan = {t: (b, rn, tn) for t, b, rn, tn in DuplicateTable.objects.filter(
+        table__round__tournament_id=tournament.pk).values_list("table_id", "boards", "table__round__number",
+                                                               "table__number")}
+    positions = {(t, e): p for t, e, p in Seat.objects.filter(table_id__in=plan).values_list("table_id", "entry_id",
+                                                                                               "position")}
+    fouled = dict(EtuiPlay.objects.filter(table_id__in=plan, fouled=True).values_list("deal_id", "fingerprint"))
+    artificial = {(n, e): (k, t) for n, e, k, t in ArtificialResult.objects.filter(
+        etui__tournament_id=tournament.pk).values_list("etui__number", "entry_id", "kind", "table_id")}
+    out = []
+    for table_id, entry_id, points, deal_id, number in ScoreRow.objects.filter(
+            tournament_id=tournament.pk, deal__isnull=False, counts=True).exclude(
+            deal__status=Deal.Status.ANNULLED).values_list("table_id", "entry_id", "points", "deal_id", "deal__number"):
+        planned = plan.get(table_id)
+        if planned is None:
+            continue
+        order, round_no, table_no = planned
+        if not 0 < number <= len(order):
+            continue
+        board = order[number - 1]
+        if (board, entry_id) in artificial:
+            continue
+        out.append(("BoardResult", board, positions[(table_id, entry_id)], entry_id, points,
+                    fouled.get(deal_id, ""), None, round_no, table_no))
+    for (board, entry_id), (kind, table_id) in artificial.items():
+        if table_id in plan:
+            _order, round_no, table_no = plan[table_id]
+            out.append(("BoardResult", board, positions.get((table_id, entry_id), 0), entry_id, None, "", kind,
+                        round_no, table_no))
+    return out
+
+
+def test_the_reader_in_c_passes_keeps_the_rows_the_loop_kept(event):
+    # a fouled deal, an artificial result replacing a played one, a deal numbered off its table's card (left out)
+    # and a table taken out of the movement (left out): the same rows as the loop over the score rows
+    from tournaments.deals.models import Deal
+    from tournaments.duplicate.results import board_rows
+    from tournaments.duplicate.service import artificial_result_set
+
+    user = UserFactory(username="chief")
+    deal_record(table=_table(event, 1, 1), user=user, record=tarot_summary(taker=1, points=49, dealer=2))  # fouled
+    deal_record(table=_table(event, 1, 3), user=user, record=tarot_summary(taker=1, points=60, dealer=0))
+    deal_record(table=_table(event, 1, 3), user=user, record=tarot_summary(taker=2, points=30, dealer=1))
+    table = _table(event, 1, 2)
+    deal_record(table=table, user=user, record=tarot_summary(taker=2, points=50, dealer=1))
+    north = table.seats.get(position=0).entry_id
+    artificial_result_set(table=table, etui_number=2, entry_id=north, kind="minus", reason="carte exposée", user=user)
+    deal_record(table=_table(event, 2, 1), user=user, record=tarot_summary(taker=1, points=70, dealer=0))
+    deal_record(table=_table(event, 2, 2), user=user, record=tarot_summary(taker=3, points=40, dealer=0))
+    before = sorted(board_rows(event).rows, key=repr)
+    assert before == sorted(_rows_by_loop(event), key=repr) and len(before) == 24
+    Deal.objects.filter(table=_table(event, 1, 3), number=2).update(number=3)  # off the card of 2 étuis
+    DuplicateTable.objects.filter(table=_table(event, 2, 2)).delete()  # out of the movement
+    after = sorted(board_rows(event).rows, key=repr)
+    assert after == sorted(_rows_by_loop(event), key=repr) and len(after) == 16
+    assert {r[5] != "" for r in after} == {True, False} and [r[6] for r in after if r[6]] == ["minus"]
+    first = event.rounds.get(number=1)
+    assert {r.board for r in board_results(event, [first.pk], [2])} == {2}
+
+
+def test_a_snapshot_published_in_form_one_still_verifies(event):
+    # a snapshot written before form 2 (one BoardResult a result, no ``form`` option) is rebuilt from its stored
+    # inputs to its digest; the ranking published now is in form 2 and verifies too
+    from scoring import duplicate as pure_duplicate
+    from tournaments.duplicate.results import board_rows, expected_tables
+    from tournaments.standings.models import RankingSnapshot
+
+    user = UserFactory(username="chief")
+    for table_no, points in ((1, 49), (2, 45), (3, 36)):
+        deal_record(table=_table(event, 1, table_no), user=user,
+                    record=tarot_summary(taker=1, points=points, dealer=0 if table_no % 2 else 1))
+    event.rounds.filter(number=1).update(released=True)
+    first = [event.rounds.get(number=1).pk]
+    rows = board_rows(event, first)
+    expected = {b: e for b, e in expected_tables(event, first).items() if b in rows.boards()}  # as the app ranks
+    old = pure_duplicate.rank_duplicate(rows, form=1, expected=expected,
+                                        entries=event.entries.values_list("id", flat=True))
+    assert "form" not in dict(old.options) and old.encoded[0].startswith('[["BoardResult",')
+    stored = RankingSnapshot.objects.create(
+        tournament=event, input_version=1, kind="duplicate", criteria=["score"], released_rounds=[1],
+        inputs=rankings.JSONText(old.encoded[0], as_text=True), options=rankings.JSONText(old.encoded[1]),
+        digest=old.digest)
+    again = rankings.snapshot_ranking(RankingSnapshot.objects.get(pk=stored.pk))
+    assert again.digest == old.digest and again.lines == old.lines
+    published = rankings.ranking_publish(tournament_id=event.pk)
+    assert dict(rankings.decode(published.options))["form"] == 2
+    assert rankings.snapshot_ranking(published).lines == old.lines
+    assert published.digest != old.digest
