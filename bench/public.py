@@ -55,6 +55,7 @@ import http.client
 import multiprocessing
 import os
 import re
+import resource
 import statistics
 import subprocess
 import sys
@@ -67,6 +68,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 BENCH = Path(__file__).resolve().parent
 sys.path[:0] = [str(ROOT), str(BENCH)]
+import cpushare  # noqa: E402 - bench/cpushare.py, after the path
+import wrk  # noqa: E402 - bench/wrk.py, after the path
+
 DB_URL = os.environ.setdefault("BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/levee_bench_public")
 REDIS_URL = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/13")
 os.environ["DATABASE_URL"] = DB_URL
@@ -75,6 +79,8 @@ os.environ.setdefault("DEBUG", "False")
 PROCESSES = 4
 TARGET_RATIO, TARGET_P95_MS, TARGET_RATE, TARGET_PUBLISH_MS = 0.5, 100.0, 100.0, 1000.0
 TARGET_BURST_P95_MS, TARGET_RSS_MIB, BURST_TRIVIAL_RATE = 100.0, 300.0, 50.0
+#: a body above this is not handed to wrk's Lua (its status is not checked there: its size is, see report_wrk)
+BIG = 64 * 1024
 #: seconds a request may take while the targets are read and warmed (a page's first render at 10,000 players)
 SETUP_TIMEOUT = 900
 
@@ -87,6 +93,13 @@ class Target:
     variants: list[tuple[str, dict[str, str], int]]
     public: bool = True
     port: int | None = None  # another server than the one measured (the trivial view straight to gunicorn)
+    size: int = 0  # the body's bytes when the targets were read (wrk checks the status of the small ones only)
+
+    @property
+    def expected(self) -> int | None:
+        """The one status every variant answers, checked by wrk unless the body is large (wrk copies it into Lua)."""
+        statuses = {status for _, _, status in self.variants}
+        return statuses.pop() if len(statuses) == 1 and 0 not in statuses and self.size <= BIG else None
 
 
 @dataclass
@@ -162,17 +175,18 @@ def targets(port: int, slug: str, ids: list[int], players: int, direct: int | No
 
     def full_and_304(name: str, paths: list[str], headers: dict[str, str] | None = None) -> list[Target]:
         headers = headers or {}
-        variants, conditional = [], []
+        variants, conditional, size = [], [], 0
         for p in paths:
             started = time.perf_counter()
-            status, _, h = get(conn, p, headers)
+            status, body, h = get(conn, p, headers)
+            size = max(size, len(body))
             took = time.perf_counter() - started
             if took > 0.1:
                 print(f"{p}: first request {took * 1000:,.0f} ms")
             assert status == 200, (p, status)
             variants.append((p, headers, 200))
             conditional.append((p, {**headers, "If-None-Match": h["etag"]}, 304))
-        return [Target(name, variants), Target(f"{name}, conditional", conditional)]
+        return [Target(name, variants, size=size), Target(f"{name}, conditional", conditional)]
 
     out = [Target("trivial view" + (" (through nginx)" if direct else ""), [("/bench/trivial/", {}, 200)],
                   public=False)]
@@ -183,9 +197,10 @@ def targets(port: int, slug: str, ids: list[int], players: int, direct: int | No
     out += full_and_304("ranking « ma place »", [f"{base}/ranking/?me={me}"])
     hx = {"HX-Request": "true"}
     _, body, _ = get(conn, f"{base}/ranking/", hx)
+    fragment_size = len(body)
     poll = re.search(rb'hx-get="([^"]+)"', body if body[:2] != b"\x1f\x8b" else _gunzip(body)).group(1)
     poll = poll.decode().replace("&amp;", "&")
-    out.append(Target("fragment", [(f"{base}/ranking/", hx, 200)]))
+    out.append(Target("fragment", [(f"{base}/ranking/", hx, 200)], size=fragment_size))
     out.append(Target("fragment, polling (since)", [(poll, hx, 204)]))
     out += full_and_304(f"player ({players} players)", [f"{base}/players/{i}/" for i in ids[:players]])
     out += full_and_304("hall screen", [f"{base}/screen/"])
@@ -307,11 +322,13 @@ def _client_process(port: int, tlist: list[Target], threads: int, start: float, 
         th.start()
     for th in pool:
         th.join()
-    out.put(results)
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    out.put((results, usage.ru_utime + usage.ru_stime))  # the process's own CPU: the clients' share
 
 
 def load(port: int, tlist: list[Target], clients: int, duration: float, warmup: float, slot: float,
-         rate: float | None) -> list[Result]:
+         rate: float | None, cpu: list[float] | None = None) -> list[Result]:
+    """The clients' results per target; ``cpu`` gets the client processes' own CPU seconds appended."""
     threads = max(clients // PROCESSES, 1)
     start = time.time() + 1.0
     warm_until, stop = start + warmup, start + warmup + duration
@@ -323,13 +340,18 @@ def load(port: int, tlist: list[Target], clients: int, duration: float, warmup: 
     for p in procs:
         p.start()
     merged = [Result() for _ in tlist]
+    used = 0.0
     for _ in procs:
-        for m, r in zip(merged, queue.get(), strict=True):
+        got, seconds = queue.get()
+        used += seconds
+        for m, r in zip(merged, got, strict=True):
             m.latencies += r.latencies
             m.bytes += r.bytes
             m.errors += r.errors
     for p in procs:
         p.join()
+    if cpu is not None:
+        cpu.append(used)
     return merged
 
 
@@ -351,6 +373,52 @@ def report_closed(tlist: list[Target], results: list[Result], duration: float, s
               f"| {size:,.0f} | {ratio:.0%} | {len(r.errors)} |")
         if r.errors:
             print(f"|   first errors: {r.errors[:2]} |")
+    return ok
+
+
+def load_wrk(port: int, tlist: list[Target], clients: int, duration: float, window: int,
+             threads: int) -> list[wrk.WrkResult]:
+    """The closed loop with wrk: windows of ``window`` whole seconds (wrk takes no fraction), every other one the
+    trivial view's (``tlist[0]``), the others taking turns between them, until ``duration`` seconds are covered
+    (each target at least once): every target under the same load and the same minutes, as the Python clients'
+    slots do. Each window is one wrk process of ``clients`` connections."""
+    others = list(range(1, len(tlist)))
+    passes = max(1, round(duration / (2 * window * max(len(others), 1))))
+    results = [wrk.WrkResult() for _ in tlist]
+    for _ in range(passes):
+        for index in others or [0]:
+            for k in (0, index) if others else (0,):
+                target = tlist[k]
+                got = wrk.run(target.port or port, [(path, {**PHONE, **headers}) for path, headers, _ in
+                                                    target.variants],
+                              connections=clients, seconds=window, threads=threads, check=target.expected)
+                results[k].add(got)
+    return results
+
+
+def report_wrk(tlist: list[Target], results: list[wrk.WrkResult]) -> bool:
+    """Requests/s of each target over its own windows, latencies (wrk's, corrected for coordinated omission),
+    bytes read per answer (headers included), the ratio to the trivial view; wrk's own CPU."""
+    trivial = results[0].rate
+    print("| target | requests/s | p50 | p95 | p99 | bytes (with headers) | ratio to the trivial view | errors |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|")
+    ok = True
+    for t, r in zip(tlist, results, strict=True):
+        size = r.bytes / r.requests if r.requests else 0
+        errors = r.error_count
+        # a big answer's status is not read by wrk: a body much smaller than the one read at setup is a wrong answer
+        wrong = t.size > BIG and size < t.size / 2
+        ratio = r.rate / trivial if trivial else 0
+        if t.public and (ratio < TARGET_RATIO or errors or wrong):
+            ok = False
+        flag = " (bodies too small)" if wrong else ""
+        print(f"| {t.name} | {r.rate:,.0f} | {r.quantile(50):.1f} ms | {r.quantile(95):.1f} ms | "
+              f"{r.quantile(99):.1f} ms | {size:,.0f} | {ratio:.0%} | {errors}{flag} |")
+        if errors:
+            print(f"|   errors: {r.errors}, unexpected statuses {r.unexpected} |")
+    seconds = sum(r.seconds for r in results)
+    cpu = sum(r.cpu_seconds for r in results)
+    print(f"wrk's own CPU: {cpu:.1f} s over {seconds:.0f} s of windows ({cpu / seconds:.2f} CPUs of 2)")
     return ok
 
 
@@ -472,9 +540,13 @@ def children(pid: int) -> list[int]:
 
 
 def burst(port: int, server_pid: int, slug: str, players: int, clients: int, seconds: float,
-          printer: subprocess.Popen | None, direct: int | None = None) -> bool:
+          printer: subprocess.Popen | None, direct: int | None = None, proxy: subprocess.Popen | None = None,
+          loadgen: str = "python", wrk_threads: int = 2) -> bool:
     """The trivial view's open loop alone, then beside ``clients`` clients on PDFs not rendered yet; memory after.
-    ``direct``: gunicorn's own port when ``port`` is nginx's: the trivial view is asked both ways, in turn."""
+    ``direct``: gunicorn's own port when ``port`` is nginx's: the trivial view is asked both ways, in turn.
+    ``loadgen``: the ``clients`` are Python threads (4 processes) or one wrk process; the trivial view's open loop
+    is the Python clients' either way (its latency counted from when each request was due). Each burst's CPU is
+    shared out among the server's parts, the clients and the rest (:mod:`cpushare`, with ``vmstat 1``)."""
     trivial = [Target("trivial view" + (" through nginx" if direct else ""), [("/bench/trivial/", {}, 200)],
                       public=False)]
     if direct:
@@ -500,26 +572,58 @@ def burst(port: int, server_pid: int, slug: str, players: int, clients: int, sec
         print(f"\n{t.name} (of {BURST_TRIVIAL_RATE:g} requests/s in all, open loop), alone: p50 "
               f"{before.quantile(50):.1f} ms, p95 {before.quantile(95):.1f} ms (load average {os.getloadavg()[0]:.1f})")
     ok = True
+    groups: dict[str, int | str] = {"gunicorn (master and workers)": server_pid}
+    if proxy is not None:
+        groups["nginx"] = proxy.pid
+    if printer is not None:
+        groups["print worker (Celery, Nice=10)"] = printer.pid
+    groups |= {"PostgreSQL": "postgres", "Redis": "redis-server"}
     for name, tlist in (("control: the cached ranking page", control), ("PDFs not rendered yet", pdfs)):
         load_before = os.getloadavg()
-        out: dict[str, list[Result]] = {}
-        side = threading.Thread(target=lambda t=tlist, o=out: o.__setitem__("b", load(port, t, clients, seconds,
-                                                                                        2.0, seconds, None)))
-        side.start()
-        beside = load(port, trivial, PROCESSES, seconds, 2.0, 1.0, BURST_TRIVIAL_RATE)
+        out: dict[str, object] = {}
+        share = cpushare.Share(groups)
+        started = time.perf_counter()
+        side_cpu: list[float] = []
+        trivial_cpu: list[float] = []
+
+        def side(t: list[Target] = tlist, o: dict[str, object] = out, c: list[float] = side_cpu) -> None:
+            if loadgen == "wrk":  # the whole of the trivial view's window (it starts 1 s + 2 s of warm-up later)
+                o["b"] = wrk.run(port, [(path, dict(PHONE)) for path, _, _ in t[0].variants], connections=clients,
+                                 seconds=int(seconds) + 4, threads=wrk_threads, check=t[0].expected)
+            else:
+                o["b"] = load(port, t, clients, seconds, 2.0, seconds, None, c)
+
+        thread = threading.Thread(target=side)
+        thread.start()
+        beside = load(port, trivial, PROCESSES, seconds, 2.0, 1.0, BURST_TRIVIAL_RATE, trivial_cpu)
         during = beside[0]
-        side.join()
+        thread.join()
+        elapsed = time.perf_counter() - started
         load_after = os.getloadavg()
-        b = out["b"][0]
-        print(f"burst ({name}): {clients} clients on {len(tlist[0].variants)} URL(s) for {seconds:g} s (load average "
-              f"{load_before[0]:.1f} → {load_after[0]:.1f}): {len(b.latencies) / seconds:.0f} answers/s, p50 "
-              f"{b.quantile(50):.1f} ms, p95 {b.quantile(95):.1f} ms, errors {len(b.errors)} {b.errors[:2]}")
+        got = out["b"]
+        if isinstance(got, wrk.WrkResult):
+            print(f"burst ({name}): {clients} wrk connections ({wrk_threads} threads) on {len(tlist[0].variants)} "
+                  f"URL(s) for {got.seconds:.0f} s (load average {load_before[0]:.1f} → {load_after[0]:.1f}): "
+                  f"{got.rate:.0f} answers/s, {got.bytes / got.seconds / 2**20:.0f} MiB/s read, p50 "
+                  f"{got.quantile(50):.1f} ms, p95 {got.quantile(95):.1f} ms (wrk's), errors {got.error_count} "
+                  f"{got.errors}; wrk's own CPU {got.cpu_seconds:.1f} s ({got.cpu_seconds / got.seconds:.2f} CPUs)")
+            burst_errors = got.error_count
+        else:
+            b = got[0]  # type: ignore[index]
+            print(f"burst ({name}): {clients} clients on {len(tlist[0].variants)} URL(s) for {seconds:g} s (load "
+                  f"average {load_before[0]:.1f} → {load_after[0]:.1f}): {len(b.latencies) / seconds:.0f} answers/s, "
+                  f"{b.bytes / seconds / 2**20:.0f} MiB/s read, p50 {b.quantile(50):.1f} ms, p95 "
+                  f"{b.quantile(95):.1f} ms, errors {len(b.errors)} {b.errors[:2]}; the clients' own CPU "
+                  f"{sum(side_cpu):.1f} s")
+            burst_errors = len(b.errors)
         for t, r in zip(trivial, beside, strict=True):
             print(f"   {t.name} beside it: p50 {r.quantile(50):.1f} ms, p95 {r.quantile(95):.1f} ms, "
                   f"p99 {r.quantile(99):.1f} ms, {len(r.latencies) / seconds:.1f} requests/s done, "
                   f"errors {len(r.errors)}")
+        print(f"   the trivial view's clients (Python, 4 processes): {sum(trivial_cpu):.1f} s of CPU")
+        print(share.stop(elapsed))
         if tlist is pdfs:
-            met = during.quantile(95) < TARGET_BURST_P95_MS and not during.errors and not b.errors
+            met = during.quantile(95) < TARGET_BURST_P95_MS and not during.errors and not burst_errors
             print(f"target: the trivial view's p95 < {TARGET_BURST_P95_MS:g} ms during the PDF burst: "
                   f"{'met' if met else 'NOT met'}")
             ok &= met
@@ -555,7 +659,15 @@ def main() -> int:
     parser.add_argument("--burst", type=float, default=30.0, help="seconds of the burst on the PDFs")
     parser.add_argument("--proxy", choices=("nginx",), default=None,
                         help="nginx in front (deploy/nginx-levee.conf's shared parts), as in production")
+    parser.add_argument("--loadgen", choices=("python", "wrk"), default="python",
+                        help="the closed-loop clients (the closed loop's and the burst's): the Python clients, or wrk "
+                             "(bench/wrk.py; a missing wrk stops the run); the open loops stay Python")
+    parser.add_argument("--wrk-window", type=int, default=1,
+                        help="with --loadgen wrk: whole seconds of each target's window in the closed loop")
+    parser.add_argument("--wrk-threads", type=int, default=2, help="with --loadgen wrk: wrk's threads")
     args = parser.parse_args()
+    if args.loadgen == "wrk":
+        wrk.binary()  # said now, not after the event's build
     os.environ["BENCH_PLAYERS"] = str(args.event)
     if args.reuse:
         os.environ["BENCH_REUSE"] = "1"
@@ -604,7 +716,8 @@ def main() -> int:
             direct, (port, proxy) = port, start_nginx(port, pdf_root)
             print(f"nginx on port {port} in front of gunicorn on port {direct} (deploy/nginx-levee.conf)")
         if args.only == "burst":
-            ok &= burst(port, server.pid, slug, args.event, args.clients, args.burst, printer, direct)
+            ok &= burst(port, server.pid, slug, args.event, args.clients, args.burst, printer, direct, proxy,
+                        args.loadgen, args.wrk_threads)
             return 0 if ok else 1
         tlist = targets(port, slug, ids, args.players, direct)
         print(f"warm-up (every page rendered by the workers): {warm(port, tlist):.1f} s")
@@ -615,7 +728,19 @@ def main() -> int:
               f"{'nginx in front, ' if proxy else ''}"
               f"{os.cpu_count()} CPUs shared with the clients; calibration {calibration():.1f} µs, load average "
               f"{os.getloadavg()[0]:.1f}")
-        if args.only in (None, "closed"):
+        if args.only in (None, "closed") and args.loadgen == "wrk":
+            load_before = os.getloadavg()[0]
+            share = cpushare.Share({"gunicorn": server.pid, **({"nginx": proxy.pid} if proxy else {})})
+            started = time.perf_counter()
+            found = load_wrk(port, tlist, args.clients, args.duration, args.wrk_window, args.wrk_threads)
+            print(f"\nclosed loop with wrk, {args.clients} connections on {args.wrk_threads} threads, windows of "
+                  f"{args.wrk_window} s, every other one the trivial view's ({time.perf_counter() - started:.0f} s in "
+                  f"all); load average {load_before:.1f} → {os.getloadavg()[0]:.1f}, calibration after: "
+                  f"{calibration():.1f} µs")
+            ok &= report_wrk(tlist, found)
+            print(share.stop(time.perf_counter() - started))
+            print(f"target: every public page ≥ {TARGET_RATIO:.0%} of the trivial view: {'met' if ok else 'NOT met'}")
+        elif args.only in (None, "closed"):
             results = load(port, tlist, args.clients, args.duration, args.warmup, args.slot, None)
             print(f"\nclosed loop, {args.clients} clients, {args.duration:g} s, targets interleaved in slots of "
                   f"{args.slot:g} s; calibration after: {calibration():.1f} µs")
@@ -638,7 +763,8 @@ def main() -> int:
                       f"[target p95 < {TARGET_PUBLISH_MS:g} ms: {'met' if met else 'NOT met'}]")
                 ok &= met
         if args.only is None:
-            ok &= burst(port, server.pid, slug, args.event, args.clients, args.burst, printer, direct)
+            ok &= burst(port, server.pid, slug, args.event, args.clients, args.burst, printer, direct, proxy,
+                        args.loadgen, args.wrk_threads)
     finally:
         if proxy is not None:
             proxy.terminate()  # a child of this run, by its id
