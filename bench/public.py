@@ -202,6 +202,10 @@ def targets(port: int, slug: str, ids: list[int], players: int, direct: int | No
     poll = poll.decode().replace("&amp;", "&")
     out.append(Target("fragment", [(f"{base}/ranking/", hx, 200)], size=fragment_size))
     out.append(Target("fragment, polling (since)", [(poll, hx, 204)]))
+    # « ma place »'s live fragment, each phone its own: more readers than a web process keeps pages (256)
+    readers = ids[:: max(len(ids) // 1000, 1)][:1000]
+    out.append(Target(f"fragment « ma place » ({len(readers)} readers)",
+                      [(f"{base}/ranking/?me={i}", hx, 200) for i in readers], size=fragment_size))
     out += full_and_304(f"player ({players} players)", [f"{base}/players/{i}/" for i in ids[:players]])
     out += full_and_304("hall screen", [f"{base}/screen/"])
     out += full_and_304("home", [f"{base}/"])
@@ -245,7 +249,7 @@ def warm(port: int, tlist: list[Target], times: int = 4) -> float:
     started = time.perf_counter()
     for target in tlist:
         for path, headers, _ in target.variants:
-            for _ in range(times):
+            for _ in range(1 if len(target.variants) > 100 else times):
                 conn = http.client.HTTPConnection("127.0.0.1", port, timeout=SETUP_TIMEOUT)
                 get(conn, path, headers)
                 conn.close()
@@ -505,13 +509,13 @@ def publication(port: int, slug: str, tournament_id: int, samples: int) -> list[
 # -- a burst on the PDFs, the trivial view measured beside it, the workers' memory after it --------------------
 
 
-def burst_targets(slug: str, players: int) -> list[Target]:
+def burst_targets(slug: str, players: int, rounds: tuple[int, ...] = (9, 8)) -> list[Target]:
     """PDFs nobody asked for yet: the ranking's other parts, rounds 9 and 8's results and placement (and their
     parts). Each answers « en préparation » (202) until its render is done, then the file (200): either counts."""
     base = f"/p/{slug}"
     ranking_parts = max((players + 999) // 1000, 1)
     paths = [f"{base}/ranking.pdf?partie={k}" for k in range(2, ranking_parts + 1)]
-    for number in (9, 8):
+    for number in rounds:
         paths += [f"{base}/rounds/{number}/results.pdf", f"{base}/rounds/{number}/seating.pdf"]
     return [Target("PDFs not rendered yet", [(p, {}, 0) for p in paths])]
 
@@ -541,7 +545,7 @@ def children(pid: int) -> list[int]:
 
 def burst(port: int, server_pid: int, slug: str, players: int, clients: int, seconds: float,
           printer: subprocess.Popen | None, direct: int | None = None, proxy: subprocess.Popen | None = None,
-          loadgen: str = "python", wrk_threads: int = 2) -> bool:
+          loadgen: str = "python", wrk_threads: int = 2, rounds: tuple[int, ...] = (9, 8)) -> bool:
     """The trivial view's open loop alone, then beside ``clients`` clients on PDFs not rendered yet; memory after.
     ``direct``: gunicorn's own port when ``port`` is nginx's: the trivial view is asked both ways, in turn.
     ``loadgen``: the ``clients`` are Python threads (4 processes) or one wrk process; the trivial view's open loop
@@ -552,7 +556,7 @@ def burst(port: int, server_pid: int, slug: str, players: int, clients: int, sec
     if direct:
         trivial.append(Target("trivial view straight to gunicorn", [("/bench/trivial/", {}, 200)], public=False,
                               port=direct))
-    pdfs = burst_targets(slug, players)
+    pdfs = burst_targets(slug, players, rounds)
     # the control: the same burst on a page served from the cache (the ranking, rendered first), so that what the
     # PDFs add is told apart from what 64 clients cost this server on this machine whatever they ask for
     control = [Target("the ranking (cached)", [(f"/p/{slug}/ranking/", {}, 200)])]
@@ -650,7 +654,8 @@ def main() -> int:
     parser.add_argument("--players", type=int, default=100, help="distinct player pages requested in turn")
     parser.add_argument("--samples", type=int, default=20, help="deals committed for commit → fragment")
     parser.add_argument("--redis-cache", action="store_true", help="CACHE_URL on Redis (shared by the workers)")
-    parser.add_argument("--only", choices=("closed", "open", "publish", "burst"))
+    parser.add_argument("--only", type=lambda text: set(text.split(",")), default=None,
+                        help="the parts to run, among closed, open, publish, burst (comma-separated)")
     parser.add_argument("--event", type=int, default=int(os.environ.get("BENCH_PLAYERS", "1000")),
                         help="players of the event (1000, 10000)")
     parser.add_argument("--reuse", action="store_true", help="keep the event an earlier run wrote (BENCH_REUSE=1)")
@@ -659,14 +664,19 @@ def main() -> int:
     parser.add_argument("--burst", type=float, default=30.0, help="seconds of the burst on the PDFs")
     parser.add_argument("--proxy", choices=("nginx",), default=None,
                         help="nginx in front (deploy/nginx-levee.conf's shared parts), as in production")
-    parser.add_argument("--loadgen", choices=("python", "wrk"), default="python",
+    parser.add_argument("--loadgen", choices=("python", "wrk", "both"), default="python",
                         help="the closed-loop clients (the closed loop's and the burst's): the Python clients, or wrk "
-                             "(bench/wrk.py; a missing wrk stops the run); the open loops stay Python")
+                             "(bench/wrk.py; a missing wrk stops the run), or both one after the other; the open "
+                             "loops stay Python")
     parser.add_argument("--wrk-window", type=int, default=1,
                         help="with --loadgen wrk: whole seconds of each target's window in the closed loop")
     parser.add_argument("--wrk-threads", type=int, default=2, help="with --loadgen wrk: wrk's threads")
     args = parser.parse_args()
-    if args.loadgen == "wrk":
+    parts = args.only or {"closed", "open", "publish", "burst"}
+    if parts - {"closed", "open", "publish", "burst"}:
+        parser.error(f"--only: unknown part {sorted(parts - {'closed', 'open', 'publish', 'burst'})}")
+    loadgens = ["wrk", "python"] if args.loadgen == "both" else [args.loadgen]
+    if "wrk" in loadgens:
         wrk.binary()  # said now, not after the event's build
     os.environ["BENCH_PLAYERS"] = str(args.event)
     if args.reuse:
@@ -715,9 +725,10 @@ def main() -> int:
 
             direct, (port, proxy) = port, start_nginx(port, pdf_root)
             print(f"nginx on port {port} in front of gunicorn on port {direct} (deploy/nginx-levee.conf)")
-        if args.only == "burst":
-            ok &= burst(port, server.pid, slug, args.event, args.clients, args.burst, printer, direct, proxy,
-                        args.loadgen, args.wrk_threads)
+        if parts == {"burst"}:
+            for k, loadgen in enumerate(loadgens):  # rounds nobody asked for yet, for each
+                ok &= burst(port, server.pid, slug, args.event, args.clients, args.burst, printer, direct, proxy,
+                            loadgen, args.wrk_threads, (9, 8) if k == 0 else (7, 6))
             return 0 if ok else 1
         tlist = targets(port, slug, ids, args.players, direct)
         print(f"warm-up (every page rendered by the workers): {warm(port, tlist):.1f} s")
@@ -728,7 +739,7 @@ def main() -> int:
               f"{'nginx in front, ' if proxy else ''}"
               f"{os.cpu_count()} CPUs shared with the clients; calibration {calibration():.1f} µs, load average "
               f"{os.getloadavg()[0]:.1f}")
-        if args.only in (None, "closed") and args.loadgen == "wrk":
+        if "closed" in parts and "wrk" in loadgens:
             load_before = os.getloadavg()[0]
             share = cpushare.Share({"gunicorn": server.pid, **({"nginx": proxy.pid} if proxy else {})})
             started = time.perf_counter()
@@ -740,20 +751,20 @@ def main() -> int:
             ok &= report_wrk(tlist, found)
             print(share.stop(time.perf_counter() - started))
             print(f"target: every public page ≥ {TARGET_RATIO:.0%} of the trivial view: {'met' if ok else 'NOT met'}")
-        elif args.only in (None, "closed"):
+        if "closed" in parts and "python" in loadgens:
             results = load(port, tlist, args.clients, args.duration, args.warmup, args.slot, None)
             print(f"\nclosed loop, {args.clients} clients, {args.duration:g} s, targets interleaved in slots of "
                   f"{args.slot:g} s; calibration after: {calibration():.1f} µs")
             ok &= report_closed(tlist, results, args.duration, args.slot)
             print(f"target: every public page ≥ {TARGET_RATIO:.0%} of the trivial view: {'met' if ok else 'NOT met'}")
-        if args.only in (None, "open"):
+        if "open" in parts:
             public = [t for t in tlist if t.public]
             results = load(port, public, args.clients, args.duration, args.warmup, args.slot, args.rate)
             met = report_open(public, results, args.duration, args.rate)
             print(f"target: {args.rate:g} requests/s held with p95 < {TARGET_P95_MS:g} ms: "
                   f"{'met' if met else 'NOT met'}")
             ok &= met
-        if args.only in (None, "publish"):
+        if "publish" in parts:
             delays = publication(port, slug, tournament_id, args.samples)
             if delays:
                 p95 = statistics.quantiles(delays, n=20, method="inclusive")[18]
@@ -762,9 +773,10 @@ def main() -> int:
                       f"median {statistics.median(delays):.0f} ms, p95 {p95:.0f} ms, max {max(delays):.0f} ms "
                       f"[target p95 < {TARGET_PUBLISH_MS:g} ms: {'met' if met else 'NOT met'}]")
                 ok &= met
-        if args.only is None:
-            ok &= burst(port, server.pid, slug, args.event, args.clients, args.burst, printer, direct, proxy,
-                        args.loadgen, args.wrk_threads)
+        if "burst" in parts:
+            for k, loadgen in enumerate(loadgens):  # rounds nobody asked for yet, for each
+                ok &= burst(port, server.pid, slug, args.event, args.clients, args.burst, printer, direct, proxy,
+                            loadgen, args.wrk_threads, (9, 8) if k == 0 else (7, 6))
     finally:
         if proxy is not None:
             proxy.terminate()  # a child of this run, by its id
