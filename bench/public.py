@@ -664,6 +664,8 @@ def main() -> int:
     parser.add_argument("--burst", type=float, default=30.0, help="seconds of the burst on the PDFs")
     parser.add_argument("--proxy", choices=("nginx",), default=None,
                         help="nginx in front (deploy/nginx-levee.conf's shared parts), as in production")
+    parser.add_argument("--nginx-workers", default="1",
+                        help="with --proxy nginx: its worker_processes (1, or « auto » as Debian's nginx.conf has)")
     parser.add_argument("--loadgen", choices=("python", "wrk", "both"), default="python",
                         help="the closed-loop clients (the closed loop's and the burst's): the Python clients, or wrk "
                              "(bench/wrk.py; a missing wrk stops the run), or both one after the other; the open "
@@ -723,8 +725,9 @@ def main() -> int:
         if args.proxy:
             from proxy import start_nginx  # bench/proxy.py
 
-            direct, (port, proxy) = port, start_nginx(port, pdf_root)
-            print(f"nginx on port {port} in front of gunicorn on port {direct} (deploy/nginx-levee.conf)")
+            direct, (port, proxy) = port, start_nginx(port, pdf_root, args.nginx_workers)
+            print(f"nginx on port {port} in front of gunicorn on port {direct} (deploy/nginx-levee.conf; "
+                  f"worker_processes {args.nginx_workers})")
         if parts == {"burst"}:
             for k, loadgen in enumerate(loadgens):  # rounds nobody asked for yet, for each
                 ok &= burst(port, server.pid, slug, args.event, args.clients, args.burst, printer, direct, proxy,
