@@ -83,6 +83,8 @@ TARGET_BURST_P95_MS, TARGET_RSS_MIB, BURST_TRIVIAL_RATE = 100.0, 300.0, 50.0
 BIG = 64 * 1024
 #: seconds a request may take while the targets are read and warmed (a page's first render at 10,000 players)
 SETUP_TIMEOUT = 900
+#: seconds to wait for a PDF or a download to be made before leaving it out of the run (--ready-limit)
+READY_LIMIT = [900.0]
 
 
 @dataclass
@@ -117,7 +119,7 @@ class Result:
 # -- the tournament ------------------------------------------------------------------------------------
 
 
-def build() -> tuple[str, list[int], int]:
+def build(quiet_pass: bool = False) -> tuple[str, list[int], int]:
     """The 1,000 × 10 tournament, published; (slug, entry ids, tournament id)."""
     import ranking as generator  # bench/ranking.py
 
@@ -151,6 +153,11 @@ def build() -> tuple[str, list[int], int]:
     done = public_tasks.render_published(t.pk, version)
     print(f"the publication's renders ({done} pages into the cache and the ranking CSV's file): "
           f"{(time.perf_counter() - started) * 1000:.0f} ms")
+    if quiet_pass:  # what the prints worker does once the state is quiet: the PDFs and the big downloads, as files
+        started = time.perf_counter()
+        done = public_tasks.render_published(t.pk, version, pdfs=True)
+        print(f"the quiet pass ({done} files: the ranking and latest results PDFs, the results CSV and files): "
+              f"{(time.perf_counter() - started):.0f} s")
     ids = list(t.entries.order_by("id").values_list("id", flat=True))
     return t.slug, ids, t.pk
 
@@ -216,23 +223,33 @@ def targets(port: int, slug: str, ids: list[int], players: int, direct: int | No
     out += full_and_304("printable results", [f"{base}/results/print/"])
     # the CSV files and the results file: rendered by the worker like the PDFs (« en préparation » meanwhile; the
     # ranking CSV at publication), then files
-    for path in (f"{base}/ranking.csv", f"{base}/results.csv", f"{base}/results.json"):
-        print(f"{path}: ready after {wait_ready(conn, path):.1f} s")
-    out += full_and_304("ranking CSV", [f"{base}/ranking.csv"])
-    out += full_and_304("results CSV", [f"{base}/results.csv"])
-    out += full_and_304("results file (JSON)", [f"{base}/results.json"])
+    for name, path in (("ranking CSV", f"{base}/ranking.csv"), ("results CSV", f"{base}/results.csv"),
+                       ("results file (JSON)", f"{base}/results.json")):
+        took = wait_ready(conn, path)
+        if took is None:  # not measured, said so: the rest of the run goes on
+            print(f"{path}: NOT ready after {SETUP_TIMEOUT} s: not measured")
+            continue
+        print(f"{path}: ready after {took:.1f} s")
+        out += full_and_304(name, [path])
     out += full_and_304("ledger", [f"{base}/ledger/"])
     # the PDFs, rendered by the web process's render thread (no broker here) and then served as files
     pdfs = [f"{base}/ranking.pdf", f"{base}/rounds/10/results.pdf", f"{base}/rounds/10/seating.pdf"]
-    for path in pdfs:
-        print(f"{path}: ready after {wait_ready(conn, path):.1f} s")
-    out += full_and_304("PDFs (ranking, round results, seating)", pdfs)
+    for path in list(pdfs):
+        took = wait_ready(conn, path)
+        print(f"{path}: " + (f"ready after {took:.1f} s" if took is not None else
+                             f"NOT ready after {READY_LIMIT[0]:g} s: not measured"))
+        if took is None:
+            pdfs.remove(path)
+    if pdfs:
+        out += full_and_304("PDFs (ranking, round results, seating)", pdfs)
     conn.close()
     return out
 
 
-def wait_ready(conn: http.client.HTTPConnection, path: str, limit: float = 900.0) -> float:
-    """Ask for a PDF or a kept download until it is served (« en préparation », 202, meanwhile); the seconds."""
+def wait_ready(conn: http.client.HTTPConnection, path: str, limit: float | None = None) -> float | None:
+    """Ask for a PDF or a kept download until it is served (« en préparation », 202, meanwhile); the seconds, or
+    None when it is not served after ``limit`` seconds (``--ready-limit``)."""
+    limit = READY_LIMIT[0] if limit is None else limit
     started = time.perf_counter()
     while time.perf_counter() - started < limit:
         status, _, _ = get(conn, path, {})
@@ -240,7 +257,7 @@ def wait_ready(conn: http.client.HTTPConnection, path: str, limit: float = 900.0
             return time.perf_counter() - started
         assert status == 202, (path, status)
         time.sleep(1.0)
-    raise SystemExit(f"{path} not ready after {limit:g} s")
+    return None
 
 
 def warm(port: int, tlist: list[Target], times: int = 4) -> float:
@@ -664,6 +681,11 @@ def main() -> int:
     parser.add_argument("--burst", type=float, default=30.0, help="seconds of the burst on the PDFs")
     parser.add_argument("--proxy", choices=("nginx",), default=None,
                         help="nginx in front (deploy/nginx-levee.conf's shared parts), as in production")
+    parser.add_argument("--ready-limit", type=float, default=900.0,
+                        help="seconds to wait for a PDF or a download before leaving it out of the run")
+    parser.add_argument("--quiet-pass", action="store_true",
+                        help="run the publication's quiet pass (the PDFs and big downloads as files) in the build, as "
+                             "a prints worker would once the state is quiet, instead of waiting for the first requests")
     parser.add_argument("--nginx-workers", default="1",
                         help="with --proxy nginx: its worker_processes (1, or « auto » as Debian's nginx.conf has)")
     parser.add_argument("--loadgen", choices=("python", "wrk", "both"), default="python",
@@ -674,6 +696,7 @@ def main() -> int:
                         help="with --loadgen wrk: whole seconds of each target's window in the closed loop")
     parser.add_argument("--wrk-threads", type=int, default=2, help="with --loadgen wrk: wrk's threads")
     args = parser.parse_args()
+    READY_LIMIT[0] = args.ready_limit
     parts = args.only or {"closed", "open", "publish", "burst"}
     if parts - {"closed", "open", "publish", "burst"}:
         parser.error(f"--only: unknown part {sorted(parts - {'closed', 'open', 'publish', 'burst'})}")
@@ -699,7 +722,7 @@ def main() -> int:
         import redis
 
         redis.Redis.from_url(REDIS_URL).flushdb()
-    slug, ids, tournament_id = build()
+    slug, ids, tournament_id = build(args.quiet_pass)
     port = _free_port()
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(BENCH), str(ROOT)]), "LOG_LEVEL": "ERROR",
            "CELERY_BROKER_URL": "", "LEVEE_PDF_ROOT": pdf_root}
