@@ -3,7 +3,9 @@
     BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/levee_bench_public \\
     BENCH_REDIS_URL=redis://127.0.0.1:6379/13 .venv/bin/python bench/public.py \\
         [--event 10000] [--reuse] [--clients 64] [--duration 30] [--rate 100] [--slot 0.25] [--redis-cache]
-        [--renders worker|thread] [--burst 30] [--only closed|open|publish|burst] [--proxy nginx]
+        [--renders worker|thread] [--burst 30] [--only closed,open,publish,burst] [--proxy nginx]
+        [--nginx-workers 1|auto] [--loadgen python|wrk|both] [--wrk-window 1] [--wrk-threads 2]
+        [--quiet-pass] [--ready-limit 900]
 
 1. Builds the ``--event``-player × 10-round Tarot tournament of ``bench/ranking.py`` (its generator: 12,500 deals
    and 50,000 score rows at 1,000 players, ten times that at 10,000; ``--reuse`` keeps the one an earlier run
@@ -37,6 +39,13 @@ public pages, the inner server that follows ``X-Accel-Redirect`` to the kept fil
 ports and folders, and gunicorn started with ``LEVEE_ACCEL_REDIRECT=/_kept/``. Every request then goes through
 nginx; the reference is the trivial view through nginx (never cached: nginx passes it to gunicorn), and the
 trivial view straight to gunicorn is measured beside it.
+
+``--loadgen wrk`` (``bench/wrk.py``; ``apt-get install -y wrk``, a missing wrk stops the run) makes the closed-loop
+clients one wrk process instead of the Python ones: the closed loop in windows of ``--wrk-window`` whole seconds
+(every other one the trivial view's), and the burst's clients; the open loops stay Python. ``--loadgen both`` runs
+wrk, then the Python clients, in the same run. Each burst says where the two CPUs went (``bench/cpushare.py``).
+``--quiet-pass`` makes the PDFs and the big downloads in the build, as the prints worker does once a published
+state is quiet, instead of waiting for the first requests to have them made.
 
 The targets include every public page (ranking, « ma place », fragment, player, hall screen, home, round
 results, printable ranking and results, ranking and results CSV, results file, ledger) and the PDFs, once their
