@@ -16,7 +16,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def nginx_config(folder: Path, port: int, upstream: int, pdf_root: str) -> str:
+def nginx_config(folder: Path, port: int, upstream: int, pdf_root: str, workers: int | str = 1) -> str:
     """An nginx.conf for this run: ``deploy/nginx-levee.conf``'s shared parts (between its « levee: shared » markers:
     the upstream, the micro-cache, the inner server following X-Accel-Redirect, the public and plain locations) with
     this run's ports and folders, in a plain HTTP server on 127.0.0.1:``port``."""
@@ -35,7 +35,7 @@ def nginx_config(folder: Path, port: int, upstream: int, pdf_root: str) -> str:
     return f"""# bench/public.py --proxy nginx: generated from deploy/nginx-levee.conf
 daemon off;
 user root;
-worker_processes 1;
+worker_processes {workers};
 pid {folder / "nginx.pid"};
 error_log {folder / "error.log"} warn;
 events {{ worker_connections 4096; }}
@@ -57,7 +57,7 @@ http {{
 """
 
 
-def start_nginx(upstream: int, pdf_root: str) -> tuple[int, subprocess.Popen]:
+def start_nginx(upstream: int, pdf_root: str, workers: int | str = 1) -> tuple[int, subprocess.Popen]:
     """nginx as a child of this run (not the system's service), in front of gunicorn's ``upstream`` port; its port."""
     binary = shutil.which("nginx") or "/usr/sbin/nginx"
     if not Path(binary).exists():
@@ -65,7 +65,7 @@ def start_nginx(upstream: int, pdf_root: str) -> tuple[int, subprocess.Popen]:
     folder = Path(tempfile.mkdtemp(prefix="levee-bench-nginx-"))
     port = _free_port()
     conf = folder / "nginx.conf"
-    conf.write_text(nginx_config(folder, port, upstream, pdf_root))
+    conf.write_text(nginx_config(folder, port, upstream, pdf_root, workers))
     check = subprocess.run([binary, "-t", "-c", str(conf), "-p", str(folder)], capture_output=True, text=True)
     if check.returncode:
         raise SystemExit(f"nginx -t: {check.stderr}")

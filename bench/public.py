@@ -3,7 +3,9 @@
     BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/levee_bench_public \\
     BENCH_REDIS_URL=redis://127.0.0.1:6379/13 .venv/bin/python bench/public.py \\
         [--event 10000] [--reuse] [--clients 64] [--duration 30] [--rate 100] [--slot 0.25] [--redis-cache]
-        [--renders worker|thread] [--burst 30] [--only closed|open|publish|burst] [--proxy nginx]
+        [--renders worker|thread] [--burst 30] [--only closed,open,publish,burst] [--proxy nginx]
+        [--nginx-workers 1|auto] [--loadgen python|wrk|both] [--wrk-window 1] [--wrk-threads 2]
+        [--quiet-pass] [--ready-limit 900]
 
 1. Builds the ``--event``-player × 10-round Tarot tournament of ``bench/ranking.py`` (its generator: 12,500 deals
    and 50,000 score rows at 1,000 players, ten times that at 10,000; ``--reuse`` keeps the one an earlier run
@@ -38,6 +40,13 @@ ports and folders, and gunicorn started with ``LEVEE_ACCEL_REDIRECT=/_kept/``. E
 nginx; the reference is the trivial view through nginx (never cached: nginx passes it to gunicorn), and the
 trivial view straight to gunicorn is measured beside it.
 
+``--loadgen wrk`` (``bench/wrk.py``; ``apt-get install -y wrk``, a missing wrk stops the run) makes the closed-loop
+clients one wrk process instead of the Python ones: the closed loop in windows of ``--wrk-window`` whole seconds
+(every other one the trivial view's), and the burst's clients; the open loops stay Python. ``--loadgen both`` runs
+wrk, then the Python clients, in the same run. Each burst says where the two CPUs went (``bench/cpushare.py``).
+``--quiet-pass`` makes the PDFs and the big downloads in the build, as the prints worker does once a published
+state is quiet, instead of waiting for the first requests to have them made.
+
 The targets include every public page (ranking, « ma place », fragment, player, hall screen, home, round
 results, printable ranking and results, ranking and results CSV, results file, ledger) and the PDFs, once their
 worker made them (``wait_ready``: the seconds from the first request, « en préparation », to the file).
@@ -55,6 +64,7 @@ import http.client
 import multiprocessing
 import os
 import re
+import resource
 import statistics
 import subprocess
 import sys
@@ -67,6 +77,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 BENCH = Path(__file__).resolve().parent
 sys.path[:0] = [str(ROOT), str(BENCH)]
+import cpushare  # noqa: E402 - bench/cpushare.py, after the path
+import wrk  # noqa: E402 - bench/wrk.py, after the path
+
 DB_URL = os.environ.setdefault("BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/levee_bench_public")
 REDIS_URL = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/13")
 os.environ["DATABASE_URL"] = DB_URL
@@ -75,8 +88,12 @@ os.environ.setdefault("DEBUG", "False")
 PROCESSES = 4
 TARGET_RATIO, TARGET_P95_MS, TARGET_RATE, TARGET_PUBLISH_MS = 0.5, 100.0, 100.0, 1000.0
 TARGET_BURST_P95_MS, TARGET_RSS_MIB, BURST_TRIVIAL_RATE = 100.0, 300.0, 50.0
+#: a body above this is not handed to wrk's Lua (its status is not checked there: its size is, see report_wrk)
+BIG = 64 * 1024
 #: seconds a request may take while the targets are read and warmed (a page's first render at 10,000 players)
 SETUP_TIMEOUT = 900
+#: seconds to wait for a PDF or a download to be made before leaving it out of the run (--ready-limit)
+READY_LIMIT = [900.0]
 
 
 @dataclass
@@ -87,6 +104,13 @@ class Target:
     variants: list[tuple[str, dict[str, str], int]]
     public: bool = True
     port: int | None = None  # another server than the one measured (the trivial view straight to gunicorn)
+    size: int = 0  # the body's bytes when the targets were read (wrk checks the status of the small ones only)
+
+    @property
+    def expected(self) -> int | None:
+        """The one status every variant answers, checked by wrk unless the body is large (wrk copies it into Lua)."""
+        statuses = {status for _, _, status in self.variants}
+        return statuses.pop() if len(statuses) == 1 and 0 not in statuses and self.size <= BIG else None
 
 
 @dataclass
@@ -104,7 +128,7 @@ class Result:
 # -- the tournament ------------------------------------------------------------------------------------
 
 
-def build() -> tuple[str, list[int], int]:
+def build(quiet_pass: bool = False) -> tuple[str, list[int], int]:
     """The 1,000 × 10 tournament, published; (slug, entry ids, tournament id)."""
     import ranking as generator  # bench/ranking.py
 
@@ -138,6 +162,11 @@ def build() -> tuple[str, list[int], int]:
     done = public_tasks.render_published(t.pk, version)
     print(f"the publication's renders ({done} pages into the cache and the ranking CSV's file): "
           f"{(time.perf_counter() - started) * 1000:.0f} ms")
+    if quiet_pass:  # what the prints worker does once the state is quiet: the PDFs and the big downloads, as files
+        started = time.perf_counter()
+        done = public_tasks.render_published(t.pk, version, pdfs=True)
+        print(f"the quiet pass ({done} files: the ranking and latest results PDFs, the results CSV and files): "
+              f"{(time.perf_counter() - started):.0f} s")
     ids = list(t.entries.order_by("id").values_list("id", flat=True))
     return t.slug, ids, t.pk
 
@@ -162,17 +191,18 @@ def targets(port: int, slug: str, ids: list[int], players: int, direct: int | No
 
     def full_and_304(name: str, paths: list[str], headers: dict[str, str] | None = None) -> list[Target]:
         headers = headers or {}
-        variants, conditional = [], []
+        variants, conditional, size = [], [], 0
         for p in paths:
             started = time.perf_counter()
-            status, _, h = get(conn, p, headers)
+            status, body, h = get(conn, p, headers)
+            size = max(size, len(body))
             took = time.perf_counter() - started
             if took > 0.1:
                 print(f"{p}: first request {took * 1000:,.0f} ms")
             assert status == 200, (p, status)
             variants.append((p, headers, 200))
             conditional.append((p, {**headers, "If-None-Match": h["etag"]}, 304))
-        return [Target(name, variants), Target(f"{name}, conditional", conditional)]
+        return [Target(name, variants, size=size), Target(f"{name}, conditional", conditional)]
 
     out = [Target("trivial view" + (" (through nginx)" if direct else ""), [("/bench/trivial/", {}, 200)],
                   public=False)]
@@ -183,10 +213,15 @@ def targets(port: int, slug: str, ids: list[int], players: int, direct: int | No
     out += full_and_304("ranking « ma place »", [f"{base}/ranking/?me={me}"])
     hx = {"HX-Request": "true"}
     _, body, _ = get(conn, f"{base}/ranking/", hx)
+    fragment_size = len(body)
     poll = re.search(rb'hx-get="([^"]+)"', body if body[:2] != b"\x1f\x8b" else _gunzip(body)).group(1)
     poll = poll.decode().replace("&amp;", "&")
-    out.append(Target("fragment", [(f"{base}/ranking/", hx, 200)]))
+    out.append(Target("fragment", [(f"{base}/ranking/", hx, 200)], size=fragment_size))
     out.append(Target("fragment, polling (since)", [(poll, hx, 204)]))
+    # « ma place »'s live fragment, each phone its own: more readers than a web process keeps pages (256)
+    readers = ids[:: max(len(ids) // 1000, 1)][:1000]
+    out.append(Target(f"fragment « ma place » ({len(readers)} readers)",
+                      [(f"{base}/ranking/?me={i}", hx, 200) for i in readers], size=fragment_size))
     out += full_and_304(f"player ({players} players)", [f"{base}/players/{i}/" for i in ids[:players]])
     out += full_and_304("hall screen", [f"{base}/screen/"])
     out += full_and_304("home", [f"{base}/"])
@@ -197,23 +232,33 @@ def targets(port: int, slug: str, ids: list[int], players: int, direct: int | No
     out += full_and_304("printable results", [f"{base}/results/print/"])
     # the CSV files and the results file: rendered by the worker like the PDFs (« en préparation » meanwhile; the
     # ranking CSV at publication), then files
-    for path in (f"{base}/ranking.csv", f"{base}/results.csv", f"{base}/results.json"):
-        print(f"{path}: ready after {wait_ready(conn, path):.1f} s")
-    out += full_and_304("ranking CSV", [f"{base}/ranking.csv"])
-    out += full_and_304("results CSV", [f"{base}/results.csv"])
-    out += full_and_304("results file (JSON)", [f"{base}/results.json"])
+    for name, path in (("ranking CSV", f"{base}/ranking.csv"), ("results CSV", f"{base}/results.csv"),
+                       ("results file (JSON)", f"{base}/results.json")):
+        took = wait_ready(conn, path)
+        if took is None:  # not measured, said so: the rest of the run goes on
+            print(f"{path}: NOT ready after {SETUP_TIMEOUT} s: not measured")
+            continue
+        print(f"{path}: ready after {took:.1f} s")
+        out += full_and_304(name, [path])
     out += full_and_304("ledger", [f"{base}/ledger/"])
     # the PDFs, rendered by the web process's render thread (no broker here) and then served as files
     pdfs = [f"{base}/ranking.pdf", f"{base}/rounds/10/results.pdf", f"{base}/rounds/10/seating.pdf"]
-    for path in pdfs:
-        print(f"{path}: ready after {wait_ready(conn, path):.1f} s")
-    out += full_and_304("PDFs (ranking, round results, seating)", pdfs)
+    for path in list(pdfs):
+        took = wait_ready(conn, path)
+        print(f"{path}: " + (f"ready after {took:.1f} s" if took is not None else
+                             f"NOT ready after {READY_LIMIT[0]:g} s: not measured"))
+        if took is None:
+            pdfs.remove(path)
+    if pdfs:
+        out += full_and_304("PDFs (ranking, round results, seating)", pdfs)
     conn.close()
     return out
 
 
-def wait_ready(conn: http.client.HTTPConnection, path: str, limit: float = 900.0) -> float:
-    """Ask for a PDF or a kept download until it is served (« en préparation », 202, meanwhile); the seconds."""
+def wait_ready(conn: http.client.HTTPConnection, path: str, limit: float | None = None) -> float | None:
+    """Ask for a PDF or a kept download until it is served (« en préparation », 202, meanwhile); the seconds, or
+    None when it is not served after ``limit`` seconds (``--ready-limit``)."""
+    limit = READY_LIMIT[0] if limit is None else limit
     started = time.perf_counter()
     while time.perf_counter() - started < limit:
         status, _, _ = get(conn, path, {})
@@ -221,7 +266,7 @@ def wait_ready(conn: http.client.HTTPConnection, path: str, limit: float = 900.0
             return time.perf_counter() - started
         assert status == 202, (path, status)
         time.sleep(1.0)
-    raise SystemExit(f"{path} not ready after {limit:g} s")
+    return None
 
 
 def warm(port: int, tlist: list[Target], times: int = 4) -> float:
@@ -230,7 +275,7 @@ def warm(port: int, tlist: list[Target], times: int = 4) -> float:
     started = time.perf_counter()
     for target in tlist:
         for path, headers, _ in target.variants:
-            for _ in range(times):
+            for _ in range(1 if len(target.variants) > 100 else times):
                 conn = http.client.HTTPConnection("127.0.0.1", port, timeout=SETUP_TIMEOUT)
                 get(conn, path, headers)
                 conn.close()
@@ -307,11 +352,13 @@ def _client_process(port: int, tlist: list[Target], threads: int, start: float, 
         th.start()
     for th in pool:
         th.join()
-    out.put(results)
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    out.put((results, usage.ru_utime + usage.ru_stime))  # the process's own CPU: the clients' share
 
 
 def load(port: int, tlist: list[Target], clients: int, duration: float, warmup: float, slot: float,
-         rate: float | None) -> list[Result]:
+         rate: float | None, cpu: list[float] | None = None) -> list[Result]:
+    """The clients' results per target; ``cpu`` gets the client processes' own CPU seconds appended."""
     threads = max(clients // PROCESSES, 1)
     start = time.time() + 1.0
     warm_until, stop = start + warmup, start + warmup + duration
@@ -323,13 +370,18 @@ def load(port: int, tlist: list[Target], clients: int, duration: float, warmup: 
     for p in procs:
         p.start()
     merged = [Result() for _ in tlist]
+    used = 0.0
     for _ in procs:
-        for m, r in zip(merged, queue.get(), strict=True):
+        got, seconds = queue.get()
+        used += seconds
+        for m, r in zip(merged, got, strict=True):
             m.latencies += r.latencies
             m.bytes += r.bytes
             m.errors += r.errors
     for p in procs:
         p.join()
+    if cpu is not None:
+        cpu.append(used)
     return merged
 
 
@@ -351,6 +403,52 @@ def report_closed(tlist: list[Target], results: list[Result], duration: float, s
               f"| {size:,.0f} | {ratio:.0%} | {len(r.errors)} |")
         if r.errors:
             print(f"|   first errors: {r.errors[:2]} |")
+    return ok
+
+
+def load_wrk(port: int, tlist: list[Target], clients: int, duration: float, window: int,
+             threads: int) -> list[wrk.WrkResult]:
+    """The closed loop with wrk: windows of ``window`` whole seconds (wrk takes no fraction), every other one the
+    trivial view's (``tlist[0]``), the others taking turns between them, until ``duration`` seconds are covered
+    (each target at least once): every target under the same load and the same minutes, as the Python clients'
+    slots do. Each window is one wrk process of ``clients`` connections."""
+    others = list(range(1, len(tlist)))
+    passes = max(1, round(duration / (2 * window * max(len(others), 1))))
+    results = [wrk.WrkResult() for _ in tlist]
+    for _ in range(passes):
+        for index in others or [0]:
+            for k in (0, index) if others else (0,):
+                target = tlist[k]
+                got = wrk.run(target.port or port, [(path, {**PHONE, **headers}) for path, headers, _ in
+                                                    target.variants],
+                              connections=clients, seconds=window, threads=threads, check=target.expected)
+                results[k].add(got)
+    return results
+
+
+def report_wrk(tlist: list[Target], results: list[wrk.WrkResult]) -> bool:
+    """Requests/s of each target over its own windows, latencies (wrk's, corrected for coordinated omission),
+    bytes read per answer (headers included), the ratio to the trivial view; wrk's own CPU."""
+    trivial = results[0].rate
+    print("| target | requests/s | p50 | p95 | p99 | bytes (with headers) | ratio to the trivial view | errors |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|")
+    ok = True
+    for t, r in zip(tlist, results, strict=True):
+        size = r.bytes / r.requests if r.requests else 0
+        errors = r.error_count
+        # a big answer's status is not read by wrk: a body much smaller than the one read at setup is a wrong answer
+        wrong = t.size > BIG and size < t.size / 2
+        ratio = r.rate / trivial if trivial else 0
+        if t.public and (ratio < TARGET_RATIO or errors or wrong):
+            ok = False
+        flag = " (bodies too small)" if wrong else ""
+        print(f"| {t.name} | {r.rate:,.0f} | {r.quantile(50):.1f} ms | {r.quantile(95):.1f} ms | "
+              f"{r.quantile(99):.1f} ms | {size:,.0f} | {ratio:.0%} | {errors}{flag} |")
+        if errors:
+            print(f"|   errors: {r.errors}, unexpected statuses {r.unexpected} |")
+    seconds = sum(r.seconds for r in results)
+    cpu = sum(r.cpu_seconds for r in results)
+    print(f"wrk's own CPU: {cpu:.1f} s over {seconds:.0f} s of windows ({cpu / seconds:.2f} CPUs of 2)")
     return ok
 
 
@@ -437,13 +535,13 @@ def publication(port: int, slug: str, tournament_id: int, samples: int) -> list[
 # -- a burst on the PDFs, the trivial view measured beside it, the workers' memory after it --------------------
 
 
-def burst_targets(slug: str, players: int) -> list[Target]:
+def burst_targets(slug: str, players: int, rounds: tuple[int, ...] = (9, 8)) -> list[Target]:
     """PDFs nobody asked for yet: the ranking's other parts, rounds 9 and 8's results and placement (and their
     parts). Each answers « en préparation » (202) until its render is done, then the file (200): either counts."""
     base = f"/p/{slug}"
     ranking_parts = max((players + 999) // 1000, 1)
     paths = [f"{base}/ranking.pdf?partie={k}" for k in range(2, ranking_parts + 1)]
-    for number in (9, 8):
+    for number in rounds:
         paths += [f"{base}/rounds/{number}/results.pdf", f"{base}/rounds/{number}/seating.pdf"]
     return [Target("PDFs not rendered yet", [(p, {}, 0) for p in paths])]
 
@@ -472,15 +570,19 @@ def children(pid: int) -> list[int]:
 
 
 def burst(port: int, server_pid: int, slug: str, players: int, clients: int, seconds: float,
-          printer: subprocess.Popen | None, direct: int | None = None) -> bool:
+          printer: subprocess.Popen | None, direct: int | None = None, proxy: subprocess.Popen | None = None,
+          loadgen: str = "python", wrk_threads: int = 2, rounds: tuple[int, ...] = (9, 8)) -> bool:
     """The trivial view's open loop alone, then beside ``clients`` clients on PDFs not rendered yet; memory after.
-    ``direct``: gunicorn's own port when ``port`` is nginx's: the trivial view is asked both ways, in turn."""
+    ``direct``: gunicorn's own port when ``port`` is nginx's: the trivial view is asked both ways, in turn.
+    ``loadgen``: the ``clients`` are Python threads (4 processes) or one wrk process; the trivial view's open loop
+    is the Python clients' either way (its latency counted from when each request was due). Each burst's CPU is
+    shared out among the server's parts, the clients and the rest (:mod:`cpushare`, with ``vmstat 1``)."""
     trivial = [Target("trivial view" + (" through nginx" if direct else ""), [("/bench/trivial/", {}, 200)],
                       public=False)]
     if direct:
         trivial.append(Target("trivial view straight to gunicorn", [("/bench/trivial/", {}, 200)], public=False,
                               port=direct))
-    pdfs = burst_targets(slug, players)
+    pdfs = burst_targets(slug, players, rounds)
     # the control: the same burst on a page served from the cache (the ranking, rendered first), so that what the
     # PDFs add is told apart from what 64 clients cost this server on this machine whatever they ask for
     control = [Target("the ranking (cached)", [(f"/p/{slug}/ranking/", {}, 200)])]
@@ -500,26 +602,58 @@ def burst(port: int, server_pid: int, slug: str, players: int, clients: int, sec
         print(f"\n{t.name} (of {BURST_TRIVIAL_RATE:g} requests/s in all, open loop), alone: p50 "
               f"{before.quantile(50):.1f} ms, p95 {before.quantile(95):.1f} ms (load average {os.getloadavg()[0]:.1f})")
     ok = True
+    groups: dict[str, int | str] = {"gunicorn (master and workers)": server_pid}
+    if proxy is not None:
+        groups["nginx"] = proxy.pid
+    if printer is not None:
+        groups["print worker (Celery, Nice=10)"] = printer.pid
+    groups |= {"PostgreSQL": "postgres", "Redis": "redis-server"}
     for name, tlist in (("control: the cached ranking page", control), ("PDFs not rendered yet", pdfs)):
         load_before = os.getloadavg()
-        out: dict[str, list[Result]] = {}
-        side = threading.Thread(target=lambda t=tlist, o=out: o.__setitem__("b", load(port, t, clients, seconds,
-                                                                                        2.0, seconds, None)))
-        side.start()
-        beside = load(port, trivial, PROCESSES, seconds, 2.0, 1.0, BURST_TRIVIAL_RATE)
+        out: dict[str, object] = {}
+        share = cpushare.Share(groups)
+        started = time.perf_counter()
+        side_cpu: list[float] = []
+        trivial_cpu: list[float] = []
+
+        def side(t: list[Target] = tlist, o: dict[str, object] = out, c: list[float] = side_cpu) -> None:
+            if loadgen == "wrk":  # the whole of the trivial view's window (it starts 1 s + 2 s of warm-up later)
+                o["b"] = wrk.run(port, [(path, dict(PHONE)) for path, _, _ in t[0].variants], connections=clients,
+                                 seconds=int(seconds) + 4, threads=wrk_threads, check=t[0].expected)
+            else:
+                o["b"] = load(port, t, clients, seconds, 2.0, seconds, None, c)
+
+        thread = threading.Thread(target=side)
+        thread.start()
+        beside = load(port, trivial, PROCESSES, seconds, 2.0, 1.0, BURST_TRIVIAL_RATE, trivial_cpu)
         during = beside[0]
-        side.join()
+        thread.join()
+        elapsed = time.perf_counter() - started
         load_after = os.getloadavg()
-        b = out["b"][0]
-        print(f"burst ({name}): {clients} clients on {len(tlist[0].variants)} URL(s) for {seconds:g} s (load average "
-              f"{load_before[0]:.1f} → {load_after[0]:.1f}): {len(b.latencies) / seconds:.0f} answers/s, p50 "
-              f"{b.quantile(50):.1f} ms, p95 {b.quantile(95):.1f} ms, errors {len(b.errors)} {b.errors[:2]}")
+        got = out["b"]
+        if isinstance(got, wrk.WrkResult):
+            print(f"burst ({name}): {clients} wrk connections ({wrk_threads} threads) on {len(tlist[0].variants)} "
+                  f"URL(s) for {got.seconds:.0f} s (load average {load_before[0]:.1f} → {load_after[0]:.1f}): "
+                  f"{got.rate:.0f} answers/s, {got.bytes / got.seconds / 2**20:.0f} MiB/s read, p50 "
+                  f"{got.quantile(50):.1f} ms, p95 {got.quantile(95):.1f} ms (wrk's), errors {got.error_count} "
+                  f"{got.errors}; wrk's own CPU {got.cpu_seconds:.1f} s ({got.cpu_seconds / got.seconds:.2f} CPUs)")
+            burst_errors = got.error_count
+        else:
+            b = got[0]  # type: ignore[index]
+            print(f"burst ({name}): {clients} clients on {len(tlist[0].variants)} URL(s) for {seconds:g} s (load "
+                  f"average {load_before[0]:.1f} → {load_after[0]:.1f}): {len(b.latencies) / seconds:.0f} answers/s, "
+                  f"{b.bytes / seconds / 2**20:.0f} MiB/s read, p50 {b.quantile(50):.1f} ms, p95 "
+                  f"{b.quantile(95):.1f} ms, errors {len(b.errors)} {b.errors[:2]}; the clients' own CPU "
+                  f"{sum(side_cpu):.1f} s")
+            burst_errors = len(b.errors)
         for t, r in zip(trivial, beside, strict=True):
             print(f"   {t.name} beside it: p50 {r.quantile(50):.1f} ms, p95 {r.quantile(95):.1f} ms, "
                   f"p99 {r.quantile(99):.1f} ms, {len(r.latencies) / seconds:.1f} requests/s done, "
                   f"errors {len(r.errors)}")
+        print(f"   the trivial view's clients (Python, 4 processes): {sum(trivial_cpu):.1f} s of CPU")
+        print(share.stop(elapsed))
         if tlist is pdfs:
-            met = during.quantile(95) < TARGET_BURST_P95_MS and not during.errors and not b.errors
+            met = during.quantile(95) < TARGET_BURST_P95_MS and not during.errors and not burst_errors
             print(f"target: the trivial view's p95 < {TARGET_BURST_P95_MS:g} ms during the PDF burst: "
                   f"{'met' if met else 'NOT met'}")
             ok &= met
@@ -546,7 +680,8 @@ def main() -> int:
     parser.add_argument("--players", type=int, default=100, help="distinct player pages requested in turn")
     parser.add_argument("--samples", type=int, default=20, help="deals committed for commit → fragment")
     parser.add_argument("--redis-cache", action="store_true", help="CACHE_URL on Redis (shared by the workers)")
-    parser.add_argument("--only", choices=("closed", "open", "publish", "burst"))
+    parser.add_argument("--only", type=lambda text: set(text.split(",")), default=None,
+                        help="the parts to run, among closed, open, publish, burst (comma-separated)")
     parser.add_argument("--event", type=int, default=int(os.environ.get("BENCH_PLAYERS", "1000")),
                         help="players of the event (1000, 10000)")
     parser.add_argument("--reuse", action="store_true", help="keep the event an earlier run wrote (BENCH_REUSE=1)")
@@ -555,7 +690,28 @@ def main() -> int:
     parser.add_argument("--burst", type=float, default=30.0, help="seconds of the burst on the PDFs")
     parser.add_argument("--proxy", choices=("nginx",), default=None,
                         help="nginx in front (deploy/nginx-levee.conf's shared parts), as in production")
+    parser.add_argument("--ready-limit", type=float, default=900.0,
+                        help="seconds to wait for a PDF or a download before leaving it out of the run")
+    parser.add_argument("--quiet-pass", action="store_true",
+                        help="run the publication's quiet pass (the PDFs and big downloads as files) in the build, as "
+                             "a prints worker would once the state is quiet, instead of waiting for the first requests")
+    parser.add_argument("--nginx-workers", default="1",
+                        help="with --proxy nginx: its worker_processes (1, or « auto » as Debian's nginx.conf has)")
+    parser.add_argument("--loadgen", choices=("python", "wrk", "both"), default="python",
+                        help="the closed-loop clients (the closed loop's and the burst's): the Python clients, or wrk "
+                             "(bench/wrk.py; a missing wrk stops the run), or both one after the other; the open "
+                             "loops stay Python")
+    parser.add_argument("--wrk-window", type=int, default=1,
+                        help="with --loadgen wrk: whole seconds of each target's window in the closed loop")
+    parser.add_argument("--wrk-threads", type=int, default=2, help="with --loadgen wrk: wrk's threads")
     args = parser.parse_args()
+    READY_LIMIT[0] = args.ready_limit
+    parts = args.only or {"closed", "open", "publish", "burst"}
+    if parts - {"closed", "open", "publish", "burst"}:
+        parser.error(f"--only: unknown part {sorted(parts - {'closed', 'open', 'publish', 'burst'})}")
+    loadgens = ["wrk", "python"] if args.loadgen == "both" else [args.loadgen]
+    if "wrk" in loadgens:
+        wrk.binary()  # said now, not after the event's build
     os.environ["BENCH_PLAYERS"] = str(args.event)
     if args.reuse:
         os.environ["BENCH_REUSE"] = "1"
@@ -575,7 +731,7 @@ def main() -> int:
         import redis
 
         redis.Redis.from_url(REDIS_URL).flushdb()
-    slug, ids, tournament_id = build()
+    slug, ids, tournament_id = build(args.quiet_pass)
     port = _free_port()
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(BENCH), str(ROOT)]), "LOG_LEVEL": "ERROR",
            "CELERY_BROKER_URL": "", "LEVEE_PDF_ROOT": pdf_root}
@@ -601,10 +757,13 @@ def main() -> int:
         if args.proxy:
             from proxy import start_nginx  # bench/proxy.py
 
-            direct, (port, proxy) = port, start_nginx(port, pdf_root)
-            print(f"nginx on port {port} in front of gunicorn on port {direct} (deploy/nginx-levee.conf)")
-        if args.only == "burst":
-            ok &= burst(port, server.pid, slug, args.event, args.clients, args.burst, printer, direct)
+            direct, (port, proxy) = port, start_nginx(port, pdf_root, args.nginx_workers)
+            print(f"nginx on port {port} in front of gunicorn on port {direct} (deploy/nginx-levee.conf; "
+                  f"worker_processes {args.nginx_workers})")
+        if parts == {"burst"}:
+            for k, loadgen in enumerate(loadgens):  # rounds nobody asked for yet, for each
+                ok &= burst(port, server.pid, slug, args.event, args.clients, args.burst, printer, direct, proxy,
+                            loadgen, args.wrk_threads, (9, 8) if k == 0 else (7, 6))
             return 0 if ok else 1
         tlist = targets(port, slug, ids, args.players, direct)
         print(f"warm-up (every page rendered by the workers): {warm(port, tlist):.1f} s")
@@ -615,20 +774,32 @@ def main() -> int:
               f"{'nginx in front, ' if proxy else ''}"
               f"{os.cpu_count()} CPUs shared with the clients; calibration {calibration():.1f} µs, load average "
               f"{os.getloadavg()[0]:.1f}")
-        if args.only in (None, "closed"):
+        if "closed" in parts and "wrk" in loadgens:
+            load_before = os.getloadavg()[0]
+            share = cpushare.Share({"gunicorn": server.pid, **({"nginx": proxy.pid} if proxy else {})})
+            started = time.perf_counter()
+            found = load_wrk(port, tlist, args.clients, args.duration, args.wrk_window, args.wrk_threads)
+            print(f"\nclosed loop with wrk, {args.clients} connections on {args.wrk_threads} threads, windows of "
+                  f"{args.wrk_window} s, every other one the trivial view's ({time.perf_counter() - started:.0f} s in "
+                  f"all); load average {load_before:.1f} → {os.getloadavg()[0]:.1f}, calibration after: "
+                  f"{calibration():.1f} µs")
+            ok &= report_wrk(tlist, found)
+            print(share.stop(time.perf_counter() - started))
+            print(f"target: every public page ≥ {TARGET_RATIO:.0%} of the trivial view: {'met' if ok else 'NOT met'}")
+        if "closed" in parts and "python" in loadgens:
             results = load(port, tlist, args.clients, args.duration, args.warmup, args.slot, None)
             print(f"\nclosed loop, {args.clients} clients, {args.duration:g} s, targets interleaved in slots of "
                   f"{args.slot:g} s; calibration after: {calibration():.1f} µs")
             ok &= report_closed(tlist, results, args.duration, args.slot)
             print(f"target: every public page ≥ {TARGET_RATIO:.0%} of the trivial view: {'met' if ok else 'NOT met'}")
-        if args.only in (None, "open"):
+        if "open" in parts:
             public = [t for t in tlist if t.public]
             results = load(port, public, args.clients, args.duration, args.warmup, args.slot, args.rate)
             met = report_open(public, results, args.duration, args.rate)
             print(f"target: {args.rate:g} requests/s held with p95 < {TARGET_P95_MS:g} ms: "
                   f"{'met' if met else 'NOT met'}")
             ok &= met
-        if args.only in (None, "publish"):
+        if "publish" in parts:
             delays = publication(port, slug, tournament_id, args.samples)
             if delays:
                 p95 = statistics.quantiles(delays, n=20, method="inclusive")[18]
@@ -637,8 +808,10 @@ def main() -> int:
                       f"median {statistics.median(delays):.0f} ms, p95 {p95:.0f} ms, max {max(delays):.0f} ms "
                       f"[target p95 < {TARGET_PUBLISH_MS:g} ms: {'met' if met else 'NOT met'}]")
                 ok &= met
-        if args.only is None:
-            ok &= burst(port, server.pid, slug, args.event, args.clients, args.burst, printer, direct)
+        if "burst" in parts:
+            for k, loadgen in enumerate(loadgens):  # rounds nobody asked for yet, for each
+                ok &= burst(port, server.pid, slug, args.event, args.clients, args.burst, printer, direct, proxy,
+                            loadgen, args.wrk_threads, (9, 8) if k == 0 else (7, 6))
     finally:
         if proxy is not None:
             proxy.terminate()  # a child of this run, by its id

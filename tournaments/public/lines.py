@@ -104,6 +104,15 @@ _memo: OrderedDict[tuple, Lines] = OrderedDict()
 _lock = Lock()
 
 
+def kept(key: tuple) -> Lines | None:
+    """The :class:`Lines` this process built for ``key`` already, or None (then :func:`lines` with the rows)."""
+    with _lock:
+        found = _memo.get(key)
+        if found is not None:
+            _memo.move_to_end(key)
+        return found
+
+
 def lines(key: tuple, rows: list[Row], slug: str, lang: str, *, teams: bool = False) -> Lines:
     """The :class:`Lines` of ``rows`` (a snapshot's, in ``lang``), built once per process for ``key``."""
     with _lock:

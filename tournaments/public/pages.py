@@ -19,12 +19,14 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.html import escape
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
 from tournaments.common.access import lang_of
 from tournaments.event import permissions
 from tournaments.event.models import Entry
+from tournaments.public import fragment as live
 from tournaments.public import hall, published, queries
 from tournaments.public import lines as ranking_lines
 from tournaments.public.chart import running_total_svg
@@ -86,9 +88,11 @@ def _url(base: str, **params: object) -> str:
 
 
 def ranking_page(state: published.Published, lang: str, *, page: int = 1, me: int | None = None, q: str = "",
-                 every: int = REFRESH_DEFAULT, fragment: bool = False) -> tuple[str, str, Callable[[], str]]:
+                 every: int = REFRESH_DEFAULT, fragment: bool = False,
+                 slots: bool = False) -> tuple[str, str, Callable[[], str]]:
     """The ranking page (or its polling fragment) of ``state``: what the reader shows (``since``), its ETag, and
-    how to render it."""
+    how to render it. ``slots``: the fragment with :mod:`fragment`'s markers where a reader's poll URL and his
+    « ma place » section go (its skeleton)."""
     slug = state.tournament.slug
     # what the reader's page shows (the full page and its fragment show the same lines): the polling sends it back
     shown = published.validator(state, lang, "ranking", (page, me, q, every))
@@ -101,6 +105,7 @@ def ranking_page(state: published.Published, lang: str, *, page: int = 1, me: in
         context = {"tournament": whole.tournament, "ranking": rk, "every": every, "q": q, "me": me,
                    "poll_url": _url(base, page=page, me=me, q=q, every=every, since=shown),
                    "next_url": _url(base, page=page, me=me, q=q)}
+        link_me = live.ME if slots else me  # the pager's links keep the reader's line
         if rk.rows:
             found = _lines(rk, slug, lang)
             pages = found.pages
@@ -112,9 +117,9 @@ def ranking_page(state: published.Published, lang: str, *, page: int = 1, me: in
             context.update({
                 "rows_html": mark_safe("".join(rows)),  # every value escaped by lines.build
                 "page": current, "pages": pages, "first": start + 1, "last": end, "total": len(found.rows),
-                "prev_url": _url(base, page=current - 1, me=me, q=q) if current > 1 else "",
-                "next_page_url": _url(base, page=current + 1, me=me, q=q) if current < pages else "",
-                "first_url": _url(base, me=me, q=q) if current > 2 else "",
+                "prev_url": _url(base, page=current - 1, me=link_me, q=q) if current > 1 else "",
+                "next_page_url": _url(base, page=current + 1, me=link_me, q=q) if current < pages else "",
+                "first_url": _url(base, me=link_me, q=q) if current > 2 else "",
             })
             if mine is not None:
                 mine_page = found.page_of(me)
@@ -126,6 +131,8 @@ def ranking_page(state: published.Published, lang: str, *, page: int = 1, me: in
                                     for i in found.find(q)]
         if rk.team_rows:
             context["team_html"] = mark_safe("".join(_lines(rk, slug, lang, teams=True).html))
+        if slots:
+            context.update({"poll_url": live.POLL, "me_slot": mark_safe(live.SECTION)})
         template = "public/_ranking.html" if fragment else "public/ranking.html"
         return html(template, context)
 
@@ -135,12 +142,55 @@ def ranking_page(state: published.Published, lang: str, *, page: int = 1, me: in
 def ranking(request: HttpRequest, slug: str) -> HttpResponse:
     state, private = state_of(request, slug)
     fragment = bool(request.headers.get("HX-Request"))
-    shown, etag, render = ranking_page(
-        state, lang_of(request), page=_int(request, "page", 1) or 1, me=_int(request, "me", None),
-        q=" ".join(request.GET.get("q", "").split())[:QUERY_MAX], every=_every(request), fragment=fragment)
+    lang, page, me = lang_of(request), _int(request, "page", 1) or 1, _int(request, "me", None)
+    q, every = " ".join(request.GET.get("q", "").split())[:QUERY_MAX], _every(request)
+    shown, etag, render = ranking_page(state, lang, page=page, me=me, q=q, every=every, fragment=fragment)
     if fragment and request.GET.get("since") == shown:
         return published.nothing_new(state, etag, private)
+    if fragment and me is not None and not q:
+        return _my_fragment(request, state, lang, page, me, every, shown, etag, private)
     return published.respond(request, state, etag, render, private=private)
+
+
+def _my_fragment(request: HttpRequest, state: published.Published, lang: str, page: int, me: int, every: int,
+                 shown: str, etag: str, private: bool) -> HttpResponse:
+    """« ma place »'s live fragment: the page's fragment kept once for every reader, the reader's line spliced in
+    (:mod:`fragment`: no template and no cache entry per reader); the same bytes as :func:`ranking_page` renders."""
+    last_modified = state.last_modified
+    unchanged = published.not_modified(request, etag, last_modified, private)
+    if unchanged is not None:
+        return unchanged
+    slug = state.tournament.slug
+
+    def render() -> live.Skeleton:
+        whole = state.whole()
+        _, _, fragment_html = ranking_page(whole, lang, page=page, every=every, fragment=True, slots=True)
+        rk = _ranking(whole, lang)
+        section = {"ranking": rk, "me_html": mark_safe(live.ROW)}
+        return live.build(fragment_html(), html("public/_me.html", {**section, "me_page_url": live.LINK}),
+                          html("public/_me.html", {**section, "me_page_url": ""}))
+
+    skeleton = live.skeleton(published.cache_key(state, published.validator(state, lang, "ranking-live",
+                                                                            (page, every))), render)
+    found = None
+    if state.snapshot is not None:
+        found = ranking_lines.kept((queries.rows_key(state.snapshot, RankingLine.Unit.ENTRY, lang), slug))
+        if found is None:  # this process's first reader of this snapshot in this language
+            found = _lines(_ranking(state.whole(), lang), slug, lang)
+    base = reverse("public-ranking", args=[slug])
+    poll = escape(_url(base, page=page, me=me, every=every, since=shown))
+    mine = found.position.get(me) if found is not None and found.rows else None
+    if found is None or mine is None:
+        body, compressed = live.assemble(skeleton, me, poll, None)
+    else:
+        current = min(page, found.pages)
+        start, end = found.page(current)
+        mine_page = found.page_of(me)
+        link = escape(_url(base, page=mine_page, me=me) + f"#e{me}") if mine_page != current else ""
+        row = found.html[mine]
+        marked = (row, ranking_lines.mark_mine(row)) if start <= mine < end else None
+        body, compressed = live.assemble(skeleton, me, poll, row, link, marked)
+    return published.answer(request, etag, body, compressed, last_modified=last_modified, private=private)
 
 
 # -- home, player, screen, print ---------------------------------------------------------------------

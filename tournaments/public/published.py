@@ -42,7 +42,7 @@ from django.utils.http import http_date, parse_etags, parse_http_date_safe
 
 from tournaments.common import sql
 from tournaments.event.models import Tournament
-from tournaments.public import kept
+from tournaments.public import fragment, kept
 from tournaments.standings.models import RankingClock, RankingSnapshot
 from tournaments.standings.rankings import RankingStatus
 
@@ -214,11 +214,14 @@ def forget_kept(prefixes: Iterable[str]) -> int:
         gone = [key for key in _pages if key.startswith(starts)] if starts else []
         for key in gone:
             del _pages[key]
-    return len(gone)
+    return len(gone) + fragment.forget(starts)  # the live fragment's skeletons (« ma place »)
 
 
-def _cache_key(published: Published, etag: str) -> str:
+def cache_key(published: Published, etag: str) -> str:
+    """Where the bytes of the page ``etag`` are kept (every key of a tournament begins alike: a player made
+    anonymous drops them all)."""
     return f"levee:public:{published.tournament.pk}:{etag}"
+
 
 
 def _pack(text: str) -> tuple[bytes, bytes]:
@@ -234,7 +237,7 @@ def respond(request: HttpRequest, published: Published, etag: str, render: Calla
 
     ``content_type`` and ``filename`` (sent as an attachment) serve the CSV and JSON files the same way. A cache
     that cannot be reached is skipped (:mod:`kept`): the page is rendered for this request and still answered."""
-    return respond_keyed(request, _cache_key(published, etag), etag, render,
+    return respond_keyed(request, cache_key(published, etag), etag, render,
                          last_modified=last_modified or published.last_modified, private=private,
                          content_type=content_type, filename=filename)
 
@@ -254,6 +257,22 @@ def respond_keyed(request: HttpRequest, key: str, etag: str, render: Callable[[]
             kept.set(key, stored, PAGE_TIMEOUT)
         _keep(key, stored)
     body, compressed = stored
+    return answer(request, etag, body, compressed, last_modified=last_modified, private=private,
+                  content_type=content_type, filename=filename)
+
+
+def not_modified(request: HttpRequest, etag: str, last_modified: datetime | None,
+                 private: bool = False) -> HttpResponse | None:
+    """The 304 when the request already has ``etag`` (or is as recent as ``last_modified``), else None."""
+    if _not_modified(request, etag, last_modified):
+        return _headers(HttpResponse(status=304), etag, last_modified, private)
+    return None
+
+
+def answer(request: HttpRequest, etag: str, body: bytes, compressed: bytes, *, last_modified: datetime | None = None,
+           private: bool = False, content_type: str = "text/html; charset=utf-8",
+           filename: str | None = None) -> HttpResponse:
+    """A page's bytes (``compressed``, its gzip copy, when the browser accepts it) with the public pages' headers."""
     response = HttpResponse(content_type=content_type)
     if "gzip" in request.META.get("HTTP_ACCEPT_ENCODING", ""):
         response.content = compressed
@@ -268,7 +287,7 @@ def respond_keyed(request: HttpRequest, key: str, etag: str, render: Callable[[]
 def store(published: Published, etag: str, render: Callable[[], str]) -> bool:
     """Render the page of ``etag`` now and put it in the cache (at publication, so that no reader waits for
     it); False when it was there already."""
-    key = _cache_key(published, etag)
+    key = cache_key(published, etag)
     if kept.get(key) is not None:
         return False
     kept.set(key, _pack(render()), PAGE_TIMEOUT)
