@@ -95,7 +95,9 @@ def _as_dumped(label: str, pks: list[Any]) -> dict[Any, dict[str, Any]]:
 
 
 #: the models an upgrade may add rows to: a ranking published again with this version's figures (and its clock)
-REPUBLISHED = {"tournaments.rankingsnapshot", "tournaments.rankingline", "tournaments.rankingclock"}
+REPUBLISHED = {"tournaments.rankingsnapshot", "tournaments.rankingclock"}
+#: the release's ranking lines, one row each then, now the document of their snapshot (migration 0024)
+LINES = "tournaments.rankingline"
 #: a republished ranking is a new input version of its tournament's clock
 CLOCK_MOVES = {("tournaments.rankingclock", "version"), ("tournaments.rankingclock", "changed_at")}
 
@@ -120,6 +122,8 @@ def test_the_previous_release_upgrades_with_nothing_lost(settings, tmp_path):
     # every row of every model, every field the release had, as it was
     changed = []
     for label, count in per_model.items():
+        if label == LINES:
+            continue
         dumped = {o["pk"]: o["fields"] for o in objects if o["model"] == label}
         now = _as_dumped(label, list(dumped))
         if label in REPUBLISHED:  # the release's rows kept as they were; the upgrade may add a newer version
@@ -130,6 +134,17 @@ def test_the_previous_release_upgrades_with_nothing_lost(settings, tmp_path):
             changed += [(label, pk, name) for name, value in fields.items() if now[pk].get(name) != value
                         and (label, name) not in CLOCK_MOVES]
     assert changed == []
+
+    # every line of the release is in its snapshot's document, at its place, with every figure
+    lines = [o["fields"] for o in objects if o["model"] == LINES]
+    assert len(lines) == per_model[LINES] > 0
+    expected = sorted((f["snapshot"], f["unit"], f["position"], f["rank"], f["shared"], f["entry"], f["team"],
+                       f["metrics"]) for f in lines)
+    got = sorted((snap.pk, str(unit), ln.position, ln.rank, ln.shared, ln.entry_id, ln.team_id,
+                  [list(m) for m in ln.metrics])
+                 for snap in RankingSnapshot.objects.filter(pk__in={f["snapshot"] for f in lines})
+                 for unit in rankings.Unit for ln in rankings.snapshot_lines(snap, unit))
+    assert got == expected
 
     # the passwords and the API tokens still work
     organizer = get_user_model().objects.get(username="organisateur")

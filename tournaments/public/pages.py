@@ -29,7 +29,6 @@ from tournaments.public import hall, published, queries
 from tournaments.public import lines as ranking_lines
 from tournaments.public.chart import running_total_svg
 from tournaments.standings import rankings
-from tournaments.standings.models import RankingLine
 
 REFRESH_DEFAULT = 10
 SCREEN_LINES = 15
@@ -71,7 +70,7 @@ def _ranking(state: published.Published, lang: str) -> queries.Ranking:
 
 def _lines(ranking: queries.Ranking, slug: str, lang: str, *, teams: bool = False) -> ranking_lines.Lines:
     snap = ranking.snapshot
-    unit = RankingLine.Unit.TEAM if teams else RankingLine.Unit.ENTRY
+    unit = rankings.Unit.TEAM if teams else rankings.Unit.ENTRY
     rows = ranking.team_rows if teams else ranking.rows
     return ranking_lines.lines((queries.rows_key(snap, unit, lang), slug) if snap else ("none", unit, lang, slug),
                                rows, slug, lang, teams=teams)
