@@ -526,11 +526,19 @@ def ranking_compute(*, tournament: Tournament, rounds: str | Sequence[int] = "re
 # --------------------------------------------------------------------------------------------
 
 
+#: the memory PostgreSQL may give each hash of a publication's aggregate (``work_mem``, for its transaction only): at
+#: 10,000 players the (entry, round) groups take 20 MB, and with the default 4 MB the hash spilled to disk in five
+#: batches (docs/performance.md, « The lines as one document »)
+PUBLISH_WORK_MEM = "32MB"
+
+
 def _repeatable_read() -> None:
-    """Make the current transaction read one database snapshot (PostgreSQL; SQLite does already)."""
+    """Make the current transaction read one database snapshot (PostgreSQL; SQLite does already), its aggregate
+    hashed in memory (:data:`PUBLISH_WORK_MEM`)."""
     if connection.vendor == "postgresql":
         with connection.cursor() as cursor:
             cursor.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
+            cursor.execute(f"SET LOCAL work_mem = '{PUBLISH_WORK_MEM}'")
 
 
 def latest_snapshot(tournament_id: int) -> RankingSnapshot | None:
