@@ -160,8 +160,10 @@ class Migration(migrations.Migration):
             name='team_lines',
             field=tournaments.standings.models.JSONTextField(blank=True, help_text='Les lignes du classement des équipes.', null=True),
         ),
-        migrations.RunPython(lines_to_documents, documents_to_lines),
+        # before the documents are written (they are then lz4 too), while no row of the table has changed in this
+        # transaction: PostgreSQL refuses to ALTER a table with pending trigger events
         migrations.RunPython(lz4, pglz),
+        migrations.RunPython(lines_to_documents, documents_to_lines),
         migrations.DeleteModel(
             name='RankingLine',
         ),
