@@ -375,7 +375,7 @@ def verify(season: Season, env: dict[str, str], *, previous: set[str]) -> list[s
             continue
         computed = rankings.ranking_compute(tournament=t)
         published = [(line.entry_id, line.rank, [[k, v] for k, v in line.metrics])
-                     for line in status.snapshot.lines.filter(unit="entry").order_by("position")]
+                     for line in rankings.snapshot_lines(status.snapshot)]
         recomputed = [(line.entry, line.rank, [[k, rankings._metric_json(v)] for k, v in line.metrics])
                       for line in computed.individual.lines]
         if sheet.name in previous:

@@ -33,7 +33,6 @@ from tournaments.deals.models import Deal, Ruling, ScoreRow
 from tournaments.event.models import Table
 from tournaments.links.models import ArbiterCall, PrivateLink
 from tournaments.standings import rankings
-from tournaments.standings.models import RankingLine
 
 if TYPE_CHECKING:
     from tests.events.harness import Event
@@ -335,7 +334,7 @@ def check_totals(event: Event, step: str) -> None:
         rows = (ScoreRow.objects.filter(tournament=t, counts=True, round_id__in=_released_round_ids(event))
                 .values("entry_id").annotate(total=Sum("points")))
         sums = {r["entry_id"]: r["total"] for r in rows}
-        for line in snapshot.lines.filter(unit=RankingLine.Unit.ENTRY):
+        for line in rankings.snapshot_lines(snapshot):
             metrics = dict(line.metrics)
             total = metrics.get("marks")
             assert total is not None, f"{step}: no total in {line.metrics}"
@@ -369,7 +368,7 @@ def check_ranking(event: Event, step: str) -> None:
     def published(unit: str) -> list[tuple[Any, ...]]:
         return [(line.entry_id if unit == "entry" else line.team_id, line.rank,
                  [[k, v] for k, v in line.metrics])
-                for line in snapshot.lines.filter(unit=unit).order_by("position")]
+                for line in rankings.snapshot_lines(snapshot, unit)]
 
     def recomputed(ranked: Any) -> list[tuple[Any, ...]]:
         return [(line.entry, line.rank, [[k, rankings._metric_json(v)] for k, v in line.metrics])

@@ -133,9 +133,9 @@ def test_the_rounds_played_are_counted(event):
     ev, _ = _running(event, label="d-rounds", game="tarot", seed=9, rounds=1, players_per_table=4, deals_per_round=1,
                      players=4)
     ev.run_rounds(1, method="rotation", vias=("summary",))
-    from tournaments.standings.rankings import latest_snapshot
+    from tournaments.standings.rankings import latest_snapshot, snapshot_lines
 
-    lines = latest_snapshot(ev.tournament.pk).lines.all()
+    lines = snapshot_lines(latest_snapshot(ev.tournament.pk))
     assert [dict(line.metrics)["rounds"] for line in lines] == [1, 1, 1, 1]
     # won_as_taker: 1 for the taker when his side made the contract (his row positive), 0 for everyone else
     deal = Deal.objects.get(table__round__tournament=ev.tournament)

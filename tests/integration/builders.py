@@ -113,3 +113,14 @@ def downloaded(get: Callable[..., Any], url: str, **extra: Any) -> Any:
         plain[header] = value
     plain.json = lambda: json.loads(body)  # type: ignore[attr-defined]
     return plain
+
+
+def named_lines(snapshot: Any, unit: str = "entry") -> list[tuple[str, Any]]:
+    """A published snapshot's lines (``rankings.snapshot_lines``) with the name of each one's player (or team)."""
+    from tournaments.standings import rankings
+
+    if unit == "team":
+        names = dict(Team.objects.filter(tournament_id=snapshot.tournament_id).values_list("id", "name"))
+        return [(names[ln.team_id], ln) for ln in rankings.snapshot_lines(snapshot, unit)]
+    names = dict(Entry.objects.filter(tournament_id=snapshot.tournament_id).values_list("id", "player__name"))
+    return [(names[ln.entry_id], ln) for ln in rankings.snapshot_lines(snapshot, unit)]

@@ -23,7 +23,7 @@ from django.conf import settings
 from rest_framework.test import APIClient
 
 from levee.celery import app as celery_app
-from tests.integration.builders import make_round, make_tournament
+from tests.integration.builders import make_round, make_tournament, named_lines
 from tournaments.standings import rankings
 
 REQUIRE = os.environ.get("LEVEE_REQUIRE_SERVICES") == "1"
@@ -148,8 +148,7 @@ def published_marks(t) -> dict[str, int] | None:
     status = rankings.ranking_status(t)
     if not status.up_to_date or status.snapshot is None:
         return None
-    return {line.entry.player.name: rankings.metrics_dict(line)["marks"]
-            for line in status.snapshot.lines.select_related("entry__player")}
+    return {name: rankings.metrics_dict(line)["marks"] for name, line in named_lines(status.snapshot)}
 
 
 def petite_made(taker: int) -> dict:
@@ -203,5 +202,5 @@ def test_real_worker_publishes_and_survives_sigkill(broker, django_user_model, t
     marks = wait_until(lambda: (m := published_marks(t)) and m["B"] == 50 and m, 30, "deal 2 published", again)
     assert marks == {"A": 50, "B": 50, "C": -50, "D": -50}
     snap = rankings.ranking_status(t).snapshot
-    assert sorted(snap.lines.values_list("rank", flat=True)) == [1, 1, 3, 3]
+    assert sorted(line.rank for line in rankings.snapshot_lines(snap)) == [1, 1, 3, 3]
     assert rankings.snapshot_ranking(snap).digest == snap.digest

@@ -30,7 +30,7 @@ from rest_framework.response import Response
 
 from scoring import ranking as pure
 from tournaments.api.base import Api, visible_tournament
-from tournaments.event.models import Entry, Tournament
+from tournaments.event.models import Entry, Team, Tournament
 from tournaments.standings import rankings
 from tournaments.standings.models import RankingSnapshot
 
@@ -42,15 +42,18 @@ def _value(value: Any) -> Any:
 
 def snapshot_json(tournament: Tournament, snap: RankingSnapshot, version: int) -> dict[str, Any]:
     names = dict(Entry.objects.filter(tournament=tournament).values_list("id", "player__name"))
-    lines = list(snap.lines.order_by("unit", "position"))
+    teams = set(Team.objects.filter(tournament=tournament).values_list("id", flat=True))
+    # a line whose entry (team) was deleted since is left out, as its row once was by the foreign key's cascade
+    lines = [ln for ln in rankings.snapshot_lines(snap) if ln.entry_id in names]
+    team_lines = [ln for ln in rankings.snapshot_lines(snap, rankings.Unit.TEAM) if ln.team_id in teams]
     return {
         "tournament": tournament.pk, "version": snap.input_version, "digest": snap.digest,
         "up_to_date": snap.input_version >= version, "computed_at": snap.created_at.isoformat(),
         "rounds": list(snap.released_rounds), "criteria": list(snap.criteria),
         "lines": [{"rank": ln.rank, "shared": ln.shared, "entry": ln.entry_id, "name": names.get(ln.entry_id),
-                   "metrics": {k: _value(v) for k, v in ln.metrics}} for ln in lines if ln.unit == "entry"],
+                   "metrics": {k: _value(v) for k, v in ln.metrics}} for ln in lines],
         "team_lines": [{"rank": ln.rank, "shared": ln.shared, "team": ln.team_id,
-                        "metrics": {k: _value(v) for k, v in ln.metrics}} for ln in lines if ln.unit == "team"],
+                        "metrics": {k: _value(v) for k, v in ln.metrics}} for ln in team_lines],
     }
 
 

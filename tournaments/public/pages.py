@@ -31,7 +31,6 @@ from tournaments.public import hall, published, queries
 from tournaments.public import lines as ranking_lines
 from tournaments.public.chart import running_total_svg
 from tournaments.standings import rankings
-from tournaments.standings.models import RankingLine
 
 REFRESH_DEFAULT = 10
 SCREEN_LINES = 15
@@ -73,7 +72,7 @@ def _ranking(state: published.Published, lang: str) -> queries.Ranking:
 
 def _lines(ranking: queries.Ranking, slug: str, lang: str, *, teams: bool = False) -> ranking_lines.Lines:
     snap = ranking.snapshot
-    unit = RankingLine.Unit.TEAM if teams else RankingLine.Unit.ENTRY
+    unit = rankings.Unit.TEAM if teams else rankings.Unit.ENTRY
     rows = ranking.team_rows if teams else ranking.rows
     return ranking_lines.lines((queries.rows_key(snap, unit, lang), slug) if snap else ("none", unit, lang, slug),
                                rows, slug, lang, teams=teams)
@@ -174,7 +173,7 @@ def _my_fragment(request: HttpRequest, state: published.Published, lang: str, pa
                                                                             (page, every))), render)
     found = None
     if state.snapshot is not None:
-        found = ranking_lines.kept((queries.rows_key(state.snapshot, RankingLine.Unit.ENTRY, lang), slug))
+        found = ranking_lines.kept((queries.rows_key(state.snapshot, rankings.Unit.ENTRY, lang), slug))
         if found is None:  # this process's first reader of this snapshot in this language
             found = _lines(_ranking(state.whole(), lang), slug, lang)
     base = reverse("public-ranking", args=[slug])

@@ -52,7 +52,8 @@ RENDER_VERSION = "4"
 PAGE_TIMEOUT = 3600
 #: columns a page request does not need (read again, whole, when a page is rendered)
 _T_SKIP = ("options", "tie_breaks", "created_by_id", "created_at")
-_S_SKIP = ("criteria", "released_rounds", "inputs", "options", "team_inputs", "team_options", "compute_ms")
+_S_SKIP = ("criteria", "released_rounds", "inputs", "options", "team_inputs", "team_options", "compute_ms", "lines",
+           "team_lines")
 
 
 @dataclass(frozen=True)

@@ -14,11 +14,11 @@ from django.utils.translation import gettext_lazy as _
 from scoring import ranking as pure
 from tournaments.common.collation import french_key
 from tournaments.deals.models import Forfeit, Ruling, ScoreRow
-from tournaments.event.models import Entry, Round, Table, Tournament
+from tournaments.event.models import Entry, Round, Table, Team, Tournament
 from tournaments.public import kept as cache  # the cache, or none when it is down
 from tournaments.standings import rankings
 from tournaments.standings.formats import metric_text
-from tournaments.standings.models import RankingLine, RankingSnapshot
+from tournaments.standings.models import RankingSnapshot
 
 LABELS = {
     "marks": _("Total"), "best_deal": _("Best deal"), "won_as_taker": _("Contracts made"), "deals": _("Deals"),
@@ -112,19 +112,29 @@ def _rows(snapshot: RankingSnapshot, unit: str, columns: tuple[str, ...], lang: 
 
 
 def _compute_rows(snapshot: RankingSnapshot, unit: str, columns: tuple[str, ...], lang: str) -> list[Row]:
-    pure = rankings.snapshot_ranking(snapshot, teams=unit == RankingLine.Unit.TEAM)
-    lines = list(snapshot.lines.filter(unit=unit).order_by("position").values_list(
-        "position", "rank", "shared", "entry_id", "team_id", "metrics", "entry__player__name",
-        "entry__player__club", "entry__withdrawn", "team__name"))  # plain values: 1,000 lines, no model instances
-    names = {(entry_id or team_id): (player if entry_id else team)
-             for _p, _r, _s, entry_id, team_id, _m, player, _c, _w, team in lines}
+    """The rows of a snapshot's lines, with the names of today (a line whose entry or team was deleted since is
+    left out, as its row once was by the foreign key's cascade)."""
+    pure = rankings.snapshot_ranking(snapshot, teams=unit == rankings.Unit.TEAM)
+    lines = rankings.snapshot_lines(snapshot, unit)
+    if unit == rankings.Unit.TEAM:
+        teams = {pk: (name, "", False) for pk, name in
+                 Team.objects.filter(tournament_id=snapshot.tournament_id).values_list("id", "name")}
+        known = [(line, line.team_id, teams.get(line.team_id)) for line in lines]
+    else:  # plain values: 10,000 entries, no model instances
+        entries = {pk: (name, club or "", withdrawn) for pk, name, club, withdrawn in
+                   Entry.objects.filter(tournament_id=snapshot.tournament_id).values_list(
+                       "id", "player__name", "player__club", "withdrawn")}
+        known = [(line, line.entry_id, entries.get(line.entry_id)) for line in lines]
+    names = {ident: who[0] for _line, ident, who in known if who is not None}
     out = []
-    for position, rank, shared, entry_id, team_id, metrics, _player, club, withdrawn, _team in lines:
-        values = dict(metrics)
-        ident = entry_id or team_id
-        out.append(Row(position, rank, shared, names[ident], (club or "") if entry_id else "", entry_id, team_id,
+    for line, ident, who in known:
+        if who is None:
+            continue
+        name, club, withdrawn = who
+        values = dict(line.metrics)
+        out.append(Row(line.position, line.rank, line.shared, name, club, line.entry_id, line.team_id,
                        [metric_text(values.get(c)) for c in columns], pure.explain(ident, lang, names),
-                       bool(entry_id and withdrawn), _played(values)))
+                       withdrawn, _played(values)))
     return out
 
 
@@ -165,13 +175,13 @@ def _shown(snapshot: RankingSnapshot, columns: tuple[str, ...], lang: str) -> tu
     """The entries' rows in the order shown, and each entry's row by its id: computed once per snapshot and
     language in this process (sorting 10,000 names the French way took ~0.7 s, at every page rendered, every
     player page and every PDF request among them)."""
-    key = rows_key(snapshot, RankingLine.Unit.ENTRY, lang) + ":shown"
+    key = rows_key(snapshot, rankings.Unit.ENTRY, lang) + ":shown"
     with _rows_lock:
         kept = _shown_memo.get(key)
         if kept is not None:
             _shown_memo.move_to_end(key)
             return kept
-    rows = _not_played_last(_rows(snapshot, RankingLine.Unit.ENTRY, columns, lang), lang)
+    rows = _not_played_last(_rows(snapshot, rankings.Unit.ENTRY, columns, lang), lang)
     shown = (rows, {row.entry_id: row for row in rows if row.entry_id is not None})
     with _rows_lock:
         _shown_memo[key] = shown
@@ -196,7 +206,7 @@ def ranking(tournament: Tournament, lang: str = "fr", status: rankings.RankingSt
     if snap.team_digest:
         tcols = COLUMNS[TEAM_KINDS.get(snap.kind, "matches_teams")]
         out.team_columns = [(c, LABELS.get(c, c)) for c in tcols]
-        out.team_rows = _rows(snap, RankingLine.Unit.TEAM, tcols, lang)
+        out.team_rows = _rows(snap, rankings.Unit.TEAM, tcols, lang)
     return out
 
 

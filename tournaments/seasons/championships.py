@@ -31,9 +31,10 @@ from scoring import championship as pure
 from scoring import ranking as pure_ranking
 from scoring import snapshots as pure_snapshots
 from tournaments.clubs.models import Licence
-from tournaments.event.models import Player, Tournament
+from tournaments.event.models import Entry, Player, Tournament
 from tournaments.seasons.models import Championship, ChampionshipLine, ChampionshipSnapshot
-from tournaments.standings.models import RankingLine, RankingSnapshot
+from tournaments.standings import rankings
+from tournaments.standings.models import RankingSnapshot
 from tournaments.standings.rankings import metric_value
 
 #: the categories an organizer may publish beside the general ranking, with their French names
@@ -72,8 +73,8 @@ def championship_results(championship: Championship) -> tuple[list[pure.Result],
     latest = dict(RankingSnapshot.objects.filter(tournament__in=counted).values("tournament_id")
                   .annotate(v=Max("input_version")).values_list("tournament_id", "v"))
     snaps = {s.tournament_id: s for s in RankingSnapshot.objects.filter(
-        tournament__in=counted, input_version__in=set(latest.values())).only("id", "tournament_id",
-                                                                            "input_version", "criteria")
+        tournament__in=counted, input_version__in=set(latest.values())).only("id", "tournament_id", "input_version",
+                                                                            "criteria", "created_at")
         if latest.get(s.tournament_id) == s.input_version}
     results: list[pure.Result] = []
     read: list[list[int]] = []
@@ -83,8 +84,10 @@ def championship_results(championship: Championship) -> tuple[list[pure.Result],
             continue
         read.append([tournament.pk, snap.input_version])
         primary = (snap.criteria or ["marks"])[0]
-        lines = list(RankingLine.objects.filter(snapshot=snap, unit=RankingLine.Unit.ENTRY, entry__isnull=False)
-                     .order_by("position").values_list("rank", "entry__player_id", "metrics"))
+        # the lines of the entries still there (one deleted since is not ranked: its row once cascaded away)
+        player_of = dict(Entry.objects.filter(tournament_id=tournament.pk).values_list("id", "player_id"))
+        lines = [(line.rank, player_of[line.entry_id], line.metrics) for line in rankings.snapshot_lines(snap)
+                 if line.entry_id in player_of]
         if not lines:
             continue
         field = len(lines)

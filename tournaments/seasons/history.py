@@ -21,7 +21,8 @@ from tournaments.deals.models import Deal
 from tournaments.event.models import Entry, Player, Seat, Tournament
 from tournaments.seasons import championships
 from tournaments.seasons.models import Championship, ChampionshipLine
-from tournaments.standings.models import RankingLine, RankingSnapshot
+from tournaments.standings import rankings
+from tournaments.standings.models import RankingSnapshot
 from tournaments.standings.rankings import metric_value
 
 
@@ -63,20 +64,19 @@ def tournaments_played(player: Player, *, private: bool = False) -> list[Played]
                   .annotate(v=Max("input_version")).values_list("tournament_id", "v"))
     snaps = {s.tournament_id: s for s in RankingSnapshot.objects.filter(
         tournament_id__in=ids, input_version__in=set(latest.values())).only(
-        "id", "tournament_id", "input_version", "criteria") if latest.get(s.tournament_id) == s.input_version}
-    lines = {ln.entry_id: ln for ln in RankingLine.objects.filter(
-        snapshot__in=list(snaps.values()), unit=RankingLine.Unit.ENTRY, entry__in=[e.pk for e in entries])}
-    fields = dict(RankingLine.objects.filter(snapshot__in=list(snaps.values()), unit=RankingLine.Unit.ENTRY)
-                  .values("snapshot__tournament_id").annotate(n=Max("position"))
-                  .values_list("snapshot__tournament_id", "n"))
+        "id", "tournament_id", "input_version", "criteria", "created_at")
+        if latest.get(s.tournament_id) == s.input_version}
     out = []
     for e in entries:
         snap = snaps.get(e.tournament_id)
-        line = lines.get(e.pk)
+        # the latest snapshot of each tournament he played, and of none other (kept in this process)
+        line = rankings.snapshot_line(snap, e.pk) if snap else None
+        ranked = rankings.snapshot_lines(snap) if snap else ()
+        field = ranked[-1].position if ranked else 0  # the field as published
         metric = (snap.criteria or ["marks"])[0] if snap else "marks"
         total = metric_value(dict(line.metrics).get(metric)) if line else None
-        out.append(Played(e.tournament, e.pk, line.rank if line else None, fields.get(e.tournament_id, 0),
-                          bool(line and line.shared), total, metric))
+        out.append(Played(e.tournament, e.pk, line.rank if line else None, field, bool(line and line.shared), total,
+                          metric))
     return out
 
 

@@ -180,7 +180,8 @@ def _ranks_moved(tournament: Tournament, entries: list[LedgerEntry]) -> None:
         return
     from tournaments.standings.rankings import snapshot_ranking
 
-    snapshots = list(RankingSnapshot.objects.filter(tournament=tournament).order_by("created_at", "id"))
+    snapshots = list(RankingSnapshot.objects.filter(tournament=tournament).defer("lines", "team_lines")
+                     .order_by("created_at", "id"))
     names = dict(Entry.objects.filter(tournament=tournament).values_list("id", "player__name"))
     cache: dict[int, pure.RankingSnapshot | None] = {}
 

@@ -9,9 +9,9 @@
   within seconds by another worker (``tournaments.standings.tasks``).
 * :class:`RankingSnapshot` — a published ranking: the input version it was computed at, the
   canonical inputs (so :func:`scoring.snapshots.regenerate` rebuilds it exactly) and their sha256
-  digest. Never updated: a new state of the tournament gives a new snapshot.
-* :class:`RankingLine` — one line of a snapshot: rank, the entry (or the team), every metric, and
-  the words that explain the rank.
+  digest, and its lines as one document each (``lines``, ``team_lines``: written by
+  :func:`tournaments.standings.rankings.lines_json`, read by :func:`tournaments.standings.rankings.snapshot_lines`).
+  Never updated: a new state of the tournament gives a new snapshot.
 
 The public page compares the latest snapshot's ``input_version`` with the clock's ``version``: when
 they differ, the ranking shown is not up to date (no worker running, or a refresh in progress).
@@ -24,7 +24,7 @@ from typing import Any
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-__all__ = ["RankingClock", "RankingLine", "RankingSnapshot"]
+__all__ = ["RankingClock", "RankingSnapshot"]
 
 
 class RankingClock(models.Model):
@@ -76,6 +76,9 @@ class RankingSnapshot(models.Model):
     team_inputs = JSONTextField(null=True, blank=True)
     team_options = models.JSONField(null=True, blank=True)
     team_digest = models.CharField(max_length=64, blank=True)
+    # one document each, written once with the snapshot (no row per line): rankings.lines_json / snapshot_lines
+    lines = JSONTextField(null=True, blank=True, help_text=_("Les lignes du classement, dans l'ordre."))
+    team_lines = JSONTextField(null=True, blank=True, help_text=_("Les lignes du classement des équipes."))
     compute_ms = models.PositiveIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)
 
@@ -90,31 +93,3 @@ class RankingSnapshot(models.Model):
 
     def __str__(self) -> str:
         return f"{self.tournament_id} v{self.input_version} {self.digest[:8]}"
-
-
-class RankingLine(models.Model):
-    class Unit(models.TextChoices):
-        ENTRY = "entry", _("joueur")
-        TEAM = "team", _("équipe")
-
-    # No index of its own: the unique (snapshot, unit, position) index serves every read and the deletes. The
-    # database still checks that each line's snapshot exists (a trade of ~140 ms per 10,000 lines published under
-    # load, docs/performance.md, kept: a season's rankings must not lose their integrity for speed).
-    snapshot = models.ForeignKey(RankingSnapshot, on_delete=models.CASCADE, related_name="lines", db_index=False)
-    unit = models.CharField(max_length=5, choices=Unit.choices, default=Unit.ENTRY)
-    position = models.PositiveIntegerField(help_text=_("Ordre d'affichage, à partir de 1."))
-    rank = models.PositiveIntegerField(_("rang"))
-    shared = models.BooleanField(_("ex aequo"), default=False)
-    entry = models.ForeignKey("tournaments.Entry", on_delete=models.CASCADE, null=True, blank=True,
-                              related_name="ranking_lines")
-    team = models.ForeignKey("tournaments.Team", on_delete=models.CASCADE, null=True, blank=True,
-                             related_name="ranking_lines")
-    metrics = models.JSONField(help_text=_("Chaque critère : [nom, valeur] (fractions en « n/d »)."))
-
-    class Meta:
-        ordering = ["snapshot", "unit", "position"]
-        verbose_name = _("ligne de classement")
-        verbose_name_plural = _("lignes de classement")
-        constraints = [
-            models.UniqueConstraint(fields=["snapshot", "unit", "position"], name="rankingline_position_unique"),
-        ]

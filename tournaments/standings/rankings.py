@@ -13,7 +13,12 @@ The flow (see ``docs/architecture.md``):
    ranked. A snapshot at that version or newer already there means there is nothing to do, so a
    rerun (a worker killed mid-task, a duplicate message) changes nothing and loses nothing.
 3. Pages read :func:`ranking_status`: the latest snapshot, and whether it is up to date (its
-   ``input_version`` equals the clock's ``version``).
+   ``input_version`` equals the clock's ``version``), and its lines with :func:`snapshot_lines` (one document of the
+   snapshot, written in its INSERT, no row per line).
+
+A line names an entry (or a team) by its id, and nothing stops that entry being deleted after the publication (a
+no-show struck off the list: the next publication no longer ranks him). Every reader skips such a line — what the old
+line rows' foreign key did by cascading them away — using the entries it reads anyway for their names.
 
 Only released rounds count (``Round.released`` or ``number <= Tournament.released_round``): the
 published ranking is what the public may see. :func:`ranking_compute` with ``rounds="all"`` gives
@@ -25,13 +30,15 @@ from __future__ import annotations
 import json
 import logging
 import time
-from collections import defaultdict
+from collections import OrderedDict, defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields, is_dataclass
 from datetime import timedelta
+from enum import StrEnum
 from fractions import Fraction
 from functools import cache
-from typing import Any, cast
+from threading import Lock
+from typing import Any, NamedTuple, cast
 
 from django.db import IntegrityError, connection, transaction
 from django.db.models import Expression, F, JSONField, Max, Q, QuerySet
@@ -45,7 +52,7 @@ from tournaments.deals.models import Deal, Forfeit, Ruling, ScoreRow
 from tournaments.duplicate import results as duplicate
 from tournaments.event.models import Entry, Round, Seat, Table, Team, Tournament
 from tournaments.links.models import DealSheet, TablePolicy
-from tournaments.standings.models import RankingClock, RankingLine, RankingSnapshot
+from tournaments.standings.models import RankingClock, RankingSnapshot
 
 log = logging.getLogger(__name__)
 
@@ -519,15 +526,25 @@ def ranking_compute(*, tournament: Tournament, rounds: str | Sequence[int] = "re
 # --------------------------------------------------------------------------------------------
 
 
+#: the memory PostgreSQL may give each hash of a publication's aggregate (``work_mem``, for its transaction only): at
+#: 10,000 players the (entry, round) groups take 20 MB, and with the default 4 MB the hash spilled to disk in five
+#: batches (docs/performance.md, « The lines as one document »)
+PUBLISH_WORK_MEM = "32MB"
+
+
 def _repeatable_read() -> None:
-    """Make the current transaction read one database snapshot (PostgreSQL; SQLite does already)."""
+    """Make the current transaction read one database snapshot (PostgreSQL; SQLite does already), its aggregate
+    hashed in memory (:data:`PUBLISH_WORK_MEM`)."""
     if connection.vendor == "postgresql":
         with connection.cursor() as cursor:
             cursor.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
+            cursor.execute(f"SET LOCAL work_mem = '{PUBLISH_WORK_MEM}'")
 
 
 def latest_snapshot(tournament_id: int) -> RankingSnapshot | None:
-    return RankingSnapshot.objects.filter(tournament_id=tournament_id).order_by("-input_version").first()
+    """The latest snapshot, its lines left in the database (:func:`snapshot_lines` reads them)."""
+    return (RankingSnapshot.objects.filter(tournament_id=tournament_id).defer("lines", "team_lines")
+            .order_by("-input_version").first())
 
 
 def ranking_publish(*, tournament_id: int) -> RankingSnapshot | None:
@@ -583,13 +600,15 @@ def _encoded(ranked: pure.RankingSnapshot) -> tuple[str, str]:
 
 
 #: the snapshot's columns written from JSON text, read again from the database only if asked for
-_JSON_TEXT_FIELDS = ("inputs", "options", "team_inputs", "team_options")
+_JSON_TEXT_FIELDS = ("inputs", "options", "team_inputs", "team_options", "lines", "team_lines")
 
 
 def _save(tournament: Tournament, computed: Computed) -> RankingSnapshot:
-    """Write the snapshot (its canonical inputs as the text the digest was computed from, encoded once) and its
-    lines (:func:`_insert_lines`)."""
+    """Write the snapshot in one INSERT: its canonical inputs as the text the digest was computed from (encoded
+    once), and its lines as one document per unit (:func:`lines_json`), after checking set-wise that every line
+    names an entry (a team) of the tournament (:func:`_check_ranked`)."""
     ind, teams = computed.individual, computed.teams
+    _check_ranked(tournament.pk, ind, teams)
     inputs, options = _encoded(ind)
     team_inputs, team_options = _encoded(teams) if teams else (None, None)
     snapshot = RankingSnapshot.objects.create(
@@ -597,59 +616,59 @@ def _save(tournament: Tournament, computed: Computed) -> RankingSnapshot:
         released_rounds=list(computed.round_numbers), inputs=JSONText(inputs, as_text=True), options=JSONText(options),
         digest=ind.digest, team_inputs=JSONText(team_inputs, as_text=True) if team_inputs is not None else None,
         team_options=JSONText(team_options) if team_options is not None else None,
-        team_digest=teams.digest if teams else "", compute_ms=computed.compute_ms)
+        team_digest=teams.digest if teams else "", compute_ms=computed.compute_ms,
+        lines=JSONText(lines_json(ind), as_text=True),
+        team_lines=JSONText(lines_json(teams), as_text=True) if teams else None)
     for name in _JSON_TEXT_FIELDS:  # deferred: read from the database if anyone asks
         if isinstance(snapshot.__dict__.get(name), JSONText):
             del snapshot.__dict__[name]
-    _insert_lines(_lines(snapshot.pk, ind, RankingLine.Unit.ENTRY)
-                  + (_lines(snapshot.pk, teams, RankingLine.Unit.TEAM) if teams else []))
     return snapshot
 
 
-_LINE_FIELDS = ("snapshot_id", "unit", "position", "rank", "shared", "entry_id", "team_id", "metrics")
+@cache
+def _ids_sql(vendor: str, model: type[Entry] | type[Team]) -> str:
+    return (f"SELECT {sql.column(model, 'id')} FROM {sql.table(model)} "
+            f"WHERE {sql.column(model, 'tournament')} = %s")
 
 
-def _insert_lines(rows: list[tuple[Any, ...]]) -> None:
-    """Write a snapshot's lines (values in the order of ``_LINE_FIELDS``, the metrics as JSON text): on PostgreSQL
-    with one ``COPY``, elsewhere with ``bulk_create``."""
-    if connection.vendor != "postgresql":
-        RankingLine.objects.bulk_create([RankingLine(**dict(zip(_LINE_FIELDS, (*row[:-1], json.loads(row[-1])),
-                                                                strict=True))) for row in rows], batch_size=2000)
-        return
-    columns = ", ".join(sql.column(RankingLine, name) for name in _LINE_FIELDS)
-    # the driver's cursor, under Django's translation of its errors (IntegrityError, DataError …)
-    with connection.cursor() as cursor, connection.wrap_database_errors, cursor.cursor.copy(
-            f"COPY {sql.table(RankingLine)} ({columns}) FROM STDIN") as copy:
-        write = copy.write_row
-        for row in rows:
-            write(row)
+def _check_ranked(tournament_id: int, ind: pure.RankingSnapshot, teams: pure.RankingSnapshot | None) -> None:
+    """Refuse to publish a line naming an entry (a team) that is not the tournament's: what the line rows' foreign
+    keys checked one trigger per row at commit, here one query per unit read in the publication's own database
+    snapshot (the one the ranking was computed in), compared as sets."""
+    for ranked, model in ((ind, Entry), (teams, Team)):
+        if ranked is None or not ranked.lines:
+            continue
+        with connection.cursor() as cursor:
+            cursor.execute(_ids_sql(connection.vendor, model), [tournament_id])
+            known = {row[0] for row in cursor.fetchall()}
+        stray = {line.entry for line in ranked.lines} - known
+        if stray:
+            raise ValueError(f"tournament {tournament_id}: ranked {model.__name__.lower()} ids {sorted(stray)[:5]} "
+                             f"are not the tournament's")
 
 
-def _lines(snapshot_id: int, ranked: pure.RankingSnapshot, unit: str) -> list[tuple[Any, ...]]:
+def lines_json(ranked: pure.RankingSnapshot) -> str:
+    """A ranking's lines as one JSON document, in order: ``{"metrics": [name, …], "rows": [[rank, shared, id,
+    value, …], …]}`` — the metric names once (every line of a ranking has the same, in the same order), a fraction
+    as ``"n/d"``, ``shared`` when another line holds the same rank. 10,000 lines in a few milliseconds: the values
+    written by hand (:func:`_value_json`), the document joined once."""
+    lines = ranked.lines
+    names = [name for name, _ in lines[0].metrics] if lines else []
     counts: dict[int, int] = defaultdict(int)
-    for line in ranked.lines:
-        counts[line.rank] += 1
-    team = unit != RankingLine.Unit.ENTRY
-    unit = str(unit)
-    return [(snapshot_id, unit, i, line.rank, counts[line.rank] > 1, None if team else line.entry,
-             line.entry if team else None, metrics)
-            for i, (line, metrics) in enumerate(zip(ranked.lines, metrics_json(ranked.lines), strict=True), start=1)]
-
-
-def metrics_json(lines: Sequence[pure.RankLine]) -> list[str]:
-    """Each line's metrics as the JSON text of ``[[name, value], …]`` (a fraction as "n/d"), for 10,000 lines in a
-    few milliseconds: the names, the same on every line of a ranking, are written once into a template; an int,
-    None or a fraction is written by hand, anything else by ``json.dumps``."""
-    templates: dict[tuple[str, ...], str] = {}
-    out = []
     for line in lines:
-        names = tuple(name for name, _ in line.metrics)
-        template = templates.get(names)
-        if template is None:
-            template = templates[names] = "[" + ",".join(
-                "[" + json.dumps(name, ensure_ascii=False).replace("%", "%%") + ",%s]" for name in names) + "]"
-        out.append(template % tuple(_value_json(value) for _, value in line.metrics))
-    return out
+        counts[line.rank] += 1
+    value = _value_json
+    rows: list[str] = []
+    append = rows.append
+    for line in lines:
+        metrics = line.metrics
+        if [name for name, _ in metrics] != names:
+            raise ValueError(f"line of {line.entry!r}: metrics {[n for n, _ in metrics]} where the ranking has "
+                             f"{names}")
+        append("[" + ",".join([str(line.rank), "true" if counts[line.rank] > 1 else "false", value(line.entry),
+                               *[value(v) for _, v in metrics]]) + "]")
+    header = json.dumps(names, ensure_ascii=False, separators=(",", ":"))
+    return '{"metrics":' + header + ',"rows":[' + ",".join(rows) + "]}"
 
 
 def _value_json(value: Any) -> str:
@@ -694,6 +713,99 @@ class RankingStatus:
 
 def ranking_status(tournament: Tournament) -> RankingStatus:
     return RankingStatus(latest_snapshot(tournament.pk), _current_version(tournament.pk))
+
+
+class Unit(StrEnum):
+    """Whose lines: the entries', or the teams' (a team tournament)."""
+
+    ENTRY = "entry"
+    TEAM = "team"
+
+
+class Line(NamedTuple):
+    """One line of a published ranking: its place in the order (from 1), its rank, whether another line holds the
+    same rank, the entry's id (or the team's), and every metric as stored — ``(name, value)``, a fraction as
+    ``"n/d"`` (:func:`metric_value` gives the number)."""
+
+    position: int
+    rank: int
+    shared: bool
+    entry_id: int | None
+    team_id: int | None
+    metrics: tuple[tuple[str, Any], ...]
+
+    def value(self, name: str) -> int | Fraction | None:
+        """A metric as a number (None when the line has no such metric)."""
+        return metric_value(dict(self.metrics).get(name))
+
+
+#: (snapshot, unit) lines kept in each process: a snapshot never changes
+_LINES_KEPT = 8
+_lines_memo: OrderedDict[tuple[Any, ...], tuple[tuple[Line, ...], dict[Any, int]]] = OrderedDict()
+_lines_lock = Lock()
+
+
+def _lines_key(snapshot: RankingSnapshot, unit: str) -> tuple[Any, ...]:
+    # the time too: a test database may give a rolled-back snapshot's id to a new one
+    return snapshot._state.db, snapshot.pk, snapshot.created_at, str(unit)
+
+
+def _lines_kept(snapshot: RankingSnapshot, unit: str) -> tuple[tuple[Line, ...], dict[Any, int]]:
+    key = _lines_key(snapshot, unit)
+    with _lines_lock:
+        kept = _lines_memo.get(key)
+        if kept is not None:
+            _lines_memo.move_to_end(key)
+            return kept
+    field = "team_lines" if unit == Unit.TEAM else "lines"
+    if field in snapshot.__dict__:
+        document = snapshot.__dict__[field]
+    else:  # its own column alone: not the inputs (megabytes) a whole snapshot would read
+        document = (RankingSnapshot.objects.using(snapshot._state.db).filter(pk=snapshot.pk)
+                    .values_list(field, flat=True).first())
+    lines = lines_of(document, unit)
+    where: dict[Any, int] = {(line.team_id if unit == Unit.TEAM else line.entry_id): i for i, line in enumerate(lines)}
+    kept = (lines, where)
+    with _lines_lock:
+        _lines_memo[key] = kept
+        while len(_lines_memo) > _LINES_KEPT:
+            _lines_memo.popitem(last=False)
+    return kept
+
+
+def lines_of(document: Any, unit: str = Unit.ENTRY) -> tuple[Line, ...]:
+    """The lines of a stored document (:func:`lines_json`; None: no lines). A ``null`` row is a line whose entry
+    was deleted before the lines became a document (migration 0025): its place is kept, the line is not."""
+    if not document:
+        return ()
+    names = tuple(document["metrics"])
+    width = len(names)
+    team = unit == Unit.TEAM
+    out = []
+    for position, row in enumerate(document["rows"], start=1):
+        if row is None:
+            continue
+        ident = row[2]
+        values = row[3:]
+        if len(values) != width:
+            raise ValueError(f"line {position}: {len(values)} values for the metrics {list(names)}")
+        out.append(Line(position, row[0], bool(row[1]), None if team else ident, ident if team else None,
+                        tuple(zip(names, values, strict=True))))
+    return tuple(out)
+
+
+def snapshot_lines(snapshot: RankingSnapshot, unit: str = Unit.ENTRY) -> tuple[Line, ...]:
+    """A published snapshot's lines (``unit``: the entries', or the teams'), in order; read once per snapshot in
+    each process (its ``lines`` column alone) and kept. Lines whose entry was deleted since are still here: the
+    readers skip them (see the module's docstring)."""
+    return _lines_kept(snapshot, unit)[0]
+
+
+def snapshot_line(snapshot: RankingSnapshot, ident: int, unit: str = Unit.ENTRY) -> Line | None:
+    """One entry's (or team's) line of a snapshot, or None when it has none."""
+    lines, where = _lines_kept(snapshot, unit)
+    i = where.get(ident)
+    return lines[i] if i is not None else None
 
 
 def snapshot_ranking(snapshot: RankingSnapshot, *, teams: bool = False) -> pure.RankingSnapshot:
@@ -750,7 +862,7 @@ def metric_value(value: Any) -> int | Fraction | None:
     return value
 
 
-def metrics_dict(line: RankingLine) -> dict[str, Any]:
+def metrics_dict(line: Line) -> dict[str, Any]:
     return {name: metric_value(value) for name, value in line.metrics}
 
 

@@ -98,14 +98,17 @@ def results_file(tournament: Tournament, *, licences: bool = False) -> dict[str,
     snap = status.snapshot
     ranking: dict[str, Any] | None = None
     if snap is not None:
-        lines = snap.lines.order_by("unit", "position")
+        # a line whose entry (team) was deleted since is left out, as its row once was by the foreign key's cascade
+        known = {e.pk for e in entries}
+        teams = set(tournament.teams.values_list("id", flat=True))
         ranking = {
             "version": snap.input_version, "digest": snap.digest, "up_to_date": status.up_to_date,
             "rounds": list(snap.released_rounds), "criteria": list(snap.criteria),
             "lines": [{"rank": ln.rank, "shared": ln.shared, "player": ln.entry_id,
-                       "metrics": _metrics(ln)} for ln in lines if ln.unit == "entry"],
+                       "metrics": _metrics(ln)} for ln in rankings.snapshot_lines(snap) if ln.entry_id in known],
             "team_lines": [{"rank": ln.rank, "shared": ln.shared, "team": ln.team_id,
-                            "metrics": _metrics(ln)} for ln in lines if ln.unit == "team"],
+                            "metrics": _metrics(ln)}
+                           for ln in rankings.snapshot_lines(snap, rankings.Unit.TEAM) if ln.team_id in teams],
         }
     return {
         "format": FORMAT,

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from tests.integration.builders import end_match, make_round, make_tournament
+from tests.integration.builders import end_match, make_round, make_tournament, named_lines
 from tests.tournaments.factories import UserFactory, role
 from tournaments.common.errors import InvalidInput
 from tournaments.deals.forfeits import forfeit_cancel, forfeit_record
@@ -24,8 +24,7 @@ def published(t):
     version = tasks.ranking_refresh(t.pk)
     snap = RankingSnapshot.objects.filter(tournament=t).order_by("-input_version").first()
     assert version is None or snap.input_version == version
-    return {line.entry.player.name: (line.rank, rankings.metrics_dict(line))
-            for line in snap.lines.filter(unit="entry").select_related("entry__player")}
+    return {name: (line.rank, rankings.metrics_dict(line)) for name, line in named_lines(snap)}
 
 
 def ecarte():

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.integration.builders import make_round, make_tournament
+from tests.integration.builders import make_round, make_tournament, named_lines
 from tests.scoring.test_triomphe_scoring import POINT_0, VOLE_1, in_turn
 from tournaments.common.errors import DealRejected
 from tournaments.deals import selectors
@@ -46,8 +46,7 @@ def ids(table: Table) -> list[int]:
 def match_points(table: Table) -> dict[str, int]:
     version = tasks.ranking_refresh(table.round.tournament_id)
     snap = RankingSnapshot.objects.get(tournament_id=table.round.tournament_id, input_version=version)
-    return {ln.entry.player.name: rankings.metrics_dict(ln)["match_points"]
-            for ln in snap.lines.select_related("entry__player")}
+    return {name: rankings.metrics_dict(ln)["match_points"] for name, ln in named_lines(snap)}
 
 
 def test_a_misdeal_point_ends_the_match_and_decides_the_ranking(match_table, chief):

@@ -12,6 +12,7 @@ from django.conf import settings
 from django.urls import reverse
 from django.utils import translation
 
+from tests.integration.builders import named_lines
 from tests.tournaments.deals.test_rulings_match_race import POINTS, ids, match_points
 from tests.tournaments.deals.test_rulings_match_race import chief as chief  # a fixture, shared
 from tests.tournaments.deals.test_rulings_match_race import match_table as match_table  # a fixture, shared
@@ -34,8 +35,7 @@ def published(tournament_id: int) -> dict[str, tuple[int, int]]:
     """{name: (rank, marks)} of the ranking published now."""
     version = tasks.ranking_refresh(tournament_id)
     snap = RankingSnapshot.objects.get(tournament_id=tournament_id, input_version=version)
-    return {ln.entry.player.name: (ln.rank, rankings.metrics_dict(ln)["marks"])
-            for ln in snap.lines.filter(unit="entry").select_related("entry__player")}
+    return {name: (ln.rank, rankings.metrics_dict(ln)["marks"]) for name, ln in named_lines(snap)}
 
 
 @pytest.fixture

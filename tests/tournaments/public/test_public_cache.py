@@ -67,7 +67,7 @@ def test_conditional_request_is_a_304_without_reading_a_score_row(client, tourna
             again = client.get(url, HTTP_IF_NONE_MATCH=etag)
         assert again.status_code == 304 and again["ETag"] == etag and not again.content
         assert len(queries) == 1, [q["sql"] for q in queries]
-        assert "scorerow" not in queries[0]["sql"] and "rankingline" not in queries[0]["sql"]
+        assert "scorerow" not in queries[0]["sql"] and "lines" not in queries[0]["sql"]  # nor the ranking's lines
         assert client.get(url, HTTP_IF_MODIFIED_SINCE=modified).status_code == 304
         assert client.get(url, HTTP_IF_NONE_MATCH='"something-else"').status_code == 200
 

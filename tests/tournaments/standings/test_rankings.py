@@ -10,11 +10,11 @@ from fractions import Fraction
 
 import pytest
 
-from tests.integration.builders import add_deal, correct_deal, end_match, make_round, make_tournament
+from tests.integration.builders import add_deal, correct_deal, end_match, make_round, make_tournament, named_lines
 from tournaments.common import hooks
 from tournaments.event import setup
 from tournaments.standings import rankings, tasks
-from tournaments.standings.models import RankingLine, RankingSnapshot
+from tournaments.standings.models import RankingSnapshot
 
 pytestmark = pytest.mark.django_db
 
@@ -28,8 +28,7 @@ def publish(t):
 def table_of(snapshot, unit="entry"):
     """[(rank, name, marks)] in the published order."""
     out = []
-    for line in snapshot.lines.filter(unit=unit).select_related("entry__player", "team").order_by("position"):
-        name = line.entry.player.name if line.entry_id else line.team.name
+    for name, line in named_lines(snapshot, unit):
         out.append((line.rank, name, rankings.metrics_dict(line)[snapshot.criteria[0]]))
     return out
 
@@ -55,7 +54,7 @@ def test_tarot_totals_shared_ranks_and_absent_player():
     # G -50+40-15=-25, H -50-120+5=-165, I 0 (absent): C and D share 4th, so I is 6th.
     assert table_of(snap) == [(1, "E", 155), (2, "F", 95), (3, "A", 70), (4, "C", 10), (4, "D", 10), (6, "I", 0),
                               (7, "G", -25), (8, "B", -150), (9, "H", -165)]
-    lines = {ln.entry.player.name: ln for ln in snap.lines.select_related("entry__player")}
+    lines = dict(named_lines(snap))
     assert lines["C"].shared and lines["D"].shared and not lines["E"].shared
     assert rankings.metrics_dict(lines["I"])["deals"] == 0 and rankings.metrics_dict(lines["I"])["best_deal"] is None
     assert rankings.metrics_dict(lines["C"])["best_deal"] == 30
@@ -93,7 +92,7 @@ def test_corrected_deal_changes_the_ranking_and_old_snapshot_still_regenerates()
     old = rankings.snapshot_ranking(before)
     assert old.digest == before.digest
     assert [(ln.rank, ln.entry) for ln in old.lines] == list(
-        before.lines.filter(unit="entry").order_by("position").values_list("rank", "entry_id"))
+        (ln.rank, ln.entry_id) for ln in rankings.snapshot_lines(before))
     change = rankings.snapshot_compare(before, after)
     assert not change.same_inputs
     moves = {m.entry: (m.old_rank, m.new_rank) for m in change.moved}
@@ -150,8 +149,7 @@ def test_match_points_byes_and_swiss_tie_breaks():
     end_match(c, [4, 5], 1)          # S beats P 5-4
     end_match(d, [4, 4], None)       # Q and T draw 4-4
     snap = publish(t)
-    got = {ln.entry.player.name: (ln.rank, rankings.metrics_dict(ln)) for ln in snap.lines.select_related(
-        "entry__player")}
+    got = {name: (ln.rank, rankings.metrics_dict(ln)) for name, ln in named_lines(snap)}
     # match points (win 2, draw 1, bye 2): P 2, Q 1, R 2, S 4, T 3
     # Buchholz: P = Q1+S4 = 5, R = S4 = 4 → P ahead of R
     expected = {"S": (1, 4, 4, 4, 4), "T": (2, 3, 1, Fraction(1, 2), 0), "P": (3, 2, 5, 1, 1),
@@ -169,14 +167,14 @@ def test_unfinished_match_counts_nothing_yet():
     a.match_totals, a.match_ended = [3, 2], False
     a.save()
     snap = publish(t)
-    assert {rankings.metrics_dict(ln)["match_points"] for ln in snap.lines.all()} == {0}
+    assert {rankings.metrics_dict(ln)["match_points"] for ln in rankings.snapshot_lines(snap)} == {0}
 
 
 def test_lines_are_saved_per_snapshot_and_never_rewritten():
     t, _e, f_deal = eight_players()
     first = publish(t)
-    ids = list(first.lines.values_list("id", "rank"))
+    stored = RankingSnapshot.objects.filter(pk=first.pk).values_list("lines", flat=True).get()
     correct_deal(f_deal, [35, 35, 35, -105])
     publish(t)
-    assert list(RankingLine.objects.filter(snapshot=first).values_list("id", "rank")) == ids
+    assert RankingSnapshot.objects.filter(pk=first.pk).values_list("lines", flat=True).get() == stored
     assert RankingSnapshot.objects.filter(tournament=t).count() == 2

@@ -1,6 +1,6 @@
 """Publishing a ranking the fast way, and every way it can go wrong: the snapshot's inputs stored as the very text
-their digest was computed from (``JSONText``), the lines' metrics written from a template (``metrics_json``) and sent
-with ``COPY`` on PostgreSQL (``bulk_create`` elsewhere). Odd names (tab, newline, backslash, quote, « Œ », emoji, a
+their digest was computed from (``JSONText``), its lines as one document written by hand (``lines_json``) in the
+snapshot's own INSERT and read back by ``snapshot_lines``. Odd names (tab, newline, backslash, quote, « Œ », emoji, a
 %-format), NULLs, fractions and booleans go through and come back equal, on SQLite and on PostgreSQL."""
 
 from __future__ import annotations
@@ -10,11 +10,12 @@ from fractions import Fraction
 
 import pytest
 from django.db import DataError, IntegrityError, connection, transaction
+from django.test.utils import CaptureQueriesContext
 
 from scoring import ranking as pure
 from tests.integration.builders import add_deal, make_round, make_tournament
 from tournaments.standings import rankings, tasks
-from tournaments.standings.models import RankingLine, RankingSnapshot
+from tournaments.standings.models import RankingSnapshot
 
 pytestmark = pytest.mark.django_db
 
@@ -26,78 +27,103 @@ def line(rank, entry, metrics):
     return pure.RankLine(rank, entry, tuple(metrics))
 
 
-def test_metrics_json_is_the_json_of_the_metrics_whatever_the_names_and_values():
-    lines = [line(1, 1, [("marks", 120), (ODD, Fraction(-7, 2)), ("best_deal", None), ("x", True), ("y", False)]),
-             line(2, 2, [("marks", -5), (ODD, Fraction(4, 1)), ("best_deal", 0), ("x", "texte\t« »"), ("y", 10**30)]),
-             line(3, 3, [("autre", 1)]),  # other names: another template
-             line(3, 4, [])]
-    texts = rankings.metrics_json(lines)
-    assert [json.loads(t) for t in texts] == [
-        [["marks", 120], [ODD, "-7/2"], ["best_deal", None], ["x", True], ["y", False]],
-        [["marks", -5], [ODD, "4/1"], ["best_deal", 0], ["x", "texte\t« »"], ["y", 10**30]],
-        [["autre", 1]], []]
-    assert texts[0] == '[["marks",120],["a\\tb\\nc\\rd\\\\e\\"f « Œ » 😀 %s %% \\\\N \\u0001","-7/2"],' \
-                       '["best_deal",null],["x",true],["y",false]]'
+def test_lines_json_is_the_document_of_the_lines_whatever_the_names_and_values():
+    lines = (line(1, 7, [("marks", 120), (ODD, Fraction(-7, 2)), ("best_deal", None), ("x", True), ("y", False)]),
+             line(2, 8, [("marks", -5), (ODD, Fraction(4, 1)), ("best_deal", 0), ("x", "texte\t« »"), ("y", 10**30)]),
+             line(2, 9, [("marks", -5), (ODD, Fraction(4, 1)), ("best_deal", 0), ("x", 1), ("y", 2)]))
+    text = rankings.lines_json(pure.RankingSnapshot("tarot", ("marks",), lines, (), (), "d"))
+    assert json.loads(text) == {
+        "metrics": ["marks", ODD, "best_deal", "x", "y"],
+        "rows": [[1, False, 7, 120, "-7/2", None, True, False],
+                 [2, True, 8, -5, "4/1", 0, "texte\t« »", 10**30],  # 8 and 9 share the 2nd place
+                 [2, True, 9, -5, "4/1", 0, 1, 2]]}
+    assert text.startswith('{"metrics":["marks","a\\tb\\nc\\rd\\\\e\\"f « Œ » 😀 %s %% \\\\N \\u0001",'
+                           '"best_deal","x","y"],"rows":[[1,false,7,120,"-7/2",null,true,false],')
+    assert rankings.lines_json(pure.RankingSnapshot("tarot", ("marks",), (), (), (), "d")) == '{"metrics":[],"rows":[]}'
 
 
-def _snapshot(t, version=1, **fields):
-    return RankingSnapshot.objects.create(tournament=t, input_version=version, kind="tarot", inputs=[], digest="d",
-                                          **fields)
+def test_lines_of_one_ranking_with_other_metrics_are_refused():
+    lines = (line(1, 1, [("marks", 1), ("deals", 2)]), line(2, 2, [("deals", 2), ("marks", 0)]))
+    with pytest.raises(ValueError, match="metrics"):
+        rankings.lines_json(pure.RankingSnapshot("tarot", ("marks",), lines, (), (), "d"))
+
+
+def _computed(t, ranked, team_ranked=None, version=1):
+    teams = pure.RankingSnapshot("tarot_teams", ("marks",), tuple(team_ranked), (), (), "t") if team_ranked else None
+    return rankings.Computed(version, (1,), pure.RankingSnapshot("tarot", ("marks",), tuple(ranked), (), (), "d"),
+                             teams, 3)
 
 
 def test_lines_with_odd_metrics_nulls_and_fractions_come_back_equal():
     t, e = make_tournament("AB", teams={"Les « Œ »\t😀": "AB"})
     team = e["A"].team
-    snap = _snapshot(t)
     ranked = [line(1, e["A"].pk, [("marks", 10), (ODD, Fraction(7, 2)), ("best_deal", None)]),
               line(1, e["B"].pk, [("marks", 10), (ODD, Fraction(-1, 3)), ("best_deal", -40)])]
     team_ranked = [line(1, team.pk, [("marks", 20), (ODD, None), ("members", 2)])]
-    rows = (rankings._lines(snap.pk, pure.RankingSnapshot("tarot", ("marks",), tuple(ranked), (), (), "d"), "entry")
-            + rankings._lines(snap.pk, pure.RankingSnapshot("tarot_teams", ("marks",), tuple(team_ranked), (), (),
-                                                            "d"), "team"))
     with transaction.atomic():
-        rankings._insert_lines(rows)
-    got = [(ln.unit, ln.position, ln.rank, ln.shared, ln.entry_id, ln.team_id, ln.metrics)
-           for ln in RankingLine.objects.filter(snapshot=snap).order_by("unit", "position")]
-    assert got == [
-        ("entry", 1, 1, True, e["A"].pk, None, [["marks", 10], [ODD, "7/2"], ["best_deal", None]]),
-        ("entry", 2, 1, True, e["B"].pk, None, [["marks", 10], [ODD, "-1/3"], ["best_deal", -40]]),
-        ("team", 1, 1, False, None, team.pk, [["marks", 20], [ODD, None], ["members", 2]]),
-    ]
-    assert rankings.metrics_dict(RankingLine.objects.get(snapshot=snap, entry=e["B"]))[ODD] == Fraction(-1, 3)
+        saved = rankings._save(t, _computed(t, ranked, team_ranked))
+    snap = RankingSnapshot.objects.defer("lines", "team_lines").get(pk=saved.pk)
+    assert rankings.snapshot_lines(snap) == (
+        rankings.Line(1, 1, True, e["A"].pk, None, (("marks", 10), (ODD, "7/2"), ("best_deal", None))),
+        rankings.Line(2, 1, True, e["B"].pk, None, (("marks", 10), (ODD, "-1/3"), ("best_deal", -40))))
+    assert rankings.snapshot_lines(snap, rankings.Unit.TEAM) == (
+        rankings.Line(1, 1, False, None, team.pk, (("marks", 20), (ODD, None), ("members", 2))),)
+    b = rankings.snapshot_line(snap, e["B"].pk)
+    assert rankings.metrics_dict(b)[ODD] == b.value(ODD) == Fraction(-1, 3)
+    assert rankings.snapshot_line(snap, e["B"].pk + 1000) is None
+    assert rankings.snapshot_line(snap, team.pk, rankings.Unit.TEAM).value("members") == 2
 
 
-def _check_constraints():
-    if connection.vendor == "postgresql":
-        with connection.cursor() as cursor:
-            cursor.execute("SET CONSTRAINTS ALL IMMEDIATE")
-    else:
-        connection.check_constraints()
+def test_a_line_naming_an_entry_that_is_not_the_tournaments_is_refused_and_nothing_is_published():
+    """Set-wise, in the publication's transaction: an entry of another tournament (which the old per-line foreign key
+    let through: it exists) and an entry that does not exist are both refused, and so is a team of another one."""
+    t, e = make_tournament("AB", teams={"Nous": "AB"})
+    _other, o = make_tournament("C", slug="autre", teams={"Eux": "C"})
+    for ranked, team_ranked in (
+            ([line(1, e["A"].pk, [("marks", 0)]), line(2, o["C"].pk, [("marks", -1)])], None),
+            ([line(1, e["A"].pk, [("marks", 0)]), line(2, o["C"].pk + 1000, [("marks", -1)])], None),
+            ([line(1, e["A"].pk, [("marks", 0)])], [line(1, o["C"].team_id, [("marks", 0)])])):
+        with pytest.raises(ValueError, match="are not the tournament's"), transaction.atomic():
+            rankings._save(t, _computed(t, ranked, team_ranked))
+    assert not RankingSnapshot.objects.exists()
+    with transaction.atomic():  # the tournament's own entries and team go through
+        rankings._save(t, _computed(t, [line(1, e["A"].pk, [("marks", 0)])], [line(1, e["A"].team_id, [])]))
+    assert RankingSnapshot.objects.count() == 1
 
 
-def test_a_line_naming_an_entry_that_does_not_exist_is_refused():
-    t, e = make_tournament("A")
-    snap = _snapshot(t)
-    with pytest.raises(IntegrityError), transaction.atomic():
-        rankings._insert_lines([(snap.pk, "entry", 1, 1, False, e["A"].pk + 1000, None, '[["marks",0]]')])
-        _check_constraints()
+def test_the_lines_are_read_alone_once_per_snapshot_and_kept():
+    t, e = make_tournament("ABCD")
+    (table,) = make_round(t, 1, [[e["A"], e["B"], e["C"], e["D"]]])
+    add_deal(table, [75, -25, -25, -25], taker=0)
+    version = tasks.ranking_refresh(t.pk)
+    snap = rankings.latest_snapshot(t.pk)
+    assert snap.input_version == version and {"lines", "team_lines"} <= snap.get_deferred_fields()
+    with CaptureQueriesContext(connection) as queries:
+        lines = rankings.snapshot_lines(snap)
+    assert len(queries) == 1 and "inputs" not in queries[0]["sql"]  # its column alone, not the inputs
+    assert [(ln.position, ln.rank, ln.shared, ln.entry_id, ln.value("marks")) for ln in lines] == [
+        (1, 1, False, e["A"].pk, 75), (2, 2, True, e["B"].pk, -25), (3, 2, True, e["C"].pk, -25),
+        (4, 2, True, e["D"].pk, -25)]
+    with CaptureQueriesContext(connection) as queries:
+        assert rankings.snapshot_lines(rankings.latest_snapshot(t.pk)) is lines  # kept in this process
+        assert rankings.snapshot_line(snap, e["C"].pk).rank == 2
+    assert len(queries) == 1  # the snapshot's header, not its lines
 
 
-def test_the_same_position_twice_is_refused():
-    t, e = make_tournament("AB")
-    snap = _snapshot(t)
-    with pytest.raises(IntegrityError), transaction.atomic():
-        rankings._insert_lines([(snap.pk, "entry", 1, 1, False, e["A"].pk, None, "[]"),
-                                (snap.pk, "entry", 1, 2, False, e["B"].pk, None, "[]")])
-        _check_constraints()
-
-
-def test_metrics_that_are_not_json_are_refused():
-    t, e = make_tournament("A")
-    snap = _snapshot(t)
-    with pytest.raises((DataError, ValueError)), transaction.atomic():  # PostgreSQL's jsonb; json.loads on SQLite
-        rankings._insert_lines([(snap.pk, "entry", 1, 1, False, e["A"].pk, None, '[["marks",1]')])
-    assert not RankingLine.objects.filter(snapshot=snap).exists()
+def test_a_publication_writes_one_row_and_no_line_rows():
+    t, e = make_tournament("ABCD", teams={"Nord": "AB", "Sud": "CD"})
+    (table,) = make_round(t, 1, [[e["A"], e["B"], e["C"], e["D"]]])
+    add_deal(table, [75, -25, -25, -25], taker=0)
+    with transaction.atomic():
+        rankings.ranking_inputs_changed(tournament_id=t.pk)
+    with CaptureQueriesContext(connection) as queries:
+        snap = rankings.ranking_publish(tournament_id=t.pk)
+    writes = [q["sql"] for q in queries if q["sql"].lstrip().upper().startswith(("INSERT", "UPDATE", "DELETE",
+                                                                                  "COPY"))]
+    assert len(writes) == 1 and "tournaments_rankingsnapshot" in writes[0]
+    assert [ln.value("marks") for ln in rankings.snapshot_lines(snap, rankings.Unit.TEAM)] == [50, -50]
+    assert {ln.team_id for ln in rankings.snapshot_lines(snap, rankings.Unit.TEAM)} == {e["A"].team_id,
+                                                                                         e["C"].team_id}
 
 
 def test_json_text_is_stored_as_it_is_and_read_back_equal():
@@ -183,26 +209,8 @@ def test_big_inputs_are_compressed_with_lz4_on_postgresql():
         assert cursor.fetchone() == (text, "lz4", "lz4")
 
 
-def test_lines_go_with_their_snapshot_and_their_tournament():
-    t, e = make_tournament("ABCD")
-    (table,) = make_round(t, 1, [[e["A"], e["B"], e["C"], e["D"]]])
-    add_deal(table, [75, -25, -25, -25], taker=0)
-    first = RankingSnapshot.objects.get(tournament=t, input_version=tasks.ranking_refresh(t.pk))
-    add_deal(table, [-75, 25, 25, 25], taker=0)
-    second = RankingSnapshot.objects.get(tournament=t, input_version=tasks.ranking_refresh(t.pk))
-    assert RankingLine.objects.filter(snapshot=first).count() == 4
-    assert RankingLine.objects.filter(snapshot=second).count() == 4
-    first.delete()
-    assert not RankingLine.objects.filter(snapshot_id=first.pk).exists()
-    assert RankingLine.objects.filter(snapshot=second).count() == 4
-    t.delete()
-    assert not RankingLine.objects.exists()
-
-
-def test_a_line_naming_a_snapshot_that_does_not_exist_is_refused():
-    """The database keeps checking each line's snapshot (a season's rankings keep their integrity)."""
-    t, e = make_tournament("A")
-    snap = _snapshot(t)
-    with pytest.raises(IntegrityError), transaction.atomic():
-        rankings._insert_lines([(snap.pk + 1000, "entry", 1, 1, False, e["A"].pk, None, '[["marks",0]]')])
-        _check_constraints()
+def test_bad_lines_text_is_refused():
+    t, _e = make_tournament("A")
+    with pytest.raises((DataError, IntegrityError)), transaction.atomic():  # json; SQLite's CHECK (JSON_VALID)
+        RankingSnapshot.objects.create(tournament=t, input_version=1, kind="tarot", digest="d", inputs=[],
+                                       lines=rankings.JSONText('{"rows":[', as_text=True))

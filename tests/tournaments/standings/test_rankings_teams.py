@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.integration.builders import end_match, make_round, make_tournament
+from tests.integration.builders import end_match, make_round, make_tournament, named_lines
 from tournaments.standings import rankings, tasks
 from tournaments.standings.models import RankingSnapshot
 
@@ -23,8 +23,7 @@ def publish(t):
 def lines(snapshot, unit="entry"):
     """{name: (rank, metrics)} of a published snapshot."""
     out = {}
-    for line in snapshot.lines.filter(unit=unit).select_related("entry__player", "team"):
-        name = line.entry.player.name if line.entry_id else line.team.name
+    for name, line in named_lines(snapshot, unit):
         out[name] = (line.rank, rankings.metrics_dict(line))
     return out
 

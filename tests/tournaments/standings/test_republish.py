@@ -16,7 +16,7 @@ import io
 import pytest
 from django.core.management import call_command
 
-from tests.integration.builders import make_round, make_tournament
+from tests.integration.builders import make_round, make_tournament, named_lines
 from tests.tournaments.factories import tarot_summary
 from tournaments.deals.models import ScoreRow
 from tournaments.deals.record import deal_record
@@ -42,9 +42,9 @@ def ranks(t) -> dict[str, tuple[int, int, int]]:
     """name → (rank, marks, rounds) of the latest published ranking, as its lines were stored."""
     snapshot = rankings.latest_snapshot(t.pk)
     out = {}
-    for line in snapshot.lines.select_related("entry__player"):
+    for name, line in named_lines(snapshot):
         metrics = rankings.metrics_dict(line)
-        out[line.entry.player.name] = (line.rank, metrics["marks"], metrics["rounds"])
+        out[name] = (line.rank, metrics["marks"], metrics["rounds"])
     return out
 
 

@@ -7,7 +7,7 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from tests.integration.builders import add_deal, make_round, make_tournament
+from tests.integration.builders import add_deal, make_round, make_tournament, named_lines
 from tournaments.standings import rankings, tasks
 from tournaments.standings.models import RankingClock, RankingSnapshot
 
@@ -41,7 +41,7 @@ def test_a_burst_of_entries_is_one_recomputation(queued, django_capture_on_commi
     published = tasks.ranking_refresh(t.pk)  # the worker picks the one message
     assert published == status.version
     assert RankingSnapshot.objects.filter(tournament=t).count() == 2
-    line = RankingSnapshot.objects.get(input_version=published).lines.get(position=1)
+    line = rankings.snapshot_lines(RankingSnapshot.objects.get(input_version=published))[0]
     assert rankings.metrics_dict(line)["marks"] == 750
     assert tasks.ranking_refresh(t.pk) is None  # a duplicate message finds nothing to do
     assert RankingSnapshot.objects.filter(tournament=t).count() == 2
@@ -119,7 +119,7 @@ def test_eager_mode_publishes_at_commit(django_capture_on_commit_callbacks):
         add_deal(table, [75, -25, -25, -25], taker=0)
     status = rankings.ranking_status(t)
     assert status.up_to_date and status.snapshot is not None
-    assert rankings.metrics_dict(status.snapshot.lines.get(position=1))["marks"] == 75
+    assert rankings.metrics_dict(rankings.snapshot_lines(status.snapshot)[0])["marks"] == 75
 
 
 def test_a_starting_worker_requeues_stale_rankings(queued):
@@ -212,7 +212,7 @@ def test_a_change_while_a_refresh_runs_queues_nothing_and_the_refresh_runs_once_
     snaps = list(RankingSnapshot.objects.filter(tournament=t).order_by("input_version"))
     clock = RankingClock.objects.get(tournament=t)
     assert snaps[-1].input_version == clock.version and clock.lease_until is None
-    marks = {ln.entry.player.name: rankings.metrics_dict(ln)["marks"] for ln in snaps[-1].lines.all()}
+    marks = {name: rankings.metrics_dict(ln)["marks"] for name, ln in named_lines(snaps[-1])}
     assert (marks["A"], marks["B"]) == (30, 150)
 
 
