@@ -26,7 +26,12 @@
    latency counts from when a request was due, so falling behind shows): the run that answers "100 requests a
    second held, p95 under 100 ms".
 5. **Publication with a real worker** (Celery, solo pool, Redis): a deal committed, then the « ma place »
-   fragment of its taker polled through gunicorn until it shows his new total: p50 / p95 of commit → shown.
+   fragment of its taker polled through gunicorn until it shows his new total: p50 / p95 of commit → shown, each
+   deal's parts printed beside it (commit → the snapshot saved, then committed); a first deal, not counted, waits
+   for the worker to start (10 – 25 s under load: it made the p95 of 10 deals). ``--readers N``: N other players
+   poll their own « ma place » meanwhile (French and English in turn, each on its own connection), as phones do.
+   The renders its publications queue run on the print worker (``--renders worker``), as on a server.
+   ``--only publish`` asks only the ranking pages first.
 6. **A burst on the PDFs** (``--burst`` seconds): ``--clients`` clients ask for PDFs nobody asked for yet (the
    other parts of the ranking, rounds 9 and 8's results and placement: « en préparation » until their render is
    done, then the file) while 4 other clients ask for the trivial view at 50 requests/s, open loop; the trivial
@@ -469,7 +474,24 @@ def report_open(tlist: list[Target], results: list[Result], duration: float, rat
 # -- commit → the fragment showing it, with a real worker --------------------------------------------------
 
 
-def publication(port: int, slug: str, tournament_id: int, samples: int) -> list[float] | None:
+def _reader(port: int, path: str, lang: str, stop: threading.Event) -> None:
+    """Another player's phone: his « ma place » fragment in ``lang``, asked every 0.1 s on a connection of its own
+    (so that each gunicorn worker renders each new ranking, as with real traffic), until ``stop``."""
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+    try:
+        while not stop.is_set():
+            get(conn, path, {"HX-Request": "true", "Cookie": f"django_language={lang}"})
+            stop.wait(0.1)
+    finally:
+        conn.close()
+
+
+def publication(port: int, slug: str, tournament_id: int, samples: int, prints: str | None = None,
+                readers: int = 0, ids: list[int] | None = None) -> list[float] | None:
+    """Commit → the « ma place » fragment showing the new total, ``samples`` deals; the delays (ms). The refresh
+    runs in a real worker (solo pool); the renders its publications queue go to ``prints``, the bench's print
+    worker, as in production (they compete for the CPUs with the fragment's render), or nowhere when None. Each
+    delay is printed with its parts: commit → the snapshot saved (its ``created_at``), then → the fragment."""
     import redis
     from django.db import transaction
 
@@ -477,6 +499,7 @@ def publication(port: int, slug: str, tournament_id: int, samples: int) -> list[
     from tournaments.deals.models import Deal, ScoreRow
     from tournaments.event.models import Round
     from tournaments.standings import tasks
+    from tournaments.standings.models import RankingClock, RankingSnapshot
 
     try:
         redis.Redis.from_url(REDIS_URL, socket_connect_timeout=2).ping()
@@ -491,17 +514,23 @@ def publication(port: int, slug: str, tournament_id: int, samples: int) -> list[
     app.conf.update(task_always_eager=False, broker_url=REDIS_URL, task_default_queue=queue)
     # the renders this worker's publications queue go to a queue of their own, as in production (not measured here)
     env = {**os.environ, "DATABASE_URL": DB_URL, "CELERY_BROKER_URL": REDIS_URL, "LEVEE_TEST_QUEUE": queue,
-           "LEVEE_TEST_PRINTS_QUEUE": f"{queue}-prints", "DJANGO_SETTINGS_MODULE": "levee.settings"}
+           "LEVEE_TEST_PRINTS_QUEUE": prints or f"{queue}-prints", "DJANGO_SETTINGS_MODULE": "levee.settings"}
     worker = subprocess.Popen([str(Path(sys.executable).with_name("celery")), "-A", "tests.integration.worker_app",
                                "worker", "--pool=solo", "-Q", queue, "-l", "warning", "--without-gossip",
                                "--without-mingle", "--without-heartbeat", "-n", f"{queue}@%h"], cwd=ROOT, env=env)
     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
-    delays = []
+    stop = threading.Event()
+    others = [threading.Thread(target=_reader, args=(port, f"/p/{slug}/ranking/?me={(ids or [0])[-1 - r]}",
+                                                     ("fr", "en")[r % 2], stop), daemon=True) for r in range(readers)]
+    for thread in others:
+        thread.start()
+    delays: list[float] = []
+    parts: list[float] = []  # commit → the snapshot committed, of each deal
     try:
         time.sleep(3)
         rnd = Round.objects.get(tournament_id=tournament_id, number=10)
-        for k in range(samples):
-            table = rnd.tables.get(number=1 + k % 50)
+        for k in range(-1, samples):  # deal -1: the worker's start and first task (tens of seconds), not counted
+            table = rnd.tables.get(number=1 + (k + 1) % 50)
             seats = list(table.seats.order_by("position").values_list("entry_id", flat=True))
             taker = seats[0]
             total = sum(ScoreRow.objects.filter(entry_id=taker, counts=True).values_list("points", flat=True)) + 75
@@ -511,9 +540,14 @@ def publication(port: int, slug: str, tournament_id: int, samples: int) -> list[
                                                        entry_id=e, points=75 if p == 0 else -25)
                                               for p, e in enumerate(seats)])
                 tasks.ranking_refresh_on_commit(tournament_id)
-            committed = time.perf_counter()
+            committed, committed_at = time.perf_counter(), time.time()
+            version = RankingClock.objects.get(tournament_id=tournament_id).version
             wanted = f"<td>{total}</td>".encode()
-            while time.perf_counter() - committed < 30:
+            visible = None  # when the snapshot of this deal was committed (seen by a statement of this process)
+            while time.perf_counter() - committed < (30 if k >= 0 else 180):
+                if visible is None and RankingSnapshot.objects.filter(tournament_id=tournament_id,
+                                                                      input_version__gte=version).exists():
+                    visible = time.perf_counter()
                 status, body, _ = get(conn, f"/p/{slug}/ranking/?me={taker}", {"HX-Request": "true"})
                 body = _gunzip(body) if body[:2] == b"\x1f\x8b" else body
                 mine = body.split(b'id="me"', 1)[-1].split(b"</section>", 1)[0]
@@ -522,10 +556,24 @@ def publication(port: int, slug: str, tournament_id: int, samples: int) -> list[
                 time.sleep(0.01)
             else:
                 raise SystemExit("the fragment did not show the new total within 30 s")
+            if k < 0:
+                print(f"  the worker's first deal (its start; not counted): {time.perf_counter() - committed:.1f} s")
+                time.sleep(0.4)
+                continue
             delays.append((time.perf_counter() - committed) * 1000)
+            saved = RankingSnapshot.objects.filter(tournament_id=tournament_id).order_by("-input_version").values_list(
+                "created_at", "compute_ms").first()
+            seen = (visible or time.perf_counter()) - committed
+            print(f"  deal {k + 1}: commit → snapshot saved {(saved[0].timestamp() - committed_at) * 1000:,.0f} ms "
+                  f"(computed in {saved[1]:,} ms), committed {seen * 1000:,.0f} ms, → « ma place » "
+                  f"{delays[-1]:,.0f} ms; load {os.getloadavg()[0]:.1f}")
+            parts.append(seen * 1000)
             time.sleep(0.4)
+        print(f"  commit → snapshot committed: median {statistics.median(parts):,.0f} ms; then → « ma place »: median "
+              f"{statistics.median(d - p for d, p in zip(delays, parts, strict=True)):,.0f} ms")
         return delays
     finally:
+        stop.set()
         conn.close()
         worker.terminate()
         worker.wait(timeout=20)
@@ -679,6 +727,9 @@ def main() -> int:
     parser.add_argument("--rate", type=float, default=TARGET_RATE, help="the open loop's requests/s in all")
     parser.add_argument("--players", type=int, default=100, help="distinct player pages requested in turn")
     parser.add_argument("--samples", type=int, default=20, help="deals committed for commit → fragment")
+    parser.add_argument("--readers", type=int, default=0,
+                        help="other players polling their « ma place » (French, English in turn) during commit → "
+                             "fragment, each on a connection of its own")
     parser.add_argument("--redis-cache", action="store_true", help="CACHE_URL on Redis (shared by the workers)")
     parser.add_argument("--only", type=lambda text: set(text.split(",")), default=None,
                         help="the parts to run, among closed, open, publish, burst (comma-separated)")
@@ -765,7 +816,11 @@ def main() -> int:
                 ok &= burst(port, server.pid, slug, args.event, args.clients, args.burst, printer, direct, proxy,
                             loadgen, args.wrk_threads, (9, 8) if k == 0 else (7, 6))
             return 0 if ok else 1
-        tlist = targets(port, slug, ids, args.players, direct)
+        if parts == {"publish"}:  # the ranking and « ma place » once per worker; the other pages are not asked
+            tlist = [Target("ranking", [(f"/p/{slug}/ranking/{q}", h, 200) for q in ("", f"?me={ids[0]}")
+                                        for h in ({}, {"HX-Request": "true"})])]
+        else:
+            tlist = targets(port, slug, ids, args.players, direct)
         print(f"warm-up (every page rendered by the workers): {warm(port, tlist):.1f} s")
         from levee import gunicorn as conf
 
@@ -800,7 +855,8 @@ def main() -> int:
                   f"{'met' if met else 'NOT met'}")
             ok &= met
         if "publish" in parts:
-            delays = publication(port, slug, tournament_id, args.samples)
+            delays = publication(port, slug, tournament_id, args.samples, prints if printer else None, args.readers,
+                                 ids)
             if delays:
                 p95 = statistics.quantiles(delays, n=20, method="inclusive")[18]
                 met = p95 < TARGET_PUBLISH_MS

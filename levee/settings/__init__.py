@@ -315,6 +315,10 @@ CELERY_TASK_DEFAULT_QUEUE = "celery"
 # each queue bound by its own routing key (by default both take the key « celery »: on an AMQP broker's direct
 # exchange every message would reach both queues; Redis delivers by queue name either way)
 CELERY_TASK_QUEUES = tuple(Queue(name, routing_key=name) for name in (CELERY_TASK_DEFAULT_QUEUE, LEVEE_PRINTS_QUEUE))
+# A worker that consumes both queues (one machine) takes a waiting refresh before any waiting render: Redis is asked
+# for the queues in their order above (the refreshes' first), not in turns (kombu's default: a refresh queued behind
+# three renders waited for two of them). A render already running is not interrupted: a server runs two workers.
+CELERY_BROKER_TRANSPORT_OPTIONS = {"queue_order_strategy": "priority"}
 CELERY_TASK_ROUTES = {name: {"queue": LEVEE_PRINTS_QUEUE}
                       for name in ("tournaments.public_render_pdf", "tournaments.public_render_published",
                                    "tournaments.public_render_download",

@@ -57,17 +57,20 @@ def _database_url() -> str:
 class Worker:
     """``celery worker --pool=solo`` on the test queue, its log kept for the assertions' messages."""
 
-    def __init__(self, queue: str, db_url: str, gate: Path | None = None) -> None:
+    def __init__(self, queue: str, db_url: str, gate: Path | None = None, *, consume: str | None = None,
+                 env_extra: dict[str, str] | None = None) -> None:
+        """``consume``: the queues given to ``-Q`` (the test queue by default); ``env_extra``: more of the worker's
+        environment (``LEVEE_TEST_PRINTS_QUEUE``, ``CACHE_URL`` …)."""
         env = {**os.environ, "DATABASE_URL": db_url, "CELERY_BROKER_URL": REDIS_URL, "LEVEE_TEST_QUEUE": queue,
-               "DJANGO_SETTINGS_MODULE": "levee.settings", "PYTHONUNBUFFERED": "1"}
+               "DJANGO_SETTINGS_MODULE": "levee.settings", "PYTHONUNBUFFERED": "1", **(env_extra or {})}
         env.pop("LEVEE_TEST_GATE", None)
         if gate is not None:
             env["LEVEE_TEST_GATE"] = str(gate)
         self.log: list[str] = []
         self.name = f"{queue}-{uuid.uuid4().hex[:4]}@{socket.gethostname()}"
         self.proc = subprocess.Popen(
-            [CELERY, "-A", "tests.integration.worker_app", "worker", "--pool=solo", "-Q", queue, "-l", "info",
-             "--without-gossip", "--without-mingle", "--without-heartbeat", "-n", self.name],
+            [CELERY, "-A", "tests.integration.worker_app", "worker", "--pool=solo", "-Q", consume or queue,
+             "-l", "info", "--without-gossip", "--without-mingle", "--without-heartbeat", "-n", self.name],
             cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         threading.Thread(target=self._read, daemon=True).start()
 

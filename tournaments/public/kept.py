@@ -57,6 +57,27 @@ def set(key: str, value: Any, timeout: float | None = None) -> None:
         _failed(exc, "write")
 
 
+def add(key: str, value: Any, timeout: float | None = None) -> bool:
+    """Set ``key`` only if it is not set (a lock: Redis's ``SET NX``); True when this call set it, and True when the
+    cache cannot be reached (nobody else can hold the lock then: the caller goes ahead alone)."""
+    if not available():
+        return True
+    try:
+        return bool(cache.add(key, value, timeout))
+    except Exception as exc:
+        _failed(exc, "write")
+        return True
+
+
+def delete(key: str) -> None:
+    if not available():
+        return
+    try:
+        cache.delete(key)
+    except Exception as exc:
+        _failed(exc, "write")
+
+
 def _glob_escaped(text: str) -> str:
     return "".join(f"\\{c}" if c in "*?[]\\" else c for c in text)
 

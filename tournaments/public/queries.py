@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import time
 from collections import OrderedDict, defaultdict
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
 from threading import Lock
 from typing import Any
@@ -94,7 +97,8 @@ def forget_rows(prefixes: Iterable[str]) -> int:
 
 def _rows(snapshot: RankingSnapshot, unit: str, columns: tuple[str, ...], lang: str) -> list[Row]:
     """The lines of a snapshot with names and the words explaining each rank, in ``lang`` (computed once:
-    kept in this process and in Django's cache, shared by the processes when it is Redis)."""
+    kept in this process and in Django's cache, shared by the processes when it is Redis; by one process at a
+    time: :func:`_computed_once`)."""
     key = rows_key(snapshot, unit, lang)
     with _rows_lock:
         kept = _rows_memo.get(key)
@@ -102,13 +106,66 @@ def _rows(snapshot: RankingSnapshot, unit: str, columns: tuple[str, ...], lang: 
         return kept
     cached = cache.get(key)
     if cached is None:
-        cached = _compute_rows(snapshot, unit, columns, lang)
-        cache.set(key, cached, 3600)
+        cached = _computed_once(key, lambda: _compute_rows(snapshot, unit, columns, lang))
     with _rows_lock:
         _rows_memo[key] = cached
         while len(_rows_memo) > _ROWS_KEPT:
             _rows_memo.popitem(last=False)
     return cached
+
+
+#: how long a snapshot's rows are kept in the cache (a snapshot never changes: this only bounds the memory)
+ROWS_TIMEOUT = 3600
+#: seconds a process may hold the lock on computing a snapshot's rows (then it is let go: a process that died)
+ROWS_LOCK_SECONDS = 30.0
+#: seconds a reader waits for the rows another process is computing before computing them itself
+ROWS_WAIT_SECONDS = 10.0
+#: how often a waiting reader looks for them
+ROWS_POLL_SECONDS = 0.02
+
+
+#: False in the print worker's renders (:func:`alone`): they compute what they miss themselves, neither taking the lock
+#: nor waiting for it (a web request waiting on a render running at ``Nice=10`` waited seconds for it)
+_share_lock: ContextVar[bool] = ContextVar("levee_rows_lock", default=True)
+
+
+@contextmanager
+def alone() -> Iterator[None]:
+    """Within it, rows missing from the cache are computed here, without the lock: for the background renders."""
+    token = _share_lock.set(False)
+    try:
+        yield
+    finally:
+        _share_lock.reset(token)
+
+
+def _computed_once(key: str, compute: Callable[[], list[Row]]) -> list[Row]:
+    """A snapshot's rows that are not in the cache, computed by one process at a time and put there: the first to
+    take the lock (``<key>:computing``) computes them (a web request); the others (the other web processes and
+    threads, asking for the same new ranking) wait for them
+    in the cache, at most :data:`ROWS_WAIT_SECONDS`, then compute them themselves (a holder that died). A cache that
+    cannot be reached: computed here, nothing waited for."""
+    if not _share_lock.get():
+        found = compute()
+        cache.set(key, found, ROWS_TIMEOUT)
+        return found
+    lock = f"{key}:computing"
+    give_up = time.monotonic() + ROWS_WAIT_SECONDS
+    while not cache.add(lock, 1, ROWS_LOCK_SECONDS):
+        if time.monotonic() >= give_up:
+            return compute()
+        time.sleep(ROWS_POLL_SECONDS)
+        found = cache.get(key)
+        if found is not None:
+            return found
+    try:
+        found = cache.get(key)  # put there between this process's miss and its lock
+        if found is None:
+            found = compute()
+            cache.set(key, found, ROWS_TIMEOUT)
+        return found
+    finally:
+        cache.delete(lock)
 
 
 def _compute_rows(snapshot: RankingSnapshot, unit: str, columns: tuple[str, ...], lang: str) -> list[Row]:

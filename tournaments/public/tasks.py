@@ -23,7 +23,7 @@ from celery import shared_task
 from django.utils import translation
 
 from tournaments.event.models import Tournament
-from tournaments.public import downloads, exports, pages, pdf, published, seasons, views
+from tournaments.public import downloads, exports, pages, pdf, published, queries, seasons, views
 from tournaments.public.runner import forget, later, pending, run_pending
 from tournaments.seasons.results_file import tournaments_showing
 from tournaments.standings import rankings
@@ -100,16 +100,16 @@ def render_published(tournament_id: int, input_version: int, pdfs: bool = False)
         # the public one; only the tournament's staff is ever served it (exports.results_json)
         done += downloads.produce(*exports.results_file_download(state, True))
         return done
-    builders: list[Callable[[str], tuple[str, Callable[[], str]]]] = [
-        lambda lang: pages.home_page(state, lang),
-        lambda lang: pages.ranking_page(state, lang)[1:],
+    builders: list[Callable[[str], tuple[str, Callable[[], str]]]] = [  # what the readers poll first, first
         lambda lang: pages.ranking_page(state, lang, fragment=True)[1:],
+        lambda lang: pages.ranking_page(state, lang)[1:],
+        lambda lang: pages.home_page(state, lang),
         lambda lang: pages.ranking_print_page(state, lang),
     ]
     if latest is not None:
         builders.append(lambda lang: views.round_page(state, lang, latest))
     for lang in LANGUAGES:
-        with translation.override(lang):
+        with translation.override(lang), queries.alone():  # never a lock a web request waits on (Nice=10)
             for build in builders:
                 done += published.store(state, *build(lang))
     with translation.override("fr"):  # the ranking CSV, a file (10,000 lines: never rendered in a request)
