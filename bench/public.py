@@ -562,6 +562,7 @@ def main() -> int:
 
     import tempfile
 
+    import every_page  # bench/every_page.py: every other page and export
     from calibration import calibration
 
     # the kept files' folder and the cache, the same for this process (the publication's renders) and gunicorn
@@ -576,6 +577,7 @@ def main() -> int:
 
         redis.Redis.from_url(REDIS_URL).flushdb()
     slug, ids, tournament_id = build()
+    extra = every_page.build_more(tournament_id, args.event)  # the pages the Tarot event does not show
     port = _free_port()
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(BENCH), str(ROOT)]), "LOG_LEVEL": "ERROR",
            "CELERY_BROKER_URL": "", "LEVEE_PDF_ROOT": pdf_root}
@@ -607,6 +609,9 @@ def main() -> int:
             ok &= burst(port, server.pid, slug, args.event, args.clients, args.burst, printer, direct)
             return 0 if ok else 1
         tlist = targets(port, slug, ids, args.players, direct)
+        tlist += every_page.more_targets(http.client.HTTPConnection("127.0.0.1", port, timeout=SETUP_TIMEOUT),
+                                         extra, args.event)
+        ok &= every_page.check_coverage(tlist)
         print(f"warm-up (every page rendered by the workers): {warm(port, tlist):.1f} s")
         from levee import gunicorn as conf
 
