@@ -39,7 +39,7 @@ def table_cards(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """A round's table cards, ready to print: each table's players, its private link and QR code."""
     rnd = get_object_or_404(Round.objects.select_related("tournament"), tournament__slug=slug, number=number)
     require(request, permissions.can_manage(request.user, rnd.tournament))
-    tables = list(rnd.tables.order_by("number"))
+    tables = selectors.with_seats(list(rnd.tables.order_by("number")))
     made = service.links_for_round(tables=tables, user=request.user)
     cards = []
     for table in tables:

@@ -243,3 +243,30 @@ def test_a_players_link_at_the_tables_address_opens_his_page(client, tarot_table
     response = client.get(reverse("player_home", args=[table.token]))
     assert response.status_code == 302 and response["Location"] == reverse("link_home", args=[table.token])
     assert client.get(reverse("link_home", args=["n" * 24])).status_code in (403, 404)
+
+
+def test_the_table_cards_read_the_seats_in_one_statement_whatever_the_tables(client):
+    """bench/staff_pages.py found 17 statements at 40 players and 257 at 1,000: one per table for its players.
+    The same statements for 2 tables as for 5 (the links made on the first visit, counted on the second)."""
+    from django.contrib.auth import get_user_model
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from tests.integration.builders import make_round, make_tournament
+    from tournaments.event.models import TournamentRole
+
+    user = get_user_model().objects.create_user("cards-orga", password="x")
+    client.force_login(user)
+    counts = []
+    for n, slug in ((2, "cards-two"), (5, "cards-five")):
+        t, e = make_tournament([f"P{i:02d}" for i in range(4 * n)], slug=slug)
+        entries = list(e.values())
+        make_round(t, 1, [entries[4 * k:4 * k + 4] for k in range(n)])
+        TournamentRole.objects.create(tournament=t, user=user, role="organizer")
+        url = reverse("table_cards", args=[slug, 1])
+        assert client.get(url).status_code == 200
+        with CaptureQueriesContext(connection) as queries:
+            page = client.get(url).content.decode()
+        assert page.count("<svg") >= n and "P00" in page and f"P{4 * n - 1:02d}" in page
+        counts.append(len(queries))
+    assert counts[0] == counts[1], counts
