@@ -258,6 +258,18 @@ def more_targets(conn: http.client.HTTPConnection, extra: Extra, players: int) -
     return out
 
 
+def reference(direct: int | None) -> list[Any]:
+    """The trivial view alone (``--only every``): through nginx, and straight to gunicorn's port ``direct``."""
+    from public import Target
+
+    out = [Target("trivial view" + (" (through nginx)" if direct else ""), [("/bench/trivial/", {}, 200)],
+                  public=False)]
+    if direct:
+        out.append(Target("trivial view, straight to gunicorn", [("/bench/trivial/", {}, 200)], public=False,
+                          port=direct))
+    return out
+
+
 def _wait_ready_as(conn: http.client.HTTPConnection, path: str, headers: dict[str, str],
                    limit: float = 900.0) -> float:
     """bench/public.py's ``wait_ready`` with the staff's session (a staff file: « en préparation » meanwhile)."""
@@ -370,18 +382,15 @@ STAFF: dict[str, Path_] = {
     "deal_correct_play": _r("deal_correct_play", pk=lambda x: x.deal_id),
     "deal_restore": _r("deal_restore", pk=lambda x: x.deal_id),
     "deal_play": _r("deal_play", pk=lambda x: x.table_id),
-    "deal_play_state": _r("deal_play_state", pk=lambda x: x.table_id),
     "table_etuis": _r("table_etuis", pk=lambda x: x.duplicate_table_id),
     "link_home": _r("link_home", token=lambda x: x.table_token),
     "link_enter": _r("link_enter", token=lambda x: x.table_token),
-    "link_deal_state": _r("link_deal_state", token=lambda x: x.table_token),
     "link_deal": _r("link_deal", token=lambda x: x.table_token, number=lambda x: 1),
     "link_call": _r("link_call", token=lambda x: x.table_token),
     "link_manifest": _r("link_manifest", token=lambda x: x.table_token),
     "link_sw": _r("link_sw", token=lambda x: x.table_token),
     "link_engine_worker": _r("link_engine_worker", token=lambda x: x.table_token),
     "player_home": _r("player_home", token=lambda x: x.player_token),
-    "player_answer": _r("player_answer", token=lambda x: x.player_token, round_number=_ten, number=lambda x: 1),
     "chief_page": _r("chief_page", slug=_slug),
     # the API (signed in: the session, as the browser's pages call it)
     "api:schema": _r("api:schema"),
@@ -438,7 +447,8 @@ STAFF_EXCLUDED: dict[str, str] = {
         "entry_remove", "players_merge", "records_merge", "player_anonymize", "staff_password_reset", "round_create",
         "round_seat", "round_status", "round_release", "round_draw", "link_revoke", "round_clock", "tournament_status",
         "deal_check", "irregular_rule", "deal_correct_play_save", "deal_approve", "deal_play_save", "deal_offline",
-        "table_artificial", "link_deal_check", "link_deal_offline", "call_take", "call_resolve")},
+        "table_artificial", "link_deal_check", "link_deal_offline", "call_take", "call_resolve",
+        "deal_play_state", "link_deal_state", "player_answer")},
 }
 
 

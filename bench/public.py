@@ -546,7 +546,8 @@ def main() -> int:
     parser.add_argument("--players", type=int, default=100, help="distinct player pages requested in turn")
     parser.add_argument("--samples", type=int, default=20, help="deals committed for commit → fragment")
     parser.add_argument("--redis-cache", action="store_true", help="CACHE_URL on Redis (shared by the workers)")
-    parser.add_argument("--only", choices=("closed", "open", "publish", "burst"))
+    parser.add_argument("--only", choices=("closed", "open", "publish", "burst", "every"),
+                        help="every: the closed loop on the trivial view and bench/every_page.py's pages alone")
     parser.add_argument("--event", type=int, default=int(os.environ.get("BENCH_PLAYERS", "1000")),
                         help="players of the event (1000, 10000)")
     parser.add_argument("--reuse", action="store_true", help="keep the event an earlier run wrote (BENCH_REUSE=1)")
@@ -608,10 +609,10 @@ def main() -> int:
         if args.only == "burst":
             ok &= burst(port, server.pid, slug, args.event, args.clients, args.burst, printer, direct)
             return 0 if ok else 1
-        tlist = targets(port, slug, ids, args.players, direct)
+        tlist = targets(port, slug, ids, args.players, direct) if args.only != "every" else every_page.reference(direct)
         tlist += every_page.more_targets(http.client.HTTPConnection("127.0.0.1", port, timeout=SETUP_TIMEOUT),
                                          extra, args.event)
-        ok &= every_page.check_coverage(tlist)
+        ok &= args.only == "every" or every_page.check_coverage(tlist)
         print(f"warm-up (every page rendered by the workers): {warm(port, tlist):.1f} s")
         from levee import gunicorn as conf
 
@@ -620,7 +621,7 @@ def main() -> int:
               f"{'nginx in front, ' if proxy else ''}"
               f"{os.cpu_count()} CPUs shared with the clients; calibration {calibration():.1f} µs, load average "
               f"{os.getloadavg()[0]:.1f}")
-        if args.only in (None, "closed"):
+        if args.only in (None, "closed", "every"):
             results = load(port, tlist, args.clients, args.duration, args.warmup, args.slot, None)
             print(f"\nclosed loop, {args.clients} clients, {args.duration:g} s, targets interleaved in slots of "
                   f"{args.slot:g} s; calibration after: {calibration():.1f} µs")

@@ -270,3 +270,31 @@ def test_the_table_cards_read_the_seats_in_one_statement_whatever_the_tables(cli
         assert page.count("<svg") >= n and "P00" in page and f"P{4 * n - 1:02d}" in page
         counts.append(len(queries))
     assert counts[0] == counts[1], counts
+
+
+def test_the_player_cards_read_the_links_in_one_statement_whatever_the_players(client):
+    """bench/staff_pages.py found 45 statements at 40 players and 1,005 at 1,000: one per player for his link.
+    The same statements for 4 players as for 12 (the links made on the first visit, counted on the second)."""
+    from django.contrib.auth import get_user_model
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from tests.integration.builders import make_tournament
+    from tournaments.event.models import TournamentRole
+    from tournaments.links.models import PrivateLink
+
+    user = get_user_model().objects.create_user("player-cards-orga", password="x")
+    client.force_login(user)
+    counts = []
+    for n, slug in ((4, "pcards-four"), (12, "pcards-twelve")):
+        t, _ = make_tournament([f"J{i:02d}" for i in range(n)], slug=slug)
+        TournamentRole.objects.create(tournament=t, user=user, role="organizer")
+        url = reverse("player_cards", args=[slug])
+        assert client.get(url).status_code == 200
+        assert PrivateLink.objects.filter(tournament=t, entry__isnull=False).count() == n
+        with CaptureQueriesContext(connection) as queries:
+            page = client.get(url).content.decode()
+        assert page.count("<svg") >= n and "J00" in page and f"J{n - 1:02d}" in page
+        assert PrivateLink.objects.filter(tournament=t, entry__isnull=False).count() == n  # none made again
+        counts.append(len(queries))
+    assert counts[0] == counts[1], counts
