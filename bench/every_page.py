@@ -312,131 +312,63 @@ def check_coverage(tlist: list[Any]) -> bool:
 
 # -- the staff's pages ---------------------------------------------------------------------------------------
 
-Path_ = Callable[[Extra], str]
+#: staff URL names (organizer, desk and chief, the API's GETs) by their arguments: ``kwarg=field`` of an
+#: :class:`Extra` (``player_ids[0]``: its first player), or a number
+_STAFF_BY_ARGUMENTS: dict[str, str] = {
+    "": ("login home tournament_create clubs licences_import seasons backups my_tables api:schema api:docs "
+         "api:tournaments api:players api:clubs api:seasons"),
+    "slug=tarot_slug": ("tournament_detail players staff staff_account_create teams player_cards table_links "
+                        "arrivals chief_page"),
+    "slug=tarot_slug number=10": "round_detail table_cards round_changes",
+    "club=club_slug": "club",
+    "season=season_slug": "season_detail season_delete championship_create",
+    "season=season_slug champ_slug=championship_slug": "championship_edit championship_delete",
+    "slug=tarot_slug entry_id=entry_id": "player_edit",
+    "slug=duplicate_slug": "duplicate_setup duplicate_records duplicate_import",
+    "slug=duplicate_slug number=1": "duplicate_cards",
+    "pk=table_id": ("table_detail deal_enter ruling_create table_forfeit deal_play api:table api:table-deals "
+                    "api:table-export api:table-forfeit"),
+    "pk=ruling_id": "ruling_withdraw",
+    "pk=deal_id": ("deal_detail deal_correct deal_correct_play deal_restore api:deal api:deal-versions "
+                   "api:deal-answers"),
+    "pk=duplicate_table_id": "table_etuis",
+    "token=table_token": "link_home link_enter link_call link_manifest link_sw link_engine_worker api:link-sheets",
+    "token=table_token number=1": "link_deal",
+    "token=player_token": "player_home api:player-sheets",
+    "pk=tarot_id": ("api:tournament api:tournament-roles api:registrations api:teams api:rounds api:rulings "
+                    "api:tournament-export api:ranking api:ranking-diff api:links api:calls"),
+    "pk=duplicate_id": "api:duplicate api:duplicate-etuis",
+    "pk=duplicate_id number=1": "api:duplicate-traveller",
+    "pk=entry_id": "api:registration",
+    "pk=club_id": "api:club-members api:club",
+    "pk=player_ids[0]": "api:player api:person-history",
+    "pk=round_id": "api:round",
+    "pk=tarot_id version=1": "api:ranking-version",
+    "pk=season_id": "api:season api:season-export",
+    "pk=championship_id": "api:championship api:championship-ranking api:championship-ranking-diff",
+    "pk=championship_id version=1": "api:championship-ranking-version",
+}
 
 
-def _r(name: str, **kwargs: Callable[[Extra], Any]) -> Callable[[Extra], str]:
-    """The path of URL ``name`` whose arguments are read from an :class:`Extra`."""
+def _path(name: str, spec: str) -> Callable[[Extra], str]:
+    """The path of URL ``name`` whose arguments ``spec`` (« pk=deal_id number=1 ») are read from an Extra."""
 
     def path(x: Extra) -> str:
         from django.urls import reverse
 
-        return reverse(name, kwargs={k: f(x) for k, f in kwargs.items()})
+        kwargs: dict[str, Any] = {}
+        for part in spec.split():
+            key, field_name = part.split("=")
+            kwargs[key] = (int(field_name) if field_name.isdigit() else x.player_ids[0]
+                           if field_name == "player_ids[0]" else getattr(x, field_name))
+        return reverse(name, kwargs=kwargs)
 
     return path
 
 
-def _slug(x: Extra) -> str:
-    return x.tarot_slug
-
-
-def _dslug(x: Extra) -> str:
-    return x.duplicate_slug
-
-
-def _ten(x: Extra) -> int:
-    return 10
-
-
-#: staff URL name (organizer, desk and chief, the API's GETs) → its path in the bench's data
-STAFF: dict[str, Path_] = {
-    "login": _r("login"),
-    "home": _r("home"),
-    "tournament_detail": _r("tournament_detail", slug=_slug),
-    "round_detail": _r("round_detail", slug=_slug, number=_ten),
-    "tournament_create": _r("tournament_create"),
-    "clubs": _r("clubs"),
-    "club": _r("club", club=lambda x: x.club_slug),
-    "licences_import": _r("licences_import"),
-    "seasons": _r("seasons"),
-    "season_detail": _r("season_detail", season=lambda x: x.season_slug),
-    "season_delete": _r("season_delete", season=lambda x: x.season_slug),
-    "championship_create": _r("championship_create", season=lambda x: x.season_slug),
-    "championship_edit": _r("championship_edit", season=lambda x: x.season_slug,
-                            champ_slug=lambda x: x.championship_slug),
-    "championship_delete": _r("championship_delete", season=lambda x: x.season_slug,
-                              champ_slug=lambda x: x.championship_slug),
-    "backups": _r("backups"),
-    "players": _r("players", slug=_slug),
-    "player_edit": _r("player_edit", slug=_slug, entry_id=lambda x: x.entry_id),
-    "staff": _r("staff", slug=_slug),
-    "staff_account_create": _r("staff_account_create", slug=_slug),
-    "teams": _r("teams", slug=_slug),
-    "table_cards": _r("table_cards", slug=_slug, number=_ten),
-    "player_cards": _r("player_cards", slug=_slug),
-    "table_links": _r("table_links", slug=_slug),
-    "arrivals": _r("arrivals", slug=_slug),
-    "round_changes": _r("round_changes", slug=_slug, number=_ten),
-    "duplicate_setup": _r("duplicate_setup", slug=_dslug),
-    "duplicate_cards": _r("duplicate_cards", slug=_dslug, number=lambda x: 1),
-    "duplicate_records": _r("duplicate_records", slug=_dslug),
-    "duplicate_import": _r("duplicate_import", slug=_dslug),
-    "my_tables": _r("my_tables"),
-    "table_detail": _r("table_detail", pk=lambda x: x.table_id),
-    "deal_enter": _r("deal_enter", pk=lambda x: x.table_id),
-    "ruling_create": _r("ruling_create", pk=lambda x: x.table_id),
-    "ruling_withdraw": _r("ruling_withdraw", pk=lambda x: x.ruling_id),
-    "table_forfeit": _r("table_forfeit", pk=lambda x: x.table_id),
-    "deal_detail": _r("deal_detail", pk=lambda x: x.deal_id),
-    "deal_correct": _r("deal_correct", pk=lambda x: x.deal_id),
-    "deal_correct_play": _r("deal_correct_play", pk=lambda x: x.deal_id),
-    "deal_restore": _r("deal_restore", pk=lambda x: x.deal_id),
-    "deal_play": _r("deal_play", pk=lambda x: x.table_id),
-    "table_etuis": _r("table_etuis", pk=lambda x: x.duplicate_table_id),
-    "link_home": _r("link_home", token=lambda x: x.table_token),
-    "link_enter": _r("link_enter", token=lambda x: x.table_token),
-    "link_deal": _r("link_deal", token=lambda x: x.table_token, number=lambda x: 1),
-    "link_call": _r("link_call", token=lambda x: x.table_token),
-    "link_manifest": _r("link_manifest", token=lambda x: x.table_token),
-    "link_sw": _r("link_sw", token=lambda x: x.table_token),
-    "link_engine_worker": _r("link_engine_worker", token=lambda x: x.table_token),
-    "player_home": _r("player_home", token=lambda x: x.player_token),
-    "chief_page": _r("chief_page", slug=_slug),
-    # the API (signed in: the session, as the browser's pages call it)
-    "api:schema": _r("api:schema"),
-    "api:docs": _r("api:docs"),
-    "api:tournaments": _r("api:tournaments"),
-    "api:tournament": _r("api:tournament", pk=lambda x: x.tarot_id),
-    "api:tournament-roles": _r("api:tournament-roles", pk=lambda x: x.tarot_id),
-    "api:registrations": _r("api:registrations", pk=lambda x: x.tarot_id),
-    "api:teams": _r("api:teams", pk=lambda x: x.tarot_id),
-    "api:rounds": _r("api:rounds", pk=lambda x: x.tarot_id),
-    "api:rulings": _r("api:rulings", pk=lambda x: x.tarot_id),
-    "api:tournament-export": _r("api:tournament-export", pk=lambda x: x.tarot_id),
-    "api:duplicate": _r("api:duplicate", pk=lambda x: x.duplicate_id),
-    "api:duplicate-etuis": _r("api:duplicate-etuis", pk=lambda x: x.duplicate_id),
-    "api:duplicate-traveller": _r("api:duplicate-traveller", pk=lambda x: x.duplicate_id, number=lambda x: 1),
-    "api:registration": _r("api:registration", pk=lambda x: x.entry_id),
-    "api:players": _r("api:players"),
-    "api:club-members": _r("api:club-members", pk=lambda x: x.club_id),
-    "api:player": _r("api:player", pk=lambda x: x.player_ids[0]),
-    "api:round": _r("api:round", pk=lambda x: x.round_id),
-    "api:table": _r("api:table", pk=lambda x: x.table_id),
-    "api:table-deals": _r("api:table-deals", pk=lambda x: x.table_id),
-    "api:table-export": _r("api:table-export", pk=lambda x: x.table_id),
-    "api:deal": _r("api:deal", pk=lambda x: x.deal_id),
-    "api:deal-versions": _r("api:deal-versions", pk=lambda x: x.deal_id),
-    "api:table-forfeit": _r("api:table-forfeit", pk=lambda x: x.table_id),
-    "api:ranking": _r("api:ranking", pk=lambda x: x.tarot_id),
-    "api:ranking-diff": _r("api:ranking-diff", pk=lambda x: x.tarot_id),
-    "api:ranking-version": _r("api:ranking-version", pk=lambda x: x.tarot_id, version=lambda x: 1),
-    "api:links": _r("api:links", pk=lambda x: x.tarot_id),
-    "api:calls": _r("api:calls", pk=lambda x: x.tarot_id),
-    "api:link-sheets": _r("api:link-sheets", token=lambda x: x.table_token),
-    "api:player-sheets": _r("api:player-sheets", token=lambda x: x.player_token),
-    "api:deal-answers": _r("api:deal-answers", pk=lambda x: x.deal_id),
-    "api:clubs": _r("api:clubs"),
-    "api:club": _r("api:club", pk=lambda x: x.club_id),
-    "api:seasons": _r("api:seasons"),
-    "api:season": _r("api:season", pk=lambda x: x.season_id),
-    "api:season-export": _r("api:season-export", pk=lambda x: x.season_id),
-    "api:championship": _r("api:championship", pk=lambda x: x.championship_id),
-    "api:championship-ranking": _r("api:championship-ranking", pk=lambda x: x.championship_id),
-    "api:championship-ranking-diff": _r("api:championship-ranking-diff", pk=lambda x: x.championship_id),
-    "api:championship-ranking-version": _r("api:championship-ranking-version", pk=lambda x: x.championship_id,
-                                           version=lambda x: 1),
-    "api:person-history": _r("api:person-history", pk=lambda x: x.player_ids[0]),
-}
+#: staff URL name → its path in the bench's data
+STAFF: dict[str, Callable[[Extra], str]] = {
+    name: _path(name, spec) for spec, names in _STAFF_BY_ARGUMENTS.items() for name in names.split()}
 _POST = "a POST (a change), no page: its form is on the page that links to it"
 #: staff URL names no target requests, and why (the API's views without ``get`` are told apart by the test)
 STAFF_EXCLUDED: dict[str, str] = {

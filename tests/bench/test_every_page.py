@@ -28,13 +28,17 @@ def _every_page():
 every_page = _every_page()
 
 
+def _covered(names: set[str], targets: dict, excluded: dict, what: str) -> None:
+    missing = names - set(targets) - set(excluded)
+    assert not missing, f"{what} no benchmark measures (add them in bench/every_page.py): {missing}"
+    gone = (set(targets) | set(excluded)) - names
+    assert not gone, f"bench/every_page.py names {what} that are no more (or API views without GET): {gone}"
+    assert not set(targets) & set(excluded)
+
+
 def test_every_public_page_and_export_has_a_bench_target_or_a_reason():
-    names = {p.name for p in public_urls.urlpatterns}
-    missing = names - set(every_page.PUBLIC) - set(every_page.PUBLIC_EXCLUDED)
-    assert not missing, f"public pages no benchmark measures (add a target in bench/every_page.py): {missing}"
-    gone = (set(every_page.PUBLIC) | set(every_page.PUBLIC_EXCLUDED)) - names
-    assert not gone, f"bench/every_page.py names URLs that are no more: {gone}"
-    assert not set(every_page.PUBLIC) & set(every_page.PUBLIC_EXCLUDED)
+    _covered({p.name for p in public_urls.urlpatterns}, every_page.PUBLIC, every_page.PUBLIC_EXCLUDED,
+             "public pages")
 
 
 def test_the_only_public_names_left_out_are_the_language_switch_and_the_health_probe():
@@ -42,12 +46,7 @@ def test_the_only_public_names_left_out_are_the_language_switch_and_the_health_p
 
 
 def test_every_staff_page_and_api_get_has_a_bench_target_or_a_reason():
-    names = set(every_page.staff_names())
-    missing = names - set(every_page.STAFF) - set(every_page.STAFF_EXCLUDED)
-    assert not missing, f"staff pages no benchmark measures (add them in bench/every_page.py STAFF): {missing}"
-    gone = (set(every_page.STAFF) | set(every_page.STAFF_EXCLUDED)) - names
-    assert not gone, f"bench/every_page.py names staff URLs that are no more, or API views without GET: {gone}"
-    assert not set(every_page.STAFF) & set(every_page.STAFF_EXCLUDED)
+    _covered(set(every_page.staff_names()), every_page.STAFF, every_page.STAFF_EXCLUDED, "staff pages")
 
 
 def test_an_api_view_with_a_get_is_a_staff_name_and_one_without_is_not():
