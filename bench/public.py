@@ -732,7 +732,8 @@ def main() -> int:
                              "fragment, each on a connection of its own")
     parser.add_argument("--redis-cache", action="store_true", help="CACHE_URL on Redis (shared by the workers)")
     parser.add_argument("--only", type=lambda text: set(text.split(",")), default=None,
-                        help="the parts to run, among closed, open, publish, burst (comma-separated)")
+                        help="the parts to run, among closed, open, publish, burst (comma-separated); every: the "
+                             "closed loop on the trivial view and bench/every_page.py's pages alone")
     parser.add_argument("--event", type=int, default=int(os.environ.get("BENCH_PLAYERS", "1000")),
                         help="players of the event (1000, 10000)")
     parser.add_argument("--reuse", action="store_true", help="keep the event an earlier run wrote (BENCH_REUSE=1)")
@@ -769,6 +770,7 @@ def main() -> int:
 
     import tempfile
 
+    import every_page  # bench/every_page.py: every other page and export
     from calibration import calibration
 
     # the kept files' folder and the cache, the same for this process (the publication's renders) and gunicorn
@@ -783,6 +785,7 @@ def main() -> int:
 
         redis.Redis.from_url(REDIS_URL).flushdb()
     slug, ids, tournament_id = build(args.quiet_pass)
+    extra = every_page.build_more(tournament_id, args.event)  # the pages the Tarot event does not show
     port = _free_port()
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(BENCH), str(ROOT)]), "LOG_LEVEL": "ERROR",
            "CELERY_BROKER_URL": "", "LEVEE_PDF_ROOT": pdf_root}
@@ -820,7 +823,11 @@ def main() -> int:
             tlist = [Target("ranking", [(f"/p/{slug}/ranking/{q}", h, 200) for q in ("", f"?me={ids[0]}")
                                         for h in ({}, {"HX-Request": "true"})])]
         else:
-            tlist = targets(port, slug, ids, args.players, direct)
+            tlist = targets(port, slug, ids, args.players, direct) if parts != {"every"} else every_page.reference(
+                direct)
+            tlist += every_page.more_targets(http.client.HTTPConnection("127.0.0.1", port, timeout=SETUP_TIMEOUT),
+                                             extra, args.event)
+            ok &= parts == {"every"} or every_page.check_coverage(tlist)
         print(f"warm-up (every page rendered by the workers): {warm(port, tlist):.1f} s")
         from levee import gunicorn as conf
 
@@ -829,7 +836,7 @@ def main() -> int:
               f"{'nginx in front, ' if proxy else ''}"
               f"{os.cpu_count()} CPUs shared with the clients; calibration {calibration():.1f} µs, load average "
               f"{os.getloadavg()[0]:.1f}")
-        if "closed" in parts and "wrk" in loadgens:
+        if parts & {"closed", "every"} and "wrk" in loadgens:
             load_before = os.getloadavg()[0]
             share = cpushare.Share({"gunicorn": server.pid, **({"nginx": proxy.pid} if proxy else {})})
             started = time.perf_counter()
@@ -841,7 +848,7 @@ def main() -> int:
             ok &= report_wrk(tlist, found)
             print(share.stop(time.perf_counter() - started))
             print(f"target: every public page ≥ {TARGET_RATIO:.0%} of the trivial view: {'met' if ok else 'NOT met'}")
-        if "closed" in parts and "python" in loadgens:
+        if parts & {"closed", "every"} and "python" in loadgens:
             results = load(port, tlist, args.clients, args.duration, args.warmup, args.slot, None)
             print(f"\nclosed loop, {args.clients} clients, {args.duration:g} s, targets interleaved in slots of "
                   f"{args.slot:g} s; calibration after: {calibration():.1f} µs")

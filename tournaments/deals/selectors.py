@@ -41,6 +41,18 @@ def table_seats(table: Table) -> list[Seat]:
     return cached
 
 
+def with_seats(tables: list[Table]) -> list[Table]:
+    """``tables`` with their seats read in one statement: each one's :func:`table_seats` then reads nothing (a
+    round's pages that show every table's players: one statement, not one per table)."""
+    by_table: dict[int, list[Seat]] = {table.pk: [] for table in tables}
+    for seat in (Seat.objects.filter(table__in=tables).select_related("entry__player")
+                 .order_by("table_id", "position")):
+        by_table[seat.table_id].append(seat)
+    for table in tables:
+        table.__dict__["_levee_seats"] = by_table[table.pk]
+    return tables
+
+
 _ENTRY_MODELS = (Table, Round, Tournament, Seat, Entry, Player)
 _ENTRY_SKIP = ((), (), (), (), ("created_at",), ("created_at",))  # never used when entering a deal: deferred
 

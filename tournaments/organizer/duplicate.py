@@ -93,8 +93,9 @@ def table_cards(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     tournament = _staff_tournament(request, slug)
     rnd = get_object_or_404(Round, tournament=tournament, number=number)
     cards = []
-    for dup in (DuplicateTable.objects.filter(table__round=rnd).select_related("table")
-                .order_by("table__number")):
+    dups = list(DuplicateTable.objects.filter(table__round=rnd).select_related("table").order_by("table__number"))
+    selectors.with_seats([dup.table for dup in dups])  # every table's players in one statement
+    for dup in dups:
         seats = selectors.table_seats(dup.table)  # a one-round substitute by his name (table_players)
         cards.append({"table": dup.table, "boards": dup.boards, "copy": dup.copy, "pass_to": dup.pass_to,
                       "seats": [(ORIENTATIONS[s.position], name) for s, name in

@@ -39,7 +39,7 @@ def table_cards(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """A round's table cards, ready to print: each table's players, its private link and QR code."""
     rnd = get_object_or_404(Round.objects.select_related("tournament"), tournament__slug=slug, number=number)
     require(request, permissions.can_manage(request.user, rnd.tournament))
-    tables = list(rnd.tables.order_by("number"))
+    tables = selectors.with_seats(list(rnd.tables.order_by("number")))
     made = service.links_for_round(tables=tables, user=request.user)
     cards = []
     for table in tables:
@@ -59,8 +59,10 @@ def player_cards(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = get_object_or_404(Tournament, slug=slug)
     require(request, permissions.can_manage(request.user, tournament))
     cards = []
-    for entry in tournament.entries.select_related("player").filter(withdrawn=False).order_by("player__name"):
-        link = service.link_for_entry(entry=entry, user=request.user)
+    entries = list(tournament.entries.select_related("player").filter(withdrawn=False).order_by("player__name"))
+    made = service.links_for_entries(entries=entries, user=request.user)
+    for entry in entries:
+        link = made[entry.pk]
         url = _absolute(request, "player_home", link.token)
         cards.append({"entry": entry, "link": link, "url": url, "qr": mark_safe(qr_svg(url))})
     return render(request, "tables/player_cards.html", {"tournament": tournament, "cards": cards})

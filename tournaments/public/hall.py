@@ -11,13 +11,16 @@ from dataclasses import dataclass
 
 from django.conf import settings
 from django.db.models import Q
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 
+from tournaments.common.access import lang_of
 from tournaments.common.collation import french_key
 from tournaments.event.clock import clock_of
 from tournaments.event.models import Round, Seat, Tournament
+from tournaments.public import published
 
 SEATS_PER_PAGE = 24
 
@@ -110,25 +113,39 @@ def _clock_shown(tournament: Tournament) -> bool:
 
 
 def seating(request: HttpRequest, tournament: Tournament, every: int) -> HttpResponse:
+    """A page of the seating, kept per seating of the round (:func:`seating_digest`), page, language and rotation
+    like the other public pages (:func:`published.respond`): a hall screen's request reads no seat."""
     rnd = current_round(tournament)
     if rnd is None:  # nothing to show: on to the clock, or back to the ranking
         return redirect(reverse("public-screen-clock", args=[tournament.slug]) if _clock_shown(tournament)
                         else reverse("public-screen", args=[tournament.slug]) + "?page=1")
-    everyone = places(rnd)
-    pages = max((len(everyone) + SEATS_PER_PAGE - 1) // SEATS_PER_PAGE, 1)
     try:
-        page = min(max(int(request.GET.get("page", 1)), 1), pages)
+        asked = min(max(int(request.GET.get("page", 1)), 1), 10_000)
     except ValueError:
-        page = 1
-    if page < pages:
-        next_url = reverse("public-screen-seating", args=[tournament.slug]) + f"?page={page + 1}"
-    elif _clock_shown(tournament):
-        next_url = reverse("public-screen-clock", args=[tournament.slug])
-    else:
-        next_url = reverse("public-screen", args=[tournament.slug]) + "?page=1"
-    return render(request, "public/hall_seating.html", {
-        "tournament": tournament, "round": rnd, "places": everyone[(page - 1) * SEATS_PER_PAGE:page * SEATS_PER_PAGE],
-        "page": page, "pages": pages, "next_url": next_url, "every": every})
+        asked = 1
+    clock_next = _clock_shown(tournament)
+    state = published.read(tournament.slug)
+    if state is None:
+        raise Http404("no such tournament")
+    private = not (tournament.is_public and tournament.status != Tournament.Status.DRAFT)
+    etag = published.validator(state, lang_of(request), "seating",
+                               (rnd.pk, seating_digest(tournament.pk, rnd.number), asked, every, clock_next))
+
+    def page_html() -> str:
+        everyone = places(rnd)
+        pages = max((len(everyone) + SEATS_PER_PAGE - 1) // SEATS_PER_PAGE, 1)
+        page = min(asked, pages)
+        if page < pages:
+            next_url = reverse("public-screen-seating", args=[tournament.slug]) + f"?page={page + 1}"
+        elif clock_next:
+            next_url = reverse("public-screen-clock", args=[tournament.slug])
+        else:
+            next_url = reverse("public-screen", args=[tournament.slug]) + "?page=1"
+        return render_to_string("public/hall_seating.html", {
+            "tournament": tournament, "round": rnd, "page": page, "pages": pages, "next_url": next_url,
+            "places": everyone[(page - 1) * SEATS_PER_PAGE:page * SEATS_PER_PAGE], "every": every, "messages": ()})
+
+    return published.respond(request, state, etag, page_html, private=private)
 
 
 def clock(request: HttpRequest, tournament: Tournament, every: int) -> HttpResponse:

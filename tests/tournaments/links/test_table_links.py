@@ -243,3 +243,55 @@ def test_a_players_link_at_the_tables_address_opens_his_page(client, tarot_table
     response = client.get(reverse("player_home", args=[table.token]))
     assert response.status_code == 302 and response["Location"] == reverse("link_home", args=[table.token])
     assert client.get(reverse("link_home", args=["n" * 24])).status_code in (403, 404)
+
+
+def _statements_of_a_second_visit(client, url: str) -> tuple[str, int]:
+    """The page of ``url`` asked twice (what the first visit makes, the links, is read on the second) and the
+    statements of the second."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    assert client.get(url).status_code == 200
+    with CaptureQueriesContext(connection) as queries:
+        page = client.get(url).content.decode()
+    return page, len(queries)
+
+
+def test_the_table_cards_read_the_seats_in_one_statement_whatever_the_tables(client):
+    """bench/staff_pages.py found 17 statements at 40 players and 257 at 1,000: one per table for its players.
+    The same statements for 2 tables as for 5."""
+    from tests.integration.builders import make_round, make_tournament
+    from tournaments.event.models import TournamentRole
+
+    user = UserFactory(username="cards-orga")
+    client.force_login(user)
+    counts = []
+    for n, slug in ((2, "cards-two"), (5, "cards-five")):
+        t, e = make_tournament([f"P{i:02d}" for i in range(4 * n)], slug=slug)
+        entries = list(e.values())
+        make_round(t, 1, [entries[4 * k:4 * k + 4] for k in range(n)])
+        TournamentRole.objects.create(tournament=t, user=user, role="organizer")
+        page, statements = _statements_of_a_second_visit(client, reverse("table_cards", args=[slug, 1]))
+        assert page.count("<svg") >= n and "P00" in page and f"P{4 * n - 1:02d}" in page
+        counts.append(statements)
+    assert counts[0] == counts[1], counts
+
+
+def test_the_player_cards_read_the_links_in_one_statement_whatever_the_players(client):
+    """bench/staff_pages.py found 45 statements at 40 players and 1,005 at 1,000: one per player for his link.
+    The same statements for 4 players as for 12, and no link made again."""
+    from tests.integration.builders import make_tournament
+    from tournaments.event.models import TournamentRole
+    from tournaments.links.models import PrivateLink
+
+    user = UserFactory(username="player-cards-orga")
+    client.force_login(user)
+    counts = []
+    for n, slug in ((4, "pcards-four"), (12, "pcards-twelve")):
+        t, _ = make_tournament([f"J{i:02d}" for i in range(n)], slug=slug)
+        TournamentRole.objects.create(tournament=t, user=user, role="organizer")
+        page, statements = _statements_of_a_second_visit(client, reverse("player_cards", args=[slug]))
+        assert page.count("<svg") >= n and "J00" in page and f"J{n - 1:02d}" in page
+        assert PrivateLink.objects.filter(tournament=t, entry__isnull=False).count() == n
+        counts.append(statements)
+    assert counts[0] == counts[1], counts

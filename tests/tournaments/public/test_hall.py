@@ -105,3 +105,41 @@ def test_a_player_on_a_bye_is_exempt_not_sent_to_a_table(client):
     page = client.get(reverse("public-screen-seating", args=[t.slug])).content.decode()
     where = dict(re.findall(r'<span class="who">([^<]+)</span><span class="where[^"]*">([^<]+)', page))
     assert where == {"A": "table 1", "B": "table 1", "C": "table 1", "D": "table 1", "E": "exempt"}
+
+
+def test_the_seating_screen_is_kept_per_seating_and_reads_no_seat_when_asked_again(client, settings):
+    """A hall screen asks for the seating every few seconds: like the other public pages, the page is kept per
+    seating of the round (its digest) and the second request reads no seat; a conditional request is a 304."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    settings.LEVEE_PUBLIC_STATE_SECONDS = 2  # as in production: the seating's digest kept a moment in the process
+    t, e = make_tournament("ABCDEFGH", slug="kept-seating")
+    make_round(t, 1, [[e[x] for x in "ABCD"], [e[x] for x in "EFGH"]], released=False)
+    url = reverse("public-screen-seating", args=[t.slug]) + "?page=1"
+    first = client.get(url)
+    assert first.status_code == 200 and "H" in first.content.decode() and first["ETag"]
+    with CaptureQueriesContext(connection) as queries:
+        again = client.get(url)
+    assert again.content == first.content
+    assert not [q["sql"] for q in queries if "tournaments_seat" in q["sql"]]
+    assert client.get(url, HTTP_IF_NONE_MATCH=first["ETag"]).status_code == 304
+
+
+def test_the_seating_screen_shows_a_swap_at_once_in_the_tests_setting(client):
+    """Kept per seating: a swap makes another page (the seating's digest is not kept when the published state is
+    not, as here)."""
+    t, e = make_tournament("ABCDEFGH", slug="swap-seating")
+    make_round(t, 1, [[e[x] for x in "ABCD"], [e[x] for x in "EFGH"]], released=False)
+    url = reverse("public-screen-seating", args=[t.slug])
+    where = dict(re.findall(r'<span class="who">([^<]+)</span><span class="where[^"]*">([^<]+)',
+                            client.get(url).content.decode()))
+    assert (where["A"], where["E"]) == ("table 1", "table 2")
+    a, b = Seat.objects.get(entry=e["A"]), Seat.objects.get(entry=e["E"])
+    a.table, b.table = b.table, a.table
+    a.position, b.position = b.position, a.position
+    Seat.objects.filter(pk__in=[a.pk, b.pk]).delete()
+    Seat.objects.bulk_create([a, b])
+    where = dict(re.findall(r'<span class="who">([^<]+)</span><span class="where[^"]*">([^<]+)',
+                            client.get(url).content.decode()))
+    assert (where["A"], where["E"]) == ("table 2", "table 1")

@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 import threading
 import time
+import uuid
 
 import pytest
 from django.core.cache import cache
@@ -23,7 +24,8 @@ REDIS_URL = os.environ.get("LEVEE_TEST_REDIS_URL", "redis://127.0.0.1:6379/15")
 @pytest.fixture(params=["locmem", "redis"])
 def shared_cache(request, settings):
     """The pages' cache: each process's memory, or Redis (shared by the web workers and the worker, as on a
-    server; its own database, emptied)."""
+    server; a key prefix of its own: the database is shared with the tests running beside it, never flushed —
+    a flush there once emptied a real worker test's queues)."""
     if request.param == "redis":
         redis = pytest.importorskip("redis")
         client = redis.Redis.from_url(REDIS_URL, socket_connect_timeout=2)
@@ -33,9 +35,9 @@ def shared_cache(request, settings):
             if os.environ.get("LEVEE_REQUIRE_SERVICES") == "1":
                 raise
             pytest.skip(f"Redis is unreachable at {REDIS_URL}: {exc}")
-        client.flushdb()
+        prefix = f"levee-test-rows-once-{uuid.uuid4().hex}"
         settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache",
-                                       "LOCATION": REDIS_URL, "KEY_PREFIX": "levee-test-myplace"}}
+                                       "LOCATION": REDIS_URL, "KEY_PREFIX": prefix}}
     kept.reset()
     queries._rows_memo.clear()
     queries._shown_memo.clear()
@@ -43,7 +45,8 @@ def shared_cache(request, settings):
     queries._rows_memo.clear()
     queries._shown_memo.clear()
     if request.param == "redis":
-        client.flushdb()
+        for key in client.scan_iter(match=f"{prefix}:*"):
+            client.delete(key)
 
 
 @pytest.fixture
