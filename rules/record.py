@@ -15,6 +15,7 @@ from typing import Any
 
 from .cards import CARD_BY_CODE, Card, CardCodeError, format_card, parse_card
 from .errors import MalformedRecord
+from .frozen import quick_init
 from .game import Game, get_game
 from .limits import check_size, scan
 
@@ -25,6 +26,7 @@ MATCH_FORMAT = "levee.match/1"
 COMMON_DEAL_FIELDS = frozenset({"dealer", "hands", "tricks", "annulled_dealers"})
 
 
+@quick_init
 @dataclass(frozen=True)
 class DealInput:
     """One deal as read from a record: its JSON path, dealer, hands and tricks as card ids, raw fields."""
@@ -40,6 +42,7 @@ class DealInput:
     order dealt: the dealer rotation accepts a dealer following them too (``scoring.rotation``)."""
 
 
+@quick_init
 @dataclass(frozen=True)
 class Adjustment:
     """An arbiter's adjustment event in a match (Levée's extension of ``levee.match/1``, RULES.md §1.13 rule 40).
@@ -68,6 +71,7 @@ class Adjustment:
         return out
 
 
+@quick_init
 @dataclass(frozen=True)
 class Record:
     """A whole record: a single deal is a match of one deal."""
