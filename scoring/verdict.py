@@ -179,8 +179,10 @@ def _jsonable(value: Any) -> Any:
             return out
         return {key if key.__class__ is str else str(key): item if item.__class__ in _PLAIN else _jsonable(item)
                 for key, item in value.items()}
-    if kind is list and {*map(type, value)} <= _PLAIN:
-        return [*value]
+    if kind is list or kind is tuple:
+        if {*map(type, value)} <= _PLAIN:
+            return [*value]
+        return [item if item.__class__ in _PLAIN else _jsonable(item) for item in value]
     return _jsonable_reference(value)
 
 
