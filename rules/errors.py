@@ -18,12 +18,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .cards import Card, CardCodeError, card_with_article, format_card, parse_card
+from .frozen import quick_init
 from .messages import render
 
 CARD_PARAMS = ("example", "best", "proof", "called", "expected_card")
 """Parameters holding a card code, shown by name in messages."""
 
 
+@quick_init
 @dataclass(frozen=True)
 class Violation:
     """A rule broken at a given place.

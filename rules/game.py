@@ -22,11 +22,13 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from .cards import SUIT, Card, CardOrder
 from .errors import MalformedRecord, Violation
+from .frozen import quick_init
 
 if TYPE_CHECKING:
     from .entry import EntryForm
 
 
+@quick_init
 @dataclass(frozen=True)
 class Setup:
     """The hands at the first lead and what the setup checks found.

@@ -15,6 +15,7 @@ from typing import Any
 
 from .cards import CARD_BY_CODE, Card, CardCodeError, format_card, parse_card
 from .errors import MalformedRecord
+from .frozen import quick_init
 from .game import Game, get_game
 from .limits import check_size, scan
 
@@ -25,6 +26,7 @@ MATCH_FORMAT = "levee.match/1"
 COMMON_DEAL_FIELDS = frozenset({"dealer", "hands", "tricks", "annulled_dealers"})
 
 
+@quick_init
 @dataclass(frozen=True)
 class DealInput:
     """One deal as read from a record: its JSON path, dealer, hands and tricks as card ids, raw fields."""
@@ -40,6 +42,7 @@ class DealInput:
     order dealt: the dealer rotation accepts a dealer following them too (``scoring.rotation``)."""
 
 
+@quick_init
 @dataclass(frozen=True)
 class Adjustment:
     """An arbiter's adjustment event in a match (Levée's extension of ``levee.match/1``, RULES.md §1.13 rule 40).
@@ -68,6 +71,7 @@ class Adjustment:
         return out
 
 
+@quick_init
 @dataclass(frozen=True)
 class Record:
     """A whole record: a single deal is a match of one deal."""
@@ -158,9 +162,10 @@ def parse_options(game: Game, raw: dict[str, Any]) -> Any:
     """``game.parse_options(raw)``, read once per distinct ``options`` object: the options of a tournament's deals
     are the same from one record to the next. An options object is a frozen dataclass, shared safely; one that
     cannot be read is read again each time (the same error); anything but plain values is not kept."""
-    if not all(value.__class__ in _SCALARS for value in raw.values()):
+    kinds = (*map(type, raw.values()),)
+    if not {*kinds} <= _SCALARS:
         return game.parse_options(raw)
-    key = (game.name, *[(name, value.__class__, value) for name, value in raw.items()])
+    key = (game.name, *raw.items(), *kinds)  # (the classes tell 1 from True and 1.0)
     options = _OPTIONS.get(key)
     if options is None:
         options = game.parse_options(raw)
@@ -237,24 +242,22 @@ def read_deal(raw: Mapping[str, Any], *, index: int, field: str, players: int,
     if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < players:
         raise MalformedRecord(join_path(field, "dealer"), f"the dealer is a seat from 0 to {players - 1}",
                               fr=f"le donneur est une place de 0 à {players - 1}")
-    hands = None
-    if raw.get("hands") is not None:
-        hands_field = join_path(field, "hands")
-        value = raw["hands"]
-        if not isinstance(value, list) or len(value) != players:
-            raise MalformedRecord(hands_field, f"hands holds one list of cards per player ({players})",
+    hands = raw.get("hands")
+    if hands is not None:
+        if not isinstance(hands, list) or len(hands) != players:
+            raise MalformedRecord(join_path(field, "hands"), f"hands holds one list of cards per player ({players})",
                                   fr=f"hands contient une liste de cartes par joueur ({players})")
-        hands = known.get(id(value)) or [read_cards(hand, f"{hands_field}[{i}]") for i, hand in enumerate(value)]
-    tricks = None
-    if raw.get("tricks") is not None:
-        tricks_field = join_path(field, "tricks")
-        value = raw["tricks"]
-        if not isinstance(value, list):
-            raise MalformedRecord(tricks_field, "tricks is a list of tricks, each a list of cards",
+        hands = known.get(id(hands)) or [read_cards(hand, f"{join_path(field, 'hands')}[{i}]")
+                                         for i, hand in enumerate(hands)]
+    tricks = raw.get("tricks")
+    if tricks is not None:
+        if not isinstance(tricks, list):
+            raise MalformedRecord(join_path(field, "tricks"), "tricks is a list of tricks, each a list of cards",
                                   fr="tricks est une liste de plis, chacun une liste de cartes")
-        tricks = known.get(id(value)) or [read_cards(trick, f"{tricks_field}[{i}]")
-                                          for i, trick in enumerate(value)]
-    return DealInput(index, field, dealer, hands, tricks, raw, read_annulled_dealers(raw, field, players))
+        tricks = known.get(id(tricks)) or [read_cards(trick, f"{join_path(field, 'tricks')}[{i}]")
+                                           for i, trick in enumerate(tricks)]
+    annulled = read_annulled_dealers(raw, field, players) if "annulled_dealers" in raw else ()
+    return DealInput(index, field, dealer, hands, tricks, raw, annulled)
 
 
 def read_annulled_dealers(raw: Mapping[str, Any], field: str, players: int) -> tuple[int, ...]:

@@ -16,8 +16,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .cards import BIT, Card, cards_of, mask_of
+from .cards import BIT, BIT_OF, Card, cards_of, mask_of
 from .errors import MalformedRecord, Violation
+from .frozen import quick_init
 from .game import DealRules
 from .play import DealState, Trick
 from .record import DealInput, Record, check_in_pack, read_record
@@ -30,6 +31,7 @@ UNCHECKED_WITHOUT_HANDS = (
 )
 
 
+@quick_init
 @dataclass(frozen=True)
 class DealReplay:
     """What replaying one deal found."""
@@ -86,6 +88,7 @@ class DealReplay:
         }
 
 
+@quick_init
 @dataclass(frozen=True)
 class Replay:
     """A whole record replayed."""
@@ -200,7 +203,7 @@ def replay_deal(rules: DealRules, deal: DealInput, *, players: int) -> DealRepla
 def dealt_hands(rules: DealRules, hands: Sequence[Sequence[Card]], deal: int,
                  field: str) -> tuple[list[int], list[Violation]]:
     """Hands as masks; a card twice is a violation, a card of another pack a malformed record."""
-    bit = BIT.__getitem__
+    bit = BIT_OF.__getitem__
     masks = [sum(map(bit, hand)) for hand in hands]
     union = sum(masks)
     # a sum of bits has as many bits set as terms only when no bit repeats (then it is their union)

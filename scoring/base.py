@@ -18,10 +18,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rules.errors import MalformedRecord, Violation
+from rules.frozen import quick_init
 from rules.messages import register
 from rules.record import Adjustment, Record
 
 
+@quick_init
 @dataclass(frozen=True)
 class DealScore:
     """The marks of one deal per seat, and the game's detail.
@@ -35,6 +37,7 @@ class DealScore:
     violations: tuple[Violation, ...] = ()
 
 
+@quick_init
 @dataclass(frozen=True)
 class MatchScore:
     """The deals' scores, the running totals, and who won (a seat, a list of seats for a team, or None).

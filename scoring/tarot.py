@@ -39,6 +39,7 @@ from rules.cards import (
     parse_card,
 )
 from rules.errors import Violation
+from rules.frozen import quick_init
 from rules.messages import register
 from rules.replay import DealReplay, Replay
 from rules.tarot import BOUTS_MASK, EXCUSE_BIT, HALF_POINTS, PACK_MASK, TarotDeal
@@ -92,6 +93,7 @@ register({
 })
 
 
+@quick_init
 @dataclass(frozen=True)
 class DealFacts:
     """What the marks of a deal depend on, besides the bid and the poignées.

@@ -10,9 +10,12 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, replace
+from operator import itemgetter
 from typing import Any
 
+from rules.cards import CODE_OF
 from rules.errors import Violation
+from rules.frozen import quick_init
 from rules.replay import Replay, replay
 
 from .base import DealScore, MatchScore
@@ -40,6 +43,7 @@ def score(replayed: Replay) -> MatchScore:
     return scorer(replayed)
 
 
+@quick_init
 @dataclass(frozen=True)
 class Verdict:
     """What the service says of a record: legality, violations, the deals' scores, totals and winner."""
@@ -72,19 +76,64 @@ class Verdict:
         return self.match.winner
 
     def to_json(self, lang: str = "fr") -> dict[str, Any]:
-        """The verdict JSON of ``docs/deal-record.md``."""
+        """The verdict JSON of ``docs/deal-record.md``: the same dict, key for key and in the same order, as
+        :meth:`to_json_reference`, built in fewer steps (a quarter of a judgement went into it): the violations
+        listed once, each trick's dict written in place with its codes looked up in a dict, the tricks won
+        counted among the winners at C speed, a game's result copied whole when its values are plain."""
+        replayed = self.replay
+        match = self.match
+        record = replayed.record
+        players = record.players
+        seats = range(len(players))
+        violations = replayed.violations + match.violations
+        scored = match.deals
+        code = CODE_OF.__getitem__
+        deals = []
+        for i, deal in enumerate(replayed.deals):
+            found = scored[i] if i < len(scored) else _UNSCORED
+            tricks = deal.tricks
+            unfinished = deal.unfinished
+            deals.append({
+                "scores": found.scores,
+                "result": _jsonable(found.result),
+                "tricks_won": [*map([*map(_WINNER, tricks)].count, seats)],
+                "complete": unfinished is None and len(tricks) == deal.rules.tricks_per_deal,
+                "tricks": [{"leader": leader, "cards": [*map(code, cards)], "seats": [*trick_seats],
+                            "winner": winner} for _, leader, cards, trick_seats, winner in tricks],
+                "unfinished_trick": unfinished.to_json() if unfinished else None,
+                "unchecked": [*deal.unchecked],
+            })
+        winner = match.winner
+        out = {
+            "format": record.format,
+            "game": record.game.name,
+            "players": players,
+            "legal": not violations,
+            "violations": [v.to_json(lang, players) for v in violations],
+            "deals": deals,
+            "totals": match.totals,
+            "winner": winner,
+            "winner_names": _names(winner, players),
+            "ended": dict(match.ended) if match.ended else None,
+        }
+        if record.adjustments:
+            out["adjustments"] = _jsonable(match.adjustments)
+        return out
+
+    def to_json_reference(self, lang: str = "fr") -> dict[str, Any]:
+        """The straightforward verdict JSON that :meth:`to_json` must equal (``tests/scoring/test_judge_fast.py``)."""
         players = self.players
         deals = []
         for i, deal_replay in enumerate(self.replay.deals):
             scored = self.match.deals[i] if i < len(self.match.deals) else DealScore(None)
             deals.append({
                 "scores": scored.scores,
-                "result": _jsonable(scored.result),
+                "result": _jsonable_reference(scored.result),
                 "tricks_won": deal_replay.tricks_won(len(players)),
                 **deal_replay.to_json(),
             })
         winner = self.match.winner
-        extra = {"adjustments": _jsonable(self.match.adjustments)} if self.replay.record.adjustments else {}
+        extra = {"adjustments": _jsonable_reference(self.match.adjustments)} if self.replay.record.adjustments else {}
         return {
             "format": self.replay.record.format,
             "game": self.replay.record.game.name,
@@ -100,6 +149,10 @@ class Verdict:
         }
 
 
+_UNSCORED = DealScore(None)
+_WINNER = itemgetter(4)  # a Trick's winner
+
+
 def _names(winner: int | list[int] | None, players: list[str]) -> list[str] | None:
     if winner is None:
         return None
@@ -111,16 +164,36 @@ _PLAIN = frozenset({str, int, bool, float, type(None)})
 
 
 def _jsonable(value: Any) -> Any:
+    """A value of a game's result (or an adjustment) as JSON: the same as :func:`_jsonable_reference`, copied
+    at C speed where every key is a text and every value plain."""
     kind = value.__class__
     if kind in _PLAIN:
         return value
     if kind is dict:  # (a game's result: plain values, lists and dicts, keys mostly texts)
+        if {*map(type, value)} <= _TEXT:
+            out = value.copy()
+            if not {*map(type, out.values())} <= _PLAIN:
+                for key, item in out.items():
+                    if item.__class__ not in _PLAIN:
+                        out[key] = _jsonable(item)
+            return out
         return {key if key.__class__ is str else str(key): item if item.__class__ in _PLAIN else _jsonable(item)
                 for key, item in value.items()}
+    if kind is list or kind is tuple:
+        if {*map(type, value)} <= _PLAIN:
+            return [*value]
+        return [item if item.__class__ in _PLAIN else _jsonable(item) for item in value]
+    return _jsonable_reference(value)
+
+
+_TEXT = frozenset({str})
+
+
+def _jsonable_reference(value: Any) -> Any:
     if isinstance(value, Mapping):
-        return {str(k): _jsonable(v) for k, v in value.items()}
+        return {str(k): _jsonable_reference(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
-        return [_jsonable(v) for v in value]
+        return [_jsonable_reference(v) for v in value]
     if hasattr(value, "to_json"):
         return value.to_json()
     return value

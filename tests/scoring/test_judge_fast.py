@@ -10,6 +10,7 @@ contract, and the same records mutated at random (``tests/rules/test_read_fast.p
 from __future__ import annotations
 
 import copy
+import json
 import random
 from dataclasses import replace
 from typing import Any
@@ -28,11 +29,15 @@ from scoring.verdict import Verdict, score
 from tests.rules.test_read_fast import BASES, mutated
 
 
-def _outcome(data: Any) -> tuple[Any, ...]:
+def _outcome(data: Any, *, straightforward: bool = False) -> tuple[Any, ...]:
+    """The verdict JSON (French, English, and the text of each: the same bytes, keys in the same order) or the
+    error; ``straightforward``: written by ``Verdict.to_json_reference``."""
     try:
         replayed = replay_record(read_record(data))
         verdict = Verdict(replayed, score(replayed))
-        return "verdict", verdict.to_json("fr"), verdict.to_json("en")
+        write = verdict.to_json_reference if straightforward else verdict.to_json
+        fr, en = write("fr"), write("en")
+        return "verdict", fr, en, json.dumps(fr, ensure_ascii=False), json.dumps(en, ensure_ascii=False)
     except MalformedRecord as exc:
         return "malformed", exc.field, exc.message, exc.fr
     except Exception as exc:  # compared, not hidden: both paths must fail alike
@@ -40,11 +45,12 @@ def _outcome(data: Any) -> tuple[Any, ...]:
 
 
 def reference(data: Any) -> tuple[Any, ...]:
-    """The verdict with no fast path: every play checked by DealState, every trick walked by scoring."""
+    """The verdict with no fast path: every play checked by DealState, every trick walked by scoring, the JSON
+    written by ``Verdict.to_json_reference``."""
     saved = replay_module._fast_replay
     replay_module._fast_replay = lambda *args: None
     try:
-        return _outcome(data)
+        return _outcome(data, straightforward=True)
     finally:
         replay_module._fast_replay = saved
 
@@ -141,3 +147,74 @@ def test_the_excuse_led_to_the_last_trick(won_every_trick):
     assert (last["winner"] == 0) is won_every_trick  # A-T3: the Excuse wins it only after every trick won
     assert result[1]["deals"][0]["result"]["chelem"] == ("attack" if won_every_trick else None)
     assert replay_record(read_record(data)).deals[0].won is not None  # (the fast path was taken)
+
+
+# -- the verdict JSON: what the property tests above meet rarely ---------------------------------------------
+
+def _matches_with_adjustments() -> list[dict[str, Any]]:
+    """Matches of every game with adjustments (applied, after the end, with a reason, a rule and a ref)."""
+    from rules import ecarte, imperiale, triomphe, vingt_quatre
+
+    rng = random.Random(7)
+    out = [triomphe.random_match(rng)]
+    for module, players in ((ecarte, 2), (imperiale, 2), (vingt_quatre, 4)):
+        deals = [module.random_record(rng, players=players) for _ in range(3)]
+        head = {k: v for k, v in deals[0].items() if k not in ("dealer", "hands", "tricks") and k in (
+            "game", "options", "players")}
+        out.append({"format": "levee.match/1", **head, "deals": [
+            {k: v for k, v in d.items() if k not in ("format", "game", "options", "players")} for d in deals]})
+    for data in out:
+        n = len(data["players"])
+        data["adjustments"] = [
+            {"after": -1, "points": [1] + [0] * (n - 1), "reason": "retard", "rule": "§1.13", "ref": 12},
+            {"after": len(data["deals"]) - 1, "points": [0] * (n - 1) + [2]}]
+    return json.loads(json.dumps(out))
+
+
+@pytest.mark.parametrize("data", _matches_with_adjustments(), ids=lambda d: d["game"])
+def test_matches_with_adjustments_agree(data):
+    result = assert_agree(data)
+    assert result[0] == "verdict" and len(result[1]["adjustments"]) == 2, result
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.sampled_from(TABLES), st.integers(0, 2**32 - 1), st.data())
+def test_a_deal_judged_as_played_writes_the_same_json(table, seed, data):
+    """``judge_as_played`` (a renonce kept in the verdict, the deal scored): the written JSON of both writers."""
+    from scoring.verdict import judge_as_played
+
+    players, five = table
+    record = tarot.random_record(random.Random(seed), players=players, five=five)
+    tricks = record["tricks"]
+    i, j = data.draw(st.integers(0, len(tricks) - 1)), data.draw(st.integers(0, len(tricks) - 1))
+    tricks[i], tricks[j] = tricks[j], tricks[i]
+    verdict = judge_as_played(record, 0)
+    for lang in ("fr", "en"):
+        fast, straight = verdict.to_json(lang), verdict.to_json_reference(lang)
+        assert json.dumps(fast, ensure_ascii=False) == json.dumps(straight, ensure_ascii=False)
+
+
+def _change(value: Any) -> None:
+    """Append to every list and add a key to every dict inside a JSON value."""
+    if isinstance(value, list):
+        for item in value:
+            _change(item)
+        value.append("changed")
+    elif isinstance(value, dict):
+        for item in value.values():
+            _change(item)
+        value["added"] = 1
+
+
+@pytest.mark.parametrize("data", BASES + _matches_with_adjustments(), ids=lambda d: f"{d['game']}-{len(d['players'])}p")
+def test_the_json_of_a_result_is_a_copy(data):
+    """The verdict JSON may be changed by its caller (a page adds a field) without touching the verdict."""
+    replayed = replay_record(read_record(copy.deepcopy(data)))
+    verdict = Verdict(replayed, score(replayed))
+    before = json.dumps(verdict.to_json_reference())
+    first = verdict.to_json()
+    for deal in first["deals"]:  # (what the straightforward writer copies: scores and totals it does not)
+        for name in ("result", "tricks", "unchecked", "unfinished_trick"):
+            _change(deal[name])
+    _change(first.get("adjustments"))
+    assert json.dumps(verdict.to_json()) == json.dumps(verdict.to_json_reference()) == before
