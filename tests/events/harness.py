@@ -464,9 +464,15 @@ class Event:
         return deal
 
     def rule_irregular(self, deal: Deal, decision: str, *, via: str = "desk", reason: str = "",
-                       adjustments: dict[int, int] | None = None, penalty: str = "", offender: int | None = None
-                       ) -> Any:
-        """The chief arbiter's ruling on an irregular deal, from his page (``desk``) or the API; the ruling."""
+                       adjustments: dict[int, int] | Callable[[Deal], dict[int, int]] | None = None,
+                       penalty: str = "", offender: int | None = None) -> Any:
+        """The chief arbiter's ruling on an irregular deal, from his page (``desk``) or the API; the ruling.
+        ``adjustments`` (entry → points) may be made from the deal; a ``penalty``'s offender is by default the
+        player who played the forbidden card (the deal's first violation)."""
+        if callable(adjustments):
+            adjustments = adjustments(deal)
+        if penalty and offender is None:
+            offender = deal.table.seats.get(position=deal.verdict["violations"][0]["seat"]).entry_id
         if via == "desk":
             data: dict[str, Any] = {"decision": decision, "reason": reason}
             if penalty:
@@ -517,6 +523,44 @@ class Event:
         assert response.status_code == 422 and said in html.unescape(response.content.decode()), self.problems(response)
         deal.refresh_from_db()
         assert deal.version == version
+
+    def totals(self, table: Table) -> list[int]:
+        """The table's match totals, seat by seat (zeros before its first deal)."""
+        table.refresh_from_db()
+        totals = table.match_totals
+        return list(totals) if isinstance(totals, list) and totals else [0] * table.seats.count()
+
+    def irregular_in_match(self, table: Table, via: str, fields: dict[str, Any], decision: str,
+                           expected: Callable[[Deal, list[int]], dict[int, int]], *, rule_via: str = "desk",
+                           corrected: bool = False, second: Callable[[], dict[str, Any]] | None = None,
+                           **rule: Any) -> Deal:
+        """An irregular deal in a match: entered by ``via`` (the match as it was), ruled ``decision`` from the desk or
+        the API: the match totals move by ``expected(deal)`` (seat → points, from the rule texts), no more. With
+        ``corrected``: a correction while ruled is refused, the ruling withdrawn (the totals back), and the deal
+        corrected into a legal one (a deal of the match again); then a second renonce is entered and ruled alike
+        (``second()``: its fields; else a renonce the generator deals). ``expected(deal, totals before)``."""
+        before = self.totals(table)
+        deal = self.enter_irregular(table, via, fields)
+        assert self.totals(table) == before, "an irregular deal moved the match"
+        ruling = self.rule_irregular(deal, decision, via=rule_via, **rule)
+        moved = expected(deal, before)
+        assert self.totals(table) == [t + moved.get(s, 0) for s, t in enumerate(before)], (before, moved)
+        if not corrected:
+            return deal
+        legal = gen.deal_fields(self.rng, self.head(table), deal.record["dealer"], **self.playing_seats(table))
+        self.correct_refused(deal, legal, said="retirez d'abord sa décision")
+        self.withdraw_ruling(ruling, via="api" if rule_via == "desk" else "desk")
+        assert self.totals(table) == before, "the ruling withdrawn, the match is not back"
+        deal.refresh_from_db()
+        assert deal.status == Deal.Status.IRREGULAR
+        self.correct(deal, fields=legal, reason="Donne rejouée sans la renonce")
+        assert deal.status == Deal.Status.VALID and deal.in_match
+        table.refresh_from_db()
+        if table.match_ended:
+            return deal
+        again = second() if second else gen.renonce_fields(self.rng, self.head(table), self.next_dealer(table),
+                                                           **self.playing_seats(table))
+        return self.irregular_in_match(table, via, again, decision, expected, rule_via=rule_via, **rule)
 
     def published(self, metric: str) -> dict[int, Any]:
         """Each entry's ``metric`` in the published ranking (the snapshot the worker path wrote)."""
