@@ -8,7 +8,7 @@ engine (``rules/``): every card played is one the game allows at that moment (``
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from rules.cards import FRENCH_52, PIQUET_32, PIQUET_36, format_card
@@ -144,14 +144,16 @@ def tarot_from_etui(rng: random.Random, head: Mapping[str, Any], hands: list[lis
     return {k: record[k] for k in TAROT_FIELDS if k in record}
 
 
-def renonce_fields(rng: random.Random, head: Mapping[str, Any], dealer: int, **kw: Any) -> dict[str, Any]:
-    """A deal of the table's game with one renonce: dealt and played with legal cards until, from the second trick
-    on, the player to play holds a card the rules forbid him now, which he plays; legal cards again after it. The
-    rules engine replays it with violations of play only (what « La saisir quand même » saves as irregular)."""
+def renonce_fields(rng: random.Random, head: Mapping[str, Any], dealer: int,
+                   dealt: Callable[[], dict[str, Any]] | None = None, **kw: Any) -> dict[str, Any]:
+    """A deal of the table's game with one renonce: dealt (``dealt()``, e.g. an étui's cards; else at random) and
+    played with legal cards until, from the second trick on, the player to play holds a card the rules forbid him
+    now, which he plays; legal cards again after it. The rules engine replays it with violations of play only (what
+    « La saisir quand même » saves as irregular)."""
     from scoring.verdict import judge_as_played
 
     for _ in range(100):
-        fields = deal_fields(rng, head, dealer, **kw)
+        fields = dealt() if dealt else deal_fields(rng, head, dealer, **kw)
         start = replay({**head, **fields, "tricks": []}).deals[0]
         state = DealState(start.rules, start.start)
         assert state.hands is not None

@@ -163,9 +163,31 @@ def test_tarot_five_with_the_mort(event):
         ev.seat_by_hand(rnd, [entries[:5], entries[5:]])
         assert sizes(rnd) == [5, 5]
         ev.round_status(rnd, "running")
-        ev.play_round(rnd, vias=("desk", "link", "api") if number == 1 else ("summary", "desk"))
+        if number == 1:
+            annulled, ruled = _irregular_at_five(ev, rnd)
+        else:
+            ev.play_round(rnd, vias=("summary", "desk"))
         ev.round_status(rnd, "finished")
         ev.release(rnd)
+        if number == 1:
+            # the other table's renonce, after the release: the chief types a transfer of 50 from the offender to
+            # the next player (RULES.md §1.13 rule 40, zero-sum); the mort is left out. The published ranking moves
+            # by those 50 and nothing else; the four who played it played one deal more (its marks set by the arbiter).
+            before, played = ev.published("marks"), ev.published("deals")
+            seats = seats_of(ruled.table)
+            at = ruled.verdict["violations"][0]["seat"]
+            after = (at + 1) % 5 if (at + 1) % 5 != ruled.record["dealer"] else (at + 2) % 5
+            transfer = {seats[at]: -50, seats[after]: 50}
+            ev.rule_irregular(ruled, "adjustment", reason="Renonce : 50 points au joueur suivant",
+                              adjustments=transfer)
+            marks = ev.published("marks")
+            assert {e: marks[e] - before[e] for e in marks if marks[e] != before[e]} == transfer
+            playing = [e for k, e in enumerate(seats) if k != ruled.record["dealer"]]  # the dealer is the mort
+            assert {e: ev.published("deals")[e] - played[e] for e in playing} == dict.fromkeys(playing, 1)
+            # the annulled deal is no deal played: the table played five others, each dealt by another player, who
+            # sits it out as the mort (RULES.md §1.11 rule 31): four deals played each
+            assert all(played[e] == 4 for e in seats_of(annulled.table)), played
+            ev.public_in_french(rounds=(1,))
     for deal in Deal.objects.filter(table__round__tournament=ev.tournament):
         dealer = deal.record["dealer"]
         mort = deal.table.seats.get(position=dealer).entry_id
@@ -190,3 +212,19 @@ def test_tarot_by_teams(event):
             teams = [s.entry.team_id for s in table.seats.select_related("entry")]
             assert len(set(teams)) == len(teams), f"team-mates meet at {table}"
     ev.finish()
+
+
+def _irregular_at_five(ev, rnd):
+    """Round 1 at five with the mort: a renonce at each table (table 1 through the API, annulled by the chief: the
+    table plays a fifth deal in its place; table 2 through the desk's offline outbox, left waiting for the ruling
+    after the release); the other deals legal."""
+    one, two = ev.playing_tables(rnd)
+    ev.play_table(one, count=2, vias=("desk",))
+    annulled = ev.enter_irregular(one, "api", gen.renonce_fields(ev.rng, ev.head(one), ev.next_dealer(one)))
+    ev.rule_irregular(annulled, "annul", via="api")
+    annulled.refresh_from_db()
+    assert annulled.status == Deal.Status.ANNULLED and not annulled.score_rows.filter(counts=True).exists()
+    ev.play_table(one, count=3, vias=("link",))
+    ev.play_table(two, count=4, vias=("api",))
+    ruled = ev.enter_irregular(two, "outbox", gen.renonce_fields(ev.rng, ev.head(two), ev.next_dealer(two)))
+    return annulled, ruled
