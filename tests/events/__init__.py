@@ -26,5 +26,12 @@ The events:
   a finished event visits, the tap page and « Résumé » of every game and the hall screen, shot at 390×844 and 1366×900
   (the hall also at 1920×1080) with a long name in the data, each checked for width, text spilling out, words broken
   in a button, codes and English.
+* **Irregular deals** inside the running events (``Event.enter_irregular``, ``rule_irregular``,
+  ``withdraw_ruling``, ``irregular_in_match``): a renonce entered through the desk's tap page, a table's link, the
+  desk's offline outbox (sent twice: saved once) and the API — refused without « La saisir quand même », saved
+  irregular with it, the arbiter called — then the chief's ruling (his page or the API), checked against the hand
+  arithmetic of the rule text on the published ranking (Tarot at 3, 4 and 5: as played, the arbiter's marks, annulled;
+  duplicate: annulled) or on the match totals (Écarté law 43 let stand, the Triomphe and Impériale penalties, the
+  Vingt-quatre's typed jeton), a correction refused while ruled, the ruling withdrawn, the deal corrected.
 * ``test_known_defects``: each defect the rehearsal meets, on a minimal event, ``xfail(strict=True)``.
 """

@@ -8,7 +8,7 @@ engine (``rules/``): every card played is one the game allows at that moment (``
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from rules.cards import FRENCH_52, PIQUET_32, PIQUET_36, format_card
@@ -142,3 +142,76 @@ def tarot_from_etui(rng: random.Random, head: Mapping[str, Any], hands: list[lis
     record = tarot_random_record(_Stacked(rng, order), players=players, dealer=dealer,  # type: ignore[arg-type]
                                  contract=rng.choice(["petite", "garde"]))
     return {k: record[k] for k in TAROT_FIELDS if k in record}
+
+
+def renonce_fields(rng: random.Random, head: Mapping[str, Any], dealer: int,
+                   dealt: Callable[[], dict[str, Any]] | None = None, **kw: Any) -> dict[str, Any]:
+    """A deal of the table's game with one renonce: dealt (``dealt()``, e.g. an étui's cards; else at random) and
+    played with legal cards until, from the second trick on, the player to play holds a card the rules forbid him
+    now, which he plays; legal cards again after it. The rules engine replays it with violations of play only (what
+    « La saisir quand même » saves as irregular)."""
+    from scoring.verdict import judge_as_played
+
+    for _ in range(100):
+        fields = dealt() if dealt else deal_fields(rng, head, dealer, **kw)
+        start = replay({**head, **fields, "tricks": []}).deals[0]
+        state = DealState(start.rules, start.start)
+        assert state.hands is not None
+        played: list[int] = []
+        fouled = False
+        while not state.over:
+            legal = set(state.legal_cards())
+            forbidden = sorted(c for c in _held(state) if c not in legal)
+            if not fouled and state.trick_no >= 1 and forbidden:
+                card = rng.choice(forbidden)
+                fouled = True
+                state.apply(card)
+            else:
+                card = rng.choice(sorted(legal))
+                state.play(card)
+            played.append(card)
+        if not fouled:
+            continue
+        size = len(start.rules.seats)
+        fields["tricks"] = [_codes(played[i:i + size]) for i in range(0, len(played), size)]
+        verdict = judge_as_played({**head, **fields}, 0)
+        if verdict.violations and all(v.trick is not None for v in verdict.violations) and verdict.deals \
+                and verdict.deals[0].scores is not None:
+            return fields
+    raise AssertionError(f"no deal with a renonce found for {head['game']}")
+
+
+def _held(state: DealState) -> list[int]:
+    """The cards of the player to play (the state's hands are bit masks)."""
+    from rules.cards import cards_of
+
+    return list(cards_of(state.hands[state.seat_to_play]))  # type: ignore[index]
+
+
+def rotated(fields: Mapping[str, Any], by: int, players: int) -> dict[str, Any]:
+    """The same deal with every seat moved on ``by`` places (seat s sits at s + by): the dealer, the hands, the taker,
+    the exchanges and the seats that play; the tricks (cards in the order played) are unchanged."""
+    out = dict(fields)
+
+    def seat(s: int) -> int:
+        return (s + by) % players
+
+    out["dealer"] = seat(fields["dealer"])
+    if "hands" in fields:
+        out["hands"] = [fields["hands"][(s - by) % players] for s in range(players)]
+    if isinstance(fields.get("bid"), Mapping) and isinstance(fields["bid"].get("taker"), int):
+        out["bid"] = {**fields["bid"], "taker": seat(fields["bid"]["taker"])}
+    if "exchanges" in fields:
+        out["exchanges"] = [{**x, "seat": seat(x["seat"])} for x in fields["exchanges"]]
+    if "seats" in fields:
+        out["seats"] = sorted(seat(s) for s in fields["seats"])
+    return out
+
+
+def golden(name: str) -> dict[str, Any]:
+    """A deal of ``tests/golden`` (its own fields: what the table does not fix)."""
+    import json
+    from pathlib import Path
+
+    record = json.loads((Path(__file__).resolve().parents[1] / "golden" / f"{name}.json").read_text())
+    return {k: v for k, v in record.items() if k not in ("format", "game", "options", "players")}

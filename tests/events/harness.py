@@ -408,6 +408,181 @@ class Event:
         deal.refresh_from_db()
         return deal
 
+    # -- irregular deals (a renonce found: « La saisir quand même », then the chief's ruling) ---------------
+
+    def enter_irregular(self, table: Table, via: str, fields: dict[str, Any]) -> Deal:
+        """Enter a deal with a violation of play (a renonce …) as each route does after « La saisir quand même »:
+        ``desk`` (the tap page's save, ``"irregular": true``), ``link`` (the table's own tap page, which saves as a
+        form with its key), ``outbox`` (the desk's offline outbox replayed: the same form and key sent twice, saved
+        once) or ``api`` (``?irregular=1``). First sent without the flag: refused, nothing saved. Then the deal is
+        saved irregular, its marks count nowhere, the table's arbiter is called and the chief's page lists it."""
+        before = Deal.objects.filter(table=table).count()
+        key = f"irregular-{self.rng.getrandbits(64):016x}"
+        who = "arbiter" if table.arbiter_roles.filter(user=self.users["arbiter"]).exists() else "chief"
+        form = {"mode": "record", "record": json.dumps(fields)}
+
+        def send(flag: bool, attempt: str) -> Any:
+            idem = {"HTTP_IDEMPOTENCY_KEY": f"{key}-{attempt}"}
+            if via == "desk":
+                body = {"fields": fields, **({"irregular": True} if flag else {})}
+                return self.request(who, "post", reverse("deal_play_save", args=[table.pk]), json.dumps(body),
+                                    content_type="application/json", **idem)
+            if via == "link":
+                client, token = self.link_client(table)
+                assert self.get(client, reverse("link_enter", args=[token])).status_code == 200
+                return self.post(client, reverse("link_deal_offline", args=[token]),
+                                 {**form, **({"irregular": "1"} if flag else {})}, **idem)
+            if via == "outbox":
+                return self.post(who, reverse("deal_offline", args=[table.pk]),
+                                 {**form, **({"irregular": "1"} if flag else {})}, **idem)
+            if via == "api":
+                return self.request("anonymous", "post", reverse("api:table-deals", args=[table.pk])
+                                    + ("?irregular=1" if flag else ""), json.dumps(fields),
+                                    content_type="application/json",
+                                    HTTP_AUTHORIZATION=f"Token {self.api_token('chief')}", **idem)
+            raise ValueError(via)
+
+        refused = send(False, "plain")
+        assert refused.status_code in (400, 422), (via, refused.status_code, refused.content.decode()[:300])
+        assert Deal.objects.filter(table=table).count() == before, f"a renonce saved without the flag via {via}"
+        response = send(True, "flagged")
+        assert response.status_code == 201, (via, response.status_code, response.content.decode()[:500])
+        if via == "outbox":  # the outbox sends it again (the answer lost): the same deal, saved once
+            again = send(True, "flagged")
+            assert again.status_code == 200 and again.json()["number"] == response.json()["number"], again.content
+        assert Deal.objects.filter(table=table).count() == before + 1, f"{via}: the irregular deal is not saved"
+        deal = Deal.objects.filter(table=table).order_by("-number").first()
+        assert deal is not None and deal.status == Deal.Status.IRREGULAR, (via, deal and deal.status)
+        assert not deal.score_rows.filter(counts=True).exists(), "an irregular deal's marks count before a ruling"
+        from tournaments.links.models import ArbiterCall
+
+        assert ArbiterCall.objects.filter(deal=deal, state=ArbiterCall.State.OPEN).exists(), "the arbiter is not called"
+        chief = self.get("chief", reverse("chief_page", args=[self.slug])).content.decode()
+        assert reverse("irregular_rule", args=[deal.pk]) in chief, "the chief's page does not list the irregular deal"
+        self.touched_tables.add(table.pk)
+        self.check(f"round {table.round.number} table {table.number}: an irregular deal entered ({via})")
+        return deal
+
+    def rule_irregular(self, deal: Deal, decision: str, *, via: str = "desk", reason: str = "",
+                       adjustments: dict[int, int] | Callable[[Deal], dict[int, int]] | None = None,
+                       penalty: str = "", offender: int | None = None) -> Any:
+        """The chief arbiter's ruling on an irregular deal, from his page (``desk``) or the API; the ruling.
+        ``adjustments`` (entry → points) may be made from the deal; a ``penalty``'s offender is by default the
+        player who played the forbidden card (the deal's first violation)."""
+        if callable(adjustments):
+            adjustments = adjustments(deal)
+        if penalty and offender is None:
+            offender = deal.table.seats.get(position=deal.verdict["violations"][0]["seat"]).entry_id
+        if via == "desk":
+            data: dict[str, Any] = {"decision": decision, "reason": reason}
+            if penalty:
+                data.update(penalty=penalty, offender=str(offender))
+            for entry_id, points in (adjustments or {}).items():
+                data[f"points_{entry_id}"] = str(points)
+            response = self.post("chief", reverse("irregular_rule", args=[deal.pk]), data)
+            assert response.status_code == 302, self.problems(response)
+            assert not [m for m in self.messages_of(response) if "enregistrée" not in m], self.messages_of(response)
+        else:
+            body: dict[str, Any] = {"decision": decision, "reason": reason}
+            if penalty:
+                body.update(penalty=penalty, offender=offender)
+            if adjustments:
+                body["adjustments"] = {str(k): v for k, v in adjustments.items()}
+            response = self.request("anonymous", "post", reverse("api:deal-irregular-ruling", args=[deal.pk]),
+                                    json.dumps(body), content_type="application/json",
+                                    HTTP_AUTHORIZATION=f"Token {self.api_token('chief')}")
+            assert response.status_code == 201, response.content.decode()[:500]
+        ruling = deal.rulings.get(withdrawn_at__isnull=True)
+        self.touched_tables.add(deal.table_id)
+        self.check(f"table {deal.table.number} deal {deal.number}: the chief's ruling ({decision}, {via})")
+        return ruling
+
+    def withdraw_ruling(self, ruling: Any, *, via: str = "desk", reason: str = "Décision prise par erreur") -> None:
+        """The ruling withdrawn (its page, or the API): its points stop counting; an irregular deal waits again."""
+        if via == "desk":
+            url = reverse("ruling_withdraw", args=[ruling.pk])
+            assert self.get("chief", url).status_code == 200
+            response = self.post("chief", url, {"reason": reason})
+            assert response.status_code == 302, self.problems(response)
+        else:
+            response = self.request("anonymous", "post", reverse("api:ruling-withdraw", args=[ruling.pk]),
+                                    json.dumps({"reason": reason}), content_type="application/json",
+                                    HTTP_AUTHORIZATION=f"Token {self.api_token('chief')}")
+            assert response.status_code == 200, response.content.decode()[:500]
+        ruling.refresh_from_db()
+        assert ruling.withdrawn_at is not None
+        self.touched_tables.add(ruling.table_id)
+        self.check(f"table {ruling.table.number}: a ruling withdrawn ({via})")
+
+    def correct_refused(self, deal: Deal, fields: dict[str, Any], *, said: str) -> None:
+        """A correction the desk must refuse (422, in French, naming why): the deal left as it was."""
+        version = deal.version
+        response = self.post("chief", reverse("deal_correct", args=[deal.pk]),
+                             {"mode": "record", "record": json.dumps(fields), "reason": "Recompté",
+                              "version": str(deal.version)})
+        assert response.status_code == 422 and said in html.unescape(response.content.decode()), self.problems(response)
+        deal.refresh_from_db()
+        assert deal.version == version
+
+    def totals(self, table: Table) -> list[int]:
+        """The table's match totals, seat by seat (zeros before its first deal)."""
+        table.refresh_from_db()
+        totals = table.match_totals
+        return list(totals) if isinstance(totals, list) and totals else [0] * table.seats.count()
+
+    def irregular_in_match(self, table: Table, via: str, fields: dict[str, Any], decision: str,
+                           expected: Callable[[Deal, list[int]], dict[int, int]], *, rule_via: str = "desk",
+                           corrected: bool = False, second: Callable[[], dict[str, Any]] | None = None,
+                           **rule: Any) -> Deal:
+        """An irregular deal in a match: entered by ``via`` (the match as it was), ruled ``decision`` from the desk or
+        the API: the match totals move by ``expected(deal)`` (seat → points, from the rule texts), no more. With
+        ``corrected``: a correction while ruled is refused, the ruling withdrawn (the totals back), and the deal
+        corrected into a legal one (a deal of the match again); then a second renonce is entered and ruled alike
+        (``second()``: its fields; else a renonce the generator deals). ``expected(deal, totals before)``."""
+        before = self.totals(table)
+        deal = self.enter_irregular(table, via, fields)
+        assert self.totals(table) == before, "an irregular deal moved the match"
+        ruling = self.rule_irregular(deal, decision, via=rule_via, **rule)
+        moved = expected(deal, before)
+        assert self.totals(table) == [t + moved.get(s, 0) for s, t in enumerate(before)], (before, moved)
+        if not corrected:
+            return deal
+        legal = gen.deal_fields(self.rng, self.head(table), deal.record["dealer"], **self.playing_seats(table))
+        self.correct_refused(deal, legal, said="retirez d'abord sa décision")
+        self.withdraw_ruling(ruling, via="api" if rule_via == "desk" else "desk")
+        assert self.totals(table) == before, "the ruling withdrawn, the match is not back"
+        deal.refresh_from_db()
+        assert deal.status == Deal.Status.IRREGULAR
+        self.correct(deal, fields=legal, reason="Donne rejouée sans la renonce")
+        assert deal.status == Deal.Status.VALID and deal.in_match
+        table.refresh_from_db()
+        if table.match_ended:
+            return deal
+        again = second() if second else gen.renonce_fields(self.rng, self.head(table), self.next_dealer(table),
+                                                           **self.playing_seats(table))
+        return self.irregular_in_match(table, via, again, decision, expected, rule_via=rule_via, **rule)
+
+    def published(self, metric: str) -> dict[int, Any]:
+        """Each entry's ``metric`` in the published ranking (the snapshot the worker path wrote)."""
+        from tournaments.standings.rankings import latest_snapshot, metrics_dict
+
+        snapshot = latest_snapshot(self.tournament.pk)
+        if snapshot is None:
+            return {}
+        return {line.entry_id: metrics_dict(line).get(metric) for line in snapshot.lines.filter(unit="entry")}
+
+    def public_in_french(self, *, rounds: tuple[int, ...] = ()) -> None:
+        """The public pages an irregular deal shows up on, as the public reads them: no code, no English."""
+        urls = [reverse("public-home", args=[self.slug]), reverse("public-ranking", args=[self.slug]),
+                reverse("public-ledger", args=[self.slug])]
+        urls += [reverse("public-round", args=[self.slug, n]) for n in rounds]
+        for url in urls:
+            page = self.get("anonymous", url)
+            assert page.status_code == 200, (url, page.status_code)
+            text = visible_text(page.content.decode())
+            found = sorted(set(CODE.findall(text)))
+            assert not found, f"{url}: codes or English on a public page: {found}"
+
     def approve_pending(self) -> int:
         """The chief arbiter's queue: every deal waiting for his visa, approved from his page."""
         page = self.get("chief", reverse("chief_page", args=[self.slug]))
@@ -483,6 +658,17 @@ class Event:
         return (f"{self.label}: {len(self.steps)} steps, {total:.1f}s, cpu {cpu:.1f}s ({checks:.1f}s of checks); "
                 f"{self.requests} requests ({self.step_requests} in checks); slowest pages: "
                 + ", ".join(f"{k} {v:.1f}s" for k, v in slow))
+
+
+#: words that show a code or English on a French page (as ``test_screenshots`` reads them)
+CODE = re.compile(r"\b[a-z]+_[a-z_]+\b|\bNone\b|\bTrue\b|\bFalse\b|\b(?:Save|Cancel|Deal|Round|Player|Ranking|"
+                  r"Submit|Delete|Edit|Back|Total score|irregular|as_played|let_stand|renonce_)\b")
+
+
+def visible_text(page: str) -> str:
+    """A page's text as read on screen (no tags, scripts, styles)."""
+    body = re.sub(r"<(script|style|template)\b.*?</\1>", " ", page, flags=re.S | re.I)
+    return html.unescape(re.sub(r"<[^>]+>", " ", body))
 
 
 def _dealer_on_page(page: Any) -> int:

@@ -13,6 +13,7 @@
 * **Zero-sum deals** where the game is (Tarot: the marks of a deal add up to 0; the other games score the winner).
 * **Totals = sums of the rows**: each entry's published total is the sum of its score rows that count, in the
   released rounds (Tarot; a match game's table totals are the sums of its deals' rows).
+* **Irregular deals**: their own marks never count; a deal is never counted twice (its marks and a ruling's on it).
 * **The published ranking = a recompute**: the latest snapshot is up to date and its lines are those of
   ``rankings.ranking_compute`` run now.
 """
@@ -320,6 +321,18 @@ def check_zero_sum(event: Event, step: str) -> None:
     assert not wrong, f"{step}: deals not zero-sum (deal id, sum): {wrong}"
 
 
+def check_irregular(event: Event, step: str) -> None:
+    """An irregular deal's own marks never count (a ruling's rows stand for it); one no ruling decides is listed on
+    the chief arbiter's page (``waiting_deals``) and nowhere counted."""
+    wrong = list(ScoreRow.objects.filter(tournament=event.tournament, deal__status=Deal.Status.IRREGULAR,
+                                         ruling__isnull=True, counts=True).values_list("deal_id", flat=True))
+    assert not wrong, f"{step}: the marks of irregular deals count: {sorted(set(wrong))}"
+    doubled = [r.deal_id for r in Ruling.objects.filter(tournament=event.tournament, withdrawn_at__isnull=True,
+                                                        deal__status=Deal.Status.VALID).exclude(decision="")
+               if ScoreRow.objects.filter(ruling=r, counts=True).exists()]
+    assert not doubled, f"{step}: deals counted twice (their own marks and a ruling's on them): {doubled}"
+
+
 def _released_round_ids(event: Event) -> list[int]:
     t = event.tournament
     return [r.pk for r in t.rounds.all() if r.released or r.number <= t.released_round]
@@ -344,8 +357,9 @@ def check_totals(event: Event, step: str) -> None:
     if t.is_match_game:
         for table in Table.objects.filter(round__tournament=t, match_totals__isnull=False):
             rows: dict[int, int] = defaultdict(int)
-            for entry_id, points in ScoreRow.objects.filter(table=table, deal__isnull=False, ruling__isnull=True,
-                                                            counts=True).values_list("entry_id", "points"):
+            # the deals' own rows and the rulings' (an irregular deal's ruling: the adjustment event of the match)
+            for entry_id, points in ScoreRow.objects.filter(table=table, counts=True).values_list("entry_id",
+                                                                                                  "points"):
                 rows[entry_id] += points
             seats = list(table.seats.order_by("position").values_list("entry_id", flat=True))
             totals = table.match_totals
@@ -382,7 +396,7 @@ def check_ranking(event: Event, step: str) -> None:
 def check_all(event: Event, step: str, *, full: bool) -> None:
     import time
 
-    for check in (check_table_sizes, check_zero_sum, check_ranking, check_totals):
+    for check in (check_table_sizes, check_zero_sum, check_irregular, check_ranking, check_totals):
         began = time.perf_counter()
         check(event, step)
         key = f"check:{check.__name__}"

@@ -23,18 +23,28 @@ def setup_duplicate(ev, boards: int) -> None:
     ev.check("the movement and the étuis made")
 
 
-def play_etuis(ev, rnd, *, foul_at=None) -> None:
-    """Each table plays its étuis in order, with their cards; ``foul_at``: (table number, nth étui) fouled."""
+def play_etuis(ev, rnd, *, foul_at=None, renonce_at=None) -> list:
+    """Each table plays its étuis in order, with their cards; ``foul_at``: (table number, nth étui) fouled;
+    ``renonce_at``: (table number, nth étui) played with a renonce, entered irregular by the API; those deals."""
     vias = ("desk", "link", "api")
+    irregular = []
     for i, dup in enumerate(DuplicateTable.objects.filter(table__round=rnd).select_related("table")
                             .order_by("table__number")):
         table = dup.table
         for k, number in enumerate(dup.boards):
             etui = Etui.objects.get(tournament=ev.tournament, number=number)
-            fields = gen.tarot_from_etui(ev.rng, ev.head(table), etui.hands, etui.dog, etui.dealer,
-                                         foul=foul_at == (table.number, k))
-            ev.enter(table, vias[(i + k) % 3], fields=fields)
+
+            def dealt(etui=etui, table=table, k=k):
+                return gen.tarot_from_etui(ev.rng, ev.head(table), etui.hands, etui.dog, etui.dealer,
+                                           foul=foul_at == (table.number, k))
+
+            if renonce_at == (table.number, k):
+                irregular.append(ev.enter_irregular(table, "api", gen.renonce_fields(ev.rng, ev.head(table),
+                                                                                     etui.dealer, dealt=dealt)))
+                continue
+            ev.enter(table, vias[(i + k) % 3], fields=dealt())
         ev.check(f"round {rnd.number} table {table.number}: its étuis played")
+    return irregular
 
 
 @pytest.mark.parametrize(("players", "boards"), [(16, 3), (20, 2)])
@@ -63,7 +73,15 @@ def test_duplicate(event, players, boards):
     traveller = ev.get("anonymous", reverse("public-etui", args=[ev.slug, number]))
     assert traveller.status_code == 200
     ev.round_status(r2, "running")
-    play_etuis(ev, r2)
+    irregular = play_etuis(ev, r2, renonce_at=(3, 1) if players == 16 else None)
+    if irregular:
+        # a renonce on an étui: the chief annuls the deal (RULES.md §1.13 rule 38: no FFT table of sanctions; the
+        # étui then has no result at that table): its marks count nowhere, the others' results stand
+        (deal,) = irregular
+        ev.rule_irregular(deal, "annul", via="api", reason="Renonce : l'étui ne compte pas à cette table")
+        deal.refresh_from_db()
+        assert deal.status == "annulled" and not deal.score_rows.filter(counts=True).exists()
     ev.round_status(r2, "finished")
     ev.release(r2)
+    ev.public_in_french(rounds=(1, 2))
     ev.finish()

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import pytest
 
+from tests.events import deals as gen
+from tests.tournaments.deals.test_irregular_deals import ECARTE_RENONCE
 from tournaments.common import games
 from tournaments.event.models import Entry
 
@@ -18,7 +20,29 @@ def test_ecarte_swiss_with_byes(event, size, players, rounds):
                players_per_table=size, target=3)
     ev.register(players)
     ev.start()
-    done = ev.run_rounds(rounds, method="swiss")
+    if size == 2:  # an irregular deal in round 1, inside its running event
+        first = ev.round_create()
+        ev.draw(first, "swiss")
+        ev.round_status(first, "running")
+        table = ev.playing_tables(first)[0]
+
+        def renonce() -> dict:
+            # ECARTE_RENONCE, the dealer moved to the seat that deals next: the dealer turns 7H (trumps hearts), the
+            # other plays d'autorité and leads 8C; the dealer plays 9S holding AC (a renonce: he must follow and
+            # beat, RULES.md §3.3 rule 10), then wins tricks 2–5: the point (1) and, the exchange declined, the point
+            # de refus (1): 2 as played (§3.4 rules 12–13). Law 43 (§3.5 rule 20), the deal let stand: the offender
+            # winning the point after the adversary played without proposing marks only 1.
+            return gen.rotated(ECARTE_RENONCE, ev.next_dealer(table), 2)
+
+        ev.irregular_in_match(table, "outbox", renonce(), "let_stand", lambda deal, _: {deal.record["dealer"]: 1},
+                              corrected=True, second=renonce)
+        ev.play_round(first)
+        ev.round_status(first, "finished")
+        ev.release(first)
+        ev.public_in_french(rounds=(1,))
+        done = [first, *ev.run_rounds(rounds - 1, method="swiss")]
+    else:
+        done = ev.run_rounds(rounds, method="swiss")
     allowed = games.table_sizes("ecarte", ev.tournament.record_options())
     for rnd in done:
         sizes = [t.seats.count() for t in rnd.tables.all()]

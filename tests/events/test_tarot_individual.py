@@ -5,6 +5,8 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
+from tests.events import deals as gen
+from tests.events.harness import visible_text
 from tournaments.deals.models import Deal
 
 pytestmark = [pytest.mark.django_db, pytest.mark.events]
@@ -12,6 +14,11 @@ pytestmark = [pytest.mark.django_db, pytest.mark.events]
 
 def sizes(rnd) -> list[int]:
     return sorted((t.seats.count() for t in rnd.tables.all()), reverse=True)
+
+
+def seats_of(table) -> list[int]:
+    """The table's entries, seat by seat."""
+    return list(table.seats.order_by("position").values_list("entry_id", flat=True))
 
 
 def test_tarot_14_players_three_rounds_with_the_days_changes(event):
@@ -31,11 +38,64 @@ def test_tarot_14_players_three_rounds_with_the_days_changes(event):
     assert ev.approve_pending() == 1
     ev.check("round 1: the chief's visa")
     ev.play_table(mine, count=1, vias=("summary",))
+    # an irregular deal at a table of four (the golden renonce, from the desk's tap page) and at a table of three
+    # (a renonce dealt by the generator, from the table's own link)
+    four = next(t for t in ev.playing_tables(r1)[1:] if t.seats.count() == 4)
+    three = next(t for t in ev.playing_tables(r1) if t.seats.count() == 3)
     for i, table in enumerate(ev.playing_tables(r1)[1:]):
+        if table in (four, three):
+            ev.play_table(table, count=1, vias=("api",))
+            continue
         ev.play_table(table, count=2, vias=(("link", "api", "summary")[i % 3],))
         ev.check(f"round 1 table {table.number} played")
+    # tests/golden/tarot-revoke.json, every seat moved on one place: the dealer at seat 0, the taker (Chloé's seat 2
+    # there) at seat 3. A garde, 2 bouts, 21 card points: needed 41 (RULES.md §1.10 rule 29), fallen by 20:
+    # S = −(25 + 20) × 2 = −90 (§1.11); at four the taker −3 × 90 = −270, each defender +90 (§1.11 rule 31).
+    revoke = ev.enter_irregular(four, "desk", gen.rotated(gen.golden("tarot-revoke"), 1, 4))
+    seat = {s.position: s.entry_id for s in four.seats.all()}
+    as_played = {seat[0]: 90, seat[1]: 90, seat[2]: 90, seat[3]: -270}
+    renonce = ev.enter_irregular(three, "link", gen.renonce_fields(ev.rng, ev.head(three), ev.next_dealer(three)))
     ev.round_status(r1, "finished")
     ev.release(r1)
+    before = ev.published("marks"), ev.published("deals")
+    assert before[0] and all(before[1][e] == 1 for e in [*as_played, *seats_of(three)]), "irregular deals counted"
+
+    # the chief rules from his page: counted as played; the published ranking moves by the hand arithmetic only
+    ruling = ev.rule_irregular(revoke, "as_played", reason="Renonce vue après la donne")
+    marks, deals = ev.published("marks"), ev.published("deals")
+    assert {e: marks[e] - before[0][e] for e in marks if marks[e] != before[0][e]} == as_played
+    assert {e for e in deals if deals[e] != before[1][e]} == set(as_played)  # the four played one deal more
+    assert all(deals[e] == 2 for e in as_played)
+    # the table of three: the arbiter's marks, by the API (a transfer of 40 from the offender to the next seat,
+    # RULES.md §1.13 rule 40: no fixed sanction, zero-sum)
+    trio = seats_of(three)
+    offender = trio[renonce.verdict["violations"][0]["seat"]]
+    victim = trio[(renonce.verdict["violations"][0]["seat"] + 1) % 3]
+    middle = ev.published("marks")
+    ev.rule_irregular(renonce, "adjustment", via="api", reason="Renonce : 40 points à la victime",
+                      adjustments={offender: -40, victim: 40})
+    after = ev.published("marks")
+    assert {e: after[e] - middle[e] for e in after if after[e] != middle[e]} == {offender: -40, victim: 40}
+    assert all(ev.published("deals")[e] == 2 for e in trio)  # the arbiter's marks: the deal was played
+    ledger = visible_text(ev.get("anonymous", reverse("public-ledger", args=[ev.slug])).content.decode())
+    assert "Donne comptée telle que jouée" in ledger and "Marques fixées par l'arbitre" in ledger, ledger[:2000]
+    ev.public_in_french(rounds=(1,))
+
+    # corrected while ruled: refused (it would count twice); the ruling withdrawn, the marks go back; corrected,
+    # the deal counts once, as corrected
+    legal = gen.deal_fields(ev.rng, ev.head(four), revoke.record["dealer"])
+    ev.correct_refused(revoke, legal, said="retirez d'abord sa décision")
+    ev.withdraw_ruling(ruling)
+    back = ev.published("marks")
+    assert {e: back[e] - after[e] for e in back if back[e] != after[e]} == {e: -p for e, p in as_played.items()}
+    corrected = ev.correct(revoke, fields=legal, reason="Donne recomptée sans la renonce")
+    assert corrected.status == Deal.Status.VALID
+    own = dict(corrected.score_rows.filter(ruling__isnull=True).values_list("entry_id", "points"))
+    final = ev.published("marks")
+    assert {e: final[e] - back[e] for e in as_played} == own and sum(own.values()) == 0
+    versions = ev.request("anonymous", "get", reverse("api:deal-versions", args=[revoke.pk]),
+                          HTTP_AUTHORIZATION=f"Token {ev.api_token('chief')}").content.decode()
+    assert "donne irrégulière" in versions and "Donne recomptée sans la renonce" in versions
 
     # round 2: a late arrival drawn from round 2, a one-round substitute, a swap, a penalty
     late = ev.late_arrival("Lucie Tardive", 2)
@@ -103,9 +163,30 @@ def test_tarot_five_with_the_mort(event):
         ev.seat_by_hand(rnd, [entries[:5], entries[5:]])
         assert sizes(rnd) == [5, 5]
         ev.round_status(rnd, "running")
-        ev.play_round(rnd, vias=("desk", "link", "api") if number == 1 else ("summary", "desk"))
+        if number == 1:
+            annulled, ruled = _irregular_at_five(ev, rnd)
+        else:
+            ev.play_round(rnd, vias=("summary", "desk"))
         ev.round_status(rnd, "finished")
         ev.release(rnd)
+        if number == 1:
+            # the other table's renonce, after the release: the chief types a transfer of 50 from the offender to
+            # the next player (RULES.md §1.13 rule 40, zero-sum); the mort is left out. The published ranking moves
+            # by those 50 and nothing else; the four who played it played one deal more (its marks set by the arbiter).
+            before, played = ev.published("marks"), ev.published("deals")
+            seats = seats_of(ruled.table)
+            at = ruled.verdict["violations"][0]["seat"]
+            after = (at + 1) % 5 if (at + 1) % 5 != ruled.record["dealer"] else (at + 2) % 5
+            transfer = {seats[at]: -50, seats[after]: 50}
+            ev.rule_irregular(ruled, "adjustment", reason="Renonce : 50 points au joueur suivant",
+                              adjustments=transfer)
+            marks = ev.published("marks")
+            assert {e: marks[e] - before[e] for e in marks if marks[e] != before[e]} == transfer
+            playing = [e for k, e in enumerate(seats) if k != ruled.record["dealer"]]  # the dealer is the mort
+            assert {e: ev.published("deals")[e] - played[e] for e in playing} == dict.fromkeys(playing, 1)
+            # the annulled deal freed its place: the table played five deals besides it (deals_per_round = 5)
+            assert annulled.table.deals.exclude(status=Deal.Status.ANNULLED).count() == 5
+            ev.public_in_french(rounds=(1,))
     for deal in Deal.objects.filter(table__round__tournament=ev.tournament):
         dealer = deal.record["dealer"]
         mort = deal.table.seats.get(position=dealer).entry_id
@@ -130,3 +211,19 @@ def test_tarot_by_teams(event):
             teams = [s.entry.team_id for s in table.seats.select_related("entry")]
             assert len(set(teams)) == len(teams), f"team-mates meet at {table}"
     ev.finish()
+
+
+def _irregular_at_five(ev, rnd):
+    """Round 1 at five with the mort: a renonce at each table (table 1 through the API, annulled by the chief: the
+    table plays a fifth deal in its place; table 2 through the desk's offline outbox, left waiting for the ruling
+    after the release); the other deals legal."""
+    one, two = ev.playing_tables(rnd)
+    ev.play_table(one, count=2, vias=("desk",))
+    annulled = ev.enter_irregular(one, "api", gen.renonce_fields(ev.rng, ev.head(one), ev.next_dealer(one)))
+    ev.rule_irregular(annulled, "annul", via="api")
+    annulled.refresh_from_db()
+    assert annulled.status == Deal.Status.ANNULLED and not annulled.score_rows.filter(counts=True).exists()
+    ev.play_table(one, count=3, vias=("link",))
+    ev.play_table(two, count=4, vias=("api",))
+    ruled = ev.enter_irregular(two, "outbox", gen.renonce_fields(ev.rng, ev.head(two), ev.next_dealer(two)))
+    return annulled, ruled

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
+from tests.events import deals as gen
 from tournaments.event.models import Team
 
 pytestmark = [pytest.mark.django_db, pytest.mark.events]
@@ -36,5 +37,27 @@ def test_triomphe_individual(event, size, players):
                players_per_table=size, target=3)
     ev.register(players)
     ev.start()
-    ev.run_rounds(2, method="swiss")
+    if size == 2:  # an irregular deal in round 1, inside its running event
+        first = ev.round_create()
+        ev.draw(first, "swiss")
+        ev.round_status(first, "running")
+        table = ev.playing_tables(first)[0]
+        # a renonce dealt by the generator: the offender failed to take (« lever ») a card when able, or to trump;
+        # the chief picks the rule text's penalty: the offender loses 1 point (RULES.md §2.6 rule 21, A-R9), his
+        # adversary scores nothing, and the deal itself stays out of the match
+        ev.irregular_in_match(table, "link", gen.renonce_fields(ev.rng, ev.head(table), ev.next_dealer(table)),
+                              "penalty", lambda deal, _: {deal.verdict["violations"][0]["seat"]: -1},
+                              penalty=_preset(), corrected=True)
+        ev.play_round(first)
+        ev.round_status(first, "finished")
+        ev.release(first)
+        ev.public_in_french(rounds=(1,))
+        ev.run_rounds(1, method="swiss")
+    else:
+        ev.run_rounds(2, method="swiss")
     ev.finish()
+
+
+def _preset() -> str:
+    """Failing to take a card when able (« lever »): the penalty of the text for a renonce of following."""
+    return "triomphe_failed_to_take"

@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
+from tests.events import deals as gen
 from tournaments.event.models import Table
 
 pytestmark = [pytest.mark.django_db, pytest.mark.events]
@@ -20,8 +21,37 @@ def test_vingt_quatre_event(event, players):
     ev = event(label=f"v24-{players}", game="vingt-quatre", seed=2400 + players, rounds=2, target=8)
     ev.register(players)
     ev.start()
-    ev.run_rounds(2 if players <= 9 else 1, vias=("desk", "link", "api"))
+    if players == 9:  # an irregular deal in round 1 (tables of 4 and 5), inside its running event
+        first = ev.round_create()
+        ev.draw(first)
+        ev.round_status(first, "running")
+        for table in ev.playing_tables(first)[:2]:
+            n = table.seats.count()
+            # a renonce dealt by the generator; the text of the Vingt-quatre gives no irregularity rule (RULES.md
+            # §5): the chief types the marks, one jeton to the player after the offender (is_penalty: nobody loses)
+            ev.irregular_in_match(table, "desk" if n == 4 else "api",
+                                  gen.renonce_fields(ev.rng, ev.head(table), ev.next_dealer(table)), "adjustment",
+                                  lambda deal, _, n=n: {(_offender(deal) + 1) % n: 1},
+                                  reason="Renonce : un jeton au joueur suivant",
+                                  adjustments=lambda deal, t=table, n=n: {_seat(t, (_offender(deal) + 1) % n): 1},
+                                  rule_via="desk" if n == 4 else "api", corrected=n == 4)
+        ev.play_round(first)
+        ev.round_status(first, "finished")
+        ev.release(first)
+        ev.public_in_french(rounds=(1,))
+        ev.run_rounds(1, vias=("desk", "link", "api"))
+    else:
+        ev.run_rounds(2 if players <= 9 else 1, vias=("desk", "link", "api"))
     ev.finish()
+
+
+def _offender(deal) -> int:
+    """The seat of the player who played the forbidden card."""
+    return deal.verdict["violations"][0]["seat"]
+
+
+def _seat(table, position: int) -> int:
+    return table.seats.get(position=position).entry_id
 
 
 @pytest.mark.parametrize("players", [n for n in range(4, 18) if n not in SEATABLE])

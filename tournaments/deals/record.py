@@ -550,13 +550,19 @@ def deal_correct(*, deal: Deal, record: Any, expected_version: int | None, reaso
     ``expected_version`` is the version the correction was based on: another value than the
     current one raises VersionConflict (409) rather than losing an update. None skips the check
     (the admin). The corrected deal is judged like a new one; in a match the following deals
-    are re-judged and must stay legal.
+    are re-judged and must stay legal. An irregular deal may be corrected while it waits for the arbiter (it is
+    then a valid deal); once a ruling decides it, StateConflict until that ruling is withdrawn (its points stand
+    for the deal: both would count).
     """
     reason = _need_reason(reason)
     deal, table = _lock(deal, expected_version)
     tournament = table.round.tournament
     if deal.status == Deal.Status.ANNULLED:
         raise StateConflict(_("an annulled deal cannot be corrected"), field="status", code="deal_annulled")
+    if deal.status == Deal.Status.IRREGULAR and deal.rulings.filter(withdrawn_at__isnull=True).exists():
+        # the ruling's points stand for the deal: corrected (valid, its own marks counting), it would count twice
+        raise StateConflict(_("this irregular deal was decided by the arbiter: withdraw that ruling before "
+                              "correcting it"), field="status", code="irregular_ruled")
     seats = table_seats(table)
     try:
         if tournament.is_match_game:

@@ -225,3 +225,38 @@ def test_an_irregular_deal_decided_counts_as_a_deal_played_in_the_ranking(tarot_
     ruling_withdraw(ruling=ruling, reason="erreur", user=staff["chief"])
     irregular_rule(deal=deal, decision="annul", reason="", user=staff["chief"])
     assert ranked_deals(tarot_table) == {"Ana": (0, 0), "Bruno": (0, 0), "Chloé": (0, 0), "David": (0, 0)}
+
+
+# -- a correction of an irregular deal -------------------------------------------------------------------
+
+def _legal_fields() -> dict:
+    """A legal deal at the same table: the golden revoke's record replayed without its renonce is not at hand, so
+    a random legal deal of four (dealer 3, like the golden one)."""
+    import random
+
+    from rules.tarot import random_record
+
+    record = random_record(random.Random(3), players=4, dealer=3)
+    return {k: v for k, v in record.items() if k not in ("format", "game", "options", "players")}
+
+
+def test_a_ruled_irregular_deal_is_corrected_only_once_its_ruling_is_withdrawn(tarot_table, staff):
+    """Ruled « as played », the deal's marks count through the ruling (+90 +90 −270 +90); a correction then would
+    make the deal valid, its own marks counting beside the ruling's (seen in the dress rehearsal: both counted).
+    Refused, naming the ruling; withdrawn, the waiting deal is corrected and counts once, as corrected."""
+    from tournaments.deals.record import deal_correct
+
+    deal = deal_record(table=tarot_table, record=revoke(), user=staff["arbiter"], irregular=True)
+    ruling = irregular_rule(deal=deal, decision="as_played", reason="", user=staff["chief"])
+    with pytest.raises(StateConflict) as caught:
+        deal_correct(deal=deal, record=_legal_fields(), expected_version=deal.version, reason="recompté",
+                     user=staff["chief"])
+    assert caught.value.code == "irregular_ruled"
+    assert counted(tarot_table) == {"Ana": 90, "Bruno": 90, "Chloé": -270, "David": 90}
+    ruling_withdraw(ruling=ruling, reason="la donne est recomptée", user=staff["chief"])
+    deal.refresh_from_db()
+    corrected = deal_correct(deal=deal, record=_legal_fields(), expected_version=deal.version, reason="recompté",
+                             user=staff["chief"])
+    assert corrected.status == Deal.Status.VALID
+    own = dict(ScoreRow.objects.filter(deal=deal, ruling__isnull=True).values_list("entry__player__name", "points"))
+    assert counted(tarot_table) == own and sum(own.values()) == 0

@@ -38,7 +38,8 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from tests.tournaments.factories import TournamentFactory, UserFactory, role, seated_table
+from tests.tournaments.deals.irregular import entries, match, ranked, staffed_table, user
+from tests.tournaments.factories import TournamentFactory
 from tournaments.common import games
 from tournaments.common.errors import InvalidInput, StateConflict
 from tournaments.deals.models import Deal, Ruling, ScoreRow
@@ -46,7 +47,7 @@ from tournaments.deals.record import deal_record
 from tournaments.deals.rulings import irregular_rule, irregular_waiting, ruling_withdraw
 from tournaments.desk.irregular import waiting_deals
 from tournaments.links.models import ArbiterCall, RoundClosing
-from tournaments.standings import appeal, rankings
+from tournaments.standings import appeal
 
 pytestmark = pytest.mark.django_db
 
@@ -63,35 +64,8 @@ NEXT_DEAL = {"dealer": 0, "turn_up": "7C", "summary": {"tricks": [7, 5], "honour
 
 @pytest.fixture
 def table():
-    tournament = TournamentFactory(game="imperiale", options={"players": 2}, target=1)
-    table = seated_table(tournament, players=2, names=["Ana", "Bruno"])
-    role(tournament, UserFactory(username="arbitre"), "arbiter", [table])
-    role(tournament, UserFactory(username="chef", first_name="Claire", last_name="Arbitre"), "chief_arbiter")
-    return table
-
-
-def user(name):
-    from django.contrib.auth import get_user_model
-
-    return get_user_model().objects.get(username=name)
-
-
-def entries(table) -> dict[str, int]:
-    return {s.entry.player.name: s.entry_id for s in table.seats.select_related("entry__player")}
-
-
-def ranked(table) -> list[tuple[str, int, object]]:
-    """The tournament's ranking computed now: (name, rank, match points) of each entry with a result."""
-    tournament = table.round.tournament
-    names = {v: k for k, v in entries(table).items()}
-    computed = rankings.ranking_compute(tournament=tournament, rounds="all")
-    return [(names[line.entry], line.rank, line.metric("match_points")) for line in computed.individual.lines
-            if line.metric("match_points")]
-
-
-def match(table) -> tuple[list[int] | None, bool, int | None]:
-    table.refresh_from_db()
-    return table.match_totals, table.match_ended, table.match_winner
+    return staffed_table(TournamentFactory(game="imperiale", options={"players": 2}, target=1), ["Ana", "Bruno"],
+                         first_name="Claire", last_name="Arbitre")
 
 
 def saved(table, record=RENONCE) -> Deal:

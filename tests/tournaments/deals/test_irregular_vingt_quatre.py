@@ -23,7 +23,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.tournaments.factories import TournamentFactory, UserFactory, role, seated_table
+from tests.tournaments.deals.irregular import entries, match, ranked, staffed_table, user
+from tests.tournaments.factories import TournamentFactory
 from tournaments.common import games
 from tournaments.common.errors import InvalidInput, StateConflict
 from tournaments.deals.models import Deal, Ruling, ScoreRow
@@ -31,7 +32,6 @@ from tournaments.deals.record import deal_record
 from tournaments.deals.rulings import irregular_rule, irregular_waiting, ruling_withdraw
 from tournaments.desk.irregular import waiting_deals
 from tournaments.links.models import ArbiterCall
-from tournaments.standings import rankings
 
 pytestmark = pytest.mark.django_db
 
@@ -49,34 +49,8 @@ RENONCE = {"dealer": 0, "turn_up": "2C", "hands": HANDS, "tricks": TRICKS}
 
 @pytest.fixture
 def table():
-    tournament = TournamentFactory(game="vingt-quatre", options={"players": 4, "honours": "figures", "target": 24})
-    table = seated_table(tournament, players=4, names=NAMES)
-    role(tournament, UserFactory(username="arbitre"), "arbiter", [table])
-    role(tournament, UserFactory(username="chef"), "chief_arbiter")
-    return table
-
-
-def user(name):
-    from django.contrib.auth import get_user_model
-
-    return get_user_model().objects.get(username=name)
-
-
-def entries(table) -> dict[str, int]:
-    return {s.entry.player.name: s.entry_id for s in table.seats.select_related("entry__player")}
-
-
-def ranked(table) -> list[tuple[str, int, object]]:
-    """(name, rank, match points) of each entry with match points in the ranking computed now."""
-    names = {v: k for k, v in entries(table).items()}
-    computed = rankings.ranking_compute(tournament=table.round.tournament, rounds="all")
-    return [(names[line.entry], line.rank, line.metric("match_points")) for line in computed.individual.lines
-            if line.metric("match_points")]
-
-
-def match(table):
-    table.refresh_from_db()
-    return table.match_totals, table.match_ended, table.match_winner
+    return staffed_table(TournamentFactory(game="vingt-quatre", options={"players": 4, "honours": "figures",
+                                                                         "target": 24}), NAMES)
 
 
 def saved(table) -> Deal:
