@@ -15,7 +15,7 @@ from tournaments.event.setup import TRANSITIONS
 from tournaments.operations.backup import backup_latest
 from tournaments.organizer.backups import ago, can_backup
 from tournaments.organizer.forms import DrawForm
-from tournaments.organizer.views import seating_form_for
+from tournaments.organizer.views import BY_HAND_MAX, seated_by_hand, seating_form_for
 from tournaments.seasons import service as season_service
 from tournaments.standings import draw as seating_service
 
@@ -68,6 +68,7 @@ def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     can_manage = permissions.can_manage(request.user, rnd.tournament)
     is_staff = permissions.is_staff_of(request.user, rnd.tournament)
     duplicate = setup_of(rnd.tournament) is not None  # seated by the movement: no ordinary draw
+    by_hand = can_manage and seated_by_hand(rnd)
     return render(request, "tournaments/round_detail.html", {
         "duplicate": duplicate,
         "tournament": rnd.tournament,
@@ -75,7 +76,8 @@ def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         "tables": tables,
         "can_manage": can_manage,
         "released": permissions.round_is_released(rnd),
-        "seating_form": seating_form_for(rnd) if can_manage else None,
+        "seating_form": seating_form_for(rnd) if by_hand else None,
+        "by_hand_max": BY_HAND_MAX if can_manage and not by_hand else None,
         "clock": clock_of(rnd) if can_manage else None,
         "draw_form": DrawForm(methods=seating_service.methods_for(rnd.tournament))
         if can_manage and not duplicate else None,

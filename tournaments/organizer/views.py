@@ -140,6 +140,17 @@ def _round(slug: str, number: int) -> Round:
     return get_object_or_404(Round.objects.select_related("tournament"), tournament__slug=slug, number=number)
 
 
+#: the players a round is seated by hand for on its page: past them, one list of every player in each seat is
+#: thousands of choices a seat (1,000 players: 250 tables, over a million on one page); the draw seats them and
+#: « Changements de places » moves who must be moved
+BY_HAND_MAX = 48
+
+
+def seated_by_hand(rnd: Round) -> bool:
+    """Whether the round's page offers its tables entered by hand (:data:`BY_HAND_MAX` players at most)."""
+    return rnd.tournament.entries.filter(withdrawn=False).count() <= BY_HAND_MAX
+
+
 def seating_form_for(rnd: Round, data: object = None) -> SeatingForm:
     """The seating form of a round, filled with its current tables, with room for every entry and one spare row."""
     tournament = rnd.tournament

@@ -112,3 +112,21 @@ def test_a_refused_status_change_is_said_in_french_without_the_field_code(client
     assert ("Un tournoi ne passe pas de « brouillon » à « terminé » directement : l'étape suivante est "
             "« inscriptions ouvertes ».") in text.replace("&#x27;", "'")
     assert "status: un tournoi" not in text.lower()
+
+
+@pytest.mark.parametrize("players, by_hand", [(48, True), (49, False)])
+def test_a_big_rounds_page_has_no_list_of_every_player_in_each_seat(client, players, by_hand):
+    """48 players: 12 tables entered by hand, each seat a list of the 48 (and « — »). 49: the draw and the changes
+    of places instead — a list of every player in each seat was over a million choices at 1,000 players."""
+    names = [f"Joueur {i:03d}" for i in range(players)]
+    t, _e = make_tournament(names, slug=f"big-{players}")
+    organizer = UserFactory(username=f"big-org-{players}")
+    role(t, organizer, "organizer")
+    Round.objects.create(tournament=t, number=1)
+    client.force_login(organizer)
+    html = client.get(reverse("round_detail", args=[t.slug, 1])).content.decode()
+    seats_listed = html.count('name="t0_s0"')
+    assert seats_listed == (1 if by_hand else 0)
+    assert (html.count("<option") >= 12 * 4 * (players + 1)) is by_hand
+    assert ("Au-delà de 48 joueurs" in html) is not by_hand
+    assert "Changements de places" in html
