@@ -8,6 +8,7 @@ every tournament he played. Released rounds only: what the public already sees.
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
 from fractions import Fraction
@@ -57,26 +58,37 @@ def _open(private: bool) -> Q:
 
 def tournaments_played(player: Player, *, private: bool = False) -> list[Played]:
     """The tournaments ``player`` played, oldest first, with his rank in each latest published ranking."""
-    entries = list(Entry.objects.filter(_open(private), player=player).select_related("tournament")
-                   .order_by("tournament__date", "tournament_id"))
-    ids = [e.tournament_id for e in entries]
+    return tournaments_played_by([player], private=private)[player.pk]
+
+
+def tournaments_played_by(players: Sequence[Player], *, private: bool = False) -> dict[int, list[Played]]:
+    """:func:`tournaments_played` of each of ``players`` (by id), read together: three statements and each latest
+    snapshot's lines once, whatever their number (a season's export of 1,000 people read them person by person,
+    every snapshot's lines again for each once more than a process keeps)."""
+    entries = list(Entry.objects.filter(_open(private), player__in=[p.pk for p in players])
+                   .select_related("tournament").order_by("tournament__date", "tournament_id", "id"))
+    ids = {e.tournament_id for e in entries}
     latest = dict(RankingSnapshot.objects.filter(tournament_id__in=ids).values("tournament_id")
                   .annotate(v=Max("input_version")).values_list("tournament_id", "v"))
     snaps = {s.tournament_id: s for s in RankingSnapshot.objects.filter(
         tournament_id__in=ids, input_version__in=set(latest.values())).only(
         "id", "tournament_id", "input_version", "criteria", "created_at")
         if latest.get(s.tournament_id) == s.input_version}
-    out = []
+    # the latest snapshot of each tournament they played, and of none other: its lines by entry and its field
+    published: dict[int, tuple[dict[int | None, rankings.Line], int]] = {}
+    for kept in snaps.values():
+        ranked = rankings.snapshot_lines(kept)
+        published[kept.pk] = ({line.entry_id: line for line in ranked},
+                              ranked[-1].position if ranked else 0)  # the field as published
+    out: dict[int, list[Played]] = {p.pk: [] for p in players}
     for e in entries:
         snap = snaps.get(e.tournament_id)
-        # the latest snapshot of each tournament he played, and of none other (kept in this process)
-        line = rankings.snapshot_line(snap, e.pk) if snap else None
-        ranked = rankings.snapshot_lines(snap) if snap else ()
-        field = ranked[-1].position if ranked else 0  # the field as published
-        metric = (snap.criteria or ["marks"])[0] if snap else "marks"
+        by_entry, field = published[snap.pk] if snap is not None else ({}, 0)
+        line = by_entry.get(e.pk)
+        metric = (snap.criteria or ["marks"])[0] if snap is not None else "marks"
         total = metric_value(dict(line.metrics).get(metric)) if line else None
-        out.append(Played(e.tournament, e.pk, line.rank if line else None, field, bool(line and line.shared), total,
-                          metric))
+        out[e.player_id].append(Played(e.tournament, e.pk, line.rank if line else None, field,
+                                       bool(line and line.shared), total, metric))
     return out
 
 
@@ -142,8 +154,9 @@ def rank_points(played: list[Played], since: date | None = None) -> list[tuple[s
             if p.rank is not None and (since is None or (p.tournament.date and p.tournament.date >= since))]
 
 
-def history_doc(player: Player) -> dict[str, Any]:
-    """The player's public history as plain JSON (the results file's extension and the API)."""
+def history_doc(player: Player, played: list[Played] | None = None) -> dict[str, Any]:
+    """The player's public history as plain JSON (the results file's extension and the API); ``played``: his
+    :func:`tournaments_played`, when read with others' (:func:`tournaments_played_by`)."""
     return {
         "id": player.pk,
         "name": player.name if player.anonymized_at is None else "Joueur anonyme",
@@ -152,7 +165,7 @@ def history_doc(player: Player) -> dict[str, Any]:
             "slug": p.tournament.slug, "name": p.tournament.name, "date": p.tournament.date.isoformat()
             if p.tournament.date else None, "game": p.tournament.game, "rank": p.rank, "shared": p.shared,
             "field": p.field, "metric": p.metric, "total": json_value(p.total),
-        } for p in tournaments_played(player)],
+        } for p in (tournaments_played(player) if played is None else played)],
     }
 
 
