@@ -564,12 +564,12 @@ class Event:
 
     def published(self, metric: str) -> dict[int, Any]:
         """Each entry's ``metric`` in the published ranking (the snapshot the worker path wrote)."""
-        from tournaments.standings.rankings import latest_snapshot, metrics_dict
+        from tournaments.standings.rankings import latest_snapshot, metrics_dict, snapshot_lines
 
         snapshot = latest_snapshot(self.tournament.pk)
         if snapshot is None:
             return {}
-        return {line.entry_id: metrics_dict(line).get(metric) for line in snapshot.lines.filter(unit="entry")}
+        return {line.entry_id: metrics_dict(line).get(metric) for line in snapshot_lines(snapshot)}
 
     def public_in_french(self, *, rounds: tuple[int, ...] = ()) -> None:
         """The public pages an irregular deal shows up on, as the public reads them: no code, no English."""
