@@ -1,4 +1,7 @@
-"""``manage.py arbitrate`` as a user runs it: a real process, its output and its exit code.
+"""``manage.py arbitrate`` as a user runs it: its output and its exit code. A real process for standard input,
+the languages and a file that is missing or not JSON; the golden records and the malformed ones through
+``call_command`` in this process (the same command, its output and its ``sys.exit`` code, without a Python and a
+Django started for each of them: about 2 s each on the CI machine).
 
 Golden records live in ``tests/golden/``; a record whose name says ``illegal`` (or ``revoke``,
 ``violation``) must exit 1 with violations, every other one 0. Where a hand-worked
@@ -7,10 +10,12 @@ Golden records live in ``tests/golden/``; a record whose name says ``illegal`` (
 
 from __future__ import annotations
 
+import io
 import json
 import subprocess
 import sys
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
@@ -24,6 +29,23 @@ def arbitrate(*args: str, stdin: str | None = None) -> subprocess.CompletedProce
                           capture_output=True, text=True, timeout=120)
 
 
+def arbitrate_here(*args: str, stdin: str | None = None) -> SimpleNamespace:
+    """The command run by ``call_command``: its standard output and error, and the code it exits with."""
+    from django.core.management import call_command
+
+    out, err = io.StringIO(), io.StringIO()
+    saved = sys.stdin
+    sys.stdin = io.StringIO(stdin or "")
+    try:
+        call_command("arbitrate", *args, stdout=out, stderr=err)
+        code = 0
+    except SystemExit as exc:
+        code = int(exc.code or 0)
+    finally:
+        sys.stdin = saved
+    return SimpleNamespace(returncode=code, stdout=out.getvalue(), stderr=err.getvalue())
+
+
 def test_there_are_golden_records_for_every_game() -> None:
     games = {json.loads(p.read_text(encoding="utf-8"))["game"] for p in GOLDEN}
     assert games == {"tarot", "triomphe", "imperiale", "vingt-quatre", "ecarte"}
@@ -31,7 +53,7 @@ def test_there_are_golden_records_for_every_game() -> None:
 
 @pytest.mark.parametrize("path", GOLDEN, ids=[p.name for p in GOLDEN])
 def test_golden_records_replay(path: Path) -> None:
-    done = arbitrate(str(path.relative_to(ROOT)), "--compact")
+    done = arbitrate_here(str(path), "--compact")
     expected = 1 if any(word in path.name for word in BAD_WORDS) else 0
     assert done.returncode == expected, done.stderr or done.stdout[:2000]
     verdict = json.loads(done.stdout)
@@ -77,12 +99,17 @@ def test_standard_input_is_read_with_a_dash() -> None:
     ],
 )
 def test_malformed_records_exit_2_naming_the_field(text: str, field: str) -> None:
-    done = arbitrate("-", stdin=text)
+    done = arbitrate_here("-", stdin=text)
     assert done.returncode == 2
     assert done.stdout == ""
     assert field in done.stderr
     assert "Traceback" not in done.stderr
     assert len(done.stderr.strip().splitlines()) == 1
+
+
+def test_a_malformed_record_exits_2_from_a_real_process() -> None:
+    done = arbitrate("-", stdin='{"format": "levee.deal/1", "game": "belote", "players": ["A", "B"]}')
+    assert done.returncode == 2 and done.stdout == "" and "game" in done.stderr and "Traceback" not in done.stderr
 
 
 def test_not_json_and_missing_file_exit_2() -> None:

@@ -392,7 +392,18 @@
   var offline = false;
   var timer = null;
 
-  function refreshSoon() { if (playing) { clearTimeout(timer); timer = setTimeout(refresh, 120); } }
+  /* a declaration changed (an écart, a retourne, the hands): until the server answers, the pack it drew for the
+     old declarations may hold a card now set aside, and the answer would move the cards under the next tap; the
+     pack waits, greyed, for that answer (a few hundred ms online; offline, it is at once the device's) */
+  var declaredAt = -1;
+  function refreshSoon() {
+    if (!playing) return;
+    declaredAt = version;
+    clearTimeout(timer);
+    timer = setTimeout(refresh, 120);
+    render();
+  }
+  function settling() { return declaredAt > stateFor && !offline; }
 
   function refresh() {
     if (!playing) return;
@@ -404,7 +415,7 @@
     post(config.stateUrl, {fields: fields}, null, STATE_TIMEOUT).then(function (answer) {
       if (ask !== asked) return;
       offline = false;
-      if (answer.status >= 400) { state = null; render(); return; }
+      if (answer.status >= 400) { state = null; declaredAt = -1; render(); return; }
       answered(answer.body, count);
       warmSoon();
     }, function () {
@@ -738,7 +749,7 @@
     status.appendChild(list);
     status.appendChild(el("div", {class: "trick-done", id: winner !== null && winner !== undefined ? "trick-winner" : null,
       role: "status", text: winner !== null && winner !== undefined ?
-        fmt(over ? T.lastWonBy : T.wonBy, {n: index + 1, who: players[winner]}) : ""}));
+        fmt(T.wonBy, {n: index + 1, who: players[winner]}) : ""}));
     playBox.appendChild(status);
 
     if (state && !state.ready && !offline) {
@@ -777,6 +788,11 @@
       });
       var grid = packGrid(cards, tapCard);
       grid.id = "pack";
+      if (settling()) {
+        grid.setAttribute("aria-busy", "true");
+        grid.classList.add("settling");
+        grid.querySelectorAll("button").forEach(function (b) { b.disabled = true; });
+      }
       grid.querySelectorAll("button").forEach(function (b) {
         if (forbidden[b.dataset.code]) { b.classList.add("forbidden"); b.setAttribute("aria-description", forbidden[b.dataset.code]); }
       });

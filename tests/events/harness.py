@@ -252,12 +252,13 @@ class Event:
         assert rnd.released
         self.check(f"round {rnd.number} released")
 
-    def finish(self) -> None:
+    def finish(self, *, sweep: bool = True) -> None:
+        """The tournament finished, then the whole site visited (with ``sweep``; else the pages of every step)."""
         response = self.post("organizer", reverse("tournament_status", args=[self.slug]), {"status": "finished"})
         assert response.status_code == 302
         self.tournament.refresh_from_db()
         assert self.tournament.status == "finished"
-        self.check("tournament finished", full=True)
+        self.check("tournament finished", full=sweep)
 
     # -- deals -----------------------------------------------------------------------------------------
 

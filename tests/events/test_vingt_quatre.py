@@ -1,7 +1,10 @@
 """Le Vingt-quatre at every count from 4 to 17 players, « Joueurs par table : selon le jeu » (tables of 4 or 5),
 Swiss draw: the draw, every match played to its target through the desk, the tables' links and the API, the
 rounds released, the whole site visited at the end. At 6, 7 and 11 players no seating of 4s and 5s exists: the
-draw must say so and seat nobody (never a table of one)."""
+draw must say so and seat nobody (never a table of one).
+
+The whole site is visited at the end of the events whose tables take each shape: only 4s (4), only 5s (5), 4s and
+5s (9, 13, 17); the other counts are played just as fully, with the pages of every step visited at each step."""
 
 from __future__ import annotations
 
@@ -14,6 +17,7 @@ from tournaments.event.models import Table
 pytestmark = [pytest.mark.django_db, pytest.mark.events]
 
 SEATABLE = [n for n in range(4, 18) if any(4 * a + 5 * b == n for a in range(5) for b in range(4))]
+SWEPT = {4, 5, 9, 13, 17}
 
 
 @pytest.mark.parametrize("players", SEATABLE)
@@ -42,7 +46,7 @@ def test_vingt_quatre_event(event, players):
         ev.run_rounds(1, vias=("desk", "link", "api"))
     else:
         ev.run_rounds(2 if players <= 9 else 1, vias=("desk", "link", "api"))
-    ev.finish()
+    ev.finish(sweep=players in SWEPT)
 
 
 def _offender(deal) -> int:

@@ -46,8 +46,8 @@ from tournaments.links.models import PrivateLink
 STRINGS = {
     "toPlay": gettext_lazy('To play:'),
     "trickOf": gettext_lazy('Trick %(n)s of %(total)s'),
-    "wonBy": gettext_lazy('Trick %(n)s won by %(who)s, who leads the next.'),
-    "lastWonBy": gettext_lazy('Trick %(n)s won by %(who)s.'),
+    # who leads the next trick is the « To play » line above it: the winner's line keeps to two lines
+    "wonBy": gettext_lazy('Trick %(n)s won by %(who)s.'),
     "over": gettext_lazy('Every trick is entered: check and save.'),
     "byServer": gettext_lazy('Checked by the server'),
     "byDevice": gettext_lazy('Offline · checked on this device'),

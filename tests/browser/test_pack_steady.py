@@ -1,0 +1,90 @@
+"""The cards under the arbiter's finger do not move when the server answers.
+
+After each card the page asks the server where the play stands, and draws the table again with its answer (the
+seat to play, the trick's winner). If that answer moves the pack, a tap given just before it lands on another card,
+on the « Annuler » button or on nothing: the deal is entered wrong, or a card is lost. Seen in CI on a loaded
+machine: the 72 cards of a Tarot deal tapped quickly, one tap lost, the deal never « Tous les plis ».
+
+The server's answers are held here until the pack has been measured, then let through: every card still in the
+pack, and « Annuler », must be where they were, on a phone at 390 px with the longest names.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from tests.browser.test_tap_entry import LONG, arbiter, choose, fits, login, pick_cards, seat, table_for
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+__all__ = ["arbiter"]  # the fixture
+
+BOXES_JS = """() => {
+  const out = {};
+  for (const b of document.querySelectorAll('#pack button[data-code], #undo')) {
+    const r = b.getBoundingClientRect();
+    out[b.dataset.code || b.id] = [Math.round(r.x), Math.round(r.y), Math.round(r.width), Math.round(r.height)];
+  }
+  return out;
+}"""
+
+
+def test_pack_stays_put_when_the_server_answers(live_server, chromium, arbiter, screenshots):
+    table = table_for(arbiter, "tarot", {"players": 4}, LONG)
+    golden = json.loads((Path(__file__).resolve().parents[1] / "golden" / "tarot-garde-4p.json").read_text())
+    context = chromium.new_context(viewport={"width": 390, "height": 844}, locale="fr-FR", is_mobile=True,
+                                   has_touch=True)
+    context.set_default_timeout(15_000)
+    page = context.new_page()
+    held: list = []
+    try:
+        login(page, live_server)
+        page.goto(f"{live_server.url}/desk/tables/{table.pk}/deal/play/")
+        seat(page, "dealer", 3)
+        seat(page, "bid.taker", 3)
+        choose(page, "bid.contract", "Garde")
+        page.locator('[data-field="discard"]').wait_for()
+        page.locator("#net", has_text="Vérifié").wait_for()
+        page.route(re.compile(r"/deal/play/state/$"), lambda route: held.append(route))
+
+        # the écart tapped: until the server has answered, the pack (which still shows the six cards) waits
+        pick_cards(page, "discard", golden["discard"])
+        page.wait_for_timeout(300)
+        assert held, "the écart is sent to the server"
+        assert page.locator("#pack button").first.is_disabled()
+        assert page.locator("#net").inner_text() == "Vérification…"
+        while held:
+            held.pop().continue_()
+        page.locator("#net", has_text="Vérifié").wait_for()
+        assert page.locator("#pack button").first.is_enabled()
+        shown = set(page.evaluate("() => [...document.querySelectorAll('#pack button')].map(b => b.dataset.code)"))
+        assert not shown & set(golden["discard"]), "the écart is not offered"
+        assert len(shown) == 72
+
+        # then each card: the server's answer (the seat to play, the trick's winner) moves nothing
+        moved = []
+        for number, trick in enumerate(golden["tricks"], start=1):
+            for code in trick:
+                page.locator(f'#pack button[data-code="{code}"]').click()
+                page.wait_for_function("() => document.querySelector('#net').textContent.includes('Vérification')")
+                page.wait_for_timeout(150)  # the page asks 0 – 120 ms after the tap: its request is held
+                before = page.evaluate(BOXES_JS)
+                while held:
+                    held.pop().continue_()
+                page.locator("#net", has_text="Vérifié").wait_for()
+                after = page.evaluate(BOXES_JS)
+                shifted = {k: (before[k], after[k]) for k in before.keys() & after.keys() if before[k] != after[k]}
+                if shifted:
+                    moved.append((number, code, dict(list(shifted.items())[:3])))
+            if number == 2:  # « Pli 2 remporté par Jean-Christophe Vandenberghe-Lefèvre »: two lines at most
+                assert "Vandenberghe" in page.locator("#trick-winner").inner_text()
+                page.screenshot(path=str(screenshots / "tap_trick_won_long_name_phone.png"))
+                fits(page)
+        page.locator("#play-title", has_text="Tous les plis").wait_for()
+        assert not moved, f"{len(moved)} taps of 72 followed by a pack that moved, first: {moved[:3]}"
+    finally:
+        context.close()
