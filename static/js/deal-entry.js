@@ -403,7 +403,12 @@
     timer = setTimeout(refresh, 120);
     render();
   }
-  function settling() { return declaredAt > stateFor && !offline; }
+  /* with the hands entered, the pack is the hand of the seat to play: after a card, until the answer says whose
+     turn it is, the pack (the last hand, less that card) waits too, rather than change under the next tap */
+  function settling() {
+    if (offline) return false;
+    return declaredAt > stateFor || (stateFor !== version && !!(state && state.hand));
+  }
 
   function refresh() {
     if (!playing) return;
@@ -646,7 +651,8 @@
     void seat;
   }
 
-  var lastOffered = null; // without the hands, the cards the last answer offered (any seat may hold them)
+  var lastOffered = null; // the cards the last answer offered (without the hands, any seat may hold them)
+  var lastOfferedHand = false;  // ... and whether they were one seat's hand
   var pending = null;   // a forbidden card waiting for the arbiter's confirmation
   function askConfirm(code, reason) {
     var pack = document.getElementById("pack");
@@ -779,9 +785,11 @@
         offered = {};
         state.playable.forEach(function (code) { offered[code] = true; });
         (state.forbidden || []).forEach(function (f) { offered[f.card] = true; });
-        lastOffered = state.hand ? null : offered;
-      } else if (lastOffered) {
-        offered = lastOffered;  // without the hands, until the answer: the same cards less those just played
+        lastOffered = offered;
+        lastOfferedHand = !!state.hand;
+      } else if (lastOffered && (!lastOfferedHand || settling())) {
+        // until the answer: the same cards less those just played (a hand: greyed, it may be another seat's next)
+        offered = lastOffered;
       }
       var cards = pack.filter(function (c) {
         return !played[c.code] && (offered ? offered[c.code] : (!hand || hand.indexOf(c.code) !== -1));

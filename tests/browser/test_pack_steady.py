@@ -88,3 +88,52 @@ def test_pack_stays_put_when_the_server_answers(live_server, chromium, arbiter, 
         assert not moved, f"{len(moved)} taps of 72 followed by a pack that moved, first: {moved[:3]}"
     finally:
         context.close()
+
+
+def test_with_the_hands_the_pack_waits_for_the_seat_to_play(live_server, chromium, arbiter):
+    """La Triomphe with both hands entered (tests/browser/test_tap_entry.py's deal): the pack is the hand of the
+    seat to play. After a card, until the server says whose turn it is, the pack shows no other cards: it is the
+    last hand less that card, greyed and inert; then exactly the next seat's hand, and nothing was lost."""
+    from tests.browser.irregular_steps import enter_hands
+    from tests.browser.test_tap_entry import TRIOMPHE_TRICKS
+
+    hands = [["KS", "7D", "QC", "QS", "7C"], ["7S", "KD", "8C", "8S", "JC"]]  # Ana's, Bruno's: as played
+    order = [code for trick in TRIOMPHE_TRICKS for code in trick]
+    table = table_for(arbiter, "triomphe", {"mode": "forcee", "target": 5}, LONG[:2])
+    context = chromium.new_context(viewport={"width": 390, "height": 844}, locale="fr-FR", is_mobile=True,
+                                   has_touch=True)
+    context.set_default_timeout(15_000)
+    page = context.new_page()
+    held: list = []
+    shown_js = "() => [...document.querySelectorAll('#pack button')].map(b => [b.dataset.code, b.disabled])"
+    try:
+        login(page, live_server)
+        page.goto(f"{live_server.url}/desk/tables/{table.pk}/deal/play/")
+        seat(page, "dealer", 1)
+        pick_cards(page, "turn_up", ["9H"])
+        enter_hands(page, hands)
+        page.locator("#net", has_text="Vérifié").wait_for()
+        page.route(re.compile(r"/deal/play/state/$"), lambda route: held.append(route))
+        left = {0: set(hands[0]), 1: set(hands[1])}
+        for at, code in enumerate(order):
+            player = 0 if code in hands[0] else 1
+            page.locator(f'#pack button[data-code="{code}"]').click()
+            left[player].discard(code)
+            if at == len(order) - 1:
+                break
+            page.wait_for_timeout(150)
+            waiting = page.evaluate(shown_js)
+            assert all(disabled for _, disabled in waiting), (code, waiting)
+            assert {c for c, _ in waiting} <= left[player], (code, waiting)
+            while held:
+                held.pop().continue_()
+            page.locator("#net", has_text="Vérifié").wait_for()
+            after = page.evaluate(shown_js)
+            following = 0 if order[at + 1] in hands[0] else 1
+            assert {c for c, _ in after} == left[following], (code, after)
+            assert not any(disabled for _, disabled in after)
+        while held:
+            held.pop().continue_()
+        page.locator("#play-title", has_text="Tous les plis").wait_for()
+    finally:
+        context.close()
