@@ -705,8 +705,9 @@
   var keepPackFocus = null;  // the pack's place to focus again once the card's confirmation is answered
 
   function buildPlay() {
-    playBox.textContent = "";
-    if (!playing) return;
+    if (!playing) { playBox.textContent = ""; return; }
+    var box = document.createDocumentFragment();
+    var grid = null;
     var done = deal.cards.length;
     var tricksDone = Math.floor(done / trickSize);
     var inTrick = done % trickSize;
@@ -756,14 +757,14 @@
     status.appendChild(el("div", {class: "trick-done", id: winner !== null && winner !== undefined ? "trick-winner" : null,
       role: "status", text: winner !== null && winner !== undefined ?
         fmt(T.wonBy, {n: index + 1, who: players[winner]}) : ""}));
-    playBox.appendChild(status);
+    box.appendChild(status);
 
     if (state && !state.ready && !offline) {
-      playBox.appendChild(el("p", {class: "forbid-note", id: "not-ready", text: fmt(T.notReady, {what: notReadyText()})}));
+      box.appendChild(el("p", {class: "forbid-note", id: "not-ready", text: fmt(T.notReady, {what: notReadyText()})}));
     }
     if (pending) {
       var c = byCode[pending.code];
-      playBox.appendChild(el("div", {class: "confirm", id: "confirm", role: "alertdialog", "aria-labelledby": "confirm-title"}, [
+      box.appendChild(el("div", {class: "confirm", id: "confirm", role: "alertdialog", "aria-labelledby": "confirm-title"}, [
         el("strong", {id: "confirm-title", text: fmt(T.forbiddenTitle, {card: c ? c.name : pending.code})}),
         el("span", {text: pending.reason}),
         el("div", {class: "actions"}, [
@@ -794,7 +795,7 @@
       var cards = pack.filter(function (c) {
         return !played[c.code] && (offered ? offered[c.code] : (!hand || hand.indexOf(c.code) !== -1));
       });
-      var grid = packGrid(cards, tapCard);
+      grid = packGrid(cards, tapCard);
       grid.id = "pack";
       if (settling()) {
         grid.setAttribute("aria-busy", "true");
@@ -804,23 +805,23 @@
       grid.querySelectorAll("button").forEach(function (b) {
         if (forbidden[b.dataset.code]) { b.classList.add("forbidden"); b.setAttribute("aria-description", forbidden[b.dataset.code]); }
       });
-      playBox.appendChild(grid);
+      box.appendChild(grid);
       var tarotPack = pack.some(function (c) { return c.code === "EX"; });
-      playBox.appendChild(el("p", {class: "help small muted", id: "pack-keys",
+      box.appendChild(el("p", {class: "help small muted", id: "pack-keys",
         text: T.packKeys + (tarotPack ? " " + T.packKeysTarot : "")}));
     }
     var tools = el("div", {class: "play-tools"});
     tools.appendChild(el("button", {type: "button", class: "btn", id: "undo", text: T.undo, disabled: !deal.cards.length, onclick: undo}));
-    playBox.appendChild(tools);
+    box.appendChild(tools);
     // what may change from one card to the next comes below the buttons
-    if (!over && forbiddenReason) playBox.appendChild(el("p", {class: "forbid-note", id: "forbid-note",
+    if (!over && forbiddenReason) box.appendChild(el("p", {class: "forbid-note", id: "forbid-note",
       text: fmt(T.forbiddenNote, {reason: forbiddenReason})}));
     if (known && state.problems.length) {
       var ul = el("ul", {});
       state.problems.forEach(function (p) { ul.appendChild(el("li", {text: p.message})); });
-      playBox.appendChild(el("div", {class: "violations", id: "play-problems"}, [el("h2", {text: T.playProblems}), ul]));
+      box.appendChild(el("div", {class: "violations", id: "play-problems"}, [el("h2", {text: T.playProblems}), ul]));
     }
-    if (known && over && state.score && !correcting) playBox.appendChild(renderScore(state.score));
+    if (known && over && state.score && !correcting) box.appendChild(renderScore(state.score));
     var all = chunk(deal.cards);
     if (all.length > 1 || (all.length === 1 && all[0].length === trickSize)) {
       var past = el("ol", {class: "past-tricks"});
@@ -831,9 +832,49 @@
         if (w !== null && w !== undefined && t.length === trickSize) li.appendChild(el("span", {class: "winner", text: fmt(T.won, {who: players[w]})}));
         past.appendChild(li);
       });
-      playBox.appendChild(el("details", {id: "past"}, [el("summary", {text: T.pastTricks}), past]));
+      box.appendChild(el("details", {id: "past"}, [el("summary", {text: T.pastTricks}), past]));
     }
-    playBox.appendChild(renderHands());
+    box.appendChild(renderHands());
+    mount(box, grid);
+  }
+
+  /* the page drawn again goes in; the pack on screen stays the same element when it holds the same cards in the
+     same places and only their marks changed: a tap whose finger is down while the server's answer arrives (its
+     touchstart on one button, its touchend on a new one) would otherwise be lost */
+  function mount(box, grid) {
+    var old = document.getElementById("pack");
+    if (old && grid && old.parentNode === playBox && samePack(old, grid)) {
+      var fresh = grid.querySelectorAll("button");
+      old.querySelectorAll("button").forEach(function (b, i) {
+        var n = fresh[i];
+        b.className = n.className;
+        b.disabled = n.disabled;
+        ["aria-description", "aria-pressed"].forEach(function (name) {
+          if (n.hasAttribute(name)) b.setAttribute(name, n.getAttribute(name)); else b.removeAttribute(name);
+        });
+      });
+      old.className = grid.className;
+      if (grid.hasAttribute("aria-busy")) old.setAttribute("aria-busy", "true"); else old.removeAttribute("aria-busy");
+      var parts = Array.prototype.slice.call(box.childNodes);
+      var at = parts.indexOf(grid);
+      Array.prototype.slice.call(playBox.childNodes).forEach(function (n) { if (n !== old) playBox.removeChild(n); });
+      parts.slice(0, at).forEach(function (n) { playBox.insertBefore(n, old); });
+      parts.slice(at + 1).forEach(function (n) { playBox.appendChild(n); });
+      return;
+    }
+    playBox.textContent = "";
+    playBox.appendChild(box);
+  }
+
+  /* the same cards, in the same rows, in the same order */
+  function samePack(a, b) {
+    var x = a.querySelectorAll("button"), y = b.querySelectorAll("button");
+    if (x.length !== y.length || a.children.length !== b.children.length) return false;
+    for (var i = 0; i < x.length; i++) {
+      if (x[i].dataset.code !== y[i].dataset.code ||
+          x[i].parentNode.children.length !== y[i].parentNode.children.length) return false;
+    }
+    return true;
   }
 
   /* the deal's marks once every trick is in, as the save will judge them (the server stays the judge) */

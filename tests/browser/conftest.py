@@ -26,7 +26,7 @@ def phone(chromium) -> Iterator[object]:
     """A page the size of a phone (390×844), French first as the venue's phones are."""
     context = chromium.new_context(viewport=PHONE, device_scale_factor=1, locale="fr-FR", is_mobile=True,
                                    has_touch=True)
-    context.set_default_timeout(15_000)
+    context.set_default_timeout(30_000)
     page = context.new_page()
     try:
         yield page

@@ -52,7 +52,7 @@ def test_a_clubs_pages_fit_and_are_accessible(chromium, live_server, django_user
     for size, (w, h) in WIDTHS.items():
         context = chromium.new_context(viewport={"width": w, "height": h}, locale="fr-FR",
                                        is_mobile=size == "phone", has_touch=size == "phone")
-        context.set_default_timeout(15_000)
+        context.set_default_timeout(30_000)
         page = context.new_page()
         page.goto(f"{live_server.url}/c/{club.slug}/")
         assert page.locator("h1").inner_text() == LONG_CLUB

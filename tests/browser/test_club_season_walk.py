@@ -47,7 +47,7 @@ def _context(chromium, size: str):
     w, h = WIDTHS[size]
     context = chromium.new_context(viewport={"width": w, "height": h}, locale="fr-FR", is_mobile=size == "phone",
                                    has_touch=size == "phone")
-    context.set_default_timeout(15_000)
+    context.set_default_timeout(30_000)
     return context
 
 

@@ -81,7 +81,7 @@ def test_the_pages_fit_and_are_accessible(chromium, live_server, world):
     for size, (w, h) in SIZES.items():
         context = chromium.new_context(viewport={"width": w, "height": h}, locale="fr-FR",
                                        is_mobile=size == "phone", has_touch=size == "phone")
-        context.set_default_timeout(15_000)
+        context.set_default_timeout(30_000)
         page = context.new_page()
         login(page, url, "orga-long")
         page.goto(f"{url}/gestion/saisons/")

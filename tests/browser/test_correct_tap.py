@@ -37,7 +37,7 @@ def test_triomphe_deal_corrected_by_undoing_its_last_card(live_server, chromium,
     deal = deal_record(table=table, record=SAVED, user=chief)
     context = chromium.new_context(viewport={"width": 390, "height": 844}, locale="fr-FR", is_mobile=True,
                                    has_touch=True)
-    context.set_default_timeout(15_000)
+    context.set_default_timeout(30_000)
     page = context.new_page()
     try:
         login(page, live_server)

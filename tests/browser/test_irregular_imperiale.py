@@ -64,7 +64,7 @@ def checked(page, what: str) -> None:
 def phone_as(chromium, live_server, username: str):
     context = chromium.new_context(viewport={"width": 390, "height": 844}, locale="fr-FR", is_mobile=True,
                                    has_touch=True)
-    context.set_default_timeout(15_000)
+    context.set_default_timeout(30_000)
     page = context.new_page()
     page.goto(f"{live_server.url}/accounts/login/")
     page.fill("input[name=username]", username)

@@ -53,7 +53,7 @@ def arbiter(transactional_db, settings):
 def test_long_names_wrap_at_their_hyphens_on_the_seat_buttons(live_server, chromium, arbiter, screenshots,
                                                                viewport):
     context = chromium.new_context(viewport=viewport, locale="fr-FR")
-    context.set_default_timeout(15_000)
+    context.set_default_timeout(30_000)
     page = context.new_page()
     try:
         size = "phone" if viewport["width"] < 500 else "desktop"

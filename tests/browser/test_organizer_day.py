@@ -53,7 +53,7 @@ def test_the_organizers_day_at_phone_and_desk_width(chromium, live_server, scree
     for size, (w, h) in WIDTHS.items():
         context = chromium.new_context(viewport={"width": w, "height": h}, locale="fr-FR",
                                        is_mobile=size == "phone", has_touch=size == "phone")
-        context.set_default_timeout(15_000)
+        context.set_default_timeout(30_000)
         page = context.new_page()
         page.goto(f"{live_server.url}/accounts/login/")
         page.fill("input[name=username]", "orga")
@@ -128,7 +128,7 @@ def test_every_page_of_the_demo_fits_at_phone_and_desk_width(chromium, live_serv
     for size, (w, h) in WIDTHS.items():
         context = chromium.new_context(viewport={"width": w, "height": h}, locale="fr-FR",
                                        is_mobile=size == "phone", has_touch=size == "phone")
-        context.set_default_timeout(15_000)
+        context.set_default_timeout(30_000)
         page = context.new_page()
         page.goto(f"{live_server.url}/accounts/login/")
         page.fill("input[name=username]", "organisateur")

@@ -27,7 +27,7 @@ def test_a_busy_server_is_said_busy_and_retried_after_its_retry_after(chromium, 
     # the service worker would fetch the page's requests itself, out of page.route's reach
     context = chromium.new_context(viewport=PHONE, device_scale_factor=1, locale="fr-FR", is_mobile=True,
                                    has_touch=True, service_workers="block")
-    context.set_default_timeout(15_000)
+    context.set_default_timeout(30_000)
     page = context.new_page()
     tries: list[tuple[float, int]] = []
 

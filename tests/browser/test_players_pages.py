@@ -42,7 +42,7 @@ def test_the_players_pages_fit_at_phone_and_desk_width(chromium, live_server, sc
     for size, (w, h) in WIDTHS.items():
         context = chromium.new_context(viewport={"width": w, "height": h}, locale="fr-FR",
                                        is_mobile=size == "phone", has_touch=size == "phone")
-        context.set_default_timeout(15_000)
+        context.set_default_timeout(30_000)
         page = context.new_page()
         page.on("dialog", lambda dialog: dialog.accept())
         page.goto(f"{live_server.url}/accounts/login/")

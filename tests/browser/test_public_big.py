@@ -45,7 +45,7 @@ def test_big_public_ranking_on_a_phone_and_a_laptop(chromium, live_server, scree
     for label, viewport in (("phone", {"width": 390, "height": 844}), ("laptop", {"width": 1366, "height": 900})):
         phone = label == "phone"
         context = chromium.new_context(viewport=viewport, locale="fr-FR", is_mobile=phone, has_touch=phone)
-        context.set_default_timeout(15_000)
+        context.set_default_timeout(30_000)
         page = context.new_page()
         try:
             base = f"{live_server.url}/p/{t.slug}"

@@ -32,7 +32,7 @@ def test_round_pages_and_a_pdf_in_preparation(chromium, live_server, screenshots
     for label, viewport in VIEWPORTS:
         phone = label == "phone"
         context = chromium.new_context(viewport=viewport, locale="fr-FR", is_mobile=phone, has_touch=phone)
-        context.set_default_timeout(15_000)
+        context.set_default_timeout(30_000)
         page = context.new_page()
         try:
             page.goto(f"{live_server.url}/p/coupe/rounds/1/")

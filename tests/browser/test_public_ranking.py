@@ -21,7 +21,7 @@ def test_public_ranking_updates_after_a_deal(chromium, live_server, django_user_
 
     context = chromium.new_context(locale="fr-FR")
     page = context.new_page()
-    page.set_default_timeout(15_000)
+    page.set_default_timeout(30_000)
     try:
         page.goto(f"{live_server.url}/p/{t.slug}/ranking/?every=1")
         first = page.locator("#ranking tbody tr").first

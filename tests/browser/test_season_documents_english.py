@@ -45,7 +45,7 @@ def test_documents_anonymous_player_and_english_pages(chromium, live_server, dja
     for size, (w, h) in WIDTHS.items():
         context = chromium.new_context(viewport={"width": w, "height": h}, locale="fr-FR",
                                        is_mobile=size == "phone", has_touch=size == "phone")
-        context.set_default_timeout(15_000)
+        context.set_default_timeout(30_000)
         page = context.new_page()
         response = page.goto(champ_url + "classement.pdf")
         assert response.status == 202 and "Document en préparation" in page.content()
@@ -60,7 +60,7 @@ def test_documents_anonymous_player_and_english_pages(chromium, live_server, dja
     for size, (w, h) in WIDTHS.items():
         context = chromium.new_context(viewport={"width": w, "height": h}, locale="fr-FR",
                                        is_mobile=size == "phone", has_touch=size == "phone")
-        context.set_default_timeout(15_000)
+        context.set_default_timeout(30_000)
         page = context.new_page()
         page.goto(champ_url)
         table = page.locator("tbody").first.inner_text()

@@ -36,7 +36,7 @@ def test_season_pages_fit_and_are_accessible(chromium, live_server, django_user_
     for size, (w, h) in WIDTHS.items():
         context = chromium.new_context(viewport={"width": w, "height": h}, locale="fr-FR",
                                        is_mobile=size == "phone", has_touch=size == "phone")
-        context.set_default_timeout(15_000)
+        context.set_default_timeout(30_000)
         page = context.new_page()
         page.goto(f"{live_server.url}/saisons/saison-2025/")
         assert page.locator("h1").inner_text() == "Saison 2025-2026"

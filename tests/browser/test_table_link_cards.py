@@ -66,7 +66,7 @@ def stays_on_link(page, token: str) -> None:
 def _context(chromium, viewport=PHONE):
     context = chromium.new_context(viewport=viewport, device_scale_factor=1, locale="fr-FR",
                                    is_mobile=viewport == PHONE, has_touch=viewport == PHONE, bypass_csp=True)
-    context.set_default_timeout(15_000)
+    context.set_default_timeout(30_000)
     return context
 
 

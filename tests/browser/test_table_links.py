@@ -50,7 +50,7 @@ def _summary(page, *, dealer: int, taker: int, contract: str, oudlers: str, poin
 def _context(chromium, viewport=PHONE):
     context = chromium.new_context(viewport=viewport, device_scale_factor=1, locale="fr-FR",
                                    is_mobile=viewport == PHONE, has_touch=viewport == PHONE)
-    context.set_default_timeout(15_000)
+    context.set_default_timeout(30_000)
     return context
 
 

@@ -111,7 +111,7 @@ def test_the_points_value_typed_right_after_its_count_is_kept(live_server, chrom
     # issue 19 item 5: the first value typed in the Point's « Valeur » right after « Nombre de cartes » was lost.
     # Typed at once (Playwright's key by key typing, no pause), then by the keyboard alone (Tab from the count).
     context = chromium.new_context(viewport={"width": width, "height": 844 if width < 500 else 900}, locale="fr-FR")
-    context.set_default_timeout(15_000)
+    context.set_default_timeout(30_000)
     page = context.new_page()
     try:
         table = table_for(arbiter, game, options, NAMES[:players])

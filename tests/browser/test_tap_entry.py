@@ -132,7 +132,7 @@ V24_TRICKS = [["KS", "10S", "9S", "8S"], ["QS", "7S", "6S", "5S"], ["JS", "4S", 
 def test_each_game_entered_by_taps_and_saved_with_its_score(live_server, chromium, arbiter, screenshots):
     context = chromium.new_context(viewport={"width": 390, "height": 844}, locale="fr-FR", is_mobile=True,
                                    has_touch=True)
-    context.set_default_timeout(15_000)
+    context.set_default_timeout(30_000)
     page = context.new_page()
     try:
         triomphe = table_for(arbiter, "triomphe", {"mode": "forcee", "target": 5}, LONG[:2])
@@ -278,7 +278,7 @@ def test_reconstituted_deal_marks_forbidden_cards_and_a_confirmed_renonce_is_rep
 @pytest.mark.parametrize("width", [390, 1366])
 def test_entry_pages_fit_any_name_at_phone_and_desktop_width(live_server, chromium, arbiter, screenshots, width):
     context = chromium.new_context(viewport={"width": width, "height": 844 if width < 500 else 900}, locale="fr-FR")
-    context.set_default_timeout(15_000)
+    context.set_default_timeout(30_000)
     page = context.new_page()
     try:
         tarot = table_for(arbiter, "tarot", {"players": 4}, LONG)

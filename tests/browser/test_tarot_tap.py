@@ -41,7 +41,7 @@ def arbiter(transactional_db, settings):
 def _page(chromium, width):
     context = chromium.new_context(viewport=SIZES[width], locale="fr-FR", is_mobile=width < 500,
                                    has_touch=width < 500)
-    context.set_default_timeout(15_000)
+    context.set_default_timeout(30_000)
     return context, context.new_page()
 
 
