@@ -838,32 +838,44 @@
     mount(box, grid);
   }
 
-  /* the page drawn again goes in; the pack on screen stays the same element when it holds the same cards in the
-     same places and only their marks changed: a tap whose finger is down while the server's answer arrives (its
-     touchstart on one button, its touchend on a new one) would otherwise be lost */
+  /* the page drawn again goes in, keeping on screen every part that has not changed (« Annuler », the card
+     waiting for confirmation, the hands), and the pack itself when it holds the same cards in the same places and
+     only their marks changed: a tap whose finger is down while the server's answer arrives (its press on one
+     button, its release on a new one) would otherwise be lost */
   function mount(box, grid) {
-    var old = document.getElementById("pack");
-    if (old && grid && old.parentNode === playBox && samePack(old, grid)) {
-      var fresh = grid.querySelectorAll("button");
-      old.querySelectorAll("button").forEach(function (b, i) {
-        var n = fresh[i];
-        b.className = n.className;
-        b.disabled = n.disabled;
-        ["aria-description", "aria-pressed"].forEach(function (name) {
-          if (n.hasAttribute(name)) b.setAttribute(name, n.getAttribute(name)); else b.removeAttribute(name);
-        });
+    var olds = {};
+    Array.prototype.forEach.call(playBox.children, function (n) { olds[keyOf(n)] = n; });
+    var parts = Array.prototype.slice.call(box.childNodes).map(function (n) {
+      var key = keyOf(n), old = olds[key];
+      if (!old) return n;
+      delete olds[key];  // one part on screen stands for one part drawn
+      if (n === grid && samePack(old, grid)) { patchPack(old, grid); return old; }
+      return old.isEqualNode(n) ? old : n;
+    });
+    Array.prototype.slice.call(playBox.childNodes).forEach(function (n) {
+      if (parts.indexOf(n) === -1) playBox.removeChild(n);
+    });
+    parts.forEach(function (n, i) {
+      var here = playBox.childNodes[i];
+      if (here !== n) playBox.insertBefore(n, here || null);
+    });
+  }
+
+  function keyOf(node) { return node.id ? "#" + node.id : node.tagName + "." + node.className; }
+
+  /* the marks of the pack drawn again, put on the buttons on screen */
+  function patchPack(old, grid) {
+    var fresh = grid.querySelectorAll("button");
+    old.querySelectorAll("button").forEach(function (b, i) {
+      var n = fresh[i];
+      b.className = n.className;
+      b.disabled = n.disabled;
+      ["aria-description", "aria-pressed"].forEach(function (name) {
+        if (n.hasAttribute(name)) b.setAttribute(name, n.getAttribute(name)); else b.removeAttribute(name);
       });
-      old.className = grid.className;
-      if (grid.hasAttribute("aria-busy")) old.setAttribute("aria-busy", "true"); else old.removeAttribute("aria-busy");
-      var parts = Array.prototype.slice.call(box.childNodes);
-      var at = parts.indexOf(grid);
-      Array.prototype.slice.call(playBox.childNodes).forEach(function (n) { if (n !== old) playBox.removeChild(n); });
-      parts.slice(0, at).forEach(function (n) { playBox.insertBefore(n, old); });
-      parts.slice(at + 1).forEach(function (n) { playBox.appendChild(n); });
-      return;
-    }
-    playBox.textContent = "";
-    playBox.appendChild(box);
+    });
+    old.className = grid.className;
+    if (grid.hasAttribute("aria-busy")) old.setAttribute("aria-busy", "true"); else old.removeAttribute("aria-busy");
   }
 
   /* the same cards, in the same rows, in the same order */

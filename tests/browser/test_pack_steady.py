@@ -33,6 +33,15 @@ BOXES_JS = """() => {
 }"""
 
 
+def until_held(page, held: list) -> None:
+    """Wait until the page's question to the server (sent at the tap) is held."""
+    for _ in range(1000):
+        if held:
+            return
+        page.wait_for_timeout(10)
+    raise AssertionError("the page did not ask the server")
+
+
 def test_pack_stays_put_when_the_server_answers(live_server, chromium, arbiter, screenshots):
     table = table_for(arbiter, "tarot", {"players": 4}, LONG)
     golden = json.loads((Path(__file__).resolve().parents[1] / "golden" / "tarot-garde-4p.json").read_text())
@@ -53,8 +62,8 @@ def test_pack_stays_put_when_the_server_answers(live_server, chromium, arbiter, 
 
         # the écart tapped: until the server has answered, the pack (which still shows the six cards) waits
         pick_cards(page, "discard", golden["discard"])
-        page.wait_for_timeout(300)
-        assert held, "the écart is sent to the server"
+        until_held(page, held)
+        page.wait_for_timeout(200)  # the page asks 120 ms after the last change: every question is held by now
         assert page.locator("#pack button").first.is_disabled()
         assert page.locator("#net").inner_text() == "Vérification…"
         while held:
@@ -70,8 +79,7 @@ def test_pack_stays_put_when_the_server_answers(live_server, chromium, arbiter, 
         for number, trick in enumerate(golden["tricks"], start=1):
             for code in trick:
                 page.locator(f'#pack button[data-code="{code}"]').click()
-                page.wait_for_function("() => document.querySelector('#net').textContent.includes('Vérification')")
-                page.wait_for_timeout(150)  # the page asks 0 – 120 ms after the tap: its request is held
+                until_held(page, held)
                 before = page.evaluate(BOXES_JS)
                 while held:
                     held.pop().continue_()
@@ -121,7 +129,7 @@ def test_with_the_hands_the_pack_waits_for_the_seat_to_play(live_server, chromiu
             left[player].discard(code)
             if at == len(order) - 1:
                 break
-            page.wait_for_timeout(150)
+            until_held(page, held)
             waiting = page.evaluate(shown_js)
             assert all(disabled for _, disabled in waiting), (code, waiting)
             assert {c for c, _ in waiting} <= left[player], (code, waiting)
@@ -161,14 +169,16 @@ def test_a_tap_held_down_while_the_server_answers_is_not_lost(live_server, chrom
         page.route(re.compile(r"/deal/play/state/$"), lambda route: held.append(route))
         first, second = golden["tricks"][0][:2]
         page.locator(f'#pack button[data-code="{first}"]').click()
-        page.wait_for_timeout(200)
-        assert held, "the first card is sent to the server"
+        until_held(page, held)
         box = page.locator(f'#pack button[data-code="{second}"]').bounding_box()
         page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        page.evaluate("() => { document.getElementById('undo').keptMark = 'kept'; }")
         page.mouse.down()
         while held:
             held.pop().continue_()
         page.locator("#net", has_text="Vérifié").wait_for()
+        # « Annuler » unchanged by the answer: the same button (a press on it is not lost either)
+        assert page.evaluate("() => document.getElementById('undo').keptMark") == "kept"
         page.mouse.up()
         page.locator(f'#pack button[data-code="{second}"]').wait_for(state="detached")
         assert page.locator("#trick li:not(.empty)").count() == 2
