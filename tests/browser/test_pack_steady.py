@@ -33,6 +33,27 @@ BOXES_JS = """() => {
 }"""
 
 
+GOLDEN = Path(__file__).resolve().parents[1] / "golden" / "tarot-garde-4p.json"
+
+
+def phone_page(chromium, *, touch: bool = True):
+    """A phone's browser at 390 × 844 (a touch screen unless ``touch`` is false: then the mouse is pressed)."""
+    context = chromium.new_context(viewport={"width": 390, "height": 844}, locale="fr-FR", is_mobile=touch,
+                                   has_touch=touch)
+    context.set_default_timeout(30_000)
+    return context, context.new_page()
+
+
+def garde_declared(page, live_server, table) -> None:
+    """The rules' golden garde on the tap page: David deals and takes a garde (the écart still to tap)."""
+    login(page, live_server)
+    page.goto(f"{live_server.url}/desk/tables/{table.pk}/deal/play/")
+    seat(page, "dealer", 3)
+    seat(page, "bid.taker", 3)
+    choose(page, "bid.contract", "Garde")
+    page.locator('[data-field="discard"]').wait_for()
+
+
 def until_held(page, held: list) -> None:
     """Wait until the page's question to the server (sent at the tap) is held."""
     for _ in range(1000):
@@ -44,19 +65,11 @@ def until_held(page, held: list) -> None:
 
 def test_pack_stays_put_when_the_server_answers(live_server, chromium, arbiter, screenshots):
     table = table_for(arbiter, "tarot", {"players": 4}, LONG)
-    golden = json.loads((Path(__file__).resolve().parents[1] / "golden" / "tarot-garde-4p.json").read_text())
-    context = chromium.new_context(viewport={"width": 390, "height": 844}, locale="fr-FR", is_mobile=True,
-                                   has_touch=True)
-    context.set_default_timeout(30_000)
-    page = context.new_page()
+    golden = json.loads(GOLDEN.read_text())
+    context, page = phone_page(chromium)
     held: list = []
     try:
-        login(page, live_server)
-        page.goto(f"{live_server.url}/desk/tables/{table.pk}/deal/play/")
-        seat(page, "dealer", 3)
-        seat(page, "bid.taker", 3)
-        choose(page, "bid.contract", "Garde")
-        page.locator('[data-field="discard"]').wait_for()
+        garde_declared(page, live_server, table)
         page.locator("#net", has_text="Vérifié").wait_for()
         page.route(re.compile(r"/deal/play/state/$"), lambda route: held.append(route))
 
@@ -108,10 +121,7 @@ def test_with_the_hands_the_pack_waits_for_the_seat_to_play(live_server, chromiu
     hands = [["KS", "7D", "QC", "QS", "7C"], ["7S", "KD", "8C", "8S", "JC"]]  # Ana's, Bruno's: as played
     order = [code for trick in TRIOMPHE_TRICKS for code in trick]
     table = table_for(arbiter, "triomphe", {"mode": "forcee", "target": 5}, LONG[:2])
-    context = chromium.new_context(viewport={"width": 390, "height": 844}, locale="fr-FR", is_mobile=True,
-                                   has_touch=True)
-    context.set_default_timeout(30_000)
-    page = context.new_page()
+    context, page = phone_page(chromium)
     held: list = []
     shown_js = "() => [...document.querySelectorAll('#pack button')].map(b => [b.dataset.code, b.disabled])"
     try:
@@ -152,18 +162,11 @@ def test_a_tap_held_down_while_the_server_answers_is_not_lost(live_server, chrom
     card is played (the page drawn again keeps the pack's buttons, only their marks change). Seen in CI: a Tarot
     tap lost this way, the deal one card short, never « Tous les plis »."""
     table = table_for(arbiter, "tarot", {"players": 4}, LONG)
-    golden = json.loads((Path(__file__).resolve().parents[1] / "golden" / "tarot-garde-4p.json").read_text())
-    context = chromium.new_context(viewport={"width": 390, "height": 844}, locale="fr-FR")
-    context.set_default_timeout(30_000)
-    page = context.new_page()
+    golden = json.loads(GOLDEN.read_text())
+    context, page = phone_page(chromium, touch=False)
     held: list = []
     try:
-        login(page, live_server)
-        page.goto(f"{live_server.url}/desk/tables/{table.pk}/deal/play/")
-        seat(page, "dealer", 3)
-        seat(page, "bid.taker", 3)
-        choose(page, "bid.contract", "Garde")
-        page.locator('[data-field="discard"]').wait_for()
+        garde_declared(page, live_server, table)
         pick_cards(page, "discard", golden["discard"])
         page.locator("#net", has_text="Vérifié").wait_for()
         page.route(re.compile(r"/deal/play/state/$"), lambda route: held.append(route))

@@ -637,17 +637,28 @@ class Event:
         self.check(step)
         return response
 
+    def open_round(self, method: str | None = None) -> Round:
+        """A new round created, drawn (``method``: the tournament's own when None) and running."""
+        rnd = self.round_create()
+        self.draw(rnd, method)
+        self.round_status(rnd, "running")
+        return rnd
+
+    def close_round(self, rnd: Round, *, vias: tuple[str, ...] = ("desk", "link", "api"),
+                    count: int | None = None) -> None:
+        """Every table of the round played (the tables already played left as they are), then the round finished
+        and released."""
+        self.play_round(rnd, vias=vias, count=count)
+        self.round_status(rnd, "finished")
+        self.release(rnd)
+
     def run_rounds(self, rounds: int, *, method: str | None = None, vias: tuple[str, ...] = ("desk", "link", "api"),
                    count: int | None = None) -> list[Round]:
         """Rounds drawn, played at every table, finished and released, one after the other."""
         out = []
         for _ in range(rounds):
-            rnd = self.round_create()
-            self.draw(rnd, method)
-            self.round_status(rnd, "running")
-            self.play_round(rnd, vias=vias, count=count)
-            self.round_status(rnd, "finished")
-            self.release(rnd)
+            rnd = self.open_round(method)
+            self.close_round(rnd, vias=vias, count=count)
             out.append(rnd)
         return out
 

@@ -21,9 +21,7 @@ def test_ecarte_swiss_with_byes(event, size, players, rounds):
     ev.register(players)
     ev.start()
     if size == 2:  # an irregular deal in round 1, inside its running event
-        first = ev.round_create()
-        ev.draw(first, "swiss")
-        ev.round_status(first, "running")
+        first = ev.open_round("swiss")
         table = ev.playing_tables(first)[0]
 
         def renonce() -> dict:
@@ -36,9 +34,7 @@ def test_ecarte_swiss_with_byes(event, size, players, rounds):
 
         ev.irregular_in_match(table, "outbox", renonce(), "let_stand", lambda deal, _: {deal.record["dealer"]: 1},
                               corrected=True, second=renonce)
-        ev.play_round(first)
-        ev.round_status(first, "finished")
-        ev.release(first)
+        ev.close_round(first)
         ev.public_in_french(rounds=(1,))
         done = [first, *ev.run_rounds(rounds - 1, method="swiss")]
     else:

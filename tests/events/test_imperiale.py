@@ -16,9 +16,7 @@ def test_imperiale(event, size, players):
     ev.register(players)
     ev.start()
     if size == 2:  # an irregular deal in round 1, inside its running event
-        first = ev.round_create()
-        ev.draw(first, "swiss")
-        ev.round_status(first, "running")
+        first = ev.open_round("swiss")
         table = ev.playing_tables(first)[0]
         # a renonce dealt by the generator (a card not taken when the player could take it, RULES.md §4.4 rule 18),
         # entered before any deal of the match: rule X (§4.5) takes one impériale from the offender; he has none,
@@ -26,9 +24,7 @@ def test_imperiale(event, size, players):
         ev.irregular_in_match(table, "api", gen.renonce_fields(ev.rng, ev.head(table), ev.next_dealer(table)),
                               "penalty", lambda deal, _: {1 - deal.verdict["violations"][0]["seat"]: 1},
                               penalty="imperiale_failed_to_take", rule_via="api", corrected=True)
-        ev.play_round(first)
-        ev.round_status(first, "finished")
-        ev.release(first)
+        ev.close_round(first)
         ev.public_in_french(rounds=(1,))
         ev.run_rounds(1, method="swiss")
     else:

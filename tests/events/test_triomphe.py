@@ -38,9 +38,7 @@ def test_triomphe_individual(event, size, players):
     ev.register(players)
     ev.start()
     if size == 2:  # an irregular deal in round 1, inside its running event
-        first = ev.round_create()
-        ev.draw(first, "swiss")
-        ev.round_status(first, "running")
+        first = ev.open_round("swiss")
         table = ev.playing_tables(first)[0]
         # a renonce dealt by the generator: the offender failed to take (« lever ») a card when able, or to trump;
         # the chief picks the rule text's penalty: the offender loses 1 point (RULES.md §2.6 rule 21, A-R9), his
@@ -48,9 +46,7 @@ def test_triomphe_individual(event, size, players):
         ev.irregular_in_match(table, "link", gen.renonce_fields(ev.rng, ev.head(table), ev.next_dealer(table)),
                               "penalty", lambda deal, _: {deal.verdict["violations"][0]["seat"]: -1},
                               penalty=_preset(), corrected=True)
-        ev.play_round(first)
-        ev.round_status(first, "finished")
-        ev.release(first)
+        ev.close_round(first)
         ev.public_in_french(rounds=(1,))
         ev.run_rounds(1, method="swiss")
     else:

@@ -26,9 +26,7 @@ def test_vingt_quatre_event(event, players):
     ev.register(players)
     ev.start()
     if players == 9:  # an irregular deal in round 1 (tables of 4 and 5), inside its running event
-        first = ev.round_create()
-        ev.draw(first)
-        ev.round_status(first, "running")
+        first = ev.open_round()
         for table in ev.playing_tables(first)[:2]:
             n = table.seats.count()
             # a renonce dealt by the generator; the text of the Vingt-quatre gives no irregularity rule (RULES.md
@@ -39,9 +37,7 @@ def test_vingt_quatre_event(event, players):
                                   reason="Renonce : un jeton au joueur suivant",
                                   adjustments=lambda deal, t=table, n=n: {_seat(t, (_offender(deal) + 1) % n): 1},
                                   rule_via="desk" if n == 4 else "api", corrected=n == 4)
-        ev.play_round(first)
-        ev.round_status(first, "finished")
-        ev.release(first)
+        ev.close_round(first)
         ev.public_in_french(rounds=(1,))
         ev.run_rounds(1, vias=("desk", "link", "api"))
     else:
