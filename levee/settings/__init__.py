@@ -321,7 +321,7 @@ CELERY_TASK_QUEUES = tuple(Queue(name, routing_key=name) for name in (CELERY_TAS
 CELERY_BROKER_TRANSPORT_OPTIONS = {"queue_order_strategy": "priority"}
 CELERY_TASK_ROUTES = {name: {"queue": LEVEE_PRINTS_QUEUE}
                       for name in ("tournaments.public_render_pdf", "tournaments.public_render_published",
-                                   "tournaments.public_render_download",
+                                   "tournaments.public_render_download", "tournaments.render_export",
                                    "tournaments.championship_render_published")}
 # celery beat (``celery -A levee beat``, or ``worker -B`` on a single machine): rankings behind their inputs
 # with no refresh waiting are queued again, whatever lost their message

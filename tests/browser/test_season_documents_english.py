@@ -14,9 +14,9 @@ from django.urls import reverse
 
 from tests.browser.test_tap_a11y import axe_violations
 from tests.tournaments.seasons.builders import season_of_three
+from tournaments.common import runner
 from tournaments.event import register
 from tournaments.event.models import TournamentRole
-from tournaments.public import runner
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -93,17 +93,21 @@ def end_match(table: Table, totals: Sequence[int], winner: int | None) -> None:
 
 
 def downloaded(get: Callable[..., Any], url: str, **extra: Any) -> Any:
-    """A kept download (the results CSV, the results file: tournaments/public/downloads.py) as a reader gets it:
+    """A kept download (the results CSV, the results file, the API's exports: tournaments/common/downloads.py) as
+    a reader gets it:
     the first request answers 202 « en préparation » and queues the render; the worker's render is run here,
     then the file is asked again. Answered as a plain response (``content``, ``json()``) with the file's
     headers. ``get``: ``client.get``, or the events harness's ``get`` for one user."""
     from django.http import HttpResponse
 
-    from tournaments.public import downloads, tasks
+    from tournaments.common import downloads
+    from tournaments.operations import exports
+    from tournaments.public import tasks
 
     response = get(url, **extra)
     if response.status_code == 202:
         tasks.run_pending(only=downloads.TASK)
+        tasks.run_pending(only=exports.TASK)
         response = get(url, **extra)
     if not getattr(response, "streaming", False):
         return response

@@ -8,6 +8,7 @@ rules is a 400 whose ``violations`` name the deal, trick, seat, card and rule (m
 
 from __future__ import annotations
 
+import json
 import logging
 import re
 from typing import Any
@@ -16,6 +17,7 @@ from django.conf import settings
 from django.core.exceptions import RequestDataTooBig
 from django.db import DataError
 from django.http import HttpResponse
+from django.http.response import HttpResponseBase
 from django.shortcuts import get_object_or_404
 from django.utils import translation
 from django.utils.translation import gettext as _
@@ -27,6 +29,7 @@ from rest_framework.views import APIView
 
 from rules.errors import MalformedRecord
 from tournaments.api.parsers import PayloadTooLarge, too_large
+from tournaments.common import downloads
 from tournaments.common.errors import DealRejected, InvalidInput, MalformedDeal, PreconditionFailed, ServiceError
 from tournaments.deals import selectors
 from tournaments.deals.models import Deal
@@ -197,3 +200,16 @@ def expected_version(request: Request, body_version: int | None) -> int:
         raise InvalidInput(_("give the version corrected (field 'version' or the If-Match header)"),
                                     field="version")
     return body_version
+
+
+def kept_download(request: Request, doc: downloads.Download) -> HttpResponseBase:
+    """A whole export kept as a file (:mod:`tournaments.common.downloads`): the file with its ETag (304 when the
+    client has it), or while its first render runs a JSON answer saying so, 202 with ``Retry-After``."""
+
+    def preparing() -> HttpResponse:
+        return HttpResponse(json.dumps({
+            "detail": _("%(title)s is being prepared: ask again in %(seconds)s seconds.") % {
+                "title": doc.title, "seconds": downloads.RETRY_AFTER},
+            "retry_after": downloads.RETRY_AFTER}, ensure_ascii=False), content_type="application/json")
+
+    return downloads.serve(request, doc, preparing)

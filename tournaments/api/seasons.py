@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.http.response import HttpResponseBase
 from django.shortcuts import get_object_or_404
 from django.urls import path
 from django.utils.translation import gettext as _
@@ -29,9 +30,10 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from scoring import championship as pure
-from tournaments.api.base import Api
+from tournaments.api.base import Api, kept_download
 from tournaments.clubs.models import Club, Grouping
 from tournaments.event.models import Player
+from tournaments.operations import exports
 from tournaments.seasons import championships, history, service
 from tournaments.seasons import results_file as season_file
 from tournaments.seasons.models import Championship, ChampionshipSnapshot, Season
@@ -206,9 +208,11 @@ class ChampionshipDetailView(Api):
 class SeasonExportView(Api):
     permission_classes = [AllowAny]
 
-    @extend_schema(responses={200: dict}, description="The whole season as a levee.season/1 document.")
-    def get(self, request: Request, pk: int) -> Response:
-        return Response(season_file.season_document(_public_season(pk)))
+    @extend_schema(responses={200: dict, 202: dict},
+                   description="The whole season as a levee.season/1 document. Kept as a file per state: 202 with "
+                               "Retry-After while the newest is being prepared and none was made before.")
+    def get(self, request: Request, pk: int) -> HttpResponseBase:
+        return kept_download(request, exports.season_export(_public_season(pk))[0])
 
 
 def _version(champ: Championship, value: Any, field: str) -> ChampionshipSnapshot:

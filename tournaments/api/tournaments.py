@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.contrib.auth import get_user_model
+from django.http.response import HttpResponseBase
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import status
@@ -10,9 +11,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from tournaments.api import serializers as s
-from tournaments.api.base import Api, paged, visible_tournament
+from tournaments.api.base import Api, kept_download, paged, visible_tournament
 from tournaments.common.errors import InvalidInput
-from tournaments.deals import selectors
 from tournaments.event import permissions
 from tournaments.event.models import Table, TournamentRole
 from tournaments.event.setup import (
@@ -22,6 +22,7 @@ from tournaments.event.setup import (
     tournament_set_status,
     tournament_update,
 )
+from tournaments.operations import exports
 
 
 class TournamentListView(Api):
@@ -87,10 +88,11 @@ class RoleListView(Api):
 
 
 class TournamentExportView(Api):
-    @extend_schema(responses={200: dict}, description="Every table's deals, one levee.match/1 record per table.")
-    def get(self, request: Request, pk: int) -> Response:
+    @extend_schema(responses={200: dict, 202: dict},
+                   description="Every table's deals, one levee.match/1 record per table (the released rounds, or "
+                               "every round for the tournament's staff). Kept as a file per state: 202 with "
+                               "Retry-After while the newest is being prepared and none was made before.")
+    def get(self, request: Request, pk: int) -> HttpResponseBase:
         tournament = visible_tournament(request, pk)
-        rounds = None
-        if not permissions.is_staff_of(request.user, tournament):
-            rounds = list(permissions.visible_rounds(request.user, tournament).values_list("number", flat=True))
-        return Response(selectors.tournament_export(tournament, rounds=rounds))
+        doc, _render = exports.tournament_export(tournament, permissions.is_staff_of(request.user, tournament))
+        return kept_download(request, doc)

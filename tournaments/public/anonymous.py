@@ -2,18 +2,18 @@
 keep that shows his name is dropped, and rendered again under his anonymous name.
 
 What is kept, and so what may show his old name: the files of the tournaments he played (their PDFs, results CSV,
-public and staff results files, :mod:`files`), the files of the championships those tournaments count in (their
-PDF and CSVs, :mod:`seasons`), and in the pages' cache (:mod:`kept`) those tournaments' pages and snapshot rows, those
-championships' pages, and the pages across events of every player who met him there (a « pourquoi ce rang » may
-name the player he was separated from). :func:`player_anonymized` (the ``player_anonymized`` port's subscriber,
-``apps.py``) drops them all once the anonymisation commits; the new states render them again (the tournaments are
-published again by the anonymisation itself, the championships by ``tournaments.seasons.tasks``). Meanwhile a
-reader gets « document en préparation », never an older file: the older files of a download (:mod:`downloads`,
-served while a newer state renders) are gone too.
-
-A render that had already started when he was made anonymous may still write its file afterwards, under the
-older state's key: it is removed when the new state's file of the same document is written (within the quiet
-delay of a publication and the render's time), and no cached page is affected (their keys hold the snapshots).
+public and staff results files, the API's exports of their deals, :mod:`tournaments.common.files`), the files of the
+championships those tournaments count in (their PDF and CSVs, :mod:`seasons`) and their seasons' exports, and in the
+pages' cache (:mod:`kept`) those tournaments' pages and snapshot rows, those championships' pages, and the pages
+across events of every player who met him there (a « pourquoi ce rang » may name the player he was separated from).
+:func:`player_anonymized` (the ``player_anonymized`` port's subscriber, ``apps.py``) drops them all once the
+anonymisation commits; the new states render them again (the tournaments are published again by the anonymisation
+itself, the championships by ``tournaments.seasons.tasks``). Meanwhile a reader gets « document en préparation »,
+never an older file: the older files of a download (:mod:`tournaments.common.downloads`, served while a newer state
+renders) are gone too. A render that had already started when he was made anonymous may still write its file
+afterwards, under the older state's key: it is removed when the new state's file of the same document is written
+(within the quiet delay of a publication and the render's time), and no cached page is affected (their keys hold the
+snapshots).
 """
 
 from __future__ import annotations
@@ -24,8 +24,10 @@ from collections.abc import Iterable
 
 from django.db import transaction
 
+from tournaments.common import files
 from tournaments.event.models import Entry
-from tournaments.public import files, kept, published, queries
+from tournaments.operations import exports
+from tournaments.public import kept, published, queries
 from tournaments.seasons.models import Championship, ChampionshipLine, ChampionshipSnapshot
 from tournaments.standings.models import RankingSnapshot
 
@@ -50,8 +52,10 @@ def forget(tournament_ids: set[int], championship_ids: set[int], player_ids: set
     """Drop what is kept of these tournaments, championships and players' pages; how many files and entries."""
     from tournaments.public import seasons  # the season pages import this package's views
 
+    season_ids = set(Championship.objects.filter(pk__in=championship_ids).values_list("season_id", flat=True))
     removed = _remove_files([files.root() / str(t) for t in sorted(tournament_ids)]
-                            + [seasons.folder(c) for c in sorted(championship_ids)])
+                            + [seasons.folder(c) for c in sorted(championship_ids)]
+                            + [files.root() / exports.season_folder(s) for s in sorted(season_ids)])
     snapshots = RankingSnapshot.objects.filter(tournament_id__in=tournament_ids).values_list("pk", flat=True)
     prefixes = ([f"levee:public:{t}:" for t in sorted(tournament_ids)]
                 + [f"levee:ranking:{s}:" for s in snapshots]

@@ -9,8 +9,9 @@ from collections.abc import Callable
 
 from django.http import HttpRequest, HttpResponse
 
+from tournaments.common import downloads
 from tournaments.event import permissions
-from tournaments.public import downloads, published
+from tournaments.public import preparing, published
 from tournaments.public.pages import state_of
 from tournaments.seasons.results_file import extension_versions, with_extension
 from tournaments.standings.results_file import results_file
@@ -38,4 +39,4 @@ def results_file_download(state: published.Published, staff: bool,
 def results_json(request: HttpRequest, slug: str) -> HttpResponse:
     state, private = state_of(request, slug)
     staff = permissions.is_staff_of(request.user, state.tournament)
-    return downloads.serve(request, state, results_file_download(state, staff, private)[0])
+    return preparing.serve(request, state, results_file_download(state, staff, private)[0])

@@ -25,11 +25,12 @@ from django.urls import reverse
 from django.utils.text import slugify
 
 from scoring.sheets import deal_columns
+from tournaments.common import files, runner
 from tournaments.common.access import lang_of
 from tournaments.common.collation import french_key
 from tournaments.event import permissions
 from tournaments.event.models import Round, Seat
-from tournaments.public import files, published, queries, runner
+from tournaments.public import published, queries
 from tournaments.public.hall import places, seating_digest
 from tournaments.public.pages import state_of
 from tournaments.standings import rankings

@@ -28,12 +28,12 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from scoring import championship as pure
-from tournaments.common import games
+from tournaments.common import files, games, runner
 from tournaments.common.access import lang_of
 from tournaments.common.collation import french_key
 from tournaments.event.models import Player
 from tournaments.links import service as links
-from tournaments.public import files, published, runner
+from tournaments.public import published
 from tournaments.public.chart import ranks_svg
 from tournaments.public.views import CSV, _csv
 from tournaments.seasons import championships, history

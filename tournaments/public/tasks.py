@@ -8,6 +8,9 @@
   once the state stays quiet :data:`PDF_QUIET` seconds, the ranking PDF, the latest round's results PDF and the
   big downloads (the results CSV, the public results file and the staff's, :mod:`downloads`) are written as files.
 * :func:`render_download` renders one download of the state published now (a request found it missing).
+* :func:`render_export` renders the API's export of a tournament or a season in its state now
+  (:mod:`tournaments.operations.exports`): after the quiet pass of a publication, a championship's publication, or
+  the first request that found it missing.
 * :func:`championship_render_published` runs when a championship's ranking is published (the ``championship_published``
   port): its PDF and CSVs written as files, its page rendered into the cache (:mod:`seasons`).
 
@@ -22,9 +25,12 @@ from collections.abc import Callable
 from celery import shared_task
 from django.utils import translation
 
+from tournaments.common import downloads
+from tournaments.common.runner import forget, later, pending, run_pending
 from tournaments.event.models import Tournament
-from tournaments.public import downloads, exports, pages, pdf, published, queries, seasons, views
-from tournaments.public.runner import forget, later, pending, run_pending
+from tournaments.operations import exports as api_exports
+from tournaments.public import exports, pages, pdf, published, queries, seasons, views
+from tournaments.seasons.models import Championship
 from tournaments.seasons.results_file import tournaments_showing
 from tournaments.standings import rankings
 
@@ -61,6 +67,13 @@ def render_download(kind: str, slug: str, staff: bool = False, claimed: bool = F
     return str(doc.path) if downloads.produce(doc, render, claimed=claimed) else None
 
 
+@shared_task(name=api_exports.TASK, acks_late=True, reject_on_worker_lost=True, ignore_result=True)
+def render_export(what: str, pk: int, staff: bool = False, claimed: bool = False) -> str | None:
+    """Render the API's export of tournament or season ``pk`` (``what``) in its state now; the file written, or
+    None (kept already, or another render of it runs)."""
+    return api_exports.render(what, pk, staff, claimed)
+
+
 @shared_task(name=seasons.RENDER_TASK, acks_late=True, reject_on_worker_lost=True, ignore_result=True)
 def championship_render_published(championship_id: int, version: int) -> int:
     """Render the documents of a championship's ranking ``version`` (its PDF, its CSVs, its page): see
@@ -73,6 +86,9 @@ def championship_published(championship_id: int, version: int) -> None:
     prints worker (a championship publishes when a counted tournament's ranking does: already quiet)."""
     try:
         later(championship_render_published.name, championship_id, version)
+        season_id = Championship.objects.filter(pk=championship_id).values_list("season_id", flat=True).first()
+        if season_id is not None:  # the season's export shows every championship's ranking
+            later(render_export.name, "season", season_id)
         # the results files of the tournaments its season counts carry its ranking (levee.season/1): made anew
         for slug in tournaments_showing(championship_id):
             later(render_download.name, "results.json", slug)
@@ -99,6 +115,8 @@ def render_published(tournament_id: int, input_version: int, pdfs: bool = False)
         # the staff's results file (licence numbers: personal data) is kept per published state too, apart from
         # the public one; only the tournament's staff is ever served it (exports.results_json)
         done += downloads.produce(*exports.results_file_download(state, True))
+        for staff in (False, True):  # the API's export of the deals, the others' and the staff's
+            done += downloads.produce(*api_exports.tournament_export(state.tournament, staff))
         return done
     builders: list[Callable[[str], tuple[str, Callable[[], str]]]] = [  # what the readers poll first, first
         lambda lang: pages.ranking_page(state, lang, fragment=True)[1:],
@@ -127,5 +145,5 @@ def ranking_published(tournament_id: int, input_version: int) -> None:
 
 
 __all__ = ["championship_published", "championship_render_published",
-           "forget", "later", "pending", "ranking_published", "render_download", "render_pdf", "render_published",
-           "run_pending"]
+           "forget", "later", "pending", "ranking_published", "render_download", "render_export", "render_pdf",
+           "render_published", "run_pending"]

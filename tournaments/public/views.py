@@ -24,11 +24,12 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
+from tournaments.common import downloads
 from tournaments.common.access import lang_of
 from tournaments.common.csv_safe import SafeWriter
 from tournaments.event import permissions
 from tournaments.event.models import Round, Table, Tournament
-from tournaments.public import downloads, hall, pdf, published, queries
+from tournaments.public import hall, pdf, preparing, published, queries
 from tournaments.public.pages import html, state_of
 from tournaments.standings import rankings
 
@@ -122,7 +123,7 @@ def ranking_csv_download(state: published.Published, private: bool = False) -> t
 
 def ranking_csv(request: HttpRequest, slug: str) -> HttpResponse:
     state, private = state_of(request, slug)
-    return downloads.serve(request, state, ranking_csv_download(state, private)[0])
+    return preparing.serve(request, state, ranking_csv_download(state, private)[0])
 
 
 # -- a round's results, in pages ---------------------------------------------------------------------
@@ -227,7 +228,7 @@ def results_csv_download(state: published.Published, private: bool = False) -> t
 
 def results_csv(request: HttpRequest, slug: str) -> HttpResponse:
     state, private = state_of(request, slug)
-    return downloads.serve(request, state, results_csv_download(state, private)[0])
+    return preparing.serve(request, state, results_csv_download(state, private)[0])
 
 
 def _every(request: HttpRequest) -> int:

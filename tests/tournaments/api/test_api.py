@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.integration.builders import downloaded
 from tests.tournaments.factories import tarot_full_deal, tarot_illegal_deal, tarot_summary
 from tournaments.deals.models import Deal, ScoreRow
 
@@ -166,7 +167,7 @@ def test_export_and_import_a_table(api_client, tarot_table, staff):
     failed = api_client.post(f"/api/tables/{other.pk}/import/", broken, format="json")
     assert failed.status_code == 400 and failed.json()["field"] == "deals[1].dealer"
     assert Deal.objects.filter(table=other).count() == 2  # all or nothing
-    export = api_client.get(f"/api/tournaments/{tarot_table.round.tournament_id}/export/").json()
+    export = downloaded(api_client.get, f"/api/tournaments/{tarot_table.round.tournament_id}/export/").json()
     assert len(export["tables"]) == 2
 
 

@@ -10,7 +10,8 @@ import pytest
 from django.conf import settings as django_settings
 
 from levee.celery import app
-from tournaments.public import runner, tasks
+from tournaments.common import runner
+from tournaments.public import tasks
 from tournaments.standings import tasks as standings_tasks
 
 RENDERS = (tasks.render_pdf.name, tasks.render_published.name, tasks.render_download.name,

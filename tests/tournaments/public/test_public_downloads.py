@@ -14,8 +14,9 @@ from django.contrib.auth import get_user_model
 from django.urls import reverse
 
 from tests.integration.builders import add_deal, make_round, make_tournament
+from tournaments.common import downloads, files
 from tournaments.event.models import TournamentRole
-from tournaments.public import downloads, exports, files, published, tasks, views
+from tournaments.public import exports, published, tasks, views
 from tournaments.standings import tasks as standings_tasks
 
 pytestmark = pytest.mark.django_db

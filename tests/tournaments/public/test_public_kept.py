@@ -17,8 +17,9 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from tests.integration.builders import add_deal, downloaded, make_round, make_tournament
+from tournaments.common import files
 from tournaments.event.models import TournamentRole
-from tournaments.public import files, kept, pages, pdf, tasks, views
+from tournaments.public import kept, pages, pdf, tasks, views
 from tournaments.standings import tasks as standings_tasks
 
 pytestmark = pytest.mark.django_db

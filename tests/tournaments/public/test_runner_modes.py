@@ -7,7 +7,7 @@ from __future__ import annotations
 import threading
 import time
 
-from tournaments.public import runner
+from tournaments.common import runner
 
 
 def test_a_thread_started_earlier_does_not_take_a_manual_render(settings):

@@ -22,10 +22,11 @@ from django.urls import reverse
 from pypdf import PdfReader
 
 from scoring import championship as pure
+from tournaments.common import runner
 from tournaments.event import register
 from tournaments.event.models import Entry, TournamentRole
 from tournaments.links import service as links
-from tournaments.public import published, queries, runner
+from tournaments.public import published, queries
 from tournaments.seasons import championships
 from tournaments.seasons.models import ChampionshipLine, ChampionshipSnapshot
 from tournaments.standings import rankings

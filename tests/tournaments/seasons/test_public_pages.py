@@ -9,8 +9,9 @@ import pytest
 from django.urls import reverse
 from pypdf import PdfReader
 
+from tournaments.common import files, runner
 from tournaments.links import service as links
-from tournaments.public import files, runner, seasons
+from tournaments.public import seasons
 
 from .builders import season_of_three
 

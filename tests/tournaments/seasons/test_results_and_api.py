@@ -51,7 +51,7 @@ def test_season_endpoints_read_the_published_rankings(client):
     season = Season.objects.get()
     seasons = client.get(reverse("api:seasons")).json()
     assert [x["slug"] for x in seasons] == ["saison-2025"]
-    doc = client.get(reverse("api:season-export", args=[season.pk])).json()
+    doc = downloaded(client.get, reverse("api:season-export", args=[season.pk])).json()
     jsonschema.validate(doc, season_schema(), format_checker=jsonschema.FormatChecker())
     assert doc["format"] == "levee.season/1" and len(doc["people"]) == 5
     champ = s["championship"]
@@ -88,7 +88,7 @@ def test_a_tournaments_results_file_follows_its_championships_new_version(client
     """The walk: a correction published the championship's version 4 while the tournament's results file still
     carried version 3 (its key followed the tournament's own state only). The file's key now follows the published
     versions of its seasons' championships: a new version, a new file."""
-    from tournaments.public import downloads
+    from tournaments.common import downloads
     from tournaments.public import tasks as tasks_public
     from tournaments.seasons.championships import championship_publish
     from tournaments.seasons.models import Championship

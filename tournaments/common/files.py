@@ -24,6 +24,7 @@ from urllib.parse import quote
 
 from django.conf import settings
 from django.http import FileResponse, HttpResponse
+from django.http.response import HttpResponseBase
 from django.utils.cache import patch_vary_headers
 
 #: seconds after which a claim is taken over (a render bounded in size ends well before)
@@ -45,7 +46,7 @@ def preparing(answer: HttpResponse, private: bool) -> HttpResponse:
     return answer
 
 
-def response(path: Path, content_type: str, *, encoding: str = "") -> HttpResponse:
+def response(path: Path, content_type: str, *, encoding: str = "") -> HttpResponseBase:
     """The kept file ``path`` as an answer: its bytes streamed from here, or (``LEVEE_ACCEL_REDIRECT`` set) an empty
     answer telling the proxy in front which file to send (``X-Accel-Redirect``: that prefix, then the file's path
     under :func:`root`). ``encoding``: the file is that ``Content-Encoding`` (its gzip copy). Raises
@@ -55,7 +56,7 @@ def response(path: Path, content_type: str, *, encoding: str = "") -> HttpRespon
         relative = path.resolve().relative_to(root().resolve())  # a file outside the folder is a bug: ValueError
         if not path.is_file():
             raise FileNotFoundError(path)
-        answer = HttpResponse(content_type=content_type)
+        answer: HttpResponseBase = HttpResponse(content_type=content_type)
         answer["X-Accel-Redirect"] = prefix.rstrip("/") + "/" + quote(relative.as_posix())
     else:
         answer = FileResponse(path.open("rb"), content_type=content_type)

@@ -1,12 +1,15 @@
-"""The big downloads (the results CSV, the results file, the ranking CSV): rendered by a worker once per published
-state, kept as files, served as files; never rendered in a web request.
+"""The big downloads (the results CSV, the results file, the ranking CSV; the API's exports of a tournament and of a
+season): rendered by a worker once per published state, kept as files, served as files; never rendered in a web
+request.
 
 Their size grows with the event (every deal of every released round: 100 s of rendering for the CSV of a
 10,000-player event), so they are made like the PDFs (:mod:`pdf`): a worker renders each once per published state
 (:mod:`tasks`, the quiet pass after a publication, or the first request's), writes it whole with its gzip copy
 (:mod:`files`, the same folder and claims as the PDFs), and the request serves the file with its ETag (304 when the
 reader has it, the gzip copy when the browser accepts it). While the first render runs, the request answers 202
-with the « en préparation » page that reloads itself, and ``Retry-After``: exactly what the PDFs do.
+with the « en préparation » page that reloads itself (or, to a program, a JSON answer saying so), and
+``Retry-After``: exactly what the PDFs do. The audiences say what that answer is (:func:`serve`'s ``preparing``);
+this module knows only files and keys, so that the public pages and the API serve the same files.
 
 A download's key is the ETag the page had when it was rendered in the request (:func:`published.validator`); a new
 published state (a deal entered, a ranking published) makes a new key, hence a new file, and the older file of the
@@ -25,15 +28,16 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from django.http import HttpRequest, HttpResponse
-from django.template.loader import render_to_string
+from django.http.response import HttpResponseBase
 
-from tournaments.public import files, published, runner
-from tournaments.public.pdf import RETRY_AFTER  # the same rhythm as the PDFs
+from tournaments.common import files, runner
 
 log = logging.getLogger(__name__)
 
-#: the task that renders a download (:func:`tournaments.public.tasks.render_download`)
+#: the task that renders a download of a tournament's published state (:func:`tournaments.public.tasks.render_download`)
 TASK = "tournaments.public_render_download"
+#: seconds after which the « en préparation » answer asks again (the same rhythm as the PDFs)
+RETRY_AFTER = 3
 #: seconds before a download whose render failed is tried again
 FAILED_RETRY = 60
 
@@ -42,8 +46,8 @@ FAILED_RETRY = 60
 class Download:
     """One download in one published state: what it is, its key (its ETag) and the file it is kept in."""
 
-    kind: str  # results.csv, results.json, ranking.csv
-    tournament_id: int
+    kind: str  # results.csv, results.json, ranking.csv, export.json, season.json
+    tournament_id: int  # the tournament it belongs to (0: a season's)
     slug: str
     key: str
     filename: str
@@ -51,12 +55,16 @@ class Download:
     title: str  # what the « en préparation » page names it
     staff: bool = False  # the staff's variant (the results file with the licence numbers)
     private: bool = False
+    folder: str = ""  # its sub-folder of the kept files: the tournament's id unless set (« seasons/3 »)
+    task: str = TASK  # the task that renders it, and its arguments (the kind, the slug and ``staff`` unless set)
+    task_args: tuple = ()
+    disposition: str = "attachment"
 
     @property
     def path(self) -> Path:
         name, suffix = self.kind.split(".")
-        return files.path_of(self.tournament_id, f"{name}-{suffix}{'-staff' if self.staff else ''}", self.key,
-                             suffix)
+        document = f"{name}-{suffix}{'-staff' if self.staff else ''}"
+        return files.root() / (self.folder or str(self.tournament_id)) / f"{document}--{self.key}.{suffix}"
 
     @property
     def compressed(self) -> Path:
@@ -97,21 +105,22 @@ def produce(doc: Download, render: Callable[[], str], *, claimed: bool = False) 
     return True
 
 
-def serve(request: HttpRequest, state: published.Published, doc: Download) -> HttpResponse:
+def serve(request: HttpRequest, doc: Download, preparing: Callable[[], HttpResponse]) -> HttpResponseBase:
     """The download's file (304 when the reader has it); not rendered yet, its render queued (once) and the latest
-    file written meanwhile, or when there is none the « en préparation » page, 202 with ``Retry-After``."""
+    file written meanwhile, or when there is none ``preparing()`` — the audience's « en préparation » answer — sent
+    202 with ``Retry-After``."""
     path, key = doc.path, doc.key
     if not files.ready(path):
         if files.claim(doc.claim_path):
             try:
-                runner.later(TASK, doc.kind, doc.slug, doc.staff, True)
+                runner.later(doc.task, *(doc.task_args or (doc.kind, doc.slug, doc.staff)), True)
             except Exception:  # the broker is down: the claim is let go, the next reload tries again
                 log.exception("the download %s could not be queued", path.name)
                 files.release(doc.claim_path)
         latest = doc.latest()
         if latest is not None:
             path, key = latest
-    response: HttpResponse | None = None
+    response: HttpResponseBase | None = None
     if files.ready(path) and request.META.get("HTTP_IF_NONE_MATCH") in (f'"{key}"', f'W/"{key}"'):
         response = HttpResponse(status=304)
     elif files.ready(path):
@@ -123,14 +132,13 @@ def serve(request: HttpRequest, state: published.Published, doc: Download) -> Ht
         except FileNotFoundError:  # an older state's file, removed this instant by the newer one's write
             response = None
         else:
-            response["Content-Disposition"] = f'attachment; filename="{doc.filename}"'
+            response["Content-Disposition"] = f'{doc.disposition}; filename="{doc.filename}"'
     if response is not None:
         response["ETag"] = f'"{key}"'
         response["Cache-Control"] = "private, no-cache" if doc.private else "public, no-cache"
-        response["Vary"] = "Cookie, Accept-Encoding"
+        response["Vary"] = "Cookie, Authorization, Accept-Encoding"  # the staff's variant: a session or a token
         return response
-    response = HttpResponse(render_to_string("public/preparing.html", {
-        "tournament": state.tournament, "every": RETRY_AFTER, "title": doc.title,
-        "format": doc.kind.split(".")[1].upper(), "next_url": request.get_full_path(), "messages": ()}), status=202)
+    response = preparing()
+    response.status_code = 202
     response["Retry-After"] = str(RETRY_AFTER)
     return files.preparing(response, doc.private)
