@@ -27,7 +27,7 @@ from django.db import transaction
 from tournaments.common import files
 from tournaments.event.models import Entry
 from tournaments.operations import exports
-from tournaments.public import kept, published, queries
+from tournaments.public import clubs, kept, published, queries
 from tournaments.seasons.models import Championship, ChampionshipLine, ChampionshipSnapshot
 from tournaments.standings.models import RankingSnapshot
 
@@ -60,7 +60,8 @@ def forget(tournament_ids: set[int], championship_ids: set[int], player_ids: set
     prefixes = ([f"levee:public:{t}:" for t in sorted(tournament_ids)]
                 + [f"levee:ranking:{s}:" for s in snapshots]
                 + [f"levee:championship:{c}:" for c in sorted(championship_ids)]
-                + [f"levee:player:{p}:" for p in sorted(player_ids)])
+                + [f"levee:player:{p}:" for p in sorted(player_ids)]
+                + [clubs.PREFIX])  # every club's page: the one that listed him among its members
     removed += kept.drop(prefixes)
     removed += published.forget_kept(prefixes)
     removed += queries.forget_rows(prefixes)

@@ -31,7 +31,7 @@ from scoring import championship as pure
 from tournaments.common import files, games, runner
 from tournaments.common.access import lang_of
 from tournaments.common.collation import french_key
-from tournaments.event.models import Player
+from tournaments.event.models import Player, Tournament
 from tournaments.links import service as links
 from tournaments.public import published
 from tournaments.public.chart import ranks_svg
@@ -67,12 +67,24 @@ def _championship(season_slug: str, slug: str) -> Championship:
 
 
 def season_page(request: HttpRequest, slug: str) -> HttpResponse:
+    """A season: its championships and its public tournaments; the same page for every reader of a language, kept
+    per state (what it shows, hashed) like a championship's."""
     season = _season(slug)
-    champs = list(season.championships.order_by("name"))
-    tournaments = sorted({t for c in champs for t in c.tournaments.filter(is_public=True)},
-                         key=lambda t: (t.date is None, t.date, t.pk))
-    return HttpResponse(render_to_string("public/season.html", {
-        "season": season, "championships": champs, "tournaments": tournaments}, request=request))
+    champs = list(season.championships.order_by("name").values_list("name", "slug"))
+    tournaments = sorted(Tournament.objects.filter(championships__season=season, is_public=True).distinct()
+                         .only("pk", "slug", "name", "date"), key=lambda t: (t.date is None, t.date, t.pk))
+    club = season.club
+    state = (RENDER_VERSION, lang_of(request), season.pk, season.name, season.slug, season.starts_on, season.ends_on,
+             club and (club.name, club.slug, club.city), str(season.grouping or ""), champs,
+             [(t.pk, t.slug, t.name, t.date) for t in tournaments])
+    etag = hashlib.sha256(repr(state).encode()).hexdigest()[:32]
+
+    def render() -> str:
+        return render_to_string("public/season.html", {
+            "season": season, "championships": [{"name": name, "slug": s} for name, s in champs],
+            "tournaments": tournaments, "messages": ()})
+
+    return published.respond_keyed(request, f"levee:season:{season.pk}:{etag}", etag, render)
 
 
 def _fmt(value: Any) -> str:
