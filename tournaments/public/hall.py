@@ -4,6 +4,7 @@ names the next page of the rotation: ranking pages → seating pages → clock �
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 import time
 from collections import Counter
@@ -12,7 +13,7 @@ from dataclasses import dataclass
 from django.conf import settings
 from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import redirect
 from django.template.loader import render_to_string
 from django.urls import reverse
 
@@ -148,9 +149,31 @@ def seating(request: HttpRequest, tournament: Tournament, every: int) -> HttpRes
     return published.respond(request, state, etag, page_html, private=private)
 
 
+#: the clock page of the second now, by variant (a tournament, language and rotation): a handful
+_clock_pages: dict[tuple, tuple[str, bytes, bytes]] = {}
+_CLOCK_PAGES_MAX = 64
+
+
 def clock(request: HttpRequest, tournament: Tournament, every: int) -> HttpResponse:
+    """The round's clock. It shows the time left to the second, so it is kept one second in the process: every hall
+    screen asking in the same second gets the same bytes, rendered once, and marked public, the proxy in front
+    keeps them that second too."""
     rnd = clock_round(tournament)
-    return render(request, "public/hall_clock.html", {
-        "tournament": tournament, "round": rnd, "clock": clock_of(rnd) if rnd is not None else None,
-        "next_url": reverse("public-screen", args=[tournament.slug]) + "?page=1", "every": every,
-        "stay": request.GET.get("stay") == "1"})
+    shown = clock_of(rnd) if rnd is not None else None
+    stay = request.GET.get("stay") == "1"
+    private = not (tournament.is_public and tournament.status != Tournament.Status.DRAFT)
+    variant = (published.RENDER_VERSION, tournament.pk, lang_of(request), every, stay)
+    etag = hashlib.sha256(repr((variant, tournament.name, rnd.pk if rnd else 0, rnd.number if rnd else 0, shown,
+                                int(time.time()))).encode()).hexdigest()[:32]
+    answer = published.not_modified(request, etag, None, private)
+    if answer is not None:
+        return answer
+    kept = _clock_pages.get(variant)
+    if kept is None or kept[0] != etag:
+        body = render_to_string("public/hall_clock.html", {
+            "tournament": tournament, "round": rnd, "clock": shown, "every": every, "stay": stay, "messages": (),
+            "next_url": reverse("public-screen", args=[tournament.slug]) + "?page=1"}).encode()
+        if len(_clock_pages) >= _CLOCK_PAGES_MAX:
+            _clock_pages.clear()
+        kept = _clock_pages[variant] = (etag, body, gzip.compress(body, compresslevel=6, mtime=0))
+    return published.answer(request, etag, kept[1], kept[2], private=private)

@@ -143,3 +143,29 @@ def test_the_seating_screen_shows_a_swap_at_once_in_the_tests_setting(client):
     where = dict(re.findall(r'<span class="who">([^<]+)</span><span class="where[^"]*">([^<]+)',
                             client.get(url).content.decode()))
     assert (where["A"], where["E"]) == ("table 2", "table 1")
+
+
+def test_the_clock_screen_is_rendered_once_a_second_and_a_pause_shows_at_once(client, monkeypatch):
+    """Every hall screen of a venue asks for the clock every few seconds: the page of a second is rendered once and
+    kept that second (marked public: the proxy in front keeps it too); a pause is seen in the same second."""
+    from tournaments.public import hall
+
+    renders: list[str] = []
+    real = hall.render_to_string
+    monkeypatch.setattr(hall, "render_to_string", lambda *a, **k: renders.append(a[0]) or real(*a, **k))
+    now = [1_800_000_000.2]
+    monkeypatch.setattr(hall.time, "time", lambda: now[0])
+    t, e = make_tournament("ABCD", slug="kept-clock")
+    (table,) = make_round(t, 1, [list(e.values())], released=False)
+    round_clock(round=table.round, action="start")
+    url = reverse("public-screen-clock", args=[t.slug])
+    first = client.get(url)
+    assert first.status_code == 200 and first["Cache-Control"] == "public, no-cache"
+    assert 'data-running="yes"' in first.content.decode()
+    assert client.get(url).content == first.content and len(renders) == 1  # the same second: not rendered again
+    assert client.get(url, HTTP_IF_NONE_MATCH=first["ETag"]).status_code == 304
+    round_clock(round=table.round, action="pause")
+    assert 'data-running="no"' in client.get(url).content.decode() and len(renders) == 2
+    now[0] += 1  # the next second: the page anew
+    later = client.get(url)
+    assert later["ETag"] != first["ETag"] and len(renders) == 3
