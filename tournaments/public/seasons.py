@@ -18,7 +18,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from django.db.models import Max
+from django.db.models import Count, Max, Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.template.loader import render_to_string
@@ -31,7 +31,7 @@ from scoring import championship as pure
 from tournaments.common import files, games, runner
 from tournaments.common.access import lang_of
 from tournaments.common.collation import french_key
-from tournaments.event.models import Player, Tournament
+from tournaments.event.models import Entry, Player, Tournament
 from tournaments.links import service as links
 from tournaments.public import published
 from tournaments.public.chart import ranks_svg
@@ -399,13 +399,21 @@ def player_context(player: Player, *, private: bool) -> dict[str, Any]:
     }
 
 
+def _player_tick(player: Player) -> tuple[object, ...]:
+    """What a player's page across events moves with: a tournament he entered published again, a championship he is
+    in published again, an entry of his added or withdrawn, his name or club changed."""
+    return (RankingSnapshot.objects.filter(tournament__entries__player=player).aggregate(m=Max("id"))["m"],
+            ChampionshipSnapshot.objects.filter(championship__tournaments__entries__player=player)
+            .aggregate(m=Max("id"))["m"],
+            tuple(Entry.objects.filter(player=player).aggregate(m=Max("id"), n=Count("id"),
+                                                                 w=Count("id", filter=Q(withdrawn=True))).values()),
+            player.name, player.anonymized_at, player.home_club_id, player.club)
+
+
 def player_page(request: HttpRequest, player_id: int) -> HttpResponse:
     player = get_object_or_404(Player.objects.select_related("home_club"), pk=player_id)
-    # the page changes when a tournament he played or a championship he is in publishes again
-    tick = (RankingSnapshot.objects.filter(tournament__entries__player=player).aggregate(m=Max("id"))["m"],
-            ChampionshipSnapshot.objects.filter(championship__tournaments__entries__player=player)
-            .aggregate(m=Max("id"))["m"], player.name, player.anonymized_at, player.home_club_id)
-    etag = hashlib.sha256(repr((RENDER_VERSION, player.pk, lang_of(request), *tick)).encode()).hexdigest()[:32]
+    etag = hashlib.sha256(repr((RENDER_VERSION, player.pk, lang_of(request), *_player_tick(player))).encode()
+                          ).hexdigest()[:32]
 
     def render() -> str:
         return render_to_string("public/player_history.html", {**player_context(player, private=False),
@@ -415,14 +423,24 @@ def player_page(request: HttpRequest, player_id: int) -> HttpResponse:
 
 
 def player_private_page(request: HttpRequest, token: str) -> HttpResponse:
-    """His own page through his player link: every tournament he played (private ones too), his licence."""
+    """His own page through his player link: every tournament he played (private ones too), his licence. Kept per
+    state like his public page, under his link (the page names it), and never stored by the browser (personal
+    data)."""
     link = links.link_by_token(token)
     if link is None or not link.is_live or link.entry_id is None:
         raise Http404("no such player link")
     player = Player.objects.select_related("home_club").get(pk=link.entry.player_id)
-    response = HttpResponse(render_to_string("public/player_history.html", {
-        **player_context(player, private=True), "link_token": token,
-        "back_url": reverse("player_home", args=[token])}, request=request))
+    state = (RENDER_VERSION, "private", player.pk, link.pk, lang_of(request), *_player_tick(player), player.licence,
+             player.birth_date)
+    etag = hashlib.sha256(repr(state).encode()).hexdigest()[:32]
+
+    def render() -> str:
+        return render_to_string("public/player_history.html", {
+            **player_context(player, private=True), "link_token": token, "messages": (),
+            "back_url": reverse("player_home", args=[token])})
+
+    response = published.respond_keyed(request, f"levee:player:{player.pk}:private:{etag}", etag, render,
+                                       private=True)
     response["Cache-Control"] = "private, no-store"
     return response
 

@@ -224,3 +224,31 @@ def test_a_category_lists_its_own_players_not_ranked_yet(client):
     csv = b"".join(client.get(url + "classement.csv?categorie=dames").streaming_content).decode()
     rows = csv.split("Pas encore classés")[1]
     assert "Ana;;12;2;1" in rows and "Bruno" not in rows and "Émile" not in rows
+
+
+def test_a_players_private_page_is_rendered_once_per_state_and_never_stored(client, monkeypatch):
+    """His own page through his link is kept per state like his public page (a phone reloading it costs no
+    render), never stored by the browser (his licence, his birth date), and anew once a tournament he played
+    publishes again or his licence changes."""
+    from tests.integration.builders import correct_deal
+    from tournaments.deals.models import Deal
+    from tournaments.standings import tasks as standings_tasks
+
+    s = season_of_three()
+    ana = s["players"]["Ana"]
+    link = links.link_for_entry(entry=ana.entries.get(tournament=s["tournaments"][0]))
+    url = reverse("player-history-private", args=[link.token])
+    renders: list[str] = []
+    real = seasons.render_to_string
+    monkeypatch.setattr(seasons, "render_to_string", lambda *a, **k: renders.append(a[0]) or real(*a, **k))
+    first = client.get(url)
+    assert first.status_code == 200 and first["Cache-Control"] == "private, no-store"
+    assert client.get(url).content == first.content and len(renders) == 1
+    # T3 corrected (Ana 1st there, +60): her rank in it changes on her page
+    t3 = s["tournaments"][2]
+    correct_deal(Deal.objects.get(table__round__tournament=t3), [60, -60, 20, -20])
+    standings_tasks.ranking_refresh(t3.pk)
+    second = client.get(url).content.decode()
+    assert len(renders) == 2 and second != first.content.decode()
+    type(ana).objects.filter(pk=ana.pk).update(licence="L-Ana-2")
+    assert "Licence : L-Ana-2" in client.get(url).content.decode() and len(renders) == 3
