@@ -45,7 +45,8 @@ def _public_state_read_at_every_request(settings):
 def _renders_queued_not_run(settings, tmp_path):
     """The PDFs and the pages rendered at publication (tournaments.public.tasks) are queued in the test's process
     and run only when a test asks (``tasks.run_pending()``); the PDF files go to the test's own folder."""
-    from tournaments.public import kept, tasks
+    from tournaments.common import kept
+    from tournaments.public import tasks
 
     settings.LEVEE_RENDER_IN = "manual"
     settings.LEVEE_PDF_ROOT = str(tmp_path / "pdf")

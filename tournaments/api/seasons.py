@@ -17,6 +17,7 @@ never written.
 
 from __future__ import annotations
 
+import hashlib
 from typing import Any
 
 from django.http.response import HttpResponseBase
@@ -32,6 +33,7 @@ from rest_framework.response import Response
 from scoring import championship as pure
 from tournaments.api.base import Api, kept_download
 from tournaments.clubs.models import Club, Grouping
+from tournaments.common import kept
 from tournaments.event.models import Player
 from tournaments.operations import exports
 from tournaments.seasons import championships, history, service
@@ -81,6 +83,10 @@ def season_json(season: Season) -> dict[str, Any]:
             "ends_on": season.ends_on.isoformat(), "club": season.club_id, "grouping": season.grouping_id,
             "championships": [{"id": c.pk, "name": c.name, "slug": c.slug}
                               for c in season.championships.order_by("name", "id")]}
+
+
+#: bump when :func:`ranking_json` changes: the kept documents are made anew
+RANKING_VERSION = "1"
 
 
 def ranking_json(champ: Championship, snap: ChampionshipSnapshot, category: str = "") -> dict[str, Any]:
@@ -226,6 +232,20 @@ def _version(champ: Championship, value: Any, field: str) -> ChampionshipSnapsho
     return snap
 
 
+def kept_ranking_json(champ: Championship, snap: ChampionshipSnapshot, category: str = "") -> dict[str, Any]:
+    """:func:`ranking_json`, computed once per snapshot, category and rules and kept in the cache (2,000 lines with
+    their explanations take a second; a snapshot never changes). A player made anonymous drops the championship's
+    keys (``levee:championship:{id}:``, ``tournaments.public.anonymous``)."""
+    rules = (champ.table, champ.best, champ.minimum, champ.tie_breaks, champ.categories)
+    variant = hashlib.sha256(repr((RANKING_VERSION, category, rules)).encode()).hexdigest()[:16]
+    key = f"levee:championship:{champ.pk}:api:{snap.pk}:{variant}"
+    document = kept.get(key)
+    if document is None:
+        document = ranking_json(champ, snap, category)
+        kept.set(key, document, 3600)
+    return document
+
+
 class ChampionshipRankingView(Api):
     permission_classes = [AllowAny]
 
@@ -236,7 +256,7 @@ class ChampionshipRankingView(Api):
         snap = championships.latest_snapshot(champ.pk)
         if snap is None:
             raise exceptions.NotFound(_("no ranking published yet"))
-        return Response(ranking_json(champ, snap, request.query_params.get("categorie", "")[:40]))
+        return Response(kept_ranking_json(champ, snap, request.query_params.get("categorie", "")[:40]))
 
 
 class ChampionshipVersionView(Api):
@@ -246,7 +266,7 @@ class ChampionshipVersionView(Api):
                    operation_id="championships_ranking_version_retrieve")
     def get(self, request: Request, pk: int, version: int) -> Response:
         champ = _public_championship(pk)
-        return Response(ranking_json(champ, _version(champ, version, "version")))
+        return Response(kept_ranking_json(champ, _version(champ, version, "version")))
 
 
 class ChampionshipDiffView(Api):

@@ -24,10 +24,10 @@ from collections.abc import Iterable
 
 from django.db import transaction
 
-from tournaments.common import files
+from tournaments.common import files, kept
 from tournaments.event.models import Entry
 from tournaments.operations import exports
-from tournaments.public import clubs, kept, published, queries
+from tournaments.public import clubs, published, queries
 from tournaments.seasons.models import Championship, ChampionshipLine, ChampionshipSnapshot
 from tournaments.standings.models import RankingSnapshot
 

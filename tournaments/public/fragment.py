@@ -26,7 +26,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from tournaments.public import kept
+from tournaments.common import kept
 
 #: where the reader's parts go in a skeleton: text that no page holds and that escaping and URL-encoding leave as
 #: they are (the reader's id ``ME`` in the pager's links, his poll URL, his section; his row and his page's link

@@ -40,9 +40,9 @@ from django.db import connection
 from django.http import HttpRequest, HttpResponse
 from django.utils.http import http_date, parse_etags, parse_http_date_safe
 
-from tournaments.common import sql
+from tournaments.common import kept, sql
 from tournaments.event.models import Tournament
-from tournaments.public import fragment, kept
+from tournaments.public import fragment
 from tournaments.standings.models import RankingClock, RankingSnapshot
 from tournaments.standings.rankings import RankingStatus
 

@@ -15,10 +15,10 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from scoring import ranking as pure
+from tournaments.common import kept as cache  # the cache, or none when it is down
 from tournaments.common.collation import french_key
 from tournaments.deals.models import Forfeit, Ruling, ScoreRow
 from tournaments.event.models import Entry, Round, Table, Team, Tournament
-from tournaments.public import kept as cache  # the cache, or none when it is down
 from tournaments.standings import rankings
 from tournaments.standings.formats import metric_text
 from tournaments.standings.models import RankingSnapshot

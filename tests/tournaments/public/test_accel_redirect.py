@@ -18,9 +18,9 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from tests.integration.builders import add_deal, make_round, make_tournament
-from tournaments.common import files
+from tournaments.common import files, kept
 from tournaments.event.models import TournamentRole
-from tournaments.public import kept, lines, pages, published, queries, tasks
+from tournaments.public import lines, pages, published, queries, tasks
 from tournaments.standings import tasks as standings_tasks
 
 pytestmark = pytest.mark.django_db

@@ -17,9 +17,9 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from tests.integration.builders import add_deal, downloaded, make_round, make_tournament
-from tournaments.common import files
+from tournaments.common import files, kept
 from tournaments.event.models import TournamentRole
-from tournaments.public import kept, pages, pdf, tasks, views
+from tournaments.public import pages, pdf, tasks, views
 from tournaments.standings import tasks as standings_tasks
 
 pytestmark = pytest.mark.django_db
@@ -250,7 +250,7 @@ CLOSED = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache",
 
 def test_the_public_pages_answer_while_the_cache_is_down(client, day, caplog):
     t, e = day
-    caplog.set_level(logging.WARNING, logger="tournaments.public.kept")
+    caplog.set_level(logging.WARNING, logger="tournaments.common.kept")
     urls = [reverse("public-home", args=[t.slug]), reverse("public-ranking", args=[t.slug]),
             reverse("public-ranking", args=[t.slug]) + f"?me={e['Ana'].pk}",
             reverse("public-player", args=[t.slug, e["Ana"].pk]), reverse("public-screen", args=[t.slug]),
@@ -261,7 +261,7 @@ def test_the_public_pages_answer_while_the_cache_is_down(client, day, caplog):
             response = client.get(url)
             assert response.status_code == 200, url
         assert "Ana" in client.get(reverse("public-ranking", args=[t.slug])).content.decode()
-    warnings = [r for r in caplog.records if r.name == "tournaments.public.kept"]
+    warnings = [r for r in caplog.records if r.name == "tournaments.common.kept"]
     assert len(warnings) == 1 and "cannot be reached" in warnings[0].getMessage()  # once, not per request
 
 

@@ -13,7 +13,8 @@ import pytest
 from django.core.cache import cache
 
 from tests.integration.builders import add_deal, make_round, make_tournament
-from tournaments.public import kept, queries, tasks
+from tournaments.common import kept
+from tournaments.public import queries, tasks
 from tournaments.standings import tasks as standings_tasks
 
 pytestmark = pytest.mark.django_db

@@ -111,3 +111,25 @@ def test_a_tournaments_results_file_follows_its_championships_new_version(client
     tasks_public.run_pending(only=downloads.TASK)
     assert championship_version() == before + 1
     assert tournaments_showing(champ.pk) == ["t1", "t2", "t3"]
+
+
+def test_the_championship_ranking_is_computed_once_per_snapshot(client, monkeypatch):
+    """2,000 lines with their explanations take a second: the API computes a snapshot's ranking (per category) once
+    and keeps it; a new version is computed anew."""
+    from tournaments.api import seasons as api
+
+    s = season_of_three()
+    champ = s["championship"]
+    computed: list[str] = []
+    real = api.ranking_json
+    monkeypatch.setattr(api, "ranking_json", lambda c, snap, cat="": computed.append(cat) or real(c, snap, cat))
+    url = reverse("api:championship-ranking", args=[champ.pk])
+    first = client.get(url).json()
+    assert client.get(url).json() == first and computed == [""]
+    assert [ln["name"] for ln in client.get(url + "?categorie=dames").json()["lines"]] == ["Chloé", "Ana"]
+    client.get(url + "?categorie=dames")
+    assert computed == ["", "dames"]
+    t3 = s["tournaments"][2]
+    correct_deal(Deal.objects.get(table__round__tournament=t3), [60, -60, 20, -20])
+    tasks.ranking_refresh(t3.pk)
+    assert client.get(url).json()["version"] == first["version"] + 1 and computed == ["", "dames", ""]

@@ -1,7 +1,9 @@
-"""Django's cache as the public pages use it: a cache that cannot be reached is a cache that is empty.
+"""Django's cache as the public pages and the API's public reads use it: a cache that cannot be reached is a cache
+that is empty.
 
-Every read and write of the public pages' cache goes through here (:mod:`published` for the pages' bytes,
-:mod:`queries` for a snapshot's rows). When the cache's server (Redis) is down,
+Every read and write of the public pages' cache goes through here (``tournaments.public.published`` for the pages'
+bytes, ``tournaments.public.queries`` for a snapshot's rows, the API's championship rankings). When the cache's
+server (Redis) is down,
 a read answers ``None`` and a write is skipped: the page is rendered from the database, as the request rates
 already fail open. The failure is logged once, and for :data:`PAUSE` seconds this process does not try the
 cache again (so a dead Redis costs one refused connection per process every few seconds, not one per call).
@@ -94,11 +96,11 @@ def drop(prefixes: Iterable[str]) -> int:
     removed = 0
     try:
         if isinstance(backend, LocMemCache):
-            with backend._lock:
-                for key in [k for k in backend._cache if k.startswith(tuple(made))]:
-                    removed += backend._delete(key)
+            with backend._lock:  # type: ignore[attr-defined]
+                for key in [k for k in backend._cache if k.startswith(tuple(made))]:  # type: ignore[attr-defined]
+                    removed += backend._delete(key)  # type: ignore[attr-defined]
         elif isinstance(backend, RedisCache):
-            client = backend._cache.get_client(None, write=True)
+            client = backend._cache.get_client(None, write=True)  # type: ignore[attr-defined]
             for prefix in made:
                 batch = list(client.scan_iter(match=_glob_escaped(prefix) + "*", count=1000))
                 for start in range(0, len(batch), 500):
