@@ -50,6 +50,26 @@ def get(key: str, default: Any = None) -> Any:
         return default
 
 
+def get_many(keys: Iterable[str]) -> dict[str, Any]:
+    """The entries found of ``keys`` (one round trip); none when the cache cannot be reached."""
+    if not available():
+        return {}
+    try:
+        return cache.get_many(list(keys))
+    except Exception as exc:
+        _failed(exc, "read")
+        return {}
+
+
+def set_many(values: dict[str, Any], timeout: float | None = None) -> None:
+    if not available() or not values:
+        return
+    try:
+        cache.set_many(values, timeout)
+    except Exception as exc:
+        _failed(exc, "write")
+
+
 def set(key: str, value: Any, timeout: float | None = None) -> None:
     if not available():
         return

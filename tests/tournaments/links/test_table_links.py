@@ -295,3 +295,24 @@ def test_the_player_cards_read_the_links_in_one_statement_whatever_the_players(c
         assert PrivateLink.objects.filter(tournament=t, entry__isnull=False).count() == n
         counts.append(statements)
     assert counts[0] == counts[1], counts
+
+
+def test_a_links_qr_code_is_made_once_whatever_the_prints(client, monkeypatch):
+    """bench/staff_pages.py: the cards of 1,000 players took 4.4 s, most of it their QR codes made again at each
+    print. A link's address never changes: its QR code is made once and kept; printed again, none is made."""
+    from tests.integration.builders import make_tournament
+    from tournaments.event.models import TournamentRole
+    from tournaments.organizer import table_cards
+
+    made: list[str] = []
+    real = table_cards.qr_svg
+    monkeypatch.setattr(table_cards, "qr_svg", lambda url: made.append(url) or real(url))
+    user = UserFactory(username="qr-orga")
+    client.force_login(user)
+    t, _ = make_tournament([f"Q{i:02d}" for i in range(6)], slug="qr-once")
+    TournamentRole.objects.create(tournament=t, user=user, role="organizer")
+    first = client.get(reverse("player_cards", args=[t.slug])).content.decode()
+    assert first.count("<svg") == 6 and len(made) == 6 and len(set(made)) == 6
+    again = client.get(reverse("player_cards", args=[t.slug])).content.decode()
+    codes = [page[page.index("<svg"):] for page in (first, again)]  # the cards (the CSRF token above changes)
+    assert codes[0] == codes[1] and len(made) == 6  # the same codes, none made again
