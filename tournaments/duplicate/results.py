@@ -23,7 +23,7 @@ from django.utils.translation import gettext_lazy
 from scoring import duplicate as pure
 from tournaments.deals.models import Deal, ScoreRow
 from tournaments.duplicate.models import ArtificialResult, DuplicateSetup, DuplicateTable, Etui, EtuiPlay
-from tournaments.event.models import Seat, Tournament
+from tournaments.event.models import Entry, Seat, Tournament
 
 #: the seats of a duplicate table, in the order of play
 ORIENTATIONS = (gettext_lazy("North"), gettext_lazy("East"), gettext_lazy("South"), gettext_lazy("West"))
@@ -166,8 +166,8 @@ def traveller(tournament: Tournament, etui: Etui, *, mine_table: int | None = No
     by_table: dict[tuple[int, int], dict[int, pure.ScoredResult]] = {}
     for s in scored:
         by_table.setdefault((s.result.round, s.result.table), {})[s.result.orientation] = s
-    names = dict(Seat.objects.filter(table__round__tournament=tournament)
-                 .values_list("entry_id", "entry__player__name"))
+    names = dict(Entry.objects.filter(pk__in={r.entry for r in results})  # its players', not the tournament's
+                 .values_list("pk", "player__name"))
     lines = []
     for (round_no, table_no), seats in by_table.items():
         ordered = [seats.get(o) for o in range(max(seats) + 1)]

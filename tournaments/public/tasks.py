@@ -6,7 +6,8 @@
   printable ranking, the latest round's results) are rendered into the cache then, in French and English, and the
   ranking CSV written as a file (:mod:`downloads`), so that no reader, and no web worker, waits for them. Then,
   once the state stays quiet :data:`PDF_QUIET` seconds, the ranking PDF, the latest round's results PDF and the
-  big downloads (the results CSV, the public results file and the staff's, :mod:`downloads`) are written as files.
+  big downloads (the results CSV, the public results file and the staff's, the API's exports of the deals,
+  :mod:`tournaments.common.downloads`) are written as files, and a duplicate's étuis and travellers rendered.
 * :func:`render_download` renders one download of the state published now (a request found it missing).
 * :func:`render_export` renders the API's export of a tournament or a season in its state now
   (:mod:`tournaments.operations.exports`): after the quiet pass of a publication, a championship's publication, or
@@ -29,7 +30,7 @@ from tournaments.common import downloads
 from tournaments.common.runner import forget, later, pending, run_pending
 from tournaments.event.models import Tournament
 from tournaments.operations import exports as api_exports
-from tournaments.public import exports, pages, pdf, published, queries, seasons, views
+from tournaments.public import duplicate, exports, pages, pdf, published, queries, seasons, views
 from tournaments.seasons.models import Championship
 from tournaments.seasons.results_file import tournaments_showing
 from tournaments.standings import rankings
@@ -117,6 +118,9 @@ def render_published(tournament_id: int, input_version: int, pdfs: bool = False)
         done += downloads.produce(*exports.results_file_download(state, True))
         for staff in (False, True):  # the API's export of the deals, the others' and the staff's
             done += downloads.produce(*api_exports.tournament_export(state.tournament, staff))
+        for lang in LANGUAGES:  # a duplicate's étuis and their travellers (one per étui released)
+            with translation.override(lang), queries.alone():
+                done += duplicate.store_published(state, lang)
         return done
     builders: list[Callable[[str], tuple[str, Callable[[], str]]]] = [  # what the readers poll first, first
         lambda lang: pages.ranking_page(state, lang, fragment=True)[1:],
