@@ -27,9 +27,9 @@ from tournaments.api.calls import live_link
 from tournaments.common import games
 from tournaments.common.errors import Forbidden, InvalidInput
 from tournaments.deals import selectors
-from tournaments.deals.models import Deal, ScoreRow
+from tournaments.deals.models import Deal
 from tournaments.event import permissions
-from tournaments.event.models import Seat
+from tournaments.event.models import Seat, Table, Tournament
 from tournaments.links import service
 from tournaments.links.models import DealAnswer, DealSheet, PrivateLink
 
@@ -75,14 +75,15 @@ class SheetOut(serializers.Serializer):
     disputable = serializers.BooleanField()
 
 
-def sheet_json(deal: Deal, lang: str) -> dict[str, Any]:
-    """A deal as the players check it: in words, each seat's mark and answer, the sheet's state."""
+def sheet_json(deal: Deal, lang: str, *, facts: service.SheetFacts | None = None,
+               closed: bool | None = None) -> dict[str, Any]:
+    """A deal as the players check it: in words, each seat's mark and answer, the sheet's state. ``facts`` and
+    ``closed``: read already for many deals (:func:`sheets_json`)."""
     table = deal.table
     seats = selectors.table_seats(table)
     players = selectors.table_players(table)
-    scores = dict(ScoreRow.objects.filter(deal=deal, ruling__isnull=True).values_list("entry_id", "points"))
-    answers = service.current_answers(deal)
-    sheet = DealSheet.objects.filter(deal=deal, version=deal.version).first()
+    facts = facts or service.sheet_facts([deal])[deal.pk]
+    scores, answers, sheet = facts.scores, facts.answers, facts.sheet
     detail = games.explain(str((deal.record or {}).get("game", "")), deal.verdict, players, lang)
     lines = [{"seat": seat.position, "player": name, "points": scores.get(seat.entry_id),
               "answer": answers[seat.entry_id].answer if seat.entry_id in answers else None}
@@ -93,7 +94,22 @@ def sheet_json(deal: Deal, lang: str) -> dict[str, Any]:
             "state": sheet.state if sheet else DealSheet.State.ENTERED,
             "confirmed": sheet.confirmed if sheet else 0,
             "needed": service.policy_of(table.round.tournament).needed(len(seats)),
-            "disputable": not service.dispute_closed(deal)}
+            "disputable": not (service.dispute_closed(deal) if closed is None else closed)}
+
+
+def sheets_json(deals: list[Deal], lang: str) -> list[dict[str, Any]]:
+    """:func:`sheet_json` of each of ``deals`` (read with their table, round and tournament), their tables' seats,
+    their facts and their rounds' closing read together: a fixed number of statements, not a few per deal."""
+    tables: dict[int, Table] = {}
+    tournaments: dict[int, Tournament] = {}
+    for deal in deals:  # one table object per table (its seats read once), one tournament (its policy read once)
+        deal.table = tables.setdefault(deal.table_id, deal.table)
+        deal.table.round.tournament = tournaments.setdefault(deal.table.round.tournament_id,
+                                                             deal.table.round.tournament)
+    selectors.with_seats(list(tables.values()))
+    facts = service.sheet_facts(deals)
+    closed = {t.pk: service.disputes_closed(t.round) for t in tables.values()}
+    return [sheet_json(d, lang, facts=facts[d.pk], closed=closed[d.table_id]) for d in deals]
 
 
 def _answer(link: PrivateLink, deal: Deal, seat: Seat | None, data: dict[str, Any], lang: str) -> Response:
@@ -114,7 +130,7 @@ class TableSheetsView(Api):
         link = live_link(token, table=True)
         deals = Deal.objects.filter(table_id=link.table_id).exclude(status=Deal.Status.ANNULLED).select_related(
             "table__round__tournament").order_by("number")
-        return Response([sheet_json(d, lang_of(request)) for d in deals])
+        return Response(sheets_json(list(deals), lang_of(request)))
 
 
 class TableAnswerView(Api):
@@ -140,7 +156,7 @@ class PlayerSheetsView(Api):
         link = live_link(token, table=False)
         deals = (Deal.objects.filter(table__seats__entry_id=link.entry_id).exclude(status=Deal.Status.ANNULLED)
                  .select_related("table__round__tournament").order_by("table__round__number", "number"))
-        return Response([sheet_json(d, lang_of(request)) for d in deals])
+        return Response(sheets_json(list(deals), lang_of(request)))
 
 
 class PlayerAnswerView(Api):

@@ -21,13 +21,13 @@ from tournaments.common import games
 from tournaments.common.access import lang_of
 from tournaments.common.errors import ServiceError
 from tournaments.deals import selectors
-from tournaments.deals.models import Deal, ScoreRow
+from tournaments.deals.models import Deal
 from tournaments.desk import entry
 from tournaments.desk import link_session as links
 from tournaments.desk.views import deal_summary
 from tournaments.event.models import Round, Seat, Table
 from tournaments.links import service
-from tournaments.links.models import ArbiterCall, DealAnswer, DealSheet, PrivateLink
+from tournaments.links.models import ArbiterCall, DealAnswer, DealSheet, PrivateLink, TablePolicy
 
 
 def _refused(request: HttpRequest, link: PrivateLink | None) -> HttpResponse:
@@ -53,33 +53,40 @@ def _player_link(request: HttpRequest, token: str) -> PrivateLink | HttpResponse
 
 # -- what a score sheet shows ---------------------------------------------------------------------------
 
-def deal_sheet(deal: Deal, seats: list[Seat], players: list[str], needed: int, lang: str = "fr") -> dict[str, Any]:
+def deal_sheet(deal: Deal, seats: list[Seat], players: list[str], needed: int, lang: str = "fr", *,
+               facts: service.SheetFacts | None = None, closed: bool | None = None) -> dict[str, Any]:
     """A deal as the players check it: the deal in the table's words (the game's explanation: taker, contract,
     bouts, points… or the tricks and declarations), each one's mark and answer, the sum of the marks, the sheet's
-    state, and whether it may still be disputed."""
-    scores = dict(ScoreRow.objects.filter(deal=deal, ruling__isnull=True).values_list("entry_id", "points"))
-    answers = service.current_answers(deal)
-    sheet = DealSheet.objects.filter(deal=deal, version=deal.version).first()
+    state, and whether it may still be disputed. ``facts`` and ``closed``: read already for many deals
+    (:func:`service.sheet_facts`, :func:`service.disputes_closed`)."""
+    facts = facts or service.sheet_facts([deal])[deal.pk]
     lines = []
     for seat, name in zip(seats, players, strict=True):
-        answer = answers.get(seat.entry_id)
-        lines.append({"entry": seat.entry, "seat": seat.position, "name": name, "points": scores.get(seat.entry_id),
+        answer = facts.answers.get(seat.entry_id)
+        lines.append({"entry": seat.entry, "seat": seat.position, "name": name,
+                      "points": facts.scores.get(seat.entry_id),
                       "answer": answer.answer if answer else "", "when": answer.created_at if answer else None})
     marks = [line["points"] for line in lines if line["points"] is not None]
     confirmed = sum(1 for line in lines if line["answer"] == DealAnswer.Answer.CONFIRMED)
     return {"deal": deal, "lines": lines, "sum": sum(marks), "balanced": sum(marks) == 0,
-            "state": sheet.state if sheet else DealSheet.State.ENTERED, "confirmed": confirmed, "needed": needed,
-            "summary": deal_summary(deal, players),
+            "state": facts.sheet.state if facts.sheet else DealSheet.State.ENTERED, "confirmed": confirmed,
+            "needed": needed, "summary": deal_summary(deal, players),
             "detail": games.explain(str((deal.record or {}).get("game", "")), deal.verdict, players, lang),
-            "disputable": not service.dispute_closed(deal)}
+            "disputable": not (service.dispute_closed(deal) if closed is None else closed)}
 
 
-def _sheets(table: Table, lang: str = "fr") -> tuple[list[dict[str, Any]], list[Seat], list[str]]:
+def _sheets(table: Table, lang: str = "fr", policy: TablePolicy | None = None,
+            facts: dict[int, service.SheetFacts] | None = None) -> tuple[list[dict[str, Any]], list[Seat], list[str]]:
+    """The sheets of the table's deals not annulled (its seats and deals read already when it comes from
+    :func:`selectors.with_deals`), their facts read together (or given, read for many tables)."""
     seats = selectors.table_seats(table)
     players = selectors.table_players(table)
-    needed = service.policy_of(table.round.tournament).needed(len(seats))
+    needed = (policy or service.policy_of(table.round.tournament)).needed(len(seats))
     deals = [d for d in selectors.table_deals(table) if d.status != Deal.Status.ANNULLED]
-    return [deal_sheet(d, seats, players, needed, lang) for d in deals], seats, players
+    facts = facts if facts is not None else service.sheet_facts(deals)
+    closed = service.disputes_closed(table.round)
+    return ([deal_sheet(d, seats, players, needed, lang, facts=facts[d.pk], closed=closed) for d in deals],
+            seats, players)
 
 
 def _calls(table: Table) -> list[ArbiterCall]:
@@ -251,11 +258,14 @@ def player_home(request: HttpRequest, token: str) -> HttpResponse:
     if isinstance(link, HttpResponse):
         return link
     entry_ = link.entry
-    tables = (Table.objects.filter(seats__entry=entry_)
-              .select_related("round__tournament").order_by("-round__number", "number"))
+    tournament = link.tournament
+    tables = selectors.with_deals(tournament, list(
+        Table.objects.filter(seats__entry=entry_).select_related("round").order_by("-round__number", "number")))
+    policy = service.policy_of(tournament)
+    facts = service.sheet_facts([d for table in tables for d in selectors.table_deals(table, include_annulled=False)])
     groups = []
     for table in tables:
-        sheets, _seats, _players = _sheets(table, lang_of(request))
+        sheets, _seats, _players = _sheets(table, lang_of(request), policy, facts)
         for sheet in sheets:
             sheet["mine"] = next((line for line in sheet["lines"] if line["entry"].pk == entry_.pk), None)
         groups.append({"table": table, "sheets": sheets})

@@ -316,3 +316,34 @@ def test_a_links_qr_code_is_made_once_whatever_the_prints(client, monkeypatch):
     again = client.get(reverse("player_cards", args=[t.slug])).content.decode()
     codes = [page[page.index("<svg"):] for page in (first, again)]  # the cards (the CSRF token above changes)
     assert codes[0] == codes[1] and len(made) == 6  # the same codes, none made again
+
+
+def test_a_players_page_and_his_sheets_read_the_same_statements_whatever_the_rounds(client):
+    """bench/staff_pages.py: a player's page took 335 statements in a ten-round event (each deal's marks, answers,
+    sheet and closing read one by one, each table's seats and policy). The same statements for 1 round as for 3
+    (2 deals each), on his page and in the API's sheets."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from tests.integration.builders import add_deal, make_round, make_tournament
+
+    counts = []
+    for rounds, slug in ((1, "sheets-one"), (3, "sheets-three")):
+        t, e = make_tournament(["Ana", "Bruno", "Chloé", "David"], slug=slug)
+        for number in range(1, rounds + 1):
+            (table,) = make_round(t, number, [list(e.values())])
+            add_deal(table, [90, -30, -30, -30], taker=0)
+            add_deal(table, [-60, 20, 20, 20], taker=0)
+        token = sheet.link_for_entry(entry=e["Ana"]).token
+        measured = []
+        for url in (reverse("player_home", args=[token]), f"/api/j/{token}/deals/"):
+            assert client.get(url).status_code == 200
+            with CaptureQueriesContext(connection) as queries:
+                response = client.get(url)
+            assert response.status_code == 200
+            measured.append(len(queries))
+        sheets = client.get(f"/api/j/{token}/deals/").json()
+        assert [(s["round"], s["number"], s["lines"][0]["points"]) for s in sheets] == [
+            (r, n, points) for r in range(1, rounds + 1) for n, points in ((1, 90), (2, -60))]
+        counts.append(measured)
+    assert counts[0] == counts[1], counts
