@@ -18,8 +18,10 @@ never written.
 from __future__ import annotations
 
 import hashlib
+import json
 from typing import Any
 
+from django.http import HttpResponse
 from django.http.response import HttpResponseBase
 from django.shortcuts import get_object_or_404
 from django.urls import path
@@ -232,18 +234,26 @@ def _version(champ: Championship, value: Any, field: str) -> ChampionshipSnapsho
     return snap
 
 
-def kept_ranking_json(champ: Championship, snap: ChampionshipSnapshot, category: str = "") -> dict[str, Any]:
-    """:func:`ranking_json`, computed once per snapshot, category and rules and kept in the cache (2,000 lines with
-    their explanations take a second; a snapshot never changes). A player made anonymous drops the championship's
-    keys (``levee:championship:{id}:``, ``tournaments.public.anonymous``)."""
+def kept_ranking(champ: Championship, version: int | None, category: str = "") -> HttpResponse:
+    """The championship's ranking at ``version`` (None: the latest) as the API's JSON, computed once per snapshot,
+    category and rules and kept in the cache as its bytes (2,000 lines with their explanations took a second a
+    request; a snapshot never changes): a request reads the snapshot's id and the bytes. A player made anonymous
+    drops the championship's keys (``levee:championship:{id}:``, ``tournaments.public.anonymous``)."""
+    snaps = ChampionshipSnapshot.objects.filter(championship=champ)
+    snap_id = (snaps.order_by("-version") if version is None else snaps.filter(version=version)).values_list(
+        "pk", flat=True).first()
+    if snap_id is None:
+        raise exceptions.NotFound(_("no ranking published yet") if version is None
+                                  else _("no ranking was published at version %(v)s") % {"v": version})
     rules = (champ.table, champ.best, champ.minimum, champ.tie_breaks, champ.categories)
     variant = hashlib.sha256(repr((RANKING_VERSION, category, rules)).encode()).hexdigest()[:16]
-    key = f"levee:championship:{champ.pk}:api:{snap.pk}:{variant}"
-    document = kept.get(key)
-    if document is None:
-        document = ranking_json(champ, snap, category)
-        kept.set(key, document, 3600)
-    return document
+    key = f"levee:championship:{champ.pk}:api:{snap_id}:{variant}"
+    body = kept.get(key)
+    if body is None:
+        document = ranking_json(champ, ChampionshipSnapshot.objects.get(pk=snap_id), category)
+        body = json.dumps(document, ensure_ascii=False, separators=(",", ":")).encode()
+        kept.set(key, body, 3600)
+    return HttpResponse(body, content_type="application/json")
 
 
 class ChampionshipRankingView(Api):
@@ -251,12 +261,8 @@ class ChampionshipRankingView(Api):
 
     @extend_schema(responses={200: dict}, description="The latest published championship ranking.",
                    parameters=[OpenApiParameter("categorie", str, required=False)])
-    def get(self, request: Request, pk: int) -> Response:
-        champ = _public_championship(pk)
-        snap = championships.latest_snapshot(champ.pk)
-        if snap is None:
-            raise exceptions.NotFound(_("no ranking published yet"))
-        return Response(kept_ranking_json(champ, snap, request.query_params.get("categorie", "")[:40]))
+    def get(self, request: Request, pk: int) -> HttpResponse:
+        return kept_ranking(_public_championship(pk), None, request.query_params.get("categorie", "")[:40])
 
 
 class ChampionshipVersionView(Api):
@@ -264,9 +270,8 @@ class ChampionshipVersionView(Api):
 
     @extend_schema(responses={200: dict}, description="The championship ranking published at a version.",
                    operation_id="championships_ranking_version_retrieve")
-    def get(self, request: Request, pk: int, version: int) -> Response:
-        champ = _public_championship(pk)
-        return Response(kept_ranking_json(champ, _version(champ, version, "version")))
+    def get(self, request: Request, pk: int, version: int) -> HttpResponse:
+        return kept_ranking(_public_championship(pk), version)
 
 
 class ChampionshipDiffView(Api):
