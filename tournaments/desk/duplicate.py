@@ -21,7 +21,7 @@ from tournaments.common.errors import ServiceError
 from tournaments.deals import selectors
 from tournaments.deals.models import Deal
 from tournaments.duplicate.models import ArtificialResult, DuplicateTable, Etui, EtuiPlay
-from tournaments.duplicate.results import ORIENTATIONS, traveller
+from tournaments.duplicate.results import ORIENTATIONS, travellers
 from tournaments.duplicate.service import artificial_result_set, problem_text
 from tournaments.event import permissions
 from tournaments.event.models import Table
@@ -49,12 +49,14 @@ def table_etuis(request: HttpRequest, pk: int) -> HttpResponse:
     for number, entry_id, kind in rulings.values_list("etui__number", "entry_id", "kind"):
         artificial.setdefault(number, []).append(f"{names[entry_id]} : {ArtificialResult.Kind(kind).label}")
     items = []
+    sheets = travellers(tournament, [etuis[number] for i, number in enumerate(dup.boards, start=1) if i in played],
+                        mine_table=table.number, so_far=True)  # every étui played, read together
     for i, number in enumerate(dup.boards, start=1):
         deal = played.get(i)
         item: dict[str, Any] = {"number": number, "position": i, "played": deal is not None,
                                 "artificial": artificial.get(number, [])}
         if deal is not None:
-            trav = traveller(tournament, etuis[number], mine_table=table.number, so_far=True)
+            trav = sheets[number]
             mine = next((line for line in trav.lines if line.mine and line.round == table.round.number), None)
             play = plays.get(deal.pk)
             item.update({

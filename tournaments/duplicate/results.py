@@ -157,28 +157,43 @@ def traveller(tournament: Tournament, etui: Etui, *, mine_table: int | None = No
     ``so_far``: the percentages compare the tables that have played it so far (the table's view
     right after its entry); otherwise on the full field with Neuberg (the published traveller).
     """
-    results = board_results(tournament, None, [etui.number])
-    expected = None
-    if not so_far:
-        per_orientation = Counter(r.orientation for r in results)
-        expected = {etui.number: max([expected_tables(tournament).get(etui.number, 0), *per_orientation.values()])}
-    scored = pure.score_results(results, expected=expected) if results else []
-    by_table: dict[tuple[int, int], dict[int, pure.ScoredResult]] = {}
-    for s in scored:
-        by_table.setdefault((s.result.round, s.result.table), {})[s.result.orientation] = s
-    names = dict(Entry.objects.filter(pk__in={r.entry for r in results})  # its players', not the tournament's
+    return travellers(tournament, [etui], mine_table=mine_table, so_far=so_far)[etui.number]
+
+
+def travellers(tournament: Tournament, etuis: Sequence[Etui], *, mine_table: int | None = None,
+               so_far: bool = False) -> dict[int, Traveller]:
+    """:func:`traveller` of each of ``etuis`` by number, their results read once for all (a table's étuis page
+    read every result of the tournament once per étui)."""
+    results = board_results(tournament, None, [etui.number for etui in etuis])
+    by_board: dict[int, list[pure.BoardResult]] = {}
+    for r in results:
+        by_board.setdefault(r.board, []).append(r)
+    field = expected_tables(tournament) if not so_far else {}
+    names = dict(Entry.objects.filter(pk__in={r.entry for r in results})  # their players', not the tournament's
                  .values_list("pk", "player__name"))
-    lines = []
-    for (round_no, table_no), seats in by_table.items():
-        ordered = [seats.get(o) for o in range(max(seats) + 1)]
-        lines.append(TravellerLine(
-            table_no, round_no, tuple(names.get(s.result.entry, "") if s else "" for s in ordered),
-            tuple(s.result.mark if s else None for s in ordered),
-            tuple(s.percentage if s else None for s in ordered),
-            any(s is not None and s.result.fingerprint != "" for s in ordered), table_no == mine_table))
-    lines.sort(key=lambda ln: (ln.fouled, -(ln.marks[0] if ln.marks and ln.marks[0] is not None else -10**9),
-                               ln.round, ln.table))
-    return Traveller(etui, tuple(lines), (expected or {}).get(etui.number, len(lines)))
+    out = {}
+    for etui in etuis:
+        mine = by_board.get(etui.number, [])
+        expected = None
+        if not so_far:
+            per_orientation = Counter(r.orientation for r in mine)
+            expected = {etui.number: max([field.get(etui.number, 0), *per_orientation.values()])}
+        scored = pure.score_results(mine, expected=expected) if mine else []
+        by_table: dict[tuple[int, int], dict[int, pure.ScoredResult]] = {}
+        for s in scored:
+            by_table.setdefault((s.result.round, s.result.table), {})[s.result.orientation] = s
+        lines = []
+        for (round_no, table_no), seats in by_table.items():
+            ordered = [seats.get(o) for o in range(max(seats) + 1)]
+            lines.append(TravellerLine(
+                table_no, round_no, tuple(names.get(s.result.entry, "") if s else "" for s in ordered),
+                tuple(s.result.mark if s else None for s in ordered),
+                tuple(s.percentage if s else None for s in ordered),
+                any(s is not None and s.result.fingerprint != "" for s in ordered), table_no == mine_table))
+        lines.sort(key=lambda ln: (ln.fouled, -(ln.marks[0] if ln.marks and ln.marks[0] is not None else -10**9),
+                                   ln.round, ln.table))
+        out[etui.number] = Traveller(etui, tuple(lines), (expected or {}).get(etui.number, len(lines)))
+    return out
 
 
 def released_q(tournament: Tournament) -> Q:

@@ -18,7 +18,7 @@ from django.urls import reverse
 
 from tournaments.common.access import lang_of
 from tournaments.duplicate.models import Etui
-from tournaments.duplicate.results import ORIENTATIONS, setup_of, traveller
+from tournaments.duplicate.results import ORIENTATIONS, Traveller, setup_of, traveller, travellers
 from tournaments.public import published
 from tournaments.public.pages import html, state_of
 from tournaments.standings import rankings
@@ -52,8 +52,9 @@ def etuis_page(state: published.Published, lang: str) -> Page:
     return etag, render
 
 
-def traveller_page(state: published.Published, lang: str, number: int) -> Page:
-    """The traveller of étui ``number`` (404 when its round is not released): its ETag and its render."""
+def traveller_page(state: published.Published, lang: str, number: int, trav: Traveller | None = None) -> Page:
+    """The traveller of étui ``number`` (404 when its round is not released): its ETag and its render (``trav``:
+    the traveller, computed already with the others')."""
     etag = published.validator(state, lang, "etui", (number, state.version))
 
     def render() -> str:
@@ -62,13 +63,13 @@ def traveller_page(state: published.Published, lang: str, number: int) -> Page:
         numbers = [n for n, _round in _released_etuis(state)]
         if etui is None or number not in numbers:
             raise Http404("this étui's round is not released")
-        trav = traveller(tournament, etui)
+        sheet = trav if trav is not None else traveller(tournament, etui)
         rows = [{"line": line, "cells": [(line.names[o], line.marks[o], percent_text(line.percentages[o]))
-                                         for o in range(len(line.marks))]} for line in trav.lines]
+                                         for o in range(len(line.marks))]} for line in sheet.lines]
         at = numbers.index(number)
         return html("public/etui_traveller.html", {
             "tournament": tournament, "etui": etui, "rows": rows, "orientations": ORIENTATIONS[:etui.players],
-            "expected": trav.expected, "previous": numbers[at - 1] if at > 0 else None,
+            "expected": sheet.expected, "previous": numbers[at - 1] if at > 0 else None,
             "next": numbers[at + 1] if at + 1 < len(numbers) else None,
             "next_url": reverse("public-etui", args=[tournament.slug, number])})
 
@@ -81,8 +82,10 @@ def store_published(state: published.Published, lang: str) -> int:
     if setup_of(state.tournament) is None:
         return 0
     done = published.store(state, *etuis_page(state, lang))
-    for number, _round in _released_etuis(state):
-        done += published.store(state, *traveller_page(state, lang, number))
+    numbers = [number for number, _round in _released_etuis(state)]
+    sheets = travellers(state.tournament, list(Etui.objects.filter(tournament=state.tournament, number__in=numbers)))
+    for number in numbers:
+        done += published.store(state, *traveller_page(state, lang, number, sheets[number]))
     return done
 
 
