@@ -759,8 +759,9 @@ def main() -> int:
     args = parser.parse_args()
     READY_LIMIT[0] = args.ready_limit
     parts = args.only or {"closed", "open", "publish", "burst"}
-    if parts - {"closed", "open", "publish", "burst"}:
-        parser.error(f"--only: unknown part {sorted(parts - {'closed', 'open', 'publish', 'burst'})}")
+    known = {"closed", "open", "publish", "burst", "every"}
+    if parts - known or ("every" in parts and parts != {"every"}):
+        parser.error(f"--only: unknown part {sorted(parts - known)} (« every » runs alone)")
     loadgens = ["wrk", "python"] if args.loadgen == "both" else [args.loadgen]
     if "wrk" in loadgens:
         wrk.binary()  # said now, not after the event's build
