@@ -3,20 +3,21 @@ season): rendered by a worker once per published state, kept as files, served as
 request.
 
 Their size grows with the event (every deal of every released round: 100 s of rendering for the CSV of a
-10,000-player event), so they are made like the PDFs (:mod:`pdf`): a worker renders each once per published state
-(:mod:`tasks`, the quiet pass after a publication, or the first request's), writes it whole with its gzip copy
-(:mod:`files`, the same folder and claims as the PDFs), and the request serves the file with its ETag (304 when the
-reader has it, the gzip copy when the browser accepts it). While the first render runs, the request answers 202
-with the « en préparation » page that reloads itself (or, to a program, a JSON answer saying so), and
-``Retry-After``: exactly what the PDFs do. The audiences say what that answer is (:func:`serve`'s ``preparing``);
-this module knows only files and keys, so that the public pages and the API serve the same files.
+10,000-player event), so they are made like the PDFs (``tournaments.public.pdf``): a worker renders each once per
+published state (``tournaments.public.tasks``, the quiet pass after a publication, or the first request's), writes
+it whole with its gzip copy (:mod:`files`, the same folder and claims as the PDFs), and the request serves the file
+with its ETag (304 when the reader has it, the gzip copy when the browser accepts it). While the first render runs,
+the request answers 202 with the « en préparation » page that reloads itself (or, to a program, a JSON answer saying
+so), and ``Retry-After``: exactly what the PDFs do. The audiences say what that answer is (:func:`serve`'s
+``preparing``); this module knows only files and keys, so that the public pages and the API serve the same files.
 
-A download's key is the ETag the page had when it was rendered in the request (:func:`published.validator`); a new
-published state (a deal entered, a ranking published) makes a new key, hence a new file, and the older file of the
-same download is removed once the new one is written. Meanwhile the older file is served (with its own ETag): during
-play a deal comes every few seconds and a 10,000-player results CSV takes minutes, so a reader gets the latest file
-written rather than « en préparation » for ever. One render of a download runs at a time (one claim per download,
-not per state): a worker never queues a render per deal; the next request after it ends queues the newest state's.
+A download's key is its state's ETag (``tournaments.public.published.validator``, or the hash of what an API export
+shows, ``tournaments.operations.exports``); a new published state (a deal entered, a ranking published) makes a new
+key, hence a new file, and the older file of the same download is removed once the new one is written. Meanwhile the
+older file is served (with its own ETag): during play a deal comes every few seconds and a 10,000-player results CSV
+takes minutes, so a reader gets the latest file written rather than « en préparation » for ever. One render of a
+download runs at a time (one claim per download, not per state): a worker never queues a render per deal; the next
+request after it ends queues the newest state's.
 """
 
 from __future__ import annotations
