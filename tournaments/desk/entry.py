@@ -104,18 +104,25 @@ def deal_enter(request: HttpRequest, pk: int) -> HttpResponse:
     mode = entry_mode(request, tournament.game)
     players = selectors.table_players(table)
     problems: list[dict[str, Any]] = []
+    irregular_offered = False
     key = entry_key(request)
     if request.method == "POST":
         form = build_form(mode, table, data=request.POST)
         if form.is_valid():
             try:
+                # « La saisir quand même »: a deal whose play breaks a rule (a renonce…) is saved as played,
+                # irregular, and the arbiter is called — as from the tap page, the table's link and the API
                 deal = deal_record(table=table, record=form.deal_fields(), user=request.user,
-                                   idempotency_key=f"desk:{key}", link=links.held(request))
+                                   idempotency_key=f"desk:{key}", link=links.held(request),
+                                   irregular=request.POST.get("irregular") == "1")
             except IdempotencyMismatch:
                 # this form already saved a deal, then was changed and sent again (the browser's back button)
                 key = str(uuid.uuid4())
                 problems = [{"message": _("This form already saved a deal. Check the table's deals: if this one "
                                           "is a new deal, save it again now."), "where": "", "rule": ""}]
+            except DealRejected as exc:  # the play breaks a rule: said, and it may still be saved as irregular
+                problems = explain_rejection(exc, request, players)
+                irregular_offered = request.POST.get("irregular") != "1"  # not offered again if refused as such
             except ServiceError as exc:
                 problems = explain_rejection(exc, request, players)
             else:
@@ -136,7 +143,7 @@ def deal_enter(request: HttpRequest, pk: int) -> HttpResponse:
     context = table_context(request, table)
     context.update({"form": form, "mode": mode, "modes": modes_for(tournament.game), "problems": problems,
                     "card_help": CARD_HELP, "action": "enter", "entry_key": key,
-                    "tabs": entry_tabs_for(request, table, mode)})
+                    "tabs": entry_tabs_for(request, table, mode), "irregular_offered": irregular_offered})
     status = 422 if problems else 200
     return render(request, "tournaments/deal_form.html", context, status=status)
 

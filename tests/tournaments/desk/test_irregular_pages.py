@@ -110,3 +110,32 @@ def test_api_creates_an_irregular_deal_and_rules_on_it(api_client, table):
     assert table.match_totals == [1, 0]
     again = api_client.post(ruling_url, {"decision": "annul"}, format="json")
     assert again.status_code == 409
+
+
+def test_the_expert_form_saves_an_irregular_deal_too(client, table):
+    """The desk's expert form (the deal as its record) refused a renonce and offered nothing more: an arbiter
+    entering from a paper sheet could not save a deal played that way. It now offers « La saisir quand même », as
+    the tap page does: the deal is saved irregular and the arbiter called."""
+    client.force_login(user("arbitre"))
+    url = reverse("deal_enter", args=[table.pk])
+    posted = {"mode": "record", "record": json.dumps(FIELDS), "entry_key": "expert-1"}
+    refused = client.post(url, posted)
+    page = refused.content.decode()
+    assert refused.status_code == 422 and Deal.objects.count() == 0
+    assert 'name="irregular" value="1"' in page and "La saisir quand même" in page and "donne irrégulière" in page
+    saved = client.post(url, {**posted, "irregular": "1"})
+    assert saved.status_code == 302
+    deal = Deal.objects.get()
+    assert deal.status == Deal.Status.IRREGULAR
+    assert dict(ScoreRow.objects.filter(deal=deal).values_list("entry__player__name", "points")) == {
+        "Ana": 1, "Bruno": 0}
+    assert ArbiterCall.objects.filter(deal=deal).exists()
+    assert client.post(url, {**posted, "irregular": "1"}).status_code == 302  # sent twice: the same deal
+    assert Deal.objects.count() == 1
+
+
+def test_the_expert_form_offers_nothing_for_a_record_that_cannot_be_read(client, table):
+    client.force_login(user("arbitre"))
+    url = reverse("deal_enter", args=[table.pk])
+    refused = client.post(url, {"mode": "record", "record": json.dumps({**FIELDS, "dealer": 7}), "entry_key": "e-2"})
+    assert refused.status_code == 422 and 'name="irregular"' not in refused.content.decode()
