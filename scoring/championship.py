@@ -33,7 +33,7 @@ from fractions import Fraction
 from typing import Any
 
 from scoring import ranking
-from scoring.ranking import Entry, RankingSnapshot, RankLine, Value
+from scoring.ranking import NAMED_LEVEL_MAX, Entry, RankingSnapshot, RankLine, Value, level_counts
 
 KIND = "championship"
 
@@ -360,6 +360,18 @@ def _rank_words(snapshot: RankingSnapshot, line: RankLine, lang: str,
     n = len(snapshot.lines)
     out = [f"Rang {line.rank} sur {n} : {_fmt(line.metric('points'), lang)} points de championnat." if fr else
            f"Rank {line.rank} of {n}: {_fmt(line.metric('points'), lang)} championship points."]
+    if len(snapshot.level_with(line)) - 1 > NAMED_LEVEL_MAX:  # a large group (every player at 0 points…): counted
+        counts = level_counts(snapshot, line)
+        out.append(f"À égalité de points avec {counts.others} autres." if fr
+                   else f"Level on points with {counts.others} others.")
+        if counts.ahead or counts.behind:
+            out.append(f"Aux départages : {counts.ahead} d'entre eux devant, {counts.behind} derrière." if fr
+                       else f"On the tie-breaks: {counts.ahead} of them ahead, {counts.behind} behind.")
+        if counts.shared:
+            out.append(f"Rang partagé avec {counts.shared} d'entre eux : égalité de points et à chaque départage "
+                       f"annoncé." if fr else f"Rank shared with {counts.shared} of them: level on points and on "
+                       f"every declared tie-break.")
+        return out
     level = [o for o in snapshot.level_with(line) if o.entry != line.entry]
     shared = []
     for other in level:

@@ -25,6 +25,7 @@ from __future__ import annotations
 import gc
 import hashlib
 import json
+from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field, fields, is_dataclass
@@ -230,7 +231,44 @@ EXPLAIN_TEXTS: dict[str, dict[str, str]] = {
     "shared_tarot": {"en": "Rank shared with {who}: equal on {label}{detail}; at Tarot, ties are shared.",
                      "fr": "Rang partagé avec {who} : égalité de {label}{detail} ; au Tarot, les égalités sont "
                            "partagées."},
+    # a large level group (more than NAMED_LEVEL_MAX others): counted, not named one by one
+    "level_many": {"en": "Level on {label} with {n} others.",
+                   "fr": "À égalité de {label} avec {n} autres."},
+    "tie_breaks_many": {"en": "On the tie-breaks: {above} of them ahead, {below} behind.",
+                        "fr": "Aux départages : {above} d'entre eux devant, {below} derrière."},
+    "shared_many": {"en": "Rank shared with {n} of them: equal on {label}{detail}.",
+                    "fr": "Rang partagé avec {n} d'entre eux : égalité de {label}{detail}."},
+    "shared_many_tarot": {"en": "Rank shared with {n} of them: equal on {label}{detail}; at Tarot, ties are shared.",
+                          "fr": "Rang partagé avec {n} d'entre eux : égalité de {label}{detail} ; au Tarot, les "
+                                "égalités sont partagées."},
 }
+
+#: beyond this many other lines level with a line on the primary metric, its explanation counts them instead of
+#: naming each (1,800 players level at 0 championship points made each line name the 1,799 others: n × g names,
+#: a 42 MB championship CSV for 2,000 players)
+NAMED_LEVEL_MAX = 8
+
+
+@dataclass(frozen=True)
+class LevelCounts:
+    """The lines level with one line on the primary metric (itself apart): how many, how many the tie-breaks put
+    ahead of it and behind it, how many hold its rank."""
+
+    others: int
+    ahead: int
+    behind: int
+    shared: int
+
+
+def level_counts(snapshot: RankingSnapshot, line: RankLine) -> LevelCounts:
+    """:class:`LevelCounts` of ``line`` by two bisections of its level group (in ranking order): no line compared."""
+    group = snapshot.level_with(line)
+    first = bisect_left(group, line.rank, key=_rank_of)
+    end = bisect_right(group, line.rank, key=_rank_of)
+    return LevelCounts(len(group) - 1, first, len(group) - end, end - first - 1)
+
+
+_rank_of = attrgetter("rank")
 
 #: the kinds of snapshot: by marks (Tarot), by matches, in duplicate; each individual kind with its team kind
 MARKS_KIND, MATCHES_KIND, DUPLICATE_KIND = "tarot", "matches", "duplicate"
@@ -843,6 +881,17 @@ def explain(snapshot: RankingSnapshot, line: RankLine | Entry, lang: str = "en",
     dec = snapshot.kind.startswith("duplicate")
     parts = [say["rank"].format(rank=line.rank, n=n, value=_fmt(line.metric(primary), lang, dec),
                                 label=lab(primary))]
+    if len(snapshot.level_with(line)) - 1 > NAMED_LEVEL_MAX:  # a large group: counted, not named
+        counts = level_counts(snapshot, line)
+        parts.append(say["level_many"].format(label=lab(primary), n=counts.others))
+        if counts.ahead or counts.behind:
+            parts.append(say["tie_breaks_many"].format(above=counts.ahead, below=counts.behind))
+        if counts.shared:
+            used = criteria[1:]
+            detail = say["every_tie_break"].format(labels=", ".join(lab(c) for c in used)) if used else ""
+            key = "shared_many_tarot" if snapshot.kind.startswith("tarot") else "shared_many"
+            parts.append(say[key].format(n=counts.shared, label=lab(primary), detail=detail))
+        return " ".join(parts)
     level = [o for o in snapshot.level_with(line) if o.entry != line.entry]
     if not level:
         parts.append(say["alone"].format(label=lab(primary)))

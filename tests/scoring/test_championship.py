@@ -202,3 +202,19 @@ def test_explain_all_says_what_explain_says_for_everyone():
     everyone = ch.explain_all(snap, names={"B": "Bruno"})
     assert sorted(everyone) == ["A", "B", "C", "D", "E", "F"]  # the ranked and the waiting
     assert everyone == {p: ch.explain(snap, p, names={"B": "Bruno"}) for p in "ABCDEF"}
+
+
+def test_a_large_group_level_on_points_is_counted_not_named():
+    """A tournament of 12 where only the first 2 places earn points (10, 6, then 0): the ten others are level on
+    0 points. With « victoires » declared nobody is separated (none won), so each of the ten shares rank 3 with the
+    nine others — said in counts (no name: 2,000 players level at 0 made each line name 1,999 others)."""
+    table = PointsTable("rank", points=(10, 6), beyond=0)
+    players = [f"P{k:02d}" for k in range(1, 13)]
+    results = [Result(p, "T1", 1, rank=r, field=12) for r, p in enumerate(players, 1)]
+    snap = ch.rank_championship(results, Rules(table, tie_breaks=("wins",)))
+    assert [line.rank for line in snap.lines] == [1, 2] + [3] * 10
+    why = ch.explain(snap, "P07", names={p: f"Marie-Bernadette Delacroix-Montfort {p}" for p in players})
+    assert "Rang 3 sur 12 : 0 points de championnat." in why
+    assert "À égalité de points avec 9 autres." in why and "Aux départages" not in why
+    assert "Rang partagé avec 9 d'entre eux : égalité de points et à chaque départage annoncé." in why
+    assert "Delacroix-Montfort P08" not in why

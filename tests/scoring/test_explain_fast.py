@@ -1,4 +1,5 @@
-"""``explain()`` groups the level lines once per snapshot; it must say exactly what the quadratic version said.
+"""``explain()`` groups the level lines once per snapshot; it must say exactly what the quadratic version said
+(a group of more than ``NAMED_LEVEL_MAX`` others is counted, not named: the oracle counts it pair by pair).
 
 ``reference_explain`` below is the implementation before that change (every line compared with every other),
 kept here as the oracle: Hypothesis draws Tarot rankings (totals with many ties, declared tie-breaks, no best
@@ -15,6 +16,7 @@ from hypothesis import strategies as st
 
 from scoring.ranking import (
     EXPLAIN_TEXTS,
+    NAMED_LEVEL_MAX,
     MatchResult,
     RankingSnapshot,
     RankLine,
@@ -48,6 +50,27 @@ def reference_explain(snapshot: RankingSnapshot, line: RankLine, lang: str = "en
     level = [o for o in snapshot.lines if o.entry != line.entry and o.metric(primary) == line.metric(primary)]
     if not level:
         parts.append(say["alone"].format(label=lab(primary)))
+        return " ".join(parts)
+    if len(level) > NAMED_LEVEL_MAX:  # a large group is counted, not named (each pair compared here, as before)
+        above = below = level_shared = 0
+        for other in level:
+            for name in criteria[1:]:
+                if line.metric(name) != other.metric(name):
+                    if _key(line, (name,)) > _key(other, (name,)):
+                        below += 1
+                    else:
+                        above += 1
+                    break
+            else:
+                level_shared += 1
+        parts.append(say["level_many"].format(label=lab(primary), n=len(level)))
+        if above or below:
+            parts.append(say["tie_breaks_many"].format(above=above, below=below))
+        if level_shared:
+            used = criteria[1:]
+            detail = say["every_tie_break"].format(labels=", ".join(lab(c) for c in used)) if used else ""
+            key = "shared_many_tarot" if snapshot.kind.startswith("tarot") else "shared_many"
+            parts.append(say[key].format(n=level_shared, label=lab(primary), detail=detail))
         return " ".join(parts)
     parts.append(say["level"].format(label=lab(primary), who=", ".join(who(o.entry) for o in level)))
     shared = []
@@ -142,3 +165,21 @@ def test_explaining_every_line_is_not_quadratic(monkeypatch):
     assert calls[0] > 2_000_000  # the reference: every line against every other
     # per line: its primary value, and 2 reads per line level with it (24 others) at most: ~51,000 in all
     assert fast_calls < 1000 * (2 + 2 * 25)
+
+
+def test_a_large_level_group_is_counted_not_named():
+    """12 players at 0 marks, the best deal declared as tie-break: 60 for three of them, 30 for four, 0 for five.
+    By hand: ranks 1 (three shared), 4 (four shared), 8 (five shared). The fourth player (best deal 30) is level
+    with 11 others: 3 ahead of him on the tie-break, 5 behind, 3 sharing his rank — said in counts, no name."""
+    bests = [60] * 3 + [30] * 4 + [0] * 5
+    snap = rank_tarot([TarotTotals(i + 1, 0, best, 0, 4) for i, best in enumerate(bests)], tie_breaks=("best_deal",))
+    assert [line.rank for line in snap.lines] == [1, 1, 1, 4, 4, 4, 4, 8, 8, 8, 8, 8]
+    names = {i + 1: f"Marie-Bernadette Delacroix-Montfort {i + 1}" for i in range(12)}
+    fourth = explain(snap, 4, "fr", names)
+    assert fourth.startswith("Rang 4 sur 12")
+    assert "avec 11 autres." in fourth and "Aux départages : 3 d'entre eux devant, 5 derrière." in fourth
+    assert "Rang partagé avec 3 d'entre eux" in fourth and "Delacroix" not in fourth
+    first = explain(snap, 1, "en", names)
+    assert "with 11 others." in first and "On the tie-breaks: 0 of them ahead, 9 behind." in first
+    assert "Rank shared with 2 of them" in first
+    assert len(explain(snap, 12, "fr", names)) < 400  # a line's words do not grow with its group

@@ -88,7 +88,7 @@ def season_json(season: Season) -> dict[str, Any]:
 
 
 #: bump when :func:`ranking_json` changes: the kept documents are made anew
-RANKING_VERSION = "1"
+RANKING_VERSION = "2"
 
 
 def ranking_json(champ: Championship, snap: ChampionshipSnapshot, category: str = "") -> dict[str, Any]:

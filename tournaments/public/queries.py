@@ -74,9 +74,14 @@ class Ranking:
     """Each entry's row (of ``rows``) by its id."""
 
 
+#: bump when the rows' words change (the explanations: a large level group counted since « 2 »)
+ROWS_VERSION = "2"
+
+
 def rows_key(snapshot: RankingSnapshot, unit: str, lang: str) -> str:
     """What identifies a snapshot's rows in one language (snapshots never change)."""
-    return f"levee:ranking:{snapshot.pk}:{snapshot.digest}:{snapshot.created_at.timestamp()}:{unit}:{lang}"
+    return (f"levee:ranking:{snapshot.pk}:{snapshot.digest}:{snapshot.created_at.timestamp()}:{unit}:{lang}:"
+            f"{ROWS_VERSION}")
 
 
 #: rows kept in each process, so that a page does not unpickle 1,000 rows from the cache at every request

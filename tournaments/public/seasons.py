@@ -43,7 +43,7 @@ from tournaments.standings.models import RankingSnapshot
 log = logging.getLogger(__name__)
 
 #: bump when a season template changes: every ETag and cache key changes
-RENDER_VERSION = "4"
+RENDER_VERSION = "5"
 #: the prints worker's task that renders a championship's documents (:func:`render_published`)
 RENDER_TASK = "tournaments.championship_render_published"
 #: seconds after which the « en préparation » page reloads itself; seconds before a failed render is tried again
