@@ -226,7 +226,8 @@ def test_a_category_lists_its_own_players_not_ranked_yet(client):
     assert "Ana;;12;2;1" in rows and "Bruno" not in rows and "Émile" not in rows
 
 
-def test_a_players_private_page_is_rendered_once_per_state_and_never_stored(client, monkeypatch):
+def test_a_players_private_page_is_rendered_once_per_state_and_never_stored(client, monkeypatch,
+                                                                           django_assert_num_queries):
     """His own page through his link is kept per state like his public page (a phone reloading it costs no
     render), never stored by the browser (his licence, his birth date), and anew once a tournament he played
     publishes again or his licence changes."""
@@ -244,6 +245,8 @@ def test_a_players_private_page_is_rendered_once_per_state_and_never_stored(clie
     first = client.get(url)
     assert first.status_code == 200 and first["Cache-Control"] == "private, no-store"
     assert client.get(url).content == first.content and len(renders) == 1
+    with django_assert_num_queries(1):  # his link, his player and his page's state in one statement (five before)
+        assert client.get(url).status_code == 200
     # T3 corrected (Ana 1st there, +60): her rank in it changes on her page
     t3 = s["tournaments"][2]
     correct_deal(Deal.objects.get(table__round__tournament=t3), [60, -60, 20, -20])
@@ -252,3 +255,7 @@ def test_a_players_private_page_is_rendered_once_per_state_and_never_stored(clie
     assert len(renders) == 2 and second != first.content.decode()
     type(ana).objects.filter(pk=ana.pk).update(licence="L-Ana-2")
     assert "Licence : L-Ana-2" in client.get(url).content.decode() and len(renders) == 3
+    public = reverse("public-player-history", args=[ana.pk])
+    assert client.get(public).status_code == 200
+    with django_assert_num_queries(1):  # his public page the same way, once kept (four before)
+        assert client.get(public).status_code == 200
