@@ -46,11 +46,12 @@ def _renders_queued_not_run(settings, tmp_path):
     """The PDFs and the pages rendered at publication (tournaments.public.tasks) are queued in the test's process
     and run only when a test asks (``tasks.run_pending()``); the PDF files go to the test's own folder."""
     from tournaments.common import kept
-    from tournaments.public import tasks
+    from tournaments.public import published, tasks
 
     settings.LEVEE_RENDER_IN = "manual"
     settings.LEVEE_PDF_ROOT = str(tmp_path / "pdf")
     kept.reset()
+    published.forget_every_kept()  # the pages this process kept: a rolled-back database gives its ids again
     tasks.forget()
     yield
     tasks.forget()

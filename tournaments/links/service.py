@@ -133,15 +133,6 @@ def link_by_token(token: str) -> PrivateLink | None:
             .filter(token=token).first())
 
 
-def player_link(token: str, **annotations: Any) -> PrivateLink | None:
-    """:func:`link_by_token` for a player's own pages: the link with his entry, his player and his club, and the
-    ``annotations`` asked (a page's state), in one statement."""
-    if not token or len(token) > MAX_TOKEN:
-        return None
-    return (PrivateLink.objects.select_related("entry__player__home_club").annotate(**annotations)
-            .filter(token=token).first())
-
-
 def answer_allowed(link: PrivateLink | None, deal: Deal, entry: Entry) -> bool:
     """A table link answers for the players of its table; a player link for its player, at his tables."""
     if link is None or not link.is_live:

@@ -208,6 +208,12 @@ def _keep(key: str, stored: tuple[bytes, bytes]) -> None:
             _pages.popitem(last=False)
 
 
+def forget_every_kept() -> None:
+    """Drop this process's copies of every page (the tests: a database rolled back gives its ids again)."""
+    with _pages_lock:
+        _pages.clear()
+
+
 def forget_kept(prefixes: Iterable[str]) -> int:
     """Drop this process's copies of the pages whose keys begin with one of ``prefixes``; how many."""
     starts = tuple(prefixes)

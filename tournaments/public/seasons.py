@@ -18,7 +18,6 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from django.db.models import Count, Max, OuterRef, Q, Subquery
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.template.loader import render_to_string
@@ -31,14 +30,13 @@ from scoring import championship as pure
 from tournaments.common import files, games, runner
 from tournaments.common.access import lang_of
 from tournaments.common.collation import french_key
-from tournaments.event.models import Entry, Player, Tournament
+from tournaments.event.models import Player, Tournament
 from tournaments.links import service as links
-from tournaments.public import published
+from tournaments.public import player_state, published
 from tournaments.public.chart import ranks_svg
 from tournaments.public.views import CSV, _csv
 from tournaments.seasons import championships, history
 from tournaments.seasons.models import Championship, ChampionshipSnapshot, Season
-from tournaments.standings.models import RankingSnapshot
 
 log = logging.getLogger(__name__)
 
@@ -399,63 +397,37 @@ def player_context(player: Player, *, private: bool) -> dict[str, Any]:
     }
 
 
-def _tick_fields(player: str) -> dict[str, Subquery]:
-    """What a player's page across events moves with, as subqueries of the statement that reads him (``player``:
-    the path of his id in it): a tournament he entered published again, a championship he is in published again,
-    an entry of his added or withdrawn. One statement a request (it was four)."""
-    ref = OuterRef(player)
-
-    def one(queryset: Any, group: str, **value: Any) -> Subquery:  # an aggregate of one group: one value or NULL
-        return Subquery(queryset.order_by().values(group).annotate(**value).values(*value)[:1])
-
-    return {
-        "tick_ranking": one(RankingSnapshot.objects.filter(tournament__entries__player=ref),
-                            "tournament__entries__player", v=Max("id")),
-        "tick_championship": one(ChampionshipSnapshot.objects.filter(championship__tournaments__entries__player=ref),
-                                 "championship__tournaments__entries__player", v=Max("id")),
-        "tick_entry": one(Entry.objects.filter(player=ref), "player", v=Max("id")),
-        "tick_entries": one(Entry.objects.filter(player=ref), "player", v=Count("id")),
-        "tick_withdrawn": one(Entry.objects.filter(player=ref), "player", v=Count("id", filter=Q(withdrawn=True))),
-    }
-
-
-def _player_tick(player: Player, ticks: Any) -> tuple[object, ...]:
-    """The state of a player's page: ``ticks``' subqueries (:func:`_tick_fields`), his name and club."""
-    return (ticks.tick_ranking, ticks.tick_championship, ticks.tick_entry, ticks.tick_entries or 0,
-            ticks.tick_withdrawn or 0, player.name, player.anonymized_at, player.home_club_id, player.club)
-
-
 def player_page(request: HttpRequest, player_id: int) -> HttpResponse:
-    player = get_object_or_404(Player.objects.select_related("home_club").annotate(**_tick_fields("pk")),
-                               pk=player_id)
-    etag = hashlib.sha256(repr((RENDER_VERSION, player.pk, lang_of(request), *_player_tick(player, player))).encode()
-                          ).hexdigest()[:32]
+    state = player_state.of_player(player_id)  # one statement; the player read only to render
+    if state is None:
+        raise Http404("no such player")
+    etag = hashlib.sha256(repr((RENDER_VERSION, player_id, lang_of(request), *state.tick)).encode()).hexdigest()[:32]
 
     def render() -> str:
+        player = Player.objects.select_related("home_club").get(pk=player_id)
         return render_to_string("public/player_history.html", {**player_context(player, private=False),
                                                                 "messages": ()})
 
-    return published.respond_keyed(request, f"levee:player:{player.pk}:{etag}", etag, render)
+    return published.respond_keyed(request, f"levee:player:{player_id}:{etag}", etag, render)
 
 
 def player_private_page(request: HttpRequest, token: str) -> HttpResponse:
     """His own page through his player link: every tournament he played (private ones too), his licence. Kept per
     state like his public page, under his link (the page names it), and never stored by the browser (personal
     data)."""
-    link = links.player_link(token, **_tick_fields("entry__player_id"))  # the link, its player, his page's state
-    if link is None or not link.is_live or link.entry_id is None:
+    state = player_state.of_link(token, links.MAX_TOKEN)  # the link, its player, his page's state: one statement
+    if state is None or not state.live:
         raise Http404("no such player link")
-    player = link.entry.player
-    state = (RENDER_VERSION, "private", player.pk, link.pk, lang_of(request), *_player_tick(player, link),
-             player.licence, player.birth_date)
-    etag = hashlib.sha256(repr(state).encode()).hexdigest()[:32]
+    etag = hashlib.sha256(repr((RENDER_VERSION, "private", state.player_id, state.link_id, lang_of(request),
+                                *state.tick, state.licence, state.birth_date)).encode()).hexdigest()[:32]
 
     def render() -> str:
+        player = Player.objects.select_related("home_club").get(pk=state.player_id)
         return render_to_string("public/player_history.html", {
             **player_context(player, private=True), "link_token": token, "messages": (),
             "back_url": reverse("player_home", args=[token])})
 
-    response = published.respond_keyed(request, f"levee:player:{player.pk}:private:{etag}", etag, render,
+    response = published.respond_keyed(request, f"levee:player:{state.player_id}:private:{etag}", etag, render,
                                        private=True)
     response["Cache-Control"] = "private, no-store"
     return response
