@@ -11,6 +11,7 @@ none queues the render once and answers « document en préparation », 202, mea
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 import logging
 from dataclasses import dataclass
@@ -268,20 +269,28 @@ def _queued(championship_id: int) -> Path:
     return folder(championship_id) / "publication.render"
 
 
-def _produce(path: Path, render: Any) -> bool:
-    """Write ``path`` with ``render()`` unless it is there or another render of it runs; True when written."""
+def _produce(path: Path, render: Any, *, compressed: bool = False) -> bool:
+    """Write ``path`` with ``render()`` unless it is there or another render of it runs; True when written.
+    ``compressed``: its gzip copy too, written first (a file is ready once its plain copy is written)."""
     if not files.claim(path):
         return False
     try:
         if files.ready(path):
             files.release(path)
             return False
-        files.write(path, render())
+        body = render()
+        if compressed:  # a CSV of 10,000 players with their « pourquoi » is ~5 MB, a tenth of that gzipped
+            files.write(_gzipped(path), gzip.compress(body, compresslevel=6, mtime=0))
+        files.write(path, body)
     except BaseException:
         files.hold(path, FAILED_RETRY)  # not tried again at every reload of the « en préparation » page
         raise
     files.release(path)
     return True
+
+
+def _gzipped(path: Path) -> Path:
+    return path.with_name(path.name + ".gz")
 
 
 def _players(snap: ChampionshipSnapshot | None) -> list[int]:
@@ -311,7 +320,7 @@ def render_published(championship_id: int, version: int) -> int:
                                   lambda category=category: csv_text(champ, snap, category).encode()))
             for path, render in documents:
                 try:
-                    done += _produce(path, render)
+                    done += _produce(path, render, compressed=path.suffix == ".csv")
                 except Exception:  # held a minute (its claim); the other documents are still written
                     log.exception("the document %s of championship %s could not be rendered", path.name, champ.pk)
         for lang in ("fr", "en"):
@@ -333,8 +342,11 @@ def _serve(request: HttpRequest, champ: Championship, snap: ChampionshipSnapshot
         if request.META.get("HTTP_IF_NONE_MATCH") in (f'"{doc.key}"', f'W/"{doc.key}"'):
             response = HttpResponse(status=304)
         else:
-            try:
-                response = files.response(doc.path, doc.content_type)  # nginx sends it (LEVEE_ACCEL_REDIRECT)
+            compressed = ("gzip" in request.META.get("HTTP_ACCEPT_ENCODING", "")
+                          and files.ready(_gzipped(doc.path)))  # a CSV's gzip copy
+            try:  # nginx sends it (LEVEE_ACCEL_REDIRECT)
+                response = files.response(_gzipped(doc.path) if compressed else doc.path, doc.content_type,
+                                          encoding="gzip" if compressed else "")
             except FileNotFoundError:  # removed this instant (a player made anonymous): rendered again
                 response = None
             else:
@@ -342,6 +354,7 @@ def _serve(request: HttpRequest, champ: Championship, snap: ChampionshipSnapshot
     if response is not None:
         response["ETag"] = f'"{doc.key}"'
         response["Cache-Control"] = "public, no-cache"
+        response["Vary"] = "Accept-Encoding"
         return response
     marker = _queued(champ.pk)
     if files.claim(marker):

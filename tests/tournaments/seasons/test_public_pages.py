@@ -53,6 +53,25 @@ def test_championship_csv_is_french(client):
     assert "1;non;Chloé;Tarot Club de Vanves;16;1;2;3;" in text
 
 
+def test_championship_csv_is_sent_gzipped_to_a_browser_that_accepts_it(client):
+    """The CSV of a big championship is mostly its « pourquoi » words (about 5 MB at 10,000 players): its gzip copy
+    is kept beside it and sent to a browser that says it accepts gzip, the same bytes once unpacked."""
+    import gzip
+
+    season_of_three()
+    _published_documents_rendered()
+    url = reverse("public-championship-csv", args=["saison-2025", "challenge"])
+    plain = client.get(url)
+    packed = client.get(url, HTTP_ACCEPT_ENCODING="gzip, deflate, br")
+    assert "Content-Encoding" not in plain and packed["Content-Encoding"] == "gzip"
+    assert "Accept-Encoding" in packed["Vary"] and packed["ETag"] == plain["ETag"]
+    body = b"".join(plain.streaming_content)
+    assert gzip.decompress(b"".join(packed.streaming_content)) == body and "Chloé".encode() in body
+    pdf = client.get(reverse("public-championship-pdf", args=["saison-2025", "challenge"]),
+                     HTTP_ACCEPT_ENCODING="gzip")
+    assert pdf.status_code == 200 and "Content-Encoding" not in pdf  # a PDF is sent as it is
+
+
 def test_championship_pdf_and_csvs_are_rendered_by_the_prints_worker_at_publication(client, monkeypatch):
     """Issue 23: a championship's PDF and CSVs (general and each category) are rendered when its ranking is
     published, by the prints worker, and kept as files; a request serves the file and renders nothing."""
