@@ -171,7 +171,7 @@ def ranking_view(champ: Championship, snap: ChampionshipSnapshot | None, categor
     counts: dict[int, int] = {}
     for line in lines:
         counts[line.rank] = counts.get(line.rank, 0) + 1
-    why = pure.explain_all(ranked, lang, names, titles)  # the season's standings computed once, not per line
+    why = championships.standing_words(snap, lang).why  # made once per snapshot and language, kept
     ctx["rows"] = [Row(line.rank, counts[line.rank] > 1, int(line.entry), names.get(line.entry, ""),
                        clubs.get(int(line.entry), ""),
                        [_fmt(line.metric("points")), *[_fmt(dict(line.metrics).get(c)) for c in columns]],

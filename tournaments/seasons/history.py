@@ -16,7 +16,6 @@ from typing import Any
 
 from django.db.models import Max, Q
 
-from scoring import championship as pure
 from scoring import player_stats
 from tournaments.deals.models import Deal
 from tournaments.event.models import Entry, Player, Seat, Tournament
@@ -101,19 +100,16 @@ def standings(player: Player, *, private: bool = False, lang: str = "fr") -> lis
         champs = champs.filter(season__is_public=True)
     out = []
     for champ in champs:
-        snap = championships.latest_snapshot(champ.pk)
+        snap = championships.latest_snapshot(champ.pk, light=True)  # its inputs read only if its words are not kept
         if snap is None:
             continue
-        ranked = championships.snapshot_ranking(snap)
-        names, titles = championships.names_of(ranked)
-        why = pure.explain(ranked, player.pk, lang, names, titles)
+        words = championships.standing_words(snap, lang)  # made once per snapshot, not at each player's page
+        why = words.why.get(player.pk, "")
         line = ChampionshipLine.objects.filter(snapshot=snap, player=player).first()
         if line is not None:
-            out.append(Standing(champ, line.rank, championships.metric(line, "points") or 0, len(ranked.lines), why))
-        else:
-            waiting = next((s for s in pure.pending(ranked) if s.player == player.pk), None)
-            if waiting is not None:
-                out.append(Standing(champ, None, waiting.points, len(ranked.lines), why))
+            out.append(Standing(champ, line.rank, championships.metric(line, "points") or 0, words.field, why))
+        elif player.pk in words.waiting:
+            out.append(Standing(champ, None, words.waiting[player.pk], words.field, why))
     return out
 
 

@@ -278,3 +278,30 @@ def test_a_players_private_page_is_rendered_once_per_state_and_never_stored(clie
     assert client.get(public).status_code == 200
     with django_assert_num_queries(1):  # his public page the same way, once kept (four before)
         assert client.get(public).status_code == 200
+
+
+def test_the_championships_words_are_made_once_per_snapshot_not_at_each_players_page(client, monkeypatch):
+    """A player's page says his standing in each championship with « pourquoi ce rang »: the words need the whole
+    championship ranked again (1.4 s at 10,000 players), and each player's page made them at its first visit. They
+    are now made once per snapshot and language and kept; the players' pages and the championship's page read the
+    same words."""
+    from tournaments.seasons import championships
+
+    s = season_of_three()
+    ranked: list[int] = []
+    real = championships.snapshot_ranking
+    monkeypatch.setattr(championships, "snapshot_ranking", lambda snap: ranked.append(snap.pk) or real(snap))
+    pages = {name: client.get(reverse("public-player-history", args=[p.pk])).content.decode()
+             for name, p in s["players"].items()}
+    assert len(ranked) == 1  # five pages, one ranking of the championship (French)
+    # Ana: 10 (T1, 1st) + 2 (T3, 4th) = 12 points, 2 tournaments played: the words of the championship's page
+    champ = client.get(reverse("public-championship", args=["saison-2025", "challenge"])).content.decode()
+    assert len(ranked) == 2  # the championship's page ranks it for its lines; its words are the kept ones
+    assert "Rang" in pages["Chloé"] and "Challenge du club" in pages["Ana"]
+    why = championships.standing_words(championships.latest_snapshot(s["championship"].pk), "fr").why
+    assert why[s["players"]["Chloé"].pk].split(" ")[0] in champ
+    for name, page in pages.items():
+        assert why[s["players"][name].pk].split(".")[0] in page.replace("&#x27;", "'"), name
+    client.get(reverse("public-player-history", args=[s["players"]["Ana"].pk]), HTTP_ACCEPT_LANGUAGE="en",
+               HTTP_COOKIE="django_language=en")
+    assert len(ranked) == 3  # English: its own words, once
