@@ -10,6 +10,7 @@ import pytest
 from tests.browser.test_tap_a11y import axe_violations
 from tests.tournaments.seasons.builders import season_of_three
 from tournaments.clubs.models import ClubRole
+from tournaments.public import seasons
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -27,9 +28,11 @@ def check(page, name: str, size: str) -> None:
     assert axe_violations(page) == [], f"{name} at {size}"
 
 
-def test_season_pages_fit_and_are_accessible(chromium, live_server, django_user_model, settings):
+def test_season_pages_fit_and_are_accessible(chromium, live_server, django_user_model, settings, monkeypatch):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     s = season_of_three()
+    s["players"]["Bruno"].name = "Marie-Bernadette Delacroix-Montfort"  # a long name on the pages
+    s["players"]["Bruno"].save()
     boss = django_user_model.objects.create_user("orga-s", password="pw-123456")
     ClubRole.objects.create(club=s["club"], user=boss, role=ClubRole.Role.ORGANIZER)
     champ_url = f"{live_server.url}/saisons/saison-2025/challenge/"
@@ -47,6 +50,14 @@ def test_season_pages_fit_and_are_accessible(chromium, live_server, django_user_
         check(page, "championship", size)
         page.goto(champ_url + "?categorie=dames")
         check(page, "championship-dames", size)
+        with monkeypatch.context() as m:  # a long ranking comes in pages: its pager at the foot of the table
+            m.setattr(seasons, "LINES_PER_PAGE", 2)
+            page.goto(champ_url + "?page=2")
+            assert page.locator("nav.pager span").inner_text() == "Lignes 3 à 4 sur 5"
+            check(page, "championship-page-2", size)
+            page.get_by_role("link", name="Suivants").click()
+            page.wait_for_url(champ_url + "?page=3")
+            assert page.locator("nav.pager span").inner_text() == "Lignes 5 à 5 sur 5"
         page.goto(f"{live_server.url}/joueurs/{s['players']['Ana'].pk}/")
         assert page.locator("svg.chart").count() == 1
         assert "2 prises, 1 réussie (50 %)" in page.content()

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlencode
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
@@ -37,14 +38,16 @@ from tournaments.public import player_state, published
 from tournaments.public.chart import ranks_svg
 from tournaments.public.views import CSV, _csv
 from tournaments.seasons import championships, history
-from tournaments.seasons.models import Championship, ChampionshipSnapshot, Season
+from tournaments.seasons.models import Championship, ChampionshipLine, ChampionshipSnapshot, Season
 
 log = logging.getLogger(__name__)
 
 #: bump when a season template changes: every ETag and cache key changes
-RENDER_VERSION = "5"
+RENDER_VERSION = "6"
 #: the prints worker's task that renders a championship's documents (:func:`render_published`)
 RENDER_TASK = "tournaments.championship_render_published"
+#: the lines of a championship's page (the CSV and the PDF have them all)
+LINES_PER_PAGE = 100
 #: seconds after which the « en préparation » page reloads itself; seconds before a failed render is tried again
 RETRY_AFTER = 3
 FAILED_RETRY = 60
@@ -142,11 +145,14 @@ class Row:
     why: str
 
 
-def ranking_view(champ: Championship, snap: ChampionshipSnapshot | None, category: str = "") -> dict[str, Any]:
-    """What the championship's page, CSV and PDF show: the lines (of a category), the columns, those waiting."""
+def ranking_view(champ: Championship, snap: ChampionshipSnapshot | None, category: str = "",
+                 page: int | None = None) -> dict[str, Any]:
+    """What the championship's page, CSV and PDF show: the lines (of a category), the columns, those waiting.
+    ``page``: the page's :data:`LINES_PER_PAGE` lines only, and the pager (those waiting on the last page); every
+    line otherwise (the CSV, the PDF)."""
     ctx: dict[str, Any] = {"championship": champ, "season": champ.season, "snapshot": snap, "rows": [],
                            "waiting": [], "categories": [], "category": None, "rules": rules_words(champ),
-                           "columns": []}
+                           "columns": [], "pages": 1}
     if snap is None:
         return ctx
     ranked = championships.snapshot_ranking(snap)
@@ -172,11 +178,22 @@ def ranking_view(champ: Championship, snap: ChampionshipSnapshot | None, categor
     for line in lines:
         counts[line.rank] = counts.get(line.rank, 0) + 1
     why = championships.standing_words(snap, lang).why  # made once per snapshot and language, kept
+    shown, last_page = lines, True
+    if page is not None:
+        pages = max((len(lines) + LINES_PER_PAGE - 1) // LINES_PER_PAGE, 1)
+        current = min(max(page, 1), pages)
+        start, end = (current - 1) * LINES_PER_PAGE, min(current * LINES_PER_PAGE, len(lines))
+        shown, last_page = lines[start:end], current == pages
+        base = reverse("public-championship", args=[champ.season.slug, champ.slug])
+        ctx.update({"page": current, "pages": pages, "first": start + 1, "last": end, "total": len(lines),
+                    "prev_url": _page_url(base, category, current - 1) if current > 1 else "",
+                    "next_page_url": _page_url(base, category, current + 1) if current < pages else "",
+                    "first_url": _page_url(base, category, 1) if current > 2 else ""})
     ctx["rows"] = [Row(line.rank, counts[line.rank] > 1, int(line.entry), names.get(line.entry, ""),
                        clubs.get(int(line.entry), ""),
                        [_fmt(line.metric("points")), *[_fmt(dict(line.metrics).get(c)) for c in columns]],
-                       why[line.entry]) for line in lines]
-    pending = [s for s in pure.pending(ranked) if members is None or s.player in members]
+                       why[line.entry]) for line in shown]
+    pending = [s for s in pure.pending(ranked) if (members is None or s.player in members) and last_page]
     ctx["waiting"] = [{"player_id": s.player, "name": names.get(s.player, ""), "points": _fmt(s.points),
                        "played": len(s.results), "missing": s.missing}
                       for s in sorted(pending, key=lambda s: (-s.points, french_key(names.get(s.player, ""))))]
@@ -194,14 +211,36 @@ def _page_key(champ: Championship, etag: str) -> str:
     return f"levee:championship:{champ.pk}:{etag}"
 
 
+def _page_url(base: str, category: str, page: int) -> str:
+    query = urlencode({k: v for k, v in (("categorie", category), ("page", page if page > 1 else 0)) if v})
+    return f"{base}?{query}" if query else base
+
+
+def _page_asked(request: HttpRequest, snap: ChampionshipSnapshot | None) -> int:
+    """The page asked for (``?page=``), within the general ranking's pages: a page number beyond them is its last
+    page, so that no reader can have a page rendered and kept per number he types."""
+    try:
+        page = int(request.GET.get("page", "1"))
+    except ValueError:
+        return 1
+    if page <= 1 or snap is None:
+        return 1
+    ranked = ChampionshipLine.objects.filter(snapshot_id=snap.pk).count()
+    return min(page, max((ranked + LINES_PER_PAGE - 1) // LINES_PER_PAGE, 1))
+
+
 def championship_page(request: HttpRequest, season_slug: str, slug: str) -> HttpResponse:
+    """A championship's ranking (general or a category), in pages of :data:`LINES_PER_PAGE` lines (10,000 players
+    made one page of 3 MB for a phone); the first page rendered by the prints worker at publication."""
     champ = _championship(season_slug, slug)
     snap = championships.latest_snapshot(champ.pk)
     category = request.GET.get("categorie", "")[:40]
-    etag = _etag(champ, snap, lang_of(request), category)
+    page = _page_asked(request, snap)
+    # the first page's key is the one the prints worker renders at publication (no page in it)
+    etag = _etag(champ, snap, lang_of(request), category, *((page,) if page > 1 else ()))
 
     def render() -> str:
-        return render_to_string("public/championship.html", {**ranking_view(champ, snap, category),
+        return render_to_string("public/championship.html", {**ranking_view(champ, snap, category, page),
                                                               "messages": ()})
 
     return published.respond_keyed(request, _page_key(champ, etag), etag, render,
@@ -327,7 +366,7 @@ def render_published(championship_id: int, version: int) -> int:
             with translation.override(lang):
                 key = _page_key(champ, _etag(champ, snap, lang, ""))
                 done += published.store_keyed(key, lambda: render_to_string("public/championship.html", {
-                    **ranking_view(champ, snap), "messages": ()}))
+                    **ranking_view(champ, snap, page=1), "messages": ()}))
         return done
     finally:
         files.release(_queued(championship_id))

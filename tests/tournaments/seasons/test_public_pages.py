@@ -305,3 +305,42 @@ def test_the_championships_words_are_made_once_per_snapshot_not_at_each_players_
     client.get(reverse("public-player-history", args=[s["players"]["Ana"].pk]), HTTP_ACCEPT_LANGUAGE="en",
                HTTP_COOKIE="django_language=en")
     assert len(ranked) == 3  # English: its own words, once
+
+
+def test_a_championships_page_comes_in_pages(client, monkeypatch):
+    """10,000 players made one championship page of 3 MB for a phone: it comes in pages of LINES_PER_PAGE lines
+    with a pager (the CSV and the PDF keep every line); those not ranked yet are on the last page; a page number
+    beyond the ranking is its last page (no page rendered and kept per number typed)."""
+    monkeypatch.setattr(seasons, "LINES_PER_PAGE", 2)
+    season_of_three()
+    # by hand (builders.py, 10-6-4-2, best 2): Chloé 6 + 10 = 16; Bruno 4 (T1, places 2–4 shared: (6+4+2)/3) + 10
+    # = 14; Ana 10 + 2 = 12; David 6 + 4 = 10; Émile 2 + 4 = 6
+    url = reverse("public-championship", args=["saison-2025", "challenge"])
+
+    def names(html: str) -> list[str]:
+        return [n for n in ("Chloé", "Bruno", "Ana", "David", "Émile") if f">{n}</a>" in html]
+
+    first = client.get(url).content.decode()
+    assert "Lignes 1 à 2 sur 5" in first and f'href="{url}?page=2" rel="next"' in first and 'rel="prev"' not in first
+    assert names(first) == ["Chloé", "Bruno"]
+    second = client.get(url + "?page=2").content.decode()
+    assert "Lignes 3 à 4 sur 5" in second and f'href="{url}" rel="prev"' in second
+    assert f'href="{url}?page=3" rel="next"' in second and names(second) == ["Ana", "David"]
+    last = client.get(url + "?page=3").content.decode()
+    assert "Lignes 5 à 5 sur 5" in last and 'rel="next"' not in last and f'href="{url}">' in last
+    assert names(last) == ["Émile"]
+    beyond = client.get(url + "?page=999")
+    assert beyond.content.decode() == last and beyond["ETag"] == client.get(url + "?page=3")["ETag"]
+    assert client.get(url + "?page=abc").content.decode() == first
+    assert client.get(url + "?page=0").content.decode() == first
+
+
+def test_those_not_ranked_yet_are_on_the_last_page(client, monkeypatch):
+    monkeypatch.setattr(seasons, "LINES_PER_PAGE", 1)
+    season_of_three(minimum=3)  # ranked: Chloé and David (3 tournaments each); Ana, Bruno, Émile waiting
+    url = reverse("public-championship", args=["saison-2025", "challenge"])
+    first = client.get(url).content.decode()
+    assert "Pas encore classés" not in first and "Lignes 1 à 1 sur 2" in first
+    assert "Pas encore classés" in client.get(url + "?page=2").content.decode()
+    dames = client.get(url + "?categorie=dames").content.decode()  # Chloé ranked, Ana waiting: one page
+    assert "Pas encore classés" in dames and "Lignes" not in dames
