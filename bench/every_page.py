@@ -251,7 +251,7 @@ def more_targets(conn: http.client.HTTPConnection, extra: Extra, players: int) -
     out += measured("round draw (staff: to the organizer's changes)", [f"{base}/rounds/10/draw/"], staff, 302)
     out += measured("score sheets PDF (staff)", [sheets], staff)
     out += measured("season", [f"/saisons/{extra.season_slug}/"])
-    out += measured("championship", [f"{champ}/"])
+    out += measured("championship", [f"{champ}/", f"{champ}/?page=2"])  # its first page and one made on demand
     out += measured("championship CSV and PDF", files)
     out += measured("a player's history", [f"/joueurs/{p}/" for p in extra.player_ids[:20]])
     out += measured("a player's history through his link", [f"/j/{extra.player_token}/parcours/"])
