@@ -52,8 +52,10 @@ def test_season_pages_fit_and_are_accessible(chromium, live_server, django_user_
         check(page, "championship-dames", size)
         with monkeypatch.context() as m:  # a long ranking comes in pages: its pager at the foot of the table
             m.setattr(seasons, "LINES_PER_PAGE", 2)
+            m.setattr(seasons, "LINES_PER_PART", 2)  # and its PDF in parts, each a link
             page.goto(champ_url + "?page=2")
             assert page.locator("nav.pager span").inner_text() == "Lignes 3 à 4 sur 5"
+            assert page.get_by_role("link", name="Imprimer (PDF), partie 3").count() == 1
             check(page, "championship-page-2", size)
             page.get_by_role("link", name="Suivants").click()
             page.wait_for_url(champ_url + "?page=3")

@@ -46,8 +46,10 @@ log = logging.getLogger(__name__)
 RENDER_VERSION = "6"
 #: the prints worker's task that renders a championship's documents (:func:`render_published`)
 RENDER_TASK = "tournaments.championship_render_published"
-#: the lines of a championship's page (the CSV and the PDF have them all)
+#: the lines of a championship's page (the CSV has them all)
 LINES_PER_PAGE = 100
+#: the lines of one part of its PDF (about 30 A4 pages, as a tournament's ranking: ``pdf.RANKING_LINES_PER_PART``)
+LINES_PER_PART = 1000
 #: seconds after which the « en préparation » page reloads itself; seconds before a failed render is tried again
 RETRY_AFTER = 3
 FAILED_RETRY = 60
@@ -198,6 +200,11 @@ def ranking_view(champ: Championship, snap: ChampionshipSnapshot | None, categor
                        "played": len(s.results), "missing": s.missing}
                       for s in sorted(pending, key=lambda s: (-s.points, french_key(names.get(s.player, ""))))]
     ctx["tournaments"] = sorted(titles.items(), key=lambda kv: str(kv[0]))
+    if page is not None:  # the PDF's parts when it is long (the general ranking's lines)
+        count = (len(ranked.lines) + LINES_PER_PART - 1) // LINES_PER_PART
+        pdf = reverse("public-championship-pdf", args=[champ.season.slug, champ.slug])
+        ctx["pdf_parts"] = [(k, pdf if k == 1 else f"{pdf}?partie={k}") for k in range(1, count + 1)] \
+            if count > 1 else []
     return ctx
 
 
@@ -231,7 +238,7 @@ def _page_asked(request: HttpRequest, snap: ChampionshipSnapshot | None) -> int:
 
 def championship_page(request: HttpRequest, season_slug: str, slug: str) -> HttpResponse:
     """A championship's ranking (general or a category), in pages of :data:`LINES_PER_PAGE` lines (10,000 players
-    made one page of 3 MB for a phone); the first page rendered by the prints worker at publication."""
+    made one page of 11.5 MB of HTML for a phone); the first page rendered by the prints worker at publication."""
     champ = _championship(season_slug, slug)
     snap = championships.latest_snapshot(champ.pk)
     category = request.GET.get("categorie", "")[:40]
@@ -288,10 +295,20 @@ class KeptFile:
     disposition: str
 
 
-def pdf_file(champ: Championship, snap: ChampionshipSnapshot | None) -> KeptFile:
-    key = _etag(champ, snap, "pdf")
-    return KeptFile(folder(champ.pk) / f"classement--{key}.pdf", key, "application/pdf",
-                    f"{champ.season.slug}-{champ.slug}.pdf", "inline")
+def pdf_file(champ: Championship, snap: ChampionshipSnapshot | None, part: int = 1) -> KeptFile:
+    """The PDF of the ranking, or its ``part`` (:data:`LINES_PER_PART` lines each) when it is long."""
+    key = _etag(champ, snap, "pdf", *((part,) if part > 1 else ()))
+    suffix = f"-partie-{part}" if part > 1 else ""
+    return KeptFile(folder(champ.pk) / f"classement{suffix}--{key}.pdf", key, "application/pdf",
+                    f"{champ.season.slug}-{champ.slug}{suffix}.pdf", "inline")
+
+
+def pdf_parts(snap: ChampionshipSnapshot | None) -> int:
+    """How many parts the ranking's PDF comes in (its general ranking's lines, :data:`LINES_PER_PART` a part)."""
+    if snap is None:
+        return 1
+    return max((ChampionshipLine.objects.filter(snapshot_id=snap.pk).count() + LINES_PER_PART - 1)
+               // LINES_PER_PART, 1)
 
 
 def csv_file(champ: Championship, snap: ChampionshipSnapshot | None, category: str = "") -> KeptFile:
@@ -328,6 +345,13 @@ def _produce(path: Path, render: Any, *, compressed: bool = False) -> bool:
     return True
 
 
+def _part_of(view: dict[str, Any], part: int, count: int) -> dict[str, Any]:
+    """The ``part`` of the ranking's PDF: its lines, those not ranked yet in the last part."""
+    start = (part - 1) * LINES_PER_PART
+    return {**view, "rows": view["rows"][start:start + LINES_PER_PART], "part": part, "parts": count,
+            "waiting": view["waiting"] if part == count else []}
+
+
 def _gzipped(path: Path) -> Path:
     return path.with_name(path.name + ".gz")
 
@@ -352,8 +376,11 @@ def render_published(championship_id: int, version: int) -> int:
             return 0  # superseded: the newer publication renders its own
         done = 0
         with translation.override("fr"):
-            documents = [(pdf_file(champ, snap).path,
-                          lambda: to_pdf("print/championship.html", ranking_view(champ, snap)))]
+            whole = ranking_view(champ, snap)  # every line once; each part of the PDF its slice
+            count = pdf_parts(snap)
+            documents = [(pdf_file(champ, snap, part).path,
+                          lambda part=part: to_pdf("print/championship.html", _part_of(whole, part, count)))
+                         for part in range(1, count + 1)]
             for category in ("", *[c.code for c in championships.categories(champ, _players(snap))]):
                 documents.append((csv_file(champ, snap, category).path,
                                   lambda category=category: csv_text(champ, snap, category).encode()))
@@ -421,9 +448,16 @@ def championship_csv(request: HttpRequest, season_slug: str, slug: str) -> HttpR
 
 
 def championship_pdf(request: HttpRequest, season_slug: str, slug: str) -> HttpResponse:
+    """The ranking's PDF, or its part ``?partie=`` when it is long (a part beyond them is the last)."""
     champ = _championship(season_slug, slug)
     snap = championships.latest_snapshot(champ.pk)
-    return _serve(request, champ, snap, pdf_file(champ, snap), _("The ranking « %(name)s »") % {"name": champ.name})
+    try:
+        part = int(request.GET.get("partie", "1"))
+    except ValueError:
+        part = 1
+    part = min(max(part, 1), pdf_parts(snap)) if part > 1 else 1
+    title = _("The ranking « %(name)s »") % {"name": champ.name}
+    return _serve(request, champ, snap, pdf_file(champ, snap, part), title)
 
 
 # -- a player's page across events ---------------------------------------------------------------------------

@@ -344,3 +344,32 @@ def test_those_not_ranked_yet_are_on_the_last_page(client, monkeypatch):
     assert "Pas encore classés" in client.get(url + "?page=2").content.decode()
     dames = client.get(url + "?categorie=dames").content.decode()  # Chloé ranked, Ana waiting: one page
     assert "Pas encore classés" in dames and "Lignes" not in dames
+
+
+def test_a_long_championships_pdf_comes_in_parts(client, monkeypatch):
+    """20,000 players made one PDF of hundreds of pages (1.7 MB a request in the bench): past LINES_PER_PART lines it
+    comes in parts, each a file the prints worker makes at publication, ``?partie=2`` …, listed on the page; those
+    not ranked yet in the last part; a part beyond them is the last."""
+    monkeypatch.setattr(seasons, "LINES_PER_PART", 2)
+    made = season_of_three()
+    champ = made["championship"]
+    assert _published_documents_rendered()
+    assert sorted(p.name.split("--")[0] for p in seasons.folder(champ.pk).glob("*.pdf")) == [
+        "classement", "classement-partie-2", "classement-partie-3"]
+    base = reverse("public-championship", args=["saison-2025", "challenge"])
+    page = client.get(base).content.decode()
+    for k in (2, 3):
+        assert f'href="{base}classement.pdf?partie={k}">Imprimer (PDF), partie {k}</a>' in page
+
+    def text(query: str) -> str:
+        answer = client.get(base + "classement.pdf" + query)
+        assert answer.status_code == 200 and answer["Content-Type"] == "application/pdf", query
+        body = b"".join(answer.streaming_content)
+        return "\n".join(p.extract_text() for p in PdfReader(io.BytesIO(body)).pages)
+
+    # by hand (builders.py): Chloé 16, Bruno 14 | Ana 12, David 10 | Émile 6
+    first, second, third = text(""), text("?partie=2"), text("?partie=3")
+    assert "Chloé" in first and "Bruno" in first and "Ana" not in first
+    assert "partie 2 sur 3" in second and "Ana" in second and "David" in second and "Chloé" not in second
+    assert "Émile" in third and "David" not in third
+    assert text("?partie=99") == third and text("?partie=x") == first
