@@ -376,10 +376,16 @@ def render_published(championship_id: int, version: int) -> int:
             return 0  # superseded: the newer publication renders its own
         done = 0
         with translation.override("fr"):
-            whole = ranking_view(champ, snap)  # every line once; each part of the PDF its slice
+            whole: dict[str, Any] = {}  # every line, read once for all the parts and only if one is missing
+
+            def part_of(part: int, count: int) -> dict[str, Any]:
+                if not whole:
+                    whole.update(ranking_view(champ, snap))
+                return _part_of(whole, part, count)
+
             count = pdf_parts(snap)
             documents = [(pdf_file(champ, snap, part).path,
-                          lambda part=part: to_pdf("print/championship.html", _part_of(whole, part, count)))
+                          lambda part=part: to_pdf("print/championship.html", part_of(part, count)))
                          for part in range(1, count + 1)]
             for category in ("", *[c.code for c in championships.categories(champ, _players(snap))]):
                 documents.append((csv_file(champ, snap, category).path,
