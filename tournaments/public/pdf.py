@@ -272,7 +272,8 @@ def _part_exists(state: published.Published, kind: str, number: int, part: int) 
     if part == 1:
         return
     if kind == "ranking":
-        count = parts(len(queries.ranking(state.tournament, "fr", state.status).rows), RANKING_LINES_PER_PART)
+        shown = queries.ranking_size(state.snapshot) if state.snapshot is not None else 0
+        count = parts(shown, RANKING_LINES_PER_PART)
     elif kind == "seating":
         count = parts(Seat.objects.filter(table__round__tournament=state.tournament, table__round__number=number)
                       .count(), SEATS_PER_PART)
