@@ -36,7 +36,9 @@
    other parts of the ranking, rounds 9 and 8's results and placement: « en préparation » until their render is
    done, then the file) while 4 other clients ask for the trivial view at 50 requests/s, open loop; the trivial
    view's p95 is compared with the same open loop just before the burst. Then each gunicorn worker's memory
-   (``VmRSS`` and its peak ``VmHWM`` in ``/proc/<pid>/status``), and the print worker's.
+   (``VmRSS`` and its peak ``VmHWM`` in ``/proc/<pid>/status``), and the print worker's. The print worker is
+   scheduled as ``deploy/levee-prints.service`` has it (``--prints-policy idle``: SCHED_IDLE, the CPU only when
+   nothing else wants it) or as before (``nice``: ``Nice=10`` alone).
 
 ``--proxy nginx`` puts nginx in front of gunicorn as in production: a child nginx (not the system's service, not a
 daemon) on a free port, its configuration made of ``deploy/nginx-levee.conf``'s shared parts (the micro-cache of the
@@ -583,6 +585,12 @@ def publication(port: int, slug: str, tournament_id: int, samples: int, prints: 
 # -- a burst on the PDFs, the trivial view measured beside it, the workers' memory after it --------------------
 
 
+# how the print worker is started: as deploy/levee-prints.service schedules it (CPUSchedulingPolicy=idle, and
+# CPUWeight=idle for its cgroup: CPU only when nothing else wants it), or at Nice=10 alone (before; its p95 of
+# 614 – 6,859 ms beside a PDF burst at 10,000 players, docs/performance.md)
+PRINTS_POLICY = {"idle": ["chrt", "--idle", "0"], "nice": ["nice", "-n", "10"]}
+
+
 def burst_targets(slug: str, players: int, rounds: tuple[int, ...] = (9, 8)) -> list[Target]:
     """PDFs nobody asked for yet: the ranking's other parts, rounds 9 and 8's results and placement (and their
     parts). Each answers « en préparation » (202) until its render is done, then the file (200): either counts."""
@@ -619,7 +627,8 @@ def children(pid: int) -> list[int]:
 
 def burst(port: int, server_pid: int, slug: str, players: int, clients: int, seconds: float,
           printer: subprocess.Popen | None, direct: int | None = None, proxy: subprocess.Popen | None = None,
-          loadgen: str = "python", wrk_threads: int = 2, rounds: tuple[int, ...] = (9, 8)) -> bool:
+          loadgen: str = "python", wrk_threads: int = 2, rounds: tuple[int, ...] = (9, 8),
+          prints_policy: str = "idle") -> bool:
     """The trivial view's open loop alone, then beside ``clients`` clients on PDFs not rendered yet; memory after.
     ``direct``: gunicorn's own port when ``port`` is nginx's: the trivial view is asked both ways, in turn.
     ``loadgen``: the ``clients`` are Python threads (4 processes) or one wrk process; the trivial view's open loop
@@ -654,7 +663,7 @@ def burst(port: int, server_pid: int, slug: str, players: int, clients: int, sec
     if proxy is not None:
         groups["nginx"] = proxy.pid
     if printer is not None:
-        groups["print worker (Celery, Nice=10)"] = printer.pid
+        groups[f"print worker (Celery, {prints_policy})"] = printer.pid
     groups |= {"PostgreSQL": "postgres", "Redis": "redis-server"}
     for name, tlist in (("control: the cached ranking page", control), ("PDFs not rendered yet", pdfs)):
         load_before = os.getloadavg()
@@ -740,6 +749,9 @@ def main() -> int:
     parser.add_argument("--renders", choices=("worker", "thread"), default=None,
                         help="PDFs by a Celery worker on a prints queue (default with Redis), or the web's thread")
     parser.add_argument("--burst", type=float, default=30.0, help="seconds of the burst on the PDFs")
+    parser.add_argument("--prints-policy", choices=tuple(PRINTS_POLICY), default="idle",
+                        help="how the print worker is scheduled: idle (SCHED_IDLE, as deploy/levee-prints.service's "
+                             "CPUSchedulingPolicy=idle and CPUWeight=idle), or nice (Nice=10 only, before)")
     parser.add_argument("--proxy", choices=("nginx",), default=None,
                         help="nginx in front (deploy/nginx-levee.conf's shared parts), as in production")
     parser.add_argument("--ready-limit", type=float, default=900.0,
@@ -797,10 +809,10 @@ def main() -> int:
     prints = f"levee-bench-prints-{uuid.uuid4().hex[:6]}"
     if renders == "worker":  # as on a server: the broker, and a worker of its own on the prints queue
         env.update(CELERY_BROKER_URL=REDIS_URL, LEVEE_PRINTS_QUEUE=prints, LEVEE_RENDER_IN="worker")
-        printer = subprocess.Popen(  # below the web, as deploy/levee-prints.service runs it (Nice=10)
-            ["nice", "-n", "10", str(Path(sys.executable).with_name("celery")), "-A", "levee", "worker", "-Q", prints,
-             "--concurrency=1", "-l", "warning", "--without-gossip", "--without-mingle", "--without-heartbeat",
-             "-n", f"{prints}@%h"],
+        printer = subprocess.Popen(  # below the web, as deploy/levee-prints.service runs it
+            [*PRINTS_POLICY[args.prints_policy], str(Path(sys.executable).with_name("celery")), "-A", "levee",
+             "worker", "-Q", prints, "--concurrency=1", "-l", "warning", "--without-gossip", "--without-mingle",
+             "--without-heartbeat", "-n", f"{prints}@%h"],
             cwd=ROOT, env={**env, "DJANGO_SETTINGS_MODULE": "levee.settings"})
     server = subprocess.Popen([sys.executable, "-m", "gunicorn", "-c", str(ROOT / "levee" / "gunicorn.py"),
                                "levee.wsgi:application", "-b", f"127.0.0.1:{port}"], cwd=ROOT, env=env)
@@ -818,7 +830,7 @@ def main() -> int:
         if parts == {"burst"}:
             for k, loadgen in enumerate(loadgens):  # rounds nobody asked for yet, for each
                 ok &= burst(port, server.pid, slug, args.event, args.clients, args.burst, printer, direct, proxy,
-                            loadgen, args.wrk_threads, (9, 8) if k == 0 else (7, 6))
+                            loadgen, args.wrk_threads, (9, 8) if k == 0 else (7, 6), args.prints_policy)
             return 0 if ok else 1
         if parts == {"publish"}:  # the ranking and « ma place » once per worker; the other pages are not asked
             tlist = [Target("ranking", [(f"/p/{slug}/ranking/{q}", h, 200) for q in ("", f"?me={ids[0]}")
@@ -875,7 +887,7 @@ def main() -> int:
         if "burst" in parts:
             for k, loadgen in enumerate(loadgens):  # rounds nobody asked for yet, for each
                 ok &= burst(port, server.pid, slug, args.event, args.clients, args.burst, printer, direct, proxy,
-                            loadgen, args.wrk_threads, (9, 8) if k == 0 else (7, 6))
+                            loadgen, args.wrk_threads, (9, 8) if k == 0 else (7, 6), args.prints_policy)
     finally:
         if proxy is not None:
             proxy.terminate()  # a child of this run, by its id

@@ -24,6 +24,10 @@ keepalive = int(os.environ.get("GUNICORN_KEEPALIVE", 30))
 preload_app = True  # Django is imported once, before the workers are forked
 accesslog = os.environ.get("GUNICORN_ACCESS_LOG") or None  # no line per request unless asked
 loglevel = os.environ.get("GUNICORN_LOG_LEVEL", "warning")
+# each worker tells the master it is alive by changing its heartbeat file's mode between two requests: on a disk's
+# file system that call waits for the journal whenever another process (the print worker writing a PDF) holds it,
+# and the worker accepts nothing meanwhile. In memory it never waits (gunicorn's documentation says the same).
+worker_tmp_dir = os.environ.get("GUNICORN_WORKER_TMP_DIR") or ("/dev/shm" if os.path.isdir("/dev/shm") else None)
 
 
 def post_fork(server, worker) -> None:
