@@ -130,7 +130,7 @@ ROWS_POLL_SECONDS = 0.02
 
 
 #: False in the print worker's renders (:func:`alone`): they compute what they miss themselves, neither taking the lock
-#: nor waiting for it (a web request waiting on a render running at ``Nice=10`` waited seconds for it)
+#: nor waiting for it (a web request waiting on a render of the print worker, which runs below the web, waited seconds)
 _share_lock: ContextVar[bool] = ContextVar("levee_rows_lock", default=True)
 
 

@@ -131,7 +131,7 @@ def render_published(tournament_id: int, input_version: int, pdfs: bool = False)
     if latest is not None:
         builders.append(lambda lang: views.round_page(state, lang, latest))
     for lang in LANGUAGES:
-        with translation.override(lang), queries.alone():  # never a lock a web request waits on (Nice=10)
+        with translation.override(lang), queries.alone():  # never a lock a web request waits on (idle-scheduled)
             for build in builders:
                 done += published.store(state, *build(lang))
     with translation.override("fr"):  # the ranking CSV, a file (10,000 lines: never rendered in a request)
