@@ -135,7 +135,8 @@ def test_a_reader_does_not_wait_for_a_lock_whose_holder_died(shared_cache, day, 
 
 def test_the_print_workers_renders_neither_take_nor_wait_for_the_lock(shared_cache, day, computed, monkeypatch):
     """``render_published`` runs below the web (idle-scheduled): a web request waiting on its lock waited for the
-    slowest process of the machine. Its renders compute what they miss themselves (``queries.alone``), even with the lock held."""
+    slowest process of the machine. Its renders compute what they miss themselves (``queries.alone``), even with the
+    lock held."""
     t, _, table = day
     add_deal(table, [-20, 60, -20, -20], taker=1)
     standings_tasks.ranking_refresh(t.pk)
