@@ -2,9 +2,11 @@
 
 :func:`tournament_published` is the ``ranking_published`` port's subscriber (``tournaments/common/hooks.py``,
 subscribed in ``apps.py``): for each championship the tournament counts in, it queues
-:func:`championship_refresh` (Celery; in-process without a broker). The refresh ranks the championship from the
-tournaments' latest published rankings and publishes a new snapshot only when something changed: it is idempotent,
-so a message delivered twice, or two tournaments publishing at once, give the right ranking. A new snapshot is told
+:func:`championship_refresh` (Celery; in-process without a broker), once per settle window in a worker (the first
+publication of the window queues it to start after the window; it reads the tournaments' rankings then). The
+refresh ranks the championship from the tournaments' latest published rankings and publishes a new snapshot only
+when something changed: it is idempotent, so a message delivered twice, or two tournaments publishing at once, give
+the right ranking. A new snapshot is told
 to the ``championship_published`` port (its PDF, CSVs and page rendered by the prints worker, ``tournaments.public``).
 """
 
@@ -13,7 +15,9 @@ from __future__ import annotations
 import logging
 from functools import partial
 
-from celery import shared_task
+from celery import current_app, shared_task
+from django.conf import settings
+from django.core.cache import cache
 from django.db import transaction
 
 from tournaments.common import hooks
@@ -34,17 +38,43 @@ def championship_refresh(championship_id: int, force: bool = False) -> int | Non
     return snapshot.version
 
 
-def championship_enqueue(championship_id: int, force: bool = False) -> None:
+def championship_enqueue(championship_id: int, force: bool = False, *, countdown: int = 0) -> None:
     try:
-        championship_refresh.delay(championship_id, force)
+        championship_refresh.apply_async((championship_id, force), countdown=countdown or None)
     except Exception:  # the tournament's ranking is published whatever happens here; the next publication retries
         log.exception("the championship %s could not be recomputed", championship_id)
 
 
+#: seconds a refresh queued after a settle window starts after that window ends, at the least: a publication the
+#: window let go by (it was shorter by this margin, even with two machines' clocks a little apart) is ranked by it
+SETTLE_MARGIN = 1
+
+
+def _settle_window_taken(championship_id: int, seconds: int) -> bool:
+    """Whether this publication opens the championship's settle window (then it queues the refresh that ranks every
+    publication of the window). The cache down: True (a refresh more, never one fewer)."""
+    try:
+        return bool(cache.add(f"levee:championship-settle:{championship_id}", 1, timeout=seconds))
+    except Exception:
+        log.warning("the championship %s's settle window could not be read: refreshed anyway", championship_id)
+        return True
+
+
 def tournament_published(tournament_id: int, input_version: int) -> None:
-    """The ``ranking_published`` subscriber: recompute every championship the tournament counts in."""
+    """The ``ranking_published`` subscriber: recompute every championship the tournament counts in.
+
+    In a worker the refresh runs ``CHAMPIONSHIP_SETTLE_SECONDS`` (+ :data:`SETTLE_MARGIN`) later, once for every
+    publication of that window: a 10,000-player event publishes its ranking several times a second during play, and
+    ranking its championship each time kept the rankings' worker busy (a deal waited 1.7 s behind the
+    championship before its own ranking started, docs/performance.md). The refresh reads the tournaments' rankings
+    when it runs, so the publications it was not queued for are in it. Without a broker it runs at once."""
+    settle = settings.CHAMPIONSHIP_SETTLE_SECONDS
+    at_once = settle <= 0 or current_app.conf.task_always_eager
     for championship_id in championships.championships_counting(tournament_id):
-        championship_enqueue(championship_id)
+        if at_once:
+            championship_enqueue(championship_id)
+        elif _settle_window_taken(championship_id, settle):
+            championship_enqueue(championship_id, countdown=settle + SETTLE_MARGIN)
 
 
 def championship_changed_on_commit(championship_id: int) -> None:
