@@ -64,10 +64,10 @@ def tournament_published(tournament_id: int, input_version: int) -> None:
     """The ``ranking_published`` subscriber: recompute every championship the tournament counts in.
 
     In a worker the refresh runs ``CHAMPIONSHIP_SETTLE_SECONDS`` (+ :data:`SETTLE_MARGIN`) later, once for every
-    publication of that window: a 10,000-player event publishes its ranking several times a second during play, and
-    ranking its championship each time kept the rankings' worker busy (a deal waited 1.7 s behind the
-    championship before its own ranking started, docs/performance.md). The refresh reads the tournaments' rankings
-    when it runs, so the publications it was not queued for are in it. Without a broker it runs at once."""
+    publication of that window: a 10,000-player event publishes its ranking every second or so during play, and
+    ranking its championship each time (0.8 – 2.5 s) kept the rankings' worker busy: each deal's own ranking waited
+    about 1.5 s behind one (docs/performance.md). The refresh reads the tournaments' rankings when it runs, so the
+    publications it was not queued for are in it. Without a broker it runs at once."""
     settle = settings.CHAMPIONSHIP_SETTLE_SECONDS
     at_once = settle <= 0 or current_app.conf.task_always_eager
     for championship_id in championships.championships_counting(tournament_id):
