@@ -110,5 +110,6 @@ def test_the_queued_refresh_ranks_the_publications_it_was_not_queued_for(season,
     after = championships.latest_snapshot(champ)
     assert after.version == before.version + 1
     lines = {season["players"][n].pk: n for n in season["players"]}
-    ranked = [(line.rank, lines[line.player_id], line.metrics[0][1]) for line in after.lines.order_by("position")]
+    ranked = [(line.rank, lines[line.player_id], championships.metric(line, "points"))
+              for line in after.lines.order_by("position")]
     assert ranked[0] == (1, "Ana", 20)
