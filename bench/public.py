@@ -16,10 +16,10 @@
    on a ``prints`` queue of its own; ``--renders thread`` is the laptop's way (no broker, the web process's
    render thread).
 3. **Closed loop, interleaved**: ``--clients`` clients (4 processes of threads, keep-alive, ``Accept-Encoding:
-   gzip`` as a phone sends it) for ``--duration`` seconds. Time is cut in slots of ``--slot`` seconds and every
-   slot, all clients request the same target: every other slot the trivial view, the public pages (full and
-   conditional) taking turns in between, so every target is measured under the same load and the same minutes of
-   this shared VM, and the reference is sampled all along the run.
+   gzip, deflate, br`` as a phone's Safari sends it; Chrome adds zstd) for ``--duration`` seconds. Time is cut in
+   slots of ``--slot`` seconds and every slot, all clients request the same target: every other slot the trivial
+   view, the public pages (full and conditional) taking turns in between, so every target is measured under the
+   same load and the same minutes of this shared VM, and the reference is sampled all along the run.
    Per target: requests/s (during its slots), p50 / p95 / p99, bytes on the wire, and the ratio to the trivial
    view. A closed loop's latency is its queueing (Little's law: 64 clients at 1,000 requests/s wait 64 ms each).
 4. **Open loop** at ``--rate`` requests/s in all over the public targets (each client on its own schedule; the
@@ -180,7 +180,9 @@ def build(quiet_pass: bool = False) -> tuple[str, list[int], int]:
 
 # -- HTTP ----------------------------------------------------------------------------------------------
 
-PHONE = {"Accept-Encoding": "gzip", "Cookie": "django_language=fr"}
+# what a phone's browser says it takes: Safari's « gzip, deflate, br » (Chrome's adds zstd, which nothing here sends);
+# « gzip » alone until the eighth session, when the big downloads got their brotli copies
+PHONE = {"Accept-Encoding": "gzip, deflate, br", "Cookie": "django_language=fr"}
 
 
 def get(conn: http.client.HTTPConnection, path: str, headers: dict[str, str]) -> tuple[int, bytes, dict[str, str]]:

@@ -57,9 +57,11 @@ class App(BaseHTTPRequestHandler):
             headers.update({"Cache-Control": "public, no-cache", "ETag": '"pdf-1"', "Content-Type": "application/pdf",
                             "X-Accel-Redirect": "/_kept/7/ranking--pdf-1.pdf"})
             body = b""
-        elif path == "/p/t/results.csv":  # its gzip copy, chosen by the web
+        elif path == "/p/t/results.csv":  # its brotli or gzip copy, chosen by the web
+            coding = "br" if "br" in self.headers.get("Accept-Encoding", "") else "gzip"
+            suffix = {"br": "br", "gzip": "gz"}[coding]
             headers.update({"Cache-Control": "public, no-cache", "ETag": '"csv-1"', "Content-Type": "text/csv",
-                            "Content-Encoding": "gzip", "X-Accel-Redirect": "/_kept/7/results--csv-1.csv.gz"})
+                            "Content-Encoding": coding, "X-Accel-Redirect": f"/_kept/7/results--csv-1.csv.{suffix}"})
             body = b""
         elif path == "/k/token/":  # a table's link: never through the cache
             headers.update({"Cache-Control": "public, no-cache"})
@@ -80,6 +82,7 @@ def front(tmp_path_factory):
     (kept / "7").mkdir()
     (kept / "7" / "ranking--pdf-1.pdf").write_bytes(b"%PDF-1.7 the ranking")
     (kept / "7" / "results--csv-1.csv.gz").write_bytes(b"\x1f\x8b gzip bytes")
+    (kept / "7" / "results--csv-1.csv.br").write_bytes(b"brotli bytes")
     kept.chmod(0o755)
     app = ThreadingHTTPServer(("127.0.0.1", 0), App)
     threading.Thread(target=app.serve_forever, daemon=True).start()
@@ -152,6 +155,15 @@ def test_a_kept_file_is_sent_by_nginx_with_the_apps_etag(front):
     assert get(front, "/p/t/ranking.pdf", **{"If-None-Match": '"pdf-1"'})[0] == 304
     status, body, headers = get(front, "/p/t/results.csv", **{"Accept-Encoding": "gzip"})
     assert status == 200 and body == b"\x1f\x8b gzip bytes" and headers["content-encoding"] == "gzip"
+
+
+def test_the_micro_cache_keeps_each_encoding_apart(front):
+    """A browser that takes brotli and one that takes only gzip, in the same second: each gets its own copy, though
+    nginx keeps the web's answer a second (the app's ``Vary: Accept-Encoding``)."""
+    gzipped, brotli = ("gzip", b"\x1f\x8b gzip bytes", "gzip"), ("gzip, deflate, br", b"brotli bytes", "br")
+    for accept, body, coding in (gzipped, brotli, gzipped, brotli):
+        status, got, headers = get(front, "/p/t/results.csv", **{"Accept-Encoding": accept})
+        assert (status, got, headers["content-encoding"]) == (200, body, coding), accept
 
 
 def test_the_kept_files_cannot_be_asked_for_directly(front):

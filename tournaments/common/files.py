@@ -19,6 +19,7 @@ from __future__ import annotations
 import contextlib
 import os
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from urllib.parse import quote
 
@@ -63,6 +64,32 @@ def response(path: Path, content_type: str, *, encoding: str = "") -> HttpRespon
     if encoding:
         answer["Content-Encoding"] = encoding
     return answer
+
+
+def accepted_encoding(header: str, offered: Sequence[str]) -> str:
+    """Which of the ``offered`` content codings (the server's order of preference) an ``Accept-Encoding`` header
+    takes, the best it weighs (``q``; a tie: the server's order); "" for none (the file as it is). A coding it does
+    not name is taken only under ``*``; ``q=0`` refuses one (RFC 9110, 12.5.3)."""
+    weights: dict[str, float] = {}
+    for item in header.split(","):
+        name, _, params = item.strip().partition(";")
+        if not name.strip():
+            continue
+        q = 1.0
+        for param in params.split(";"):
+            key, _, value = param.strip().partition("=")
+            if key.strip().lower() == "q":
+                try:
+                    q = float(value)
+                except ValueError:
+                    q = 0.0
+        weights[name.strip().lower()] = q
+    best, best_q = "", 0.0
+    for coding in offered:
+        q = weights.get(coding, weights.get("*", 0.0))
+        if q > best_q:
+            best, best_q = coding, q
+    return best
 
 
 def path_of(tournament_id: int, document: str, key: str, suffix: str = "pdf") -> Path:

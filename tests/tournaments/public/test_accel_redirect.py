@@ -11,6 +11,7 @@ import os
 import uuid
 from pathlib import Path
 
+import brotli
 import pytest
 from django.db import connection
 from django.test import override_settings
@@ -67,17 +68,19 @@ def test_a_pdf_is_named_to_the_proxy_not_streamed(client, day):
     assert not_modified.status_code == 304 and "X-Accel-Redirect" not in not_modified
 
 
+@pytest.mark.parametrize(("accept", "coding", "suffix", "unpack"), [
+    ("gzip", "gzip", ".gz", gzip.decompress), ("gzip, deflate, br", "br", ".br", brotli.decompress)])
 @override_settings(LEVEE_ACCEL_REDIRECT="/_kept/")
-def test_a_download_names_its_gzip_copy_to_who_accepts_it(client, day):
+def test_a_download_names_its_compressed_copy_to_who_accepts_it(client, day, accept, coding, suffix, unpack):
     t, _ = day
     url = reverse("public-results-csv", args=[t.slug])
-    packed = _ready(client, url, HTTP_ACCEPT_ENCODING="gzip, br")
+    packed = _ready(client, url, HTTP_ACCEPT_ENCODING=accept)
     plain = client.get(url)
     assert packed.status_code == plain.status_code == 200 and packed.content == plain.content == b""
-    assert packed["Content-Encoding"] == "gzip" and "Content-Encoding" not in plain
-    gz, csv = (Path(files.root()) / r["X-Accel-Redirect"].removeprefix("/_kept/") for r in (packed, plain))
-    assert gz.name == csv.name + ".gz" and csv.name.startswith("results-csv--")
-    text = gzip.decompress(gz.read_bytes()).decode("utf-8-sig")
+    assert packed["Content-Encoding"] == coding and "Content-Encoding" not in plain
+    copy, csv = (Path(files.root()) / r["X-Accel-Redirect"].removeprefix("/_kept/") for r in (packed, plain))
+    assert copy.name == csv.name + suffix and csv.name.startswith("results-csv--")
+    text = unpack(copy.read_bytes()).decode("utf-8-sig")
     assert text == csv.read_bytes().decode("utf-8-sig") and "1;1;1;valide;1;Ana;90" in text
     assert packed["ETag"] == plain["ETag"] and packed["Content-Type"] == "text/csv; charset=utf-8"
     assert plain["Content-Disposition"] == 'attachment; filename="accel-resultats.csv"'

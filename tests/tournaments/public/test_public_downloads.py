@@ -9,6 +9,7 @@ import gzip
 import json
 import threading
 
+import brotli
 import pytest
 from django.contrib.auth import get_user_model
 from django.urls import reverse
@@ -112,14 +113,26 @@ def test_the_file_holds_what_the_render_gives_called_directly(client, day):
     assert kept == direct and kept["format"] == "levee.results/1"
 
 
-def test_the_file_is_served_compressed_to_who_accepts_it(client, day):
+@pytest.mark.parametrize("name", URLS)
+def test_the_file_is_served_compressed_to_who_accepts_it(client, day, name):
+    """Brotli to a browser that takes it (every current one does: Safari sends « gzip, deflate, br »), else gzip,
+    else the file; each copy unpacks to the file's bytes, and says how it is encoded."""
     t, _ = day
-    url = reverse("public-results-csv", args=[t.slug])
+    url = reverse(name, args=[t.slug])
     client.get(url)
     tasks.run_pending()
-    plain = b"".join(client.get(url).streaming_content)
-    packed = client.get(url, HTTP_ACCEPT_ENCODING="gzip, br")
-    assert packed["Content-Encoding"] == "gzip" and gzip.decompress(b"".join(packed.streaming_content)) == plain
+    plain = client.get(url)
+    assert not plain.has_header("Content-Encoding")
+    plain = b"".join(plain.streaming_content)
+    unpack = {"br": brotli.decompress, "gzip": gzip.decompress}
+    for header, coding in (("gzip, deflate, br", "br"), ("gzip, deflate, br, zstd", "br"), ("gzip", "gzip"),
+                           ("br;q=0, gzip", "gzip"), ("gzip;q=0.5, br;q=0.4", "gzip"), ("*", "br"),
+                           ("identity", None), ("br;q=0, gzip;q=0", None)):
+        packed = client.get(url, HTTP_ACCEPT_ENCODING=header)
+        assert packed.get("Content-Encoding") == coding, header
+        body = b"".join(packed.streaming_content)
+        assert (unpack[coding](body) if coding else body) == plain, header
+        assert "Accept-Encoding" in packed["Vary"]
 
 
 def test_a_new_published_state_makes_a_new_file_and_removes_the_old(client, day, render_threads):
@@ -143,6 +156,7 @@ def test_a_new_published_state_makes_a_new_file_and_removes_the_old(client, day,
     assert second.status_code == 200 and second["ETag"] != first["ETag"]
     assert "1;2;2;valide;1;Élise;-45" in b"".join(second.streaming_content).decode("utf-8-sig")
     assert not old.exists()
+    assert not old.with_name(old.name + ".br").exists() and not old.with_name(old.name + ".gz").exists()
 
 
 def test_publication_renders_the_downloads_in_the_quiet_pass(client, day, render_threads):
