@@ -278,6 +278,28 @@ def wait_ready(conn: http.client.HTTPConnection, path: str, limit: float | None 
     return None
 
 
+def wait_renders_done(pdf_root: str, queue: str | None, limit: float) -> float:
+    """Wait until the print worker has no render queued (its queue empty in Redis) or running (no live claim under
+    the kept files' folder); the seconds waited. A download is served from its latest file written while its newest
+    state renders: a render still running when the measurement starts lands mid-run, the file's ETag changes, and
+    the conditional requests measured get 200 (seen at 10,000 players: the results file re-rendered after the
+    setup's championship, 715 « unexpected statuses »)."""
+    import redis
+
+    from tournaments.common.files import CLAIM_STALE
+
+    started = time.perf_counter()
+    broker = redis.Redis.from_url(REDIS_URL) if queue else None
+    while time.perf_counter() - started < limit:
+        now = time.time()
+        live = [c for c in Path(pdf_root).rglob("*.claim") if now - c.stat().st_mtime < CLAIM_STALE]
+        if not live and (broker is None or not broker.llen(queue)):
+            return time.perf_counter() - started
+        time.sleep(1.0)
+    print(f"the print worker still busy after {limit:g} s: measured anyway")
+    return time.perf_counter() - started
+
+
 def warm(port: int, tlist: list[Target], times: int = 4) -> float:
     """Every variant requested ``times`` times, each on a new connection (so that each gunicorn worker renders
     and keeps its copy, as it would after a few seconds of real traffic); the seconds it took."""
@@ -843,6 +865,8 @@ def main() -> int:
             tlist += every_page.more_targets(http.client.HTTPConnection("127.0.0.1", port, timeout=SETUP_TIMEOUT),
                                              extra, args.event)
             ok &= parts == {"every"} or every_page.check_coverage(tlist)
+        waited = wait_renders_done(pdf_root, prints if printer else None, SETUP_TIMEOUT)
+        print(f"the print worker's renders done: {waited:.1f} s")
         print(f"warm-up (every page rendered by the workers): {warm(port, tlist):.1f} s")
         from levee import gunicorn as conf
 
