@@ -101,6 +101,8 @@ BIG = 64 * 1024
 SETUP_TIMEOUT = 900
 #: seconds to wait for a PDF or a download to be made before leaving it out of the run (--ready-limit)
 READY_LIMIT = [900.0]
+#: the print worker's queue in Redis (None: renders in the web process's thread)
+PRINTS_QUEUE: list[str | None] = [None]
 
 
 @dataclass
@@ -271,7 +273,8 @@ def wait_ready(conn: http.client.HTTPConnection, path: str, limit: float | None 
     started = time.perf_counter()
     while time.perf_counter() - started < limit:
         status, _, _ = get(conn, path, {})
-        if status == 200:
+        if status == 200:  # maybe an older state's file: its newest state's render, if queued, done first
+            wait_renders_done(os.environ["LEVEE_PDF_ROOT"], PRINTS_QUEUE[0], limit)
             return time.perf_counter() - started
         assert status == 202, (path, status)
         time.sleep(1.0)
@@ -832,6 +835,7 @@ def main() -> int:
     printer = None
     prints = f"levee-bench-prints-{uuid.uuid4().hex[:6]}"
     if renders == "worker":  # as on a server: the broker, and a worker of its own on the prints queue
+        PRINTS_QUEUE[0] = prints
         env.update(CELERY_BROKER_URL=REDIS_URL, LEVEE_PRINTS_QUEUE=prints, LEVEE_RENDER_IN="worker")
         printer = subprocess.Popen(  # below the web, as deploy/levee-prints.service runs it
             [*PRINTS_POLICY[args.prints_policy], str(Path(sys.executable).with_name("celery")), "-A", "levee",
