@@ -7,10 +7,10 @@ Their size grows with the event (every deal of every released round: 100 s of re
 published state (``tournaments.public.tasks``, the quiet pass after a publication, or the first request's), writes
 it whole with its brotli and gzip copies (:mod:`files`, the same folder and claims as the PDFs), and the request
 serves the file with its ETag (304 when the reader has it; the brotli copy to a browser that takes it, every current
-one does; else the gzip copy; else the file). While the first render runs,
-the request answers 202 with the « en préparation » page that reloads itself (or, to a program, a JSON answer saying
-so), and ``Retry-After``: exactly what the PDFs do. The audiences say what that answer is (:func:`serve`'s
-``preparing``); this module knows only files and keys, so that the public pages and the API serve the same files.
+one does; else the gzip copy; else the file). While the first render runs, the request answers 202 with the « en
+préparation » page that reloads itself (or, to a program, a JSON answer saying so), and ``Retry-After``: exactly
+what the PDFs do. The audiences say what that answer is (:func:`serve`'s ``preparing``); this module knows only
+files and keys, so that the public pages and the API serve the same files.
 
 A download's key is its state's ETag (``tournaments.public.published.validator``, or the hash of what an API export
 shows, ``tournaments.operations.exports``); a new published state (a deal entered, a ranking published) makes a new

@@ -6,8 +6,8 @@ subscribed in ``apps.py``): for each championship the tournament counts in, it q
 publication of the window queues it to start after the window; it reads the tournaments' rankings then). The
 refresh ranks the championship from the tournaments' latest published rankings and publishes a new snapshot only
 when something changed: it is idempotent, so a message delivered twice, or two tournaments publishing at once, give
-the right ranking. A new snapshot is told
-to the ``championship_published`` port (its PDF, CSVs and page rendered by the prints worker, ``tournaments.public``).
+the right ranking. A new snapshot is told to the ``championship_published`` port (its PDF, CSVs and page rendered by
+the prints worker, ``tournaments.public``).
 """
 
 from __future__ import annotations
