@@ -40,7 +40,7 @@ from django.db import connection
 from django.http import HttpRequest, HttpResponse
 from django.utils.http import http_date, parse_etags, parse_http_date_safe
 
-from tournaments.common import kept, sql
+from tournaments.common import files, kept, sql
 from tournaments.event.models import Tournament
 from tournaments.public import fragment
 from tournaments.standings.models import RankingClock, RankingSnapshot
@@ -281,7 +281,7 @@ def answer(request: HttpRequest, etag: str, body: bytes, compressed: bytes, *, l
            filename: str | None = None) -> HttpResponse:
     """A page's bytes (``compressed``, its gzip copy, when the browser accepts it) with the public pages' headers."""
     response = HttpResponse(content_type=content_type)
-    if "gzip" in request.META.get("HTTP_ACCEPT_ENCODING", ""):
+    if files.accepted_encoding(request.META.get("HTTP_ACCEPT_ENCODING", ""), ("gzip",)):
         response.content = compressed
         response["Content-Encoding"] = "gzip"
     else:

@@ -414,7 +414,7 @@ def _serve(request: HttpRequest, champ: Championship, snap: ChampionshipSnapshot
         if request.META.get("HTTP_IF_NONE_MATCH") in (f'"{doc.key}"', f'W/"{doc.key}"'):
             response = HttpResponse(status=304)
         else:
-            compressed = ("gzip" in request.META.get("HTTP_ACCEPT_ENCODING", "")
+            compressed = (files.accepted_encoding(request.META.get("HTTP_ACCEPT_ENCODING", ""), ("gzip",)) != ""
                           and files.ready(_gzipped(doc.path)))  # a CSV's gzip copy
             try:  # nginx sends it (LEVEE_ACCEL_REDIRECT)
                 response = files.response(_gzipped(doc.path) if compressed else doc.path, doc.content_type,

@@ -41,3 +41,13 @@ def test_only_what_is_offered():
 @given(st.text(max_size=60))
 def test_any_header_gives_an_offered_coding_or_none(header):
     assert accepted_encoding(header, OFFERED) in ("", *OFFERED)
+
+
+def test_a_kept_page_refused_in_gzip_is_sent_as_it_is(rf):
+    """« gzip;q=0 » names gzip to refuse it: the kept pages' answer used to send it gzipped all the same."""
+    from tournaments.public.published import answer
+
+    refused = answer(rf.get("/", HTTP_ACCEPT_ENCODING="gzip;q=0, identity"), "e1", b"page", b"\x1f\x8bpacked")
+    assert refused.content == b"page" and not refused.has_header("Content-Encoding")
+    taken = answer(rf.get("/", HTTP_ACCEPT_ENCODING="gzip, deflate, br"), "e1", b"page", b"\x1f\x8bpacked")
+    assert taken.content == b"\x1f\x8bpacked" and taken["Content-Encoding"] == "gzip"
