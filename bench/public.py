@@ -4,8 +4,8 @@
     BENCH_REDIS_URL=redis://127.0.0.1:6379/13 .venv/bin/python bench/public.py \\
         [--event 10000] [--reuse] [--clients 64] [--duration 30] [--rate 100] [--slot 0.25] [--redis-cache]
         [--renders worker|thread] [--burst 30] [--only closed,open,publish,burst] [--proxy nginx]
-        [--nginx-workers 1|auto] [--loadgen python|wrk|both] [--wrk-window 1] [--wrk-threads 2]
-        [--quiet-pass] [--ready-limit 900]
+        [--targets link,fragment] [--nginx-workers 1|auto] [--loadgen python|wrk|both] [--wrk-window 1]
+        [--wrk-threads 2] [--quiet-pass] [--ready-limit 900]
 
 1. Builds the ``--event``-player × 10-round Tarot tournament of ``bench/ranking.py`` (its generator: 12,500 deals
    and 50,000 score rows at 1,000 players, ten times that at 10,000; ``--reuse`` keeps the one an earlier run
@@ -441,33 +441,45 @@ def report_closed(tlist: list[Target], results: list[Result], duration: float, s
 
 
 def load_wrk(port: int, tlist: list[Target], clients: int, duration: float, window: int,
-             threads: int) -> list[wrk.WrkResult]:
+             threads: int) -> tuple[list[wrk.WrkResult], list[list[float]]]:
     """The closed loop with wrk: windows of ``window`` whole seconds (wrk takes no fraction), every other one the
     trivial view's (``tlist[0]``), the others taking turns between them, until ``duration`` seconds are covered
     (each target at least once): every target under the same load and the same minutes, as the Python clients'
-    slots do. Each window is one wrk process of ``clients`` connections."""
+    slots do. Each window is one wrk process of ``clients`` connections. Also, for each target, the ratio of each
+    of its windows' rate to the trivial view's window just before it (the same seconds of this shared machine)."""
     others = list(range(1, len(tlist)))
     passes = max(1, round(duration / (2 * window * max(len(others), 1))))
     results = [wrk.WrkResult() for _ in tlist]
+    paired: list[list[float]] = [[] for _ in tlist]
     for _ in range(passes):
         for index in others or [0]:
+            before = 0.0
             for k in (0, index) if others else (0,):
                 target = tlist[k]
                 got = wrk.run(target.port or port, [(path, {**PHONE, **headers}) for path, headers, _ in
                                                     target.variants],
                               connections=clients, seconds=window, threads=threads, check=target.expected)
                 results[k].add(got)
-    return results
+                if k == 0:
+                    before = got.rate
+                elif before:
+                    paired[k].append(got.rate / before)
+    return results, paired
 
 
-def report_wrk(tlist: list[Target], results: list[wrk.WrkResult]) -> bool:
+def report_wrk(tlist: list[Target], results: list[wrk.WrkResult],
+               paired: list[list[float]] | None = None) -> bool:
     """Requests/s of each target over its own windows, latencies (wrk's, corrected for coordinated omission),
-    bytes read per answer (headers included), the ratio to the trivial view; wrk's own CPU."""
+    bytes read per answer (headers included), the ratio to the trivial view (over the whole run; and, with
+    ``paired``, the median of each window's ratio to the trivial view's window just before it, with the lowest and
+    highest, when a target had several windows); wrk's own CPU."""
     trivial = results[0].rate
-    print("| target | requests/s | p50 | p95 | p99 | bytes (with headers) | ratio to the trivial view | errors |")
-    print("|---|---:|---:|---:|---:|---:|---:|---:|")
+    paired = paired or [[] for _ in tlist]
+    print("| target | requests/s | p50 | p95 | p99 | bytes (with headers) | ratio to the trivial view | "
+          "paired windows: median (low – high) | errors |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
     ok = True
-    for t, r in zip(tlist, results, strict=True):
+    for t, r, pair in zip(tlist, results, paired, strict=True):
         size = r.bytes / r.requests if r.requests else 0
         errors = r.error_count
         # a big answer's status is not read by wrk: a body much smaller than the one read at setup is a wrong answer
@@ -476,8 +488,11 @@ def report_wrk(tlist: list[Target], results: list[wrk.WrkResult]) -> bool:
         if t.public and (ratio < TARGET_RATIO or errors or wrong):
             ok = False
         flag = " (bodies too small)" if wrong else ""
+        pairs = sorted(pair)
+        spread = (f"{statistics.median(pairs):.0%} ({pairs[0]:.0%} – {pairs[-1]:.0%}, {len(pairs)} windows)"
+                  if len(pairs) > 1 else "")
         print(f"| {t.name} | {r.rate:,.0f} | {r.quantile(50):.1f} ms | {r.quantile(95):.1f} ms | "
-              f"{r.quantile(99):.1f} ms | {size:,.0f} | {ratio:.0%} | {errors}{flag} |")
+              f"{r.quantile(99):.1f} ms | {size:,.0f} | {ratio:.0%} | {spread} | {errors}{flag} |")
         if errors:
             print(f"|   errors: {r.errors}, unexpected statuses {r.unexpected} |")
     seconds = sum(r.seconds for r in results)
@@ -767,6 +782,9 @@ def main() -> int:
                         help="other players polling their « ma place » (French, English in turn) during commit → "
                              "fragment, each on a connection of its own")
     parser.add_argument("--redis-cache", action="store_true", help="CACHE_URL on Redis (shared by the workers)")
+    parser.add_argument("--targets", default="",
+                        help="the closed loop on the targets whose names hold one of these words (comma-separated; "
+                             "the trivial view always): the pages in question, in more windows each")
     parser.add_argument("--only", type=lambda text: set(text.split(",")), default=None,
                         help="the parts to run, among closed, open, publish, burst (comma-separated); every: the "
                              "closed loop on the trivial view and bench/every_page.py's pages alone")
@@ -869,6 +887,9 @@ def main() -> int:
             tlist += every_page.more_targets(http.client.HTTPConnection("127.0.0.1", port, timeout=SETUP_TIMEOUT),
                                              extra, args.event)
             ok &= parts == {"every"} or every_page.check_coverage(tlist)
+            if args.targets:  # these pages only (the trivial view always): more windows each in the same time
+                tlist = [t for t in tlist if not t.public or any(w in t.name for w in args.targets.split(","))]
+                print(f"the targets whose names hold {args.targets!r}: {', '.join(t.name for t in tlist)}")
         waited = wait_renders_done(pdf_root, prints if printer else None, SETUP_TIMEOUT)
         print(f"the print worker's renders done: {waited:.1f} s")
         print(f"warm-up (every page rendered by the workers): {warm(port, tlist):.1f} s")
@@ -883,12 +904,13 @@ def main() -> int:
             load_before = os.getloadavg()[0]
             share = cpushare.Share({"gunicorn": server.pid, **({"nginx": proxy.pid} if proxy else {})})
             started = time.perf_counter()
-            found = load_wrk(port, tlist, args.clients, args.duration, args.wrk_window, args.wrk_threads)
+            found, paired = load_wrk(port, tlist, args.clients, args.duration, args.wrk_window,
+                                     args.wrk_threads)
             print(f"\nclosed loop with wrk, {args.clients} connections on {args.wrk_threads} threads, windows of "
                   f"{args.wrk_window} s, every other one the trivial view's ({time.perf_counter() - started:.0f} s in "
                   f"all); load average {load_before:.1f} → {os.getloadavg()[0]:.1f}, calibration after: "
                   f"{calibration():.1f} µs")
-            ok &= report_wrk(tlist, found)
+            ok &= report_wrk(tlist, found, paired)
             print(share.stop(time.perf_counter() - started))
             print(f"target: every public page ≥ {TARGET_RATIO:.0%} of the trivial view: {'met' if ok else 'NOT met'}")
         if parts & {"closed", "every"} and "python" in loadgens:
