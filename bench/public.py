@@ -911,6 +911,11 @@ def main() -> int:
                   f"all); load average {load_before:.1f} → {os.getloadavg()[0]:.1f}, calibration after: "
                   f"{calibration():.1f} µs")
             ok &= report_wrk(tlist, found, paired)
+            windows = min(len(p) for p in paired[1:]) if len(paired) > 1 else 0
+            if windows < 3:
+                print(f"each target had {max(windows, 1)} window(s) of {args.wrk_window} s: a page that Django serves "
+                      "at each request moved by a factor of two between runs of the same code in one window; "
+                      "--targets (the pages in question) or a longer --duration give each more")
             print(share.stop(time.perf_counter() - started))
             print(f"target: every public page ≥ {TARGET_RATIO:.0%} of the trivial view: {'met' if ok else 'NOT met'}")
         if parts & {"closed", "every"} and "python" in loadgens:
