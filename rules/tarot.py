@@ -363,7 +363,7 @@ class TarotDeal(DealRules):
         bid = raw.get("bid")
         if not isinstance(bid, Mapping):
             raise MalformedRecord(bid_field, "the bid is required: {taker, contract, called}",
-                                  fr="l'enchère est obligatoire : {taker, contract, called}")
+                                  fr="choisissez le preneur et le contrat (et, à cinq, le roi appelé)")
         taker = bid.get("taker")
         self.taker = taker if taker.__class__ is int and 0 <= taker < players else read_seat(
             taker, f"{bid_field}.taker", players)

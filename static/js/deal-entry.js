@@ -12,6 +12,9 @@
  */
 (function () {
   "use strict";
+  // « Back » to this page after a save: a page the browser kept in memory would show the saved deal as still to
+  // enter (its number, its choices); ask for it again (the draft of an unsaved deal is kept on the device)
+  window.addEventListener("pageshow", function (event) { if (event.persisted) window.location.reload(); });
 
   var root = document.getElementById("deal-entry");
   var configNode = document.getElementById("deal-entry-config");

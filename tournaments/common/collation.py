@@ -7,6 +7,8 @@ import unicodedata
 from collections.abc import Callable, Iterable
 from typing import TypeVar
 
+from django.utils.text import slugify
+
 T = TypeVar("T")
 
 
@@ -18,6 +20,16 @@ def french_key(text: str) -> tuple[str, str]:
     base = base.replace("œ", "oe").replace("æ", "ae").replace("ß", "ss")
     base = " ".join("".join(c if c.isalnum() else " " for c in base).split())
     return base, text
+
+
+#: the letters NFKD does not take apart, and what they are written as without them
+LIGATURES = str.maketrans({"œ": "oe", "Œ": "OE", "æ": "ae", "Æ": "AE", "ß": "ss"})
+
+
+def french_slug(text: str) -> str:
+    """Django's ``slugify`` with the ligatures written out first (« Œcuménique » → « oecumenique », not
+    « cumenique »: slugify drops what has no ASCII letter under it)."""
+    return slugify(text.translate(LIGATURES))
 
 
 def french_sorted(items: Iterable[T], key: Callable[[T], str] = str) -> list[T]:

@@ -99,8 +99,25 @@ def _reject_if_illegal(verdict: Verdict, players: list[str]) -> None:
         raise DealRejected(verdict.violations, players, verdict.to_json("fr"))
 
 
+#: why a deal has no marks, as the scoring modules say it (``result["reason"]``), in the words of the table
+UNSCORED_WHY = {
+    "unfinished": "la donne n'est pas finie",
+    "impossible_summary": "ce résumé ne correspond à aucune donne possible",
+    "violations": "des cartes ou des annonces enfreignent la règle",
+    "after_end": "la partie était déjà finie",
+    "wrong_seats": "les joueurs ne sont pas à leurs places",
+    "cards_not_conserved": "les cartes jouées ne font pas le jeu entier",
+}
+
+
 def _unscored(index: int, players: list[str], verdict: Verdict, why: Any) -> DealRejected:
-    reason = why or "donne inachevée"
+    # a known code in words; a sentence as it is; no reason, or a code not known here: not finished
+    if isinstance(why, str) and why in UNSCORED_WHY:
+        reason = UNSCORED_WHY[why]
+    elif isinstance(why, str) and not why.isidentifier():
+        reason = why
+    else:
+        reason = UNSCORED_WHY["unfinished"]
     return DealRejected([Violation("deal_unscored", index, params={"why": reason})], players, verdict.to_json("fr"))
 
 

@@ -113,6 +113,9 @@ def desk_deal_offline(request: HttpRequest, pk: int) -> HttpResponse:
     table = get_object_or_404(Table.objects.select_related("round__tournament"), pk=pk)
     if not request.user.is_authenticated:
         return _refusal(_("Your session has ended: log in again, the deal stays on this device."), 401)
+    if permissions.round_closed_to(request.user, table):
+        return _refusal(_("This round is finished: no more deals are entered at this table. Call the chief "
+                          "arbiter; the deal stays on this device."), 409)
     if not permissions.can_enter_deal(request.user, table):
         return _refusal(_("You do not enter the deals of this table."), 403)
     key = _key(request)

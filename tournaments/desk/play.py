@@ -23,6 +23,7 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.cache import add_never_cache_headers
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
@@ -184,7 +185,11 @@ def play_page(request: HttpRequest, table: Table, link: PrivateLink | None = Non
     context.update({"config": config, "mode": mode, "offline": True,
                     "tabs": entry_tabs(table, "quick" if mode == "summary" else "play", has_summary=has_summary,
                                        link=link)})
-    return render(request, "tournaments/deal_play.html", context)
+    response = render(request, "tournaments/deal_play.html", context)
+    # never kept by the browser: « Back » after a save asks for the page again (the next deal's number, the deal
+    # just saved on the sheet), rather than showing the saved deal's page as if it were still to enter
+    add_never_cache_headers(response)
+    return response
 
 
 def _posted_fields(request: HttpRequest) -> dict[str, Any] | None:

@@ -91,6 +91,7 @@ def table_context(request: HttpRequest, table: Table) -> dict[str, Any]:
         "totals": totals,
         "lang": lang_of(request),
         "can_enter": permissions.can_enter_deal(request.user, table) and not table.match_ended,
+        "round_closed": permissions.round_closed_to(request.user, table),
         "can_referee": permissions.can_referee(request.user, tournament),
         "forfeit": Forfeit.objects.filter(table=table).prefetch_related("absent__player").first(),
         "deals_left": (tournament.deals_per_round - len([d for d in deals if d.status != Deal.Status.ANNULLED])

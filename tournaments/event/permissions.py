@@ -147,14 +147,25 @@ can_restore = can_referee  # whoever may annul a deal may restore it
 
 
 def can_enter_deal(user: Any, table: Table) -> bool:
-    """Organizer and chief arbiter anywhere; a table arbiter at the tables assigned."""
+    """Organizer and chief arbiter anywhere, a finished round's tables too (a deal they add once the results are
+    official is in the ledger); a table arbiter at the tables assigned while the round is not finished, as a table's
+    own link (:func:`round_closed_to`)."""
     tournament = table.round.tournament
     roles = roles_of(user, tournament)
     if roles & REFEREES:
         return True
     if Role.ARBITER in roles:
-        return table.pk in _roles_and_tables(user, tournament)[1]
+        return table.round.status != Round.Status.FINISHED and table.pk in _roles_and_tables(user, tournament)[1]
     return False
+
+
+def round_closed_to(user: Any, table: Table) -> bool:
+    """Whether ``user`` entered this table's deals until its round was finished (a table arbiter there): what he
+    is told instead of the way to enter one (call the chief arbiter)."""
+    tournament = table.round.tournament
+    roles = roles_of(user, tournament)
+    return (table.round.status == Round.Status.FINISHED and not roles & REFEREES and Role.ARBITER in roles
+            and table.pk in _roles_and_tables(user, tournament)[1])
 
 
 def can_view_tournament(user: Any, tournament: Tournament) -> bool:

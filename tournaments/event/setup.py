@@ -14,13 +14,13 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.db.models import Count
 from django.utils import translation
-from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from rules.errors import MalformedRecord
 from tournaments.clubs.models import Club, Licence
 from tournaments.common import games, hooks
+from tournaments.common.collation import french_slug
 from tournaments.common.elision import with_name
 from tournaments.common.errors import InvalidInput, StateConflict
 from tournaments.event import permissions
@@ -58,7 +58,7 @@ def _check_options(game: str, options: Any) -> dict[str, Any]:
 
 
 def _unique_slug(name: str, slug: str | None) -> str:
-    base = slugify(slug or name)[:180] or "tournoi"
+    base = french_slug(slug or name)[:180] or "tournoi"
     candidate, n = base, 1
     while Tournament.objects.filter(slug=candidate).exists():
         n += 1

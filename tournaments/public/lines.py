@@ -18,6 +18,7 @@ from django.utils.html import escape
 from django.utils.translation import gettext as _
 from django.utils.translation import override
 
+from tournaments.common.collation import LIGATURES
 from tournaments.public.queries import Row
 
 #: lines per page of the ranking
@@ -27,9 +28,10 @@ _KEPT = 16
 
 
 def fold(text: str) -> str:
-    """A name for searching: lower case, no accents, hyphens or extra spaces (« Marie-Hélène » → « marie helene »)."""
+    """A name for searching: lower case, no accents, hyphens or extra spaces (« Marie-Hélène » → « marie helene »),
+    the ligatures written out (« Œdipe » → « oedipe »: found by « Oedipe », as a phone's keyboard types it)."""
     text = unicodedata.normalize("NFKD", text.casefold())
-    text = "".join(c for c in text if not unicodedata.combining(c))
+    text = "".join(c for c in text if not unicodedata.combining(c)).translate(LIGATURES)
     return " ".join(text.replace("-", " ").replace("'", " ").replace("’", " ").split())
 
 

@@ -188,7 +188,9 @@ def results_print(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 #: a deal's status as a spreadsheet shows it
-DEAL_STATUS_FR = {"valid": "valide", "pending": "en attente du visa", "annulled": "annulée"}
+#: (an irregular deal's own marks never count: its ruling's row holds them)
+DEAL_STATUS_FR = {"valid": "valide", "pending": "en attente du visa", "annulled": "annulée",
+                  "irregular": "irrégulière, non comptée"}
 
 
 def results_csv_page(state: published.Published) -> Page:

@@ -23,7 +23,6 @@ from typing import Any
 
 from django.db import transaction
 from django.db.models import Max
-from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -32,6 +31,7 @@ from scoring import ranking as pure_ranking
 from scoring import snapshots as pure_snapshots
 from tournaments.clubs.models import Licence
 from tournaments.common import kept
+from tournaments.common.collation import french_slug
 from tournaments.event.models import Entry, Player, Tournament
 from tournaments.seasons.models import Championship, ChampionshipLine, ChampionshipSnapshot
 from tournaments.standings import rankings
@@ -273,7 +273,7 @@ def categories(championship: Championship, players: Iterable[int]) -> list[Categ
             for value in sorted(series):
                 label = value if value.lower().startswith("s") else _("Série %(value)s") % {"value": value}
                 # a code fit for an address: « Série 2 », « serie 2 » and « 2 » are one series, « serie-2 »
-                slug = slugify(value)
+                slug = french_slug(value)
                 code = slug if slug.startswith("serie-") else f"serie-{slug}"
                 by_code.setdefault(code, (label, set()))[1].update(series[value])
             out += [Category(code, label, frozenset(members)) for code, (label, members) in by_code.items()]

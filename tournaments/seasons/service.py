@@ -16,11 +16,11 @@ from typing import Any
 from django.conf import settings
 from django.db import transaction
 from django.db.models import Q, QuerySet
-from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from scoring import championship as pure
 from tournaments.clubs.models import Club, ClubRole, Grouping
+from tournaments.common.collation import french_slug
 from tournaments.common.errors import InvalidInput
 from tournaments.event.models import Tournament
 from tournaments.seasons import tasks
@@ -57,7 +57,7 @@ def manages(user: Any, season: Season) -> bool:
 
 
 def _unique_slug(model: Any, base: str, **scope: Any) -> str:
-    base = (slugify(base) or "saison")[:180]
+    base = (french_slug(base) or "saison")[:180]
     slug, n = base, 1
     while model.objects.filter(slug=slug, **scope).exists():
         n += 1

@@ -86,7 +86,7 @@ class LedgerEntry:
     """One change after a round's results became official."""
 
     when: datetime
-    kind: str  # correction, annulment, restore, ruling, ruling_withdrawn
+    kind: str  # added, correction, annulment, restore, ruling, ruling_withdrawn
     round: int
     table: int
     deal: int | None
@@ -142,19 +142,24 @@ def ledger(tournament: Tournament, *, rounds: list[Round] | None = None) -> list
         seats.setdefault(table_id, []).append(entry_id)
     rulings = list(Ruling.objects.filter(table_id__in=list(tables))
                    .select_related("created_by", "withdrawn_by", "deal"))
-    history = (Deal.history.model.objects.filter(table_id__in=list(tables), history_type="~")
+    # a deal's changes, and a deal added (a table's forgotten deal entered by the chief arbiter once the round was
+    # over: the results change as much as by a correction)
+    history = (Deal.history.model.objects.filter(table_id__in=list(tables), history_type__in=("+", "~"))
                .select_related("history_user").order_by("history_date"))
     for h in history:
         if _part_of_a_ruling(h, rulings):
             continue  # the ruling's own entry below says it
         table = tables[h.table_id]
-        official = closings[table.round_id].official_at
-        if h.history_date < official:
+        closing = closings[table.round_id]
+        # a deal added counts from when the round was finished, too (it was entered during play otherwise)
+        since = max(closing.official_at, closing.finished_at) if h.history_type == "+" else closing.official_at
+        if h.history_date < since:
             continue
         prev = h.prev_record
         if prev is not None and prev.version == h.version and prev.status == h.status:
             continue  # not a change of what the deal says (e.g. a visa is not a correction)
-        out.append(LedgerEntry(h.history_date, _status_kind(prev.status if prev else None, h.status),
+        kind = "added" if h.history_type == "+" else _status_kind(prev.status if prev else None, h.status)
+        out.append(LedgerEntry(h.history_date, kind,
                                table.round.number, table.number, h.number, _who(h.history_user),
                                h.history_change_reason or "", set(seats.get(table.pk, []))))
     for ruling in rulings:

@@ -139,3 +139,38 @@ def test_the_expert_form_offers_nothing_for_a_record_that_cannot_be_read(client,
     url = reverse("deal_enter", args=[table.pk])
     refused = client.post(url, {"mode": "record", "record": json.dumps({**FIELDS, "dealer": 7}), "entry_key": "e-2"})
     assert refused.status_code == 422 and 'name="irregular"' not in refused.content.decode()
+
+
+def test_the_public_results_show_an_irregular_deals_marks_as_not_counted(client, table):
+    """Ana 1, Bruno 0 as played (the module's head), never counted: the ruling's row (Bruno −1) holds the marks.
+    The round's page, its PDF's page and the CSV say so; the column then adds up to the total (Ana 0, Bruno −1)."""
+    from tournaments.event.models import Round
+
+    client.force_login(user("arbitre"))
+    assert save(client, table, {"fields": FIELDS, "irregular": True}).status_code == 201
+    deal = Deal.objects.get()
+    client.force_login(user("chef"))
+    client.post(reverse("irregular_rule", args=[deal.pk]),
+                {"decision": "penalty", "penalty": "triomphe_failed_to_trump", "offender": entries(table)["Bruno"],
+                 "reason": "renonce au premier pli"})
+    client.logout()
+    Round.objects.filter(pk=table.round_id).update(released=True)
+    slug = table.round.tournament.slug
+    page = client.get(reverse("public-round", args=[slug, 1])).content.decode()
+    row = page.split("(irrégulière, non comptée)", 1)[1].split("</tr>", 1)[0]
+    assert '<td class="not-counted">(1)</td><td class="not-counted">(0)</td>' in row
+    printed = client.get(reverse("public-results-print", args=[slug])).content.decode()
+    assert "(irrégulière, non comptée)" in printed
+    # the round's PDF is this template's HTML (tournaments/public/pdf.py)
+    from django.template.loader import render_to_string
+
+    from tournaments.public import queries
+
+    rnd = Round.objects.get(pk=table.round_id)
+    pdf_html = render_to_string("print/round_results.html", {
+        "tournament": rnd.tournament, "round": rnd, "tables": queries.round_results(rnd), "messages": ()})
+    assert "(irrégulière, non comptée)" in pdf_html and ">(1)</td>" in pdf_html
+    from tournaments.public import published, views
+
+    csv = views.results_csv_page(published.read(slug))[1]()  # the file the worker writes (the page answers 202)
+    assert "irrégulière, non comptée" in csv and "irregular" not in csv

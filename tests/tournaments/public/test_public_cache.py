@@ -126,6 +126,13 @@ def test_the_name_search_ignores_accents_case_and_hyphens():
     assert lines.fold("Marie-Hélène  DELACROIX") == "marie helene delacroix"
 
 
+def test_the_name_search_finds_a_ligature_typed_as_two_letters():
+    # « Œdipe Lœwenthal » is found by « oedipe » and « LOEWENTHAL » (a phone's keyboard has no œ), « Lætitia » by
+    # « laetitia »
+    assert lines.fold("Œdipe Lœwenthal") == "oedipe loewenthal" == lines.fold("Oedipe LOEWENTHAL")
+    assert lines.fold("Lætitia") == "laetitia"
+
+
 def test_pages_are_compressed_for_browsers_that_accept_gzip(client, tournament):
     t, _ = tournament
     url = reverse("public-ranking", args=[t.slug])

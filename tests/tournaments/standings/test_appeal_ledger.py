@@ -99,4 +99,5 @@ def test_a_ruling_that_annuls_a_deal_is_one_entry_and_a_correction_quoting_a_rul
     RoundClosing.objects.filter(round=table.round).update(official_at=timezone.now() - timedelta(seconds=1))
     deal_correct(deal=other, record=tarot_summary(taker=2), expected_version=1,
                  reason="décision d'arbitrage mal saisie : le preneur était Chloé", user=chief)
-    assert sorted(e.kind for e in appeal.ledger(t)) == ["correction", "ruling"]
+    # ``other`` itself was added after the round was finished and official: a line of its own (« Donne ajoutée »)
+    assert sorted(e.kind for e in appeal.ledger(t)) == ["added", "correction", "ruling"]
