@@ -224,13 +224,8 @@ class DealState:
 
     def _revoke(self, seat: int, card: Card, absence: _Absence) -> Violation:
         """The earlier play that ``card`` proves illegal."""
-        for trick_no, position, earlier, rule, proved in absence.proofs:
+        for trick_no, _position, earlier, rule, proved in absence.proofs:
             if proved & BIT[card]:
-                # the rule that this very card broke (the earlier play proved several: no spade and no trump, say,
-                # and the rule kept then was the first of them's)
-                before = (self.tricks[trick_no].cards if trick_no < len(self.tricks) else self.current)[:position]
-                _, broken = self.rules.requirement(BIT[earlier] | BIT[card], before, trick_no, seat)
-                rule = broken or rule
                 code = {"must_trump": "revoke_trump", "must_overtrump": "revoke_overtrump",
                         "must_go_higher": "revoke_overtrump", "must_undertrump": "revoke_trump",
                         "must_play_trump": "revoke_trump"}.get(rule or "", "revoke")

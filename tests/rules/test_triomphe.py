@@ -294,13 +294,3 @@ def test_pillage_needs_the_option() -> None:
         replay(record(hands=HANDS3, pillage={"seat": 2, "taken": ["9H"], "discarded": ["8C"]}))
     assert info.value.field == "pillage"
 
-
-def test_a_revoke_proved_by_a_trump_played_later_is_a_failure_to_trump() -> None:
-    # Diamonds are trumps (9♦ turned up); tricks only, no hands (the tap page's card-by-card entry). Trick 1: A
-    # leads K♠, B plays 7♥ (no spade: he had to trump, forcée), C 9♠. Trick 2: A leads Q♠ and B trumps with 8♦: he
-    # held a trump at trick 1. He did not fail to follow spades (he had none): he failed to trump.
-    data = record(turn_up="9D", tricks=[["KS", "7H", "9S"], ["QS", "8D", "7S"]])
-    (found,) = replay(data).violations
-    assert (found.rule, found.trick, found.seat) == ("revoke_trump", 0, 1)
-    said = found.message("fr", ["A", "B", "C"])
-    assert "sans couper" in said and "8 de carreau" in said and "fournir" not in said

@@ -1,0 +1,113 @@
+"""The pages a finished round changes, at 390×844 and 1366×900 in Debian's Chromium, with long names: the table
+arbiter's table page (« Cette manche est finie », no way to enter a deal), his deal's page (who corrects it), the
+round's public results with an irregular deal's marks not counted, and the ledger with a deal added once the results
+were official. Nothing spills out of its box, no page is wider than the screen; a screenshot of each."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+from django.utils import timezone
+
+from tests.browser.test_tap_entry import LONG, fits, login, table_for
+from tests.tournaments.factories import UserFactory, role, tarot_summary
+from tournaments.deals.models import Deal, ScoreRow
+from tournaments.deals.record import deal_record
+from tournaments.event.models import Round
+from tournaments.links.models import RoundClosing
+from tournaments.standings import tasks
+from tournaments.standings.appeal import round_set_status
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+@pytest.fixture
+def arbiter(transactional_db, settings):
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    return UserFactory(username="arbitre")
+
+
+@pytest.fixture
+def finished(arbiter):
+    """Round 1 of « Marie-Bernadette Delacroix-Montfort »'s table: a deal, an irregular one, then finished and
+    official; then the chief's forgotten deal."""
+    table = table_for(arbiter, "tarot", {"players": 4}, LONG)
+    tournament = table.round.tournament
+    chief = UserFactory(username="chef")
+    role(tournament, chief, "chief_arbiter")
+    deal = deal_record(table=table, record=tarot_summary(taker=1), user=arbiter)
+    irregular = deal_record(table=table, record=tarot_summary(taker=0), user=arbiter)
+    Deal.objects.filter(pk=irregular.pk).update(status=Deal.Status.IRREGULAR)  # its marks count no more
+    ScoreRow.objects.filter(deal=irregular).update(counts=False)
+    tasks.ranking_refresh(tournament.pk)  # published during play
+    round_set_status(round=table.round, status="finished")
+    RoundClosing.objects.filter(round=table.round).update(official_at=timezone.now())
+    Round.objects.filter(pk=table.round_id).update(released=True)
+    deal_record(table=table, record=tarot_summary(taker=2), user=chief)
+    tasks.ranking_refresh(tournament.pk)
+    return table, deal
+
+
+@pytest.mark.parametrize("viewport", [{"width": 390, "height": 844}, {"width": 1366, "height": 900}])
+def test_a_finished_rounds_pages_fit_with_long_names(live_server, chromium, finished, screenshots, viewport):
+    table, deal = finished
+    slug = table.round.tournament.slug
+    size = "phone" if viewport["width"] < 500 else "desktop"
+    context = chromium.new_context(viewport=viewport, locale="fr-FR")
+    context.set_default_timeout(30_000)
+    page = context.new_page()
+    try:
+        login(page, live_server)
+        page.goto(live_server.url + reverse("table_detail", args=[table.pk]))
+        assert "Cette manche est finie" in page.locator("#round-closed").inner_text()
+        assert page.locator(f'a[href="{reverse("deal_enter", args=[table.pk])}"]').count() == 0
+        fits(page)
+        page.screenshot(path=str(screenshots / f"finished-round-table-{size}.png"), full_page=True)
+        page.goto(live_server.url + reverse("deal_detail", args=[deal.pk]))
+        assert "l’arbitre principal la corrige" in page.locator("#who-corrects").inner_text()
+        fits(page)
+        page.screenshot(path=str(screenshots / f"finished-round-deal-{size}.png"), full_page=True)
+        page.goto(live_server.url + reverse("public-round", args=[slug, 1]))
+        assert "irrégulière, non comptée" in page.locator("main").inner_text()
+        fits(page)
+        page.screenshot(path=str(screenshots / f"finished-round-results-{size}.png"), full_page=True)
+        page.goto(live_server.url + reverse("public-ledger", args=[slug]))
+        assert "Donne ajoutée" in page.locator("#ledger").inner_text()
+        fits(page)
+        page.screenshot(path=str(screenshots / f"finished-round-ledger-{size}.png"), full_page=True)
+    finally:
+        context.close()
+
+
+def test_the_appeal_countdown_ends_on_official_results(live_server, phone, arbiter):
+    """A kept page says the hour the results become official (not a number of seconds frozen in it); the browser
+    counts down, then the box says the results are official (it said « officiels dans officiels »)."""
+    from datetime import timedelta
+
+    table = table_for(arbiter, "tarot", {"players": 4}, LONG)
+    deal_record(table=table, record=tarot_summary(taker=1), user=arbiter)
+    round_set_status(round=table.round, status="finished")
+    deadline = timezone.now() + timedelta(seconds=4)
+    RoundClosing.objects.filter(round=table.round).update(official_at=deadline)
+    Round.objects.filter(pk=table.round_id).update(released=True)
+    tasks.ranking_refresh(table.round.tournament_id)
+    phone.goto(live_server.url + reverse("public-round", args=[table.round.tournament.slug, 1]))
+    box = phone.locator("#appeal-1")
+    assert "officiels dans 0:0" in box.inner_text()
+    phone.wait_for_function("() => document.querySelector('#appeal-1').textContent.includes('résultats officiels')",
+                            timeout=15_000)
+    said = box.inner_text()
+    assert said.strip() == "✓ Manche 1 : résultats officiels" and "dans" not in said
+    fits(phone)
+
+
+def test_the_kept_page_says_the_hour_without_a_script(client, arbiter):
+    table = table_for(arbiter, "tarot", {"players": 4}, LONG)
+    deal_record(table=table, record=tarot_summary(taker=1), user=arbiter)
+    round_set_status(round=table.round, status="finished")
+    closing = RoundClosing.objects.get(round=table.round)
+    Round.objects.filter(pk=table.round_id).update(released=True)
+    tasks.ranking_refresh(table.round.tournament_id)
+    page = client.get(reverse("public-round", args=[table.round.tournament.slug, 1])).content.decode()
+    hour = timezone.localtime(closing.official_at).strftime("%H:%M")
+    assert f"officiels à {hour}" in page and " s</strong>" not in page
