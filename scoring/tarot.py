@@ -74,8 +74,8 @@ register({
         "en": "The summary gives the taker's side {oudlers} bouts: there are 0 to 3.",
     },
     "summary_points_oudlers": {
-        "fr": "Avec {oudlers} bout(s) le camp du preneur ne peut pas avoir {points} points.",
-        "en": "With {oudlers} bout(s) the taker's side cannot have {points} points.",
+        "fr": "Avec ce nombre de bouts ({oudlers}), le camp du preneur ne peut pas avoir {points} points.",
+        "en": "With that many bouts ({oudlers}), the taker's side cannot have {points} points.",
     },
     "summary_petit_au_bout": {
         "fr": "Petit au bout impossible : {reason_fr}",

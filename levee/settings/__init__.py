@@ -232,6 +232,9 @@ PYODIDE_VERSION = (json.loads((_PYODIDE / "package.json").read_text(encoding="ut
                    if (_PYODIDE / "pyodide.asm.wasm").is_file() else None)
 if PYODIDE_VERSION:
     STATICFILES_DIRS.append((f"pyodide-{PYODIDE_VERSION}", _PYODIDE))
+# files a browser asks for at the site's root (/favicon.ico, at every phone's first page): served by WhiteNoise
+# before any view, never a 404 page rendered by Django for each spectator
+WHITENOISE_ROOT = BASE_DIR / "levee" / "root_files"
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},

@@ -153,6 +153,8 @@ def test_the_public_results_show_an_irregular_deals_marks_as_not_counted(client,
     client.post(reverse("irregular_rule", args=[deal.pk]),
                 {"decision": "penalty", "penalty": "triomphe_failed_to_trump", "offender": entries(table)["Bruno"],
                  "reason": "renonce au premier pli"})
+    sheet = client.get(reverse("table_detail", args=[table.pk])).content.decode()
+    assert "Partie : <strong>" in sheet or "Partie : en cours" in sheet  # French spacing before the colon
     client.logout()
     Round.objects.filter(pk=table.round_id).update(released=True)
     slug = table.round.tournament.slug
