@@ -154,3 +154,18 @@ def test_a_table_arbiter_reads_who_corrects_a_deal(client, tarot_table, staff):
     client.force_login(staff["chief"])
     page = client.get(reverse("deal_detail", args=[deal.pk])).content.decode()
     assert 'id="who-corrects"' not in page and reverse("deal_correct", args=[deal.pk]) in page
+
+
+def test_the_organizer_finds_the_next_round_on_the_finished_rounds_page(client, finished, staff):
+    tournament = finished.round.tournament
+    tournament.rounds_planned = 2
+    tournament.save(update_fields=["rounds_planned"])
+    client.force_login(staff["organizer"])
+    url = reverse("round_detail", args=[tournament.slug, 1])
+    page = client.get(url).content.decode()
+    assert 'id="next-round"' in page and reverse("round_create", args=[tournament.slug]) in page
+    client.post(reverse("round_create", args=[tournament.slug]))
+    assert 'id="next-round"' not in client.get(url).content.decode()  # round 2 exists: its page is the next step
+    Round.objects.filter(tournament=tournament, number=2).update(status=Round.Status.FINISHED)
+    page = client.get(reverse("round_detail", args=[tournament.slug, 2])).content.decode()
+    assert 'id="next-round"' not in page  # the two rounds planned are made
