@@ -169,3 +169,11 @@ def test_the_organizer_finds_the_next_round_on_the_finished_rounds_page(client, 
     Round.objects.filter(tournament=tournament, number=2).update(status=Round.Status.FINISHED)
     page = client.get(reverse("round_detail", args=[tournament.slug, 2])).content.decode()
     assert 'id="next-round"' not in page  # the two rounds planned are made
+
+
+def test_the_players_page_leads_on_to_the_round(client, tarot_table, staff):
+    tournament = tarot_table.round.tournament
+    client.force_login(staff["organizer"])
+    page = client.get(reverse("players", args=[tournament.slug])).content.decode()
+    step = page.split('id="next-step"', 1)[1].split("</p>", 1)[0]
+    assert reverse("round_detail", args=[tournament.slug, 1]) in step and "Manche 1 : tables et tirage" in step
