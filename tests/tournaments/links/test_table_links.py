@@ -347,3 +347,13 @@ def test_a_players_page_and_his_sheets_read_the_same_statements_whatever_the_rou
             (r, n, points) for r in range(1, rounds + 1) for n, points in ((1, 90), (2, -60))]
         counts.append(measured)
     assert counts[0] == counts[1], counts
+
+
+def test_a_links_first_letters_are_marked_as_no_words_to_translate(client, tarot_table, staff):
+    """The organizer's list shows each link's first letters: random, they read like a rule code (« ss_yqp… ») to
+    the screenshot walk's check of codes and English one run in a few; marked ``translate="no"``, it leaves them."""
+    link = sheet.link_for_table(table=tarot_table)
+    type(link).objects.filter(pk=link.pk).update(token="ss_yqpXXXXXXXXXXXXXXXXXX")
+    client.force_login(staff["organizer"])
+    page = client.get(reverse("table_links", args=[tarot_table.round.tournament.slug])).content.decode()
+    assert '<span class="small muted" translate="no">ss_yqp…</span>' in page
