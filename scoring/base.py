@@ -22,6 +22,17 @@ from rules.frozen import quick_init
 from rules.messages import register
 from rules.record import Adjustment, Record
 
+#: why a deal has no marks (its :class:`DealScore` ``result["reason"]``, as the games' scoring modules give it), in
+#: the words of the table
+UNSCORED_WHY = {
+    "unfinished": "la donne n'est pas finie",
+    "impossible_summary": "ce résumé ne correspond à aucune donne possible",
+    "violations": "des cartes ou des annonces enfreignent la règle",
+    "after_end": "la partie était déjà finie",
+    "wrong_seats": "les joueurs ne sont pas à leurs places",
+    "cards_not_conserved": "les cartes jouées ne font pas le jeu entier",
+}
+
 
 @quick_init
 @dataclass(frozen=True)

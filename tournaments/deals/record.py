@@ -34,6 +34,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from rules.errors import MalformedRecord, Violation
+from scoring.base import UNSCORED_WHY
 from scoring.verdict import Verdict, judge, judge_as_played
 from tournaments.common import games, hooks, sql
 from tournaments.common.errors import (
@@ -97,17 +98,6 @@ def _judge(record: Mapping[str, Any], *, as_played: int | Collection[int] | None
 def _reject_if_illegal(verdict: Verdict, players: list[str]) -> None:
     if verdict.violations:
         raise DealRejected(verdict.violations, players, verdict.to_json("fr"))
-
-
-#: why a deal has no marks, as the scoring modules say it (``result["reason"]``), in the words of the table
-UNSCORED_WHY = {
-    "unfinished": "la donne n'est pas finie",
-    "impossible_summary": "ce résumé ne correspond à aucune donne possible",
-    "violations": "des cartes ou des annonces enfreignent la règle",
-    "after_end": "la partie était déjà finie",
-    "wrong_seats": "les joueurs ne sont pas à leurs places",
-    "cards_not_conserved": "les cartes jouées ne font pas le jeu entier",
-}
 
 
 def _unscored(index: int, players: list[str], verdict: Verdict, why: Any) -> DealRejected:
