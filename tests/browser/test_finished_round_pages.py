@@ -111,3 +111,33 @@ def test_the_kept_page_says_the_hour_without_a_script(client, arbiter):
     page = client.get(reverse("public-round", args=[table.round.tournament.slug, 1])).content.decode()
     hour = timezone.localtime(closing.official_at).strftime("%H:%M")
     assert f"officiels à {hour}" in page and " s</strong>" not in page
+
+
+@pytest.mark.parametrize("viewport", [{"width": 390, "height": 844}, {"width": 1366, "height": 900}])
+def test_the_organizers_next_steps_fit(live_server, chromium, arbiter, screenshots, viewport):
+    """The finished round's « Nouvelle manche » and the players page's way on to the round, with long names."""
+    table = table_for(arbiter, "tarot", {"players": 4}, LONG)
+    tournament = table.round.tournament
+    tournament.rounds_planned = 3
+    tournament.save(update_fields=["rounds_planned"])
+    role(tournament, arbiter, "organizer")  # the same account organizes: login() signs « arbitre » in
+    deal_record(table=table, record=tarot_summary(taker=1), user=arbiter)
+    round_set_status(round=table.round, status="finished")
+    size = "phone" if viewport["width"] < 500 else "desktop"
+    context = chromium.new_context(viewport=viewport, locale="fr-FR")
+    context.set_default_timeout(30_000)
+    page = context.new_page()
+    try:
+        login(page, live_server)
+        page.goto(live_server.url + reverse("round_detail", args=[tournament.slug, 1]))
+        page.locator("#next-round button").scroll_into_view_if_needed()
+        assert page.locator("#next-round button").inner_text() == "Nouvelle manche"
+        fits(page)
+        page.screenshot(path=str(screenshots / f"finished-round-next-{size}.png"))
+        page.goto(live_server.url + reverse("players", args=[tournament.slug]))
+        page.locator("#next-step a").scroll_into_view_if_needed()
+        assert page.locator("#next-step a").inner_text() == "Manche 1 : tables et tirage"
+        fits(page)
+        page.screenshot(path=str(screenshots / f"players-next-step-{size}.png"))
+    finally:
+        context.close()

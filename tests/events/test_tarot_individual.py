@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from django.urls import reverse
 
@@ -128,6 +130,21 @@ def test_tarot_14_players_three_rounds_with_the_days_changes(event):
     ev.play_round(r3, vias=("api", "desk", "link"))
     ev.round_status(r3, "finished")
     ev.release(r3)
+
+    # the round over, its table arbiter enters no more deals there, by the desk or by his phone's outbox (as the
+    # table's own link): told why, the deal kept on his device, nothing saved
+    mine = r3.tables.get(number=1)
+    count = Deal.objects.filter(table=mine).count()
+    assert ev.get("arbiter", reverse("deal_enter", args=[mine.pk])).status_code == 403
+    late = ev.post("arbiter", reverse("deal_offline", args=[mine.pk]),
+                   {"mode": "record", "record": json.dumps(gen.deal_fields(
+                       ev.rng, ev.head(mine), ev.next_dealer(mine), **ev.playing_seats(mine)))},
+                   HTTP_IDEMPOTENCY_KEY="rehearsal-late-deal")
+    assert late.status_code == 409 and "Cette manche est finie" in late.json()["message"], late.content[:300]
+    sheet = visible_text(ev.get("arbiter", reverse("table_detail", args=[mine.pk])).content.decode())
+    assert "Cette manche est finie" in sheet and "arbitre principal" in sheet
+    assert Deal.objects.filter(table=mine).count() == count
+    ev.check("round 3 over: its table arbiter's late deal refused with the reason")
 
     # a correction after the results became official: the ledger says it
     first = Deal.objects.filter(table__round=r1).order_by("pk").first()
