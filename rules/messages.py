@@ -8,6 +8,7 @@ and the violation's parameters.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -39,13 +40,28 @@ class _Lenient(dict):  # type: ignore[type-arg]
         return "?"
 
 
+_DECIMAL = re.compile(r"-?\d+\.\d+")
+
+
+def _french(value: Any) -> Any:
+    """A decimal number the French way, « 40,5 » (a float, or a text such as ``"40.5"``); anything else as it is."""
+    if isinstance(value, float):
+        value = repr(value)
+    if isinstance(value, str) and _DECIMAL.fullmatch(value):
+        return value.replace(".", ",")
+    return value
+
+
 def render(code: str, values: Mapping[str, Any], lang: str = "fr") -> str:
-    """The sentence of a rule code with its values; unknown codes fall back to the code itself."""
+    """The sentence of a rule code with its values; unknown codes fall back to the code itself. In French a
+    decimal value is written with a comma (« 40,5 points »); the params themselves stay as programs read them."""
     texts = _CATALOGUE.get(code)
     if texts is None:
         return code
     template = texts.get(lang) or texts["fr"]
-    return template.format_map(_Lenient({k: v for k, v in values.items() if v is not None}))
+    french = not (lang in texts and lang != "fr")
+    shown = {k: _french(v) if french else v for k, v in values.items() if v is not None}
+    return template.format_map(_Lenient(shown))
 
 
 register({

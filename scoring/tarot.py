@@ -449,7 +449,7 @@ _WORDS: dict[str, tuple[str, str]] = {
     "triple": ("triple", "triple"), "chelem": ("Chelem", "Chelem"),
     "chelem_attack": ("réalisé par le camp du preneur", "made by the taker's side"),
     "chelem_defence": ("réalisé par la défense", "made by the defence"), "announced": ("annoncé", "announced"),
-    "S": ("Valeur de la donne par défenseur", "Deal value per defender"), "entered": ("Saisie", "Entered"),
+    "S": ("Marque de chaque défenseur", "Each defender's mark"), "entered": ("Saisie", "Entered"),
     "summary": ("résumé", "summary"), "tricks": ("pli par pli", "trick by trick"),
 }
 
@@ -509,8 +509,10 @@ def explain(result: Mapping[str, Any], players: Sequence[str], lang: str = "fr")
     if result.get("chelem_term"):
         chelem += f" ({result['chelem_term']:+d})"
     add((w("chelem"), chelem))
-    if result.get("S") is not None:
-        add((w("S"), str(result["S"])))
+    if isinstance(result.get("S"), int):
+        # S is what each defender pays the taker's side (RULES.md §1.11): shown as the defender's own mark, with
+        # its sign, so that « −40 » never stands for a defender who gained 40
+        add((w("S"), f"{-result['S']:+d}"))
     if result.get("source") in ("summary", "tricks"):
         add((w("entered"), w(result["source"])))
     return out

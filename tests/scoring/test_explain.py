@@ -32,7 +32,7 @@ def test_a_tarot_garde_made_at_five_with_a_called_king():
                         ("Points", "45,5"), ("Points nécessaires", "41"),
                         ("Résultat", "passé de 5 (4,5 arrondi au point)"),
                         ("Petit au bout", "non"), ("Poignées", "aucune"), ("Chelem", "non"),
-                        ("Valeur de la donne par défenseur", "60"), ("Saisie", "résumé")]
+                        ("Marque de chaque défenseur", "-60"), ("Saisie", "résumé")]
     en = dict(tarot.explain(result, players, "en").lines)
     assert en["Result"] == "made by 5 (4.5 rounded up)" and en["Called king"] == "king of hearts"
     assert en["Entered"] == "summary"

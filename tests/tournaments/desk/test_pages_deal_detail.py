@@ -39,12 +39,12 @@ def test_tarot_deal_detail_in_french_and_english(client, tarot_table, staff):
     fields = tarot_summary(petit_au_bout="attack", handfuls=[{"seat": 1, "size": "simple"}])
     assert tap_save(client, tarot_table, fields).status_code == 201
     deal = Deal.objects.get(table=tarot_table)
-    # S = (25 + 8) × 2 + 10 × 2 (petit au bout) + 20 (poignée) = 106 per defender
+    # S = (25 + 8) × 2 + 10 × 2 (petit au bout) + 20 (poignée) = 106: each defender marks −106
     fr = dict(cells(page(client, deal), "deal-detail"))
     assert fr["Contrat"] == "Garde (×2)" and fr["Preneur"] == "Bruno" and fr["Bouts"] == "2"
     assert fr["Points"] == "49" and fr["Points nécessaires"] == "41" and fr["Résultat"] == "passé de 8"
     assert fr["Petit au bout"] == "gagné par le camp du preneur" and fr["Poignées"] == "Bruno : simple (20)"
-    assert fr["Chelem"] == "non" and fr["Valeur de la donne par défenseur"] == "106"
+    assert fr["Chelem"] == "non" and fr["Marque de chaque défenseur"] == "-106"
     en = dict(cells(page(client, deal, "en"), "deal-detail"))
     assert en["Contract"] == "Garde (×2)" and en["Points needed"] == "41" and en["Result"] == "made by 8"
     assert en["Petit au bout"] == "won by the taker's side" and en["Poignées"] == "Bruno: simple (20)"
@@ -66,7 +66,7 @@ def test_half_points_at_three_players():
     from scoring.tarot import explain
 
     # 3 players, petite, 0 bouts, 41.5 points (83 half-points) → 56 needed, fallen by 14.5, counted 15 (A-T7):
-    # S = -(25 + 15) = -40
+    # S = -(25 + 15) = -40: each defender marks +40
     result = {"contract": "petite", "coefficient": 1, "taker": 0, "partner": None, "called": None, "mort": None,
               "bouts": 0, "points": "41.5", "needed": 56, "made": False, "margin_half": -29,
               "petit_au_bout": None, "handfuls": [], "chelem": None, "chelem_announced": False, "chelem_term": 0,
@@ -74,7 +74,7 @@ def test_half_points_at_three_players():
     lines = dict(explain(result, ["Ana", "Bruno", "Chloé"], "fr").lines)
     assert lines["Résultat"] == "chuté de 15 (14,5 arrondi au point)"
     assert lines["Points"] == "41,5" and lines["Saisie"] == "pli par pli"
-    assert lines["Poignées"] == "aucune" and lines["Valeur de la donne par défenseur"] == "-40"
+    assert lines["Poignées"] == "aucune" and lines["Marque de chaque défenseur"] == "+40"
 
 
 def test_triomphe_marks_in_order(client, django_user_model):
