@@ -12,7 +12,7 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
-from django.db.models import Count
+from django.db.models import Count, Q
 from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -176,37 +176,88 @@ def tournament_set_status(*, tournament: Tournament, status: str) -> Tournament:
     return tournament
 
 
+@dataclass(frozen=True)
+class ShortTables:
+    """The tables of a round of a game of deals that have not played the round's deals: ``expected`` is the
+    number each should have (the tournament's deals per round, else the most any table played; 0 when no deal
+    is entered at all), ``tables`` the (table number, deals played) of those below it, ``entered`` the deals
+    played in the round."""
+
+    expected: int
+    tables: list[tuple[int, int]]
+    entered: int = 0
+
+    @property
+    def none_entered(self) -> bool:
+        """Tables are playing and none of them has entered a deal."""
+        return bool(self.tables) and self.entered == 0
+
+
+def round_short_tables(round: Round) -> ShortTables:
+    """The tables of a game of deals with fewer deals than the others or than planned (a bye or a forfeit has
+    none to play; an annulled deal was not played and is dealt again — except a duplicate's étui, which is not
+    replayed: the arbiter gives its artificial result)."""
+    rows = list(Table.objects.filter(round=round, forfeit__isnull=True)
+                .annotate(players=Count("seats", distinct=True),
+                          played=Count("deals", filter=~Q(deals__status="annulled") | Q(duplicate__isnull=False),
+                                       distinct=True))
+                .filter(players__gte=2).order_by("number").values_list("number", "played"))
+    expected = round.tournament.deals_per_round or max((played for _n, played in rows), default=0)
+    return ShortTables(expected, [(n, played) for n, played in rows if expected == 0 or played < expected],
+                       sum(played for _n, played in rows))
+
+
 @transaction.atomic
 def round_unfinished(round: Round) -> list[int]:
-    """The numbers of the round's tables whose match is not over, in a game played in matches (a table of
-    one player — a bye — and a table declared forfeit are over; a game of deals has no match to finish)."""
+    """The numbers of the round's tables not done: in a game played in matches, those whose match is not over
+    (a table of one player — a bye — and a table declared forfeit are over); in a game of deals, those with
+    fewer deals than planned or than the others (:func:`round_short_tables`)."""
     if not games.plays_matches(round.tournament.game):
-        return []
+        return [number for number, _played in round_short_tables(round).tables]
     return list(Table.objects.filter(round=round, match_ended=False, forfeit__isnull=True)
                 .annotate(players=Count("seats")).filter(players__gte=2)
                 .order_by("number").values_list("number", flat=True))
 
 
-def unfinished_check(round: Round, *, confirmed: bool, field: str) -> None:
-    """Refuse to end or publish a round with matches still in play unless the organizer confirmed it."""
-    tables = [] if confirmed else round_unfinished(round)
+def unfinished_check(round: Round, *, confirmed: bool, field: str, publishing: bool = False) -> None:
+    """Refuse to end or publish a round with matches still in play unless the organizer confirmed it; in a game
+    of deals, to end it with tables short of deals, or to end or publish it with no deal at all (a round in play
+    is published so that the public ranking follows each deal: its tables are short until the end)."""
+    if confirmed:
+        return
+    expected = 0
+    if games.plays_matches(round.tournament.game):
+        tables = round_unfinished(round)
+        text = ngettext("%(count)s partie n'est pas terminée (table %(tables)s) : confirmez pour continuer quand "
+                        "même.", "%(count)s parties ne sont pas terminées (tables %(tables)s) : confirmez pour "
+                        "continuer quand même.", len(tables))
+    else:
+        short = round_short_tables(round)
+        expected, tables = short.expected, [number for number, _played in short.tables]
+        if publishing and not short.none_entered:
+            tables = []
+        if short.none_entered:
+            text = _("Aucune donne n'est saisie dans cette manche : confirmez pour continuer quand même.")
+        else:
+            text = ngettext("%(count)s table n'a pas joué ses %(expected)s donnes (table %(tables)s) : confirmez "
+                            "pour continuer quand même.", "%(count)s tables n'ont pas joué leurs %(expected)s donnes "
+                            "(tables %(tables)s) : confirmez pour continuer quand même.", len(tables))
     if tables:
-        raise StateConflict(
-            ngettext("%(count)s partie n'est pas terminée (table %(tables)s) : confirmez pour continuer quand même.",
-                     "%(count)s parties ne sont pas terminées (tables %(tables)s) : confirmez pour continuer quand "
-                     "même.", len(tables)) % {"count": len(tables), "tables": ", ".join(map(str, tables))},
-            field=field, code="matches_unfinished")
+        raise StateConflict(text % {"count": len(tables), "tables": ", ".join(map(str, tables)),
+                                    "expected": expected},
+                            field=field, code="matches_unfinished")
 
 
 def round_release(*, round: Round, released: bool = True, confirm_unfinished: bool = False) -> Round:
     """Publish (or withdraw) a round's results; the tournament remembers the last round released. A
-    tournament still in draft publishes nothing; a round whose matches are not all over is published only
-    with ``confirm_unfinished`` (its unfinished tables count for nobody)."""
+    tournament still in draft publishes nothing; a round whose matches are not all over, or a round of a game
+    of deals without any deal, is published only with ``confirm_unfinished`` (its unfinished tables count for
+    nobody)."""
     if released and round.tournament.status == Status.DRAFT:
         raise StateConflict(_("Le tournoi est encore en brouillon : ouvrez les inscriptions puis passez-le « en "
                               "cours » avant de publier une manche."), field="released", code="draft")
     if released and not round.released:
-        unfinished_check(round, confirmed=confirm_unfinished, field="confirm_unfinished")
+        unfinished_check(round, confirmed=confirm_unfinished, field="confirm_unfinished", publishing=True)
     round.released = released
     round.save(update_fields=["released"])
     tournament = round.tournament

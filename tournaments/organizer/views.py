@@ -209,13 +209,22 @@ def _confirmed(request: HttpRequest) -> bool:
 
 def _confirm_unfinished(request: HttpRequest, rnd: Round, fields: dict[str, str], ask: str,
                         yes: str) -> HttpResponse:
-    """Ask the organizer to confirm ending or publishing a round whose matches are not all over."""
-    tables = setup.round_unfinished(rnd)
-    question = ngettext("%(count)s partie n'est pas terminée : %(ask)s",
-                        "%(count)s parties ne sont pas terminées : %(ask)s", len(tables)) % {
-        "count": len(tables), "ask": ask}
+    """Ask the organizer to confirm ending or publishing a round whose matches are not all over, or whose tables
+    have not all played their deals (each short table with its count: « table 3 : 4 donnes sur 6 »)."""
+    short = None
+    if games.plays_matches(rnd.tournament.game):
+        tables = setup.round_unfinished(rnd)
+        question = ngettext("%(count)s partie n'est pas terminée : %(ask)s",
+                            "%(count)s parties ne sont pas terminées : %(ask)s", len(tables))
+    else:
+        short = setup.round_short_tables(rnd)
+        tables = [number for number, _played in short.tables]
+        question = (_("Aucune donne n'est saisie dans cette manche : %(ask)s") if short.none_entered else
+                    ngettext("%(count)s table n'a pas joué toutes ses donnes : %(ask)s",
+                             "%(count)s tables n'ont pas joué toutes leurs donnes : %(ask)s", len(tables)))
     return render(request, "tournaments/round_confirm.html", {
-        "tournament": rnd.tournament, "round": rnd, "tables": tables, "question": question, "yes": yes,
+        "tournament": rnd.tournament, "round": rnd, "tables": tables, "short": short,
+        "question": question % {"count": len(tables), "ask": ask}, "yes": yes,
         "action": request.path, "fields": sorted(fields.items())}, status=409)
 
 

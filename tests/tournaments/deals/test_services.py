@@ -251,7 +251,7 @@ def test_every_ranking_input_tells_the_hook(tarot_table, staff, monkeypatch, cha
     if change == "release":
         tournament.status = "running"
         tournament.save()
-        setup.round_release(round=tarot_table.round)
+        setup.round_release(round=tarot_table.round, confirm_unfinished=True)  # no deal entered: confirmed
     elif change == "register":
         setup.player_register(tournament=tournament, player=Player.objects.create(name="Nouvelle Venue"))
     elif change == "withdraw":

@@ -128,7 +128,8 @@ def test_unreleased_round_is_hidden_from_the_public_then_released(client, tarot_
     assert login(client, staff["outsider"]).get(url).status_code == 404  # hidden: like a missing page
     client.logout()
     rnd = tarot_table.round
-    login(client, staff["organizer"]).post(reverse("round_release", args=[rnd.tournament.slug, rnd.number]))
+    login(client, staff["organizer"]).post(reverse("round_release", args=[rnd.tournament.slug, rnd.number]),
+                                           {"confirm_unfinished": "1"})  # no deal yet: confirmed
     client.logout()
     page = client.get(url)
     assert page.status_code == 200
@@ -319,7 +320,7 @@ def test_organizer_creates_registers_seats_and_releases(client, db):
     assert rnd.tables.count() == 1
     assert list(rnd.tables.get().seats.order_by("position").values_list("entry_id", flat=True)) == ids
     client.post(reverse("tournament_status", args=[tournament.slug]), {"status": "open"})
-    client.post(reverse("round_release", args=[tournament.slug, 1]))
+    client.post(reverse("round_release", args=[tournament.slug, 1]), {"confirm_unfinished": "1"})  # no deal yet
     rnd.refresh_from_db()
     assert rnd.released
 

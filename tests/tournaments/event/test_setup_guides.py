@@ -85,7 +85,7 @@ def test_no_round_is_published_while_the_tournament_is_a_draft(client, organizer
     assert not t.rounds.get(number=1).released
     t.status = "running"
     t.save()
-    client.post(reverse("round_release", args=[t.slug, 1]))
+    client.post(reverse("round_release", args=[t.slug, 1]), {"confirm_unfinished": "1"})  # no deal yet: confirmed
     assert t.rounds.get(number=1).released
 
 

@@ -276,7 +276,7 @@ class Command(BaseCommand):
 
     def _tarot(self, game: str, slug: str, users: dict[str, Any], rng: random.Random) -> None:
         tournament, e = self._setup(game="tarot", slug=slug, name="Tarot — open de démonstration", users=users,
-                                    players=NAMES, options={"players": 4}, rounds_planned=2, deals_per_round=6,
+                                    players=NAMES, options={"players": 4}, rounds_planned=2, deals_per_round=4,
                                     tie_breaks=["best_deal"])
         arbiter, chief = users[TournamentRole.Role.ARBITER], users[TournamentRole.Role.CHIEF_ARBITER]
         seatings = [[[e[0], e[1], e[2], e[3]], [e[4], e[5], e[6], e[7]]],
