@@ -70,6 +70,10 @@ def test_a_finished_rounds_pages_fit_with_long_names(live_server, chromium, fini
         page.goto(live_server.url + reverse("public-round", args=[slug, 1]))
         assert "irrégulière, non comptée" in page.locator("main").inner_text()
         fits(page)
+        # every player's column in sight, no sideways scroll hiding the last ones (a phone walk)
+        hidden = page.evaluate("""[...document.querySelectorAll('.table-result .scroll')]
+            .filter(e => e.scrollWidth > e.clientWidth + 1).map(e => [e.scrollWidth, e.clientWidth])""")
+        assert not hidden, hidden
         page.screenshot(path=str(screenshots / f"finished-round-results-{size}.png"), full_page=True)
         page.goto(live_server.url + reverse("public-ledger", args=[slug]))
         assert "Donne ajoutée" in page.locator("#ledger").inner_text()
