@@ -10,7 +10,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from tests.browser.test_tap_entry import LONG, fits, login, table_for
-from tests.tournaments.factories import UserFactory, role, tarot_summary
+from tests.tournaments.factories import UserFactory, role, seated_table, tarot_summary
 from tournaments.deals.models import Deal, ScoreRow
 from tournaments.deals.record import deal_record
 from tournaments.event.models import Round
@@ -143,5 +143,44 @@ def test_the_organizers_next_steps_fit(live_server, chromium, arbiter, screensho
         assert page.locator("#next-step a").inner_text() == "Manche 1 : tables et tirage"
         fits(page)
         page.screenshot(path=str(screenshots / f"players-next-step-{size}.png"))
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("viewport", [{"width": 390, "height": 844}, {"width": 1366, "height": 900}])
+def test_ending_a_round_with_a_short_table_asks_first(live_server, chromium, arbiter, screenshots, viewport):
+    """« Terminer la manche » with table 2 two deals behind: the page names it (« Table 2 : 1 donne sur 3 ») and
+    asks; « Non » goes back with the round still in play, « Oui » ends it."""
+    table = table_for(arbiter, "tarot", {"players": 4}, LONG)
+    tournament = table.round.tournament
+    tournament.deals_per_round = 3
+    tournament.save(update_fields=["deals_per_round"])
+    role(tournament, arbiter, "organizer")
+    second = seated_table(tournament, players=4, number=2)
+    for i in range(3):
+        deal_record(table=table, record=tarot_summary(dealer=i), user=arbiter)
+    deal_record(table=second, record=tarot_summary(), user=arbiter)
+    round_set_status(round=table.round, status="running")
+    size = "phone" if viewport["width"] < 500 else "desktop"
+    context = chromium.new_context(viewport=viewport, locale="fr-FR")
+    context.set_default_timeout(30_000)
+    page = context.new_page()
+    try:
+        login(page, live_server)
+        page.goto(live_server.url + reverse("round_detail", args=[tournament.slug, 1]))
+        page.click("button[name=status][value=finished]")
+        assert "Table 2 : 1 donne sur 3" in page.locator("#short-tables").inner_text()
+        assert "terminer la manche quand même ?" in page.locator("#unfinished h2").inner_text()
+        fits(page)
+        page.screenshot(path=str(screenshots / f"round-short-tables-{size}.png"), full_page=True)
+        page.click("text=Non, revenir à la manche")
+        table.round.refresh_from_db()
+        assert table.round.status == "running"
+        page.goto(live_server.url + reverse("round_detail", args=[tournament.slug, 1]))
+        page.click("button[name=status][value=finished]")
+        page.click("text=Oui, terminer la manche")
+        page.wait_for_url(f"**{reverse('round_detail', args=[tournament.slug, 1])}")
+        table.round.refresh_from_db()
+        assert table.round.status == "finished"
     finally:
         context.close()
