@@ -281,7 +281,8 @@ class RoundIn(serializers.Serializer):
 class ReleaseIn(serializers.Serializer):
     released = serializers.BooleanField(default=True)
     confirm_unfinished = serializers.BooleanField(
-        default=False, help_text="publish although matches are not over (else a 409 matches_unfinished)")
+        default=False, help_text="publish although matches are not over, or a round of a game of deals with no "
+                                 "deal entered (else a 409 matches_unfinished)")
 
 
 class DealCorrectIn(serializers.Serializer):
