@@ -155,6 +155,10 @@ def test_the_public_results_show_an_irregular_deals_marks_as_not_counted(client,
                  "reason": "renonce au premier pli"})
     sheet = client.get(reverse("table_detail", args=[table.pk])).content.decode()
     assert "Partie : <strong>" in sheet or "Partie : en cours" in sheet  # French spacing before the colon
+    # the staff's score sheet too: the irregular deal's own marks in brackets, not counted (a phone walk: they
+    # looked like counted ones, and the column did not add up to the total)
+    own = sheet.split('id="scoresheet"', 1)[1].split("<tbody>", 1)[1].split("</tr>", 1)[0]
+    assert '<td class="not-counted">(1)</td><td class="not-counted">(0)</td>' in own
     client.logout()
     Round.objects.filter(pk=table.round_id).update(released=True)
     slug = table.round.tournament.slug
