@@ -212,15 +212,19 @@ class DealState:
         bit = BIT[card]
         candidates = rules.pack_mask & ~self.played & ~bit & ~self._absence[seat].mask
         proved = 0
+        by_rule: dict[str | None, int] = {}
         for other in cards_of(candidates):
-            mask, _ = rules.requirement(bit | BIT[other], self.current, self.trick_no, seat)
+            mask, rule = rules.requirement(bit | BIT[other], self.current, self.trick_no, seat)
             if not mask & bit:
                 proved |= BIT[other]
+                by_rule[rule] = by_rule.get(rule, 0) | BIT[other]
         if proved:
-            _, rule = rules.requirement(bit | (proved & -proved), self.current, self.trick_no, seat)
             absence = self._absence[seat]
             absence.mask |= proved
-            absence.proofs.append((self.trick_no, len(self.current), card, rule, proved))
+            # one proof per rule: a card of the suit led, seen later, proves he did not follow; a trump, that he
+            # did not trump (never « sans fournir à pique » with a trump for proof)
+            for rule, cards in by_rule.items():
+                absence.proofs.append((self.trick_no, len(self.current), card, rule, cards))
 
     def _revoke(self, seat: int, card: Card, absence: _Absence) -> Violation:
         """The earlier play that ``card`` proves illegal."""

@@ -281,3 +281,16 @@ def test_three_players_pack_has_the_sixes():
     assert len(deal.rules.pack) == 36
     assert deal.rules.honours == mask_of(cs("AH KH QH JH 6H"))
     assert SUIT_MASK[1] & deal.rules.honours == deal.rules.honours
+
+
+@pytest.mark.parametrize("later, code, words", [
+    # Ana discards KD on Bruno's QS, then plays a club (the trump, 9C turned) on his JS: she held a trump and
+    # neither followed nor trumped — the sentence names the trump, never « sans fournir à pique » with a club
+    ("7C", "revoke_trump", "a joué le roi de carreau sans couper alors que sa main contenait le 7 de trèfle"),
+    # … or a spade: she did not follow
+    ("7S", "revoke", "a joué le roi de carreau sans fournir à pique alors que sa main contenait le 7 de pique"),
+])
+def test_a_revoke_is_named_by_the_card_that_proves_it(later, code, words):
+    found = replay(record(hands=None, tricks=["KS 8S", "QS KD", f"JS {later}"])).violations
+    assert [(v.rule, v.trick, v.seat, format_card(v.card)) for v in found] == [(code, 1, 0, "KD")]
+    assert words in found[0].message("fr", ["Ana", "Bruno"])
