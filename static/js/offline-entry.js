@@ -52,8 +52,11 @@
     return Array.from(a, (b) => b.toString(16).padStart(2, "0")).join("");
   }
 
-  function fields(form) {
-    return Array.from(new FormData(form).entries()).filter(([, v]) => typeof v === "string");
+  function fields(form, submitter) {
+    const pairs = Array.from(new FormData(form).entries()).filter(([, v]) => typeof v === "string");
+    // the button pressed is part of what is sent (« La saisir quand même » is irregular=1), as a plain form sends it
+    if (submitter && submitter.name) pairs.push([submitter.name, submitter.value]);
+    return pairs;
   }
   function restore(form, pairs) {
     const byName = {};
@@ -196,7 +199,7 @@
       if (event.submitter && event.submitter.formAction && event.submitter.hasAttribute("formaction")) return;
       event.preventDefault();
       const draft = (await get("drafts", where)) || {key: newKey()};
-      const item = {key: draft.key, where: where, url_post: form.dataset.offlineUrl, fields: fields(form),
+      const item = {key: draft.key, where: where, url_post: form.dataset.offlineUrl, fields: fields(form, event.submitter),
                     state: "waiting", at: Date.now(), message: ""};
       await put("outbox", item);
       await del("drafts", where);
@@ -210,6 +213,13 @@
       if (sent && sent.state === "refused") {
         // online and refused: the page's own answer says best what is wrong, with the form as typed
         await del("outbox", item.key);
+        if (event.submitter && event.submitter.name) {  // submit() sends no button: the one pressed, kept
+          const pressed = document.createElement("input");
+          pressed.type = "hidden";
+          pressed.name = event.submitter.name;
+          pressed.value = event.submitter.value;
+          form.appendChild(pressed);
+        }
         HTMLFormElement.prototype.submit.call(form);
         return;
       }
