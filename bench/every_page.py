@@ -319,7 +319,7 @@ _STAFF_BY_ARGUMENTS: dict[str, str] = {
     "": ("login home tournament_create clubs licences_import seasons backups my_tables api:schema api:docs "
          "api:tournaments api:players api:clubs api:seasons"),
     "slug=tarot_slug": ("tournament_detail players staff staff_account_create teams player_cards table_links "
-                        "arrivals chief_page"),
+                        "arrivals chief_page tournament_settings"),
     "slug=tarot_slug number=10": "round_detail table_cards round_changes",
     "club=club_slug": "club",
     "season=season_slug": "season_detail season_delete championship_create",
@@ -379,6 +379,7 @@ STAFF_EXCLUDED: dict[str, str] = {
     **{name: _POST for name in (
         "entry_remove", "players_merge", "records_merge", "player_anonymize", "staff_password_reset", "round_create",
         "round_seat", "round_status", "round_release", "round_draw", "link_revoke", "round_clock", "tournament_status",
+        "tournament_public",
         "deal_check", "irregular_rule", "deal_correct_play_save", "deal_approve", "deal_play_save", "deal_offline",
         "table_artificial", "link_deal_check", "link_deal_offline", "call_take", "call_resolve",
         "deal_play_state", "link_deal_state", "player_answer")},

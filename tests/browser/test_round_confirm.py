@@ -1,5 +1,6 @@
-"""The organizer publishes a Triomphe round with matches in play: the page asks first (« 3 parties ne sont pas
-terminées : les publier quand même ? »), at 390×844 and 1366×900, nothing wider than the screen; « Oui » publishes.
+"""The organizer publishes a Triomphe round with matches in play: the page asks first (« 3 parties ne sont
+pas terminées : publier la manche quand même ? »), at 390×844 and 1366×900, nothing wider than the screen; « Oui »
+publishes.
 Screenshots in bench/out/."""
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ def test_publishing_unfinished_matches_asks_first(chromium, live_server, screens
             page.wait_for_url(f"**/t/{t.slug}/rounds/1/")
             page.get_by_role("button", name="Publier").first.click()
             page.wait_for_selector("#unfinished")
-            assert "3 parties ne sont pas terminées : les publier quand même ?" in page.inner_text("#unfinished")
+            assert "3 parties ne sont pas terminées : publier la manche quand même ?" in page.inner_text("#unfinished")
             page.screenshot(path=str(screenshots / f"round_confirm_{label}.png"), full_page=True)
             assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"] + 1
             if label == "laptop":

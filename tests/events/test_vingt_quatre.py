@@ -62,7 +62,8 @@ def test_vingt_quatre_draw_refused_when_no_seating_exists(event, players):
     rnd = ev.round_create()
     said = ev.draw(rnd, "swiss", check=False)
     assert not Table.objects.filter(round=rnd).exists(), "a draw with tables of one"
-    assert any(f"impossible de placer {players} joueurs" in m and "4 ou 5" in m for m in said), said
+    assert any(f"impossible de placer {players} joueurs" in m.lower() and "4 ou 5" in m for m in said), said
+    assert all(m[:1].isupper() for m in said), said  # each message a sentence of its own
     ev.check("round 1: the draw refused")
     page = ev.get("organizer", reverse("round_detail", args=[ev.slug, rnd.number]))
     assert page.status_code == 200

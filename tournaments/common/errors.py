@@ -52,6 +52,12 @@ class ServiceError(Exception):
         return {"error": self.code, "field": self.field, "message": self.message}
 
 
+def sentence(exc: ServiceError) -> str:
+    """A refusal shown on its own, as a sentence: the services' messages may start in lower case, made to follow a
+    colon elsewhere (« des donnes ont été saisies… » reads « Des donnes ont été saisies… »)."""
+    return exc.message[:1].upper() + exc.message[1:]
+
+
 class InvalidInput(ServiceError):
     """Input a service cannot accept (a wrong seating, an unknown entry, a CSV line …)."""
 

@@ -8,6 +8,7 @@ from typing import Any
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 from tournaments.common import games
 from tournaments.common.forms import ChoiceRadio
@@ -291,3 +292,54 @@ class DrawForm(forms.Form):
         self.fields["method"].help_text = " · ".join(str(self.HELP[m]) for m in methods if m in self.HELP)
         if methods and not self.is_bound:
             self.fields["method"].initial = methods[0]
+
+
+class TournamentSettingsForm(forms.Form):
+    """A tournament's settings once it exists: its name, whether the public sees its pages, the rounds planned and
+    the day; the deals per round (Tarot) or a match's target (the other games) until it runs (frozen then)."""
+
+    name = forms.CharField(label=_("Name"), max_length=200)
+    is_public = forms.BooleanField(label=_("Public"), required=False,
+                                   help_text=_("Le classement, les résultats et l'écran de salle s'ouvrent à tous "
+                                               "dès que le tournoi est en cours."))
+    rounds_planned = forms.IntegerField(label=_("Rounds"), min_value=1, max_value=99)
+    deals_per_round = forms.IntegerField(label=_("Deals per round (Tarot)"), min_value=1, max_value=99,
+                                         required=False)
+    target = forms.IntegerField(label=_("Target of a match (other games)"), min_value=1, required=False,
+                                help_text=_("Points, impériales or jetons that end a match; game default when empty."))
+    date = forms.DateField(label=_("Date"), required=False, widget=forms.DateInput(attrs={"type": "date"},
+                                                                                   format="%Y-%m-%d"))
+    start_time = forms.TimeField(label=_("Heure de début"), required=False,
+                                 widget=forms.TimeInput(attrs={"type": "time"}, format="%H:%M"))
+    venue = forms.CharField(label=_("Lieu"), max_length=200, required=False)
+    round_minutes = forms.IntegerField(label=_("Durée d'une manche (minutes)"), min_value=5, max_value=600,
+                                       help_text=_("Pour l'horloge de la salle."))
+
+    FIELDS = ("name", "is_public", "rounds_planned", "deals_per_round", "target", "date", "start_time", "venue",
+              "round_minutes")
+
+    def __init__(self, *args: Any, tournament: Tournament, **kwargs: Any) -> None:
+        super().__init__(*args, initial={name: getattr(tournament, name) for name in self.FIELDS}, **kwargs)
+        self.tournament = tournament
+        # a game of deals has no match target, a game of matches no deals per round (RULES.md: the record's options)
+        del self.fields["target" if not tournament.is_match_game else "deals_per_round"]
+        if tournament.status in (Tournament.Status.RUNNING, Tournament.Status.FINISHED):
+            for name in ("deals_per_round", "target"):
+                if name in self.fields:
+                    self.fields[name].disabled = True
+                    self.fields[name].help_text = _("Fixé une fois le tournoi en cours.")
+
+    def clean_rounds_planned(self) -> int:
+        planned = self.cleaned_data["rounds_planned"]
+        created = self.tournament.rounds.count()
+        if planned < created:
+            raise forms.ValidationError(
+                ngettext("%(n)s manche est déjà créée : prévoyez-en au moins autant.",
+                         "%(n)s manches sont déjà créées : prévoyez-en au moins autant.", created) % {"n": created})
+        return planned
+
+    def changes(self) -> dict[str, Any]:
+        """The settings that differ from the tournament's (the service refuses a frozen one only if it changes)."""
+        data = self.cleaned_data
+        return {name: data.get(name) for name in self.FIELDS if name in self.fields
+                and not self.fields[name].disabled and data.get(name) != getattr(self.tournament, name)}

@@ -13,7 +13,7 @@ from django.views.decorators.http import require_POST
 
 from tournaments.common.access import guarded, require
 from tournaments.common.collation import french_sorted
-from tournaments.common.errors import ServiceError
+from tournaments.common.errors import ServiceError, sentence
 from tournaments.event import permissions
 from tournaments.event.models import Entry, Round, Team, Tournament
 from tournaments.event.setup import team_create
@@ -23,7 +23,7 @@ from tournaments.standings import draw as seating_service
 
 
 def _error(request: HttpRequest, exc: ServiceError) -> None:
-    messages.error(request, exc.message)
+    messages.error(request, sentence(exc))
 
 
 # -- the draw --------------------------------------------------------------------------------------

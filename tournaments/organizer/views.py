@@ -19,10 +19,17 @@ from rules.errors import MalformedRecord
 from tournaments.common import games
 from tournaments.common.access import guarded, require
 from tournaments.common.collation import french_sorted
-from tournaments.common.errors import ServiceError
+from tournaments.common.errors import ServiceError, sentence
 from tournaments.event import permissions, register, setup, staff_choice
 from tournaments.event.models import Round, Table, Tournament
-from tournaments.organizer.forms import PlayerForm, PlayersCsvForm, RoleForm, SeatingForm, TournamentForm
+from tournaments.organizer.forms import (
+    PlayerForm,
+    PlayersCsvForm,
+    RoleForm,
+    SeatingForm,
+    TournamentForm,
+    TournamentSettingsForm,
+)
 from tournaments.organizer.staff_accounts import staff_context
 from tournaments.standings import appeal
 
@@ -34,7 +41,7 @@ def _tournament(slug: str) -> Tournament:
 def _error(request: HttpRequest, exc: ServiceError) -> None:
     """The refusal as a message; a field's path is shown only where it says more than the sentence (the
     table and seat of a seating, ``tables[1][0]``), not a plain field name such as ``status``."""
-    messages.error(request, f"{exc.field}: {exc.message}" if exc.field and "[" in exc.field else exc.message)
+    messages.error(request, f"{exc.field}: {exc.message}" if exc.field and "[" in exc.field else sentence(exc))
 
 
 @guarded
@@ -62,6 +69,38 @@ def tournament_create(request: HttpRequest) -> HttpResponse:
         *(TournamentForm.players_field(g) for g in games.names()), "tarot_five", "triomphe_mode", "triomphe_order",
         "as_qui_pille", "honours", "deals_per_round", "target")]
     return render(request, "tournaments/tournament_form.html", {"form": form, "conventions": conventions})
+
+
+@guarded
+def tournament_settings(request: HttpRequest, slug: str) -> HttpResponse:
+    """The tournament's settings after its creation: name, public or not, rounds planned, the day (and, until it
+    runs, the deals per round or a match's target)."""
+    tournament = _tournament(slug)
+    require(request, permissions.can_manage(request.user, tournament))
+    form = TournamentSettingsForm(request.POST or None, tournament=tournament)
+    if request.method == "POST" and form.is_valid():
+        try:
+            setup.tournament_update(tournament=tournament, **form.changes())
+        except ServiceError as exc:
+            form.add_error(exc.field if exc.field in form.fields else None, exc.message)
+        else:
+            messages.success(request, _("Réglages enregistrés."))
+            return redirect("tournament_detail", slug=slug)
+    return render(request, "tournaments/tournament_settings.html", {"tournament": tournament, "form": form},
+                  status=422 if request.method == "POST" else 200)
+
+
+@guarded
+@require_POST
+def tournament_public(request: HttpRequest, slug: str) -> HttpResponse:
+    """Open the tournament's pages to the public (``public=1``) or close them (``public=0``): one tap."""
+    tournament = _tournament(slug)
+    require(request, permissions.can_manage(request.user, tournament))
+    public = request.POST.get("public") == "1"
+    setup.tournament_update(tournament=tournament, is_public=public)
+    messages.success(request, _("Les pages du tournoi sont ouvertes au public.") if public else
+                     _("Les pages du tournoi ne sont plus ouvertes au public."))
+    return redirect("tournament_detail", slug=slug)
 
 
 @guarded
@@ -238,7 +277,7 @@ def round_release(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         setup.round_release(round=rnd, released=released != "0", confirm_unfinished=_confirmed(request))
     except ServiceError as exc:
         if exc.code == "matches_unfinished":
-            return _confirm_unfinished(request, rnd, {"released": released}, _("les publier quand même ?"),
+            return _confirm_unfinished(request, rnd, {"released": released}, _("publier la manche quand même ?"),
                                        _("Oui, publier la manche"))
         _error(request, exc)
     else:

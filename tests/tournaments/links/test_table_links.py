@@ -6,6 +6,7 @@ per defender, the taker + 3 × 66 = +198 at four.
 
 from __future__ import annotations
 
+import html
 import json
 import re
 
@@ -188,6 +189,7 @@ def test_a_dispute_calls_the_arbiter_who_answers_the_table(client, tarot_table, 
     slug = tarot_table.round.tournament.slug
     page = client.get(reverse("chief_page", args=[slug])).content.decode()
     assert f'id="call-{call.pk}"' in page and "Chloé" in page and "Le petit au bout est à nous" in page
+    assert "à l'instant" in html.unescape(page) and "0 min" not in page  # a call just made: no « il y a 0 min »
     client.post(reverse("call_take", args=[slug, call.pk]))
     client.post(reverse("call_resolve", args=[slug, call.pk]), {"outcome": "nothing", "answer": "Feuille exacte."})
     call.refresh_from_db()

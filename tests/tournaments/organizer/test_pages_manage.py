@@ -130,3 +130,17 @@ def test_a_big_rounds_page_has_no_list_of_every_player_in_each_seat(client, play
     assert (html.count("<option") >= 12 * 4 * (players + 1)) is by_hand
     assert ("Au-delà de 48 joueurs" in html) is not by_hand
     assert "Changements de places" in html
+
+
+def test_a_refused_redraw_says_why_as_a_sentence(client, people):
+    """A phone walk: « des donnes ont été saisies… » started in lower case in the page's message."""
+    from tests.tournaments.factories import tarot_summary
+    from tournaments.deals.record import deal_record
+
+    t, e, users = people
+    tables = make_round(t, 1, [[e[x] for x in "ABCD"], [e[x] for x in "EFGH"]])
+    deal_record(table=tables[0], record=tarot_summary(), user=users["organizer"])
+    client.force_login(users["organizer"])
+    response = client.post(reverse("round_draw", args=[t.slug, 1]), {"method": "random", "seed": "7"}, follow=True)
+    text = response.content.decode()
+    assert "Des donnes ont été saisies dans cette manche" in text and "des donnes ont été saisies" not in text

@@ -137,7 +137,7 @@ def test_the_tarot_page_asks_before_publishing_a_round_without_any_deal(client):
     ask = client.post(f"/t/{rnd.tournament.slug}/rounds/1/release/", {"released": "1"})
     assert ask.status_code == 409
     text = html.unescape(ask.content.decode())
-    assert "Aucune donne n'est saisie dans cette manche : les publier quand même ?" in text
+    assert "Aucune donne n'est saisie dans cette manche : publier la manche quand même ?" in text
     assert "Personne ne marquera de point pour cette manche." in text
     rnd.refresh_from_db()
     assert not rnd.released
@@ -151,7 +151,7 @@ def test_the_page_asks_then_publishes(rnd, client):
     ask = client.post(url, {"released": "1"})
     assert ask.status_code == 409
     text = ask.content.decode()
-    assert "3 parties ne sont pas terminées : les publier quand même ?" in text
+    assert "3 parties ne sont pas terminées : publier la manche quand même ?" in text
     assert 'name="confirm_unfinished" value="1"' in text and "confirm_unfinished" not in text.split("<h2>")[1][:200]
     rnd.refresh_from_db()
     assert not rnd.released
