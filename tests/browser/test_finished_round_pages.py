@@ -184,3 +184,19 @@ def test_ending_a_round_with_a_short_table_asks_first(live_server, chromium, arb
         assert table.round.status == "finished"
     finally:
         context.close()
+
+
+def test_a_full_table_says_so_on_a_phone(live_server, phone, arbiter, screenshots):
+    """The round's deals all entered: the table page says so instead of « Saisir une donne », with long names."""
+    table = table_for(arbiter, "tarot", {"players": 4}, LONG)
+    tournament = table.round.tournament
+    tournament.deals_per_round = 2
+    tournament.save(update_fields=["deals_per_round"])
+    for dealer in (0, 1):
+        deal_record(table=table, record=tarot_summary(dealer=dealer), user=arbiter)
+    login(phone, live_server)
+    phone.goto(live_server.url + reverse("table_detail", args=[table.pk]))
+    assert "Les 2 donnes de la manche sont saisies" in phone.locator("#table-full").inner_text()
+    assert phone.locator(f'a[href="{reverse("deal_enter", args=[table.pk])}"]').count() == 0
+    fits(phone)
+    phone.screenshot(path=str(screenshots / "table-full-phone.png"), full_page=True)

@@ -38,7 +38,7 @@ from tournaments.deals.models import Deal
 from tournaments.deals.record import deal_record
 from tournaments.desk.engine import engine_config
 from tournaments.desk.refusals import explain_rejection, saved_message
-from tournaments.desk.views import next_dealer, table_context, unplayable
+from tournaments.desk.views import deals_left, next_dealer, table_context, table_full_message, unplayable
 from tournaments.event import permissions
 from tournaments.event.models import Table
 from tournaments.links.models import PrivateLink
@@ -166,8 +166,8 @@ def play_page(request: HttpRequest, table: Table, link: PrivateLink | None = Non
     """The tap page of a new deal at ``table``, for the staff or through the table's ``link`` (its own URLs to ask,
     save and keep a deal without network: ``link_deal_offline`` keeps the key with the link)."""
 
-    why = unplayable(table)
-    if why is not None:
+    why = unplayable(table) or (table_full_message(table) if deals_left(table) == 0 else None)
+    if why is not None:  # (a save, unlike this page, goes on at a full table: a double tap gets its deal back)
         messages.error(request, why)
         return redirect("link_home", token=link.token) if link is not None else redirect("table_detail", pk=table.pk)
     form = entry_description(table, lang_of(request))

@@ -14,6 +14,7 @@ from django.db.models import Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from tournaments.common import games
 from tournaments.common.access import guarded, lang_of, require, require_visible
@@ -94,9 +95,25 @@ def table_context(request: HttpRequest, table: Table) -> dict[str, Any]:
         "round_closed": permissions.round_closed_to(request.user, table),
         "can_referee": permissions.can_referee(request.user, tournament),
         "forfeit": Forfeit.objects.filter(table=table).prefetch_related("absent__player").first(),
-        "deals_left": (tournament.deals_per_round - len([d for d in deals if d.status != Deal.Status.ANNULLED])
-                       if tournament.deals_per_round and not tournament.is_match_game else None),
+        "deals_left": deals_left(table, deals),
     }
+
+
+def deals_left(table: Table, deals: list[Deal] | None = None) -> int | None:
+    """The deals still to enter at ``table`` in a game of deals with a number per round (None otherwise); an
+    annulled deal leaves its place, as the entry counts (``table_full``)."""
+    tournament = table.round.tournament
+    if not tournament.deals_per_round or tournament.is_match_game:
+        return None
+    every = selectors.table_deals(table) if deals is None else deals
+    return max(tournament.deals_per_round - len([d for d in every if d.status != Deal.Status.ANNULLED]), 0)
+
+
+def table_full_message(table: Table) -> str:
+    """« Les 3 donnes de la manche sont saisies… »: why the entry is not offered at a full table."""
+    n = table.round.tournament.deals_per_round or 0
+    return ngettext("La donne de la manche est saisie : plus rien à saisir à cette table.",
+                    "Les %(n)s donnes de la manche sont saisies : plus rien à saisir à cette table.", n) % {"n": n}
 
 
 def ruling_points(ruling: Ruling, seats: list[Any], players: list[str]) -> str:
@@ -162,6 +179,7 @@ def deal_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "detail": games.explain(tournament.game, deal.verdict, players, lang_of(request)),
         "can_referee": permissions.can_referee(request.user, tournament),
         "can_enter": permissions.can_enter_deal(request.user, table) and not table.match_ended,
+        "table_full": deals_left(table) == 0,
         "can_restore": permissions.can_restore(request.user, tournament),
     })
 
