@@ -59,7 +59,7 @@ class TournamentForm(forms.Form):
                                         required=False)
 
     club = forms.ModelChoiceField(label=_("Organizing club"), queryset=None, required=False,
-                                  widget=ChoiceRadio, empty_label=None)
+                                  widget=ChoiceRadio(attrs={"class": "phrases"}), empty_label=None)
 
     def __init__(self, *args: Any, clubs: Any = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
