@@ -108,7 +108,7 @@ def test_ecarte_renonce_let_stand_by_law_43(live_server, phone, chief, screensho
     deal = tap_the_renonce_and_save(page, live_server, table)
     # saved as played (Ana 2, Bruno 0, shown apart), counted nowhere: the total stays 4 – 0, no match over
     assert sheet_lines(page, live_server, table.pk) == [
-        ["1", "2", "0"], ["2", "2", "0"], ["3 donne irrégulière — décision de l'arbitre attendue", "2", "0"],
+        ["1", "2", "0"], ["2", "2", "0"], ["3 donne irrégulière — décision de l'arbitre attendue", "(2)", "(0)"],
         ["Total", "4", "0"]]
     assert [(r["Joueur"], r["Points de match"]) for r in ranking_rows(page, live_server, tournament.slug)] == [
         ("Ana", "0"), ("Bruno", "0")]
@@ -120,7 +120,7 @@ def test_ecarte_renonce_let_stand_by_law_43(live_server, phone, chief, screensho
     fits(page)
     # law 43: Ana marks 1 for the deal let stand: 4 + 1 = 5, the match (to 5) is hers, 5 – 0
     lines = sheet_lines(page, live_server, table.pk)
-    assert lines[2] == ["3 irrégulière", "2", "0"]
+    assert lines[2] == ["3 irrégulière", "(2)", "(0)"]  # its own marks, never counted: the ruling's line holds them
     assert "Bruno laisse la donne" in lines[3][0] and "(Ana +1)" in lines[3][0]
     assert lines[-1] == ["Total", "5", "0"]
     # the ranking: Ana won her match, 2 match points (win 2, loss 0), 1 win; her écart 5 − 0 = 5; Bruno's

@@ -55,10 +55,14 @@ def tap_the_renonce_and_save(page, live_server, table) -> Deal:
     confirmed = tap_all(page, [code for trick in GOLDEN["tricks"] for code in trick])
     # each card that proves a renonce is marked forbidden and confirmed: first Ana's 21 at trick 4 (a trump she
     # held when she neither followed the clubs nor trumped at trick 3), then her 8♣ at trick 5; from trick 7 the
-    # cards that prove the renonces of trick 5 (Bruno, Chloé and David did not follow the 8♣ either)
+    # cards that prove the renonces of trick 5 (Bruno, Chloé and David did not follow the 8♣ either). Each is named
+    # by its proof (docs/deal-record.md): a trump, « sans couper »; a club, « sans fournir à trèfle »
     assert [code for code, _ in confirmed[:3]] == ["T21", "8C", "T15"], confirmed
-    assert all("Pli 3 : Renonce : Ana a joué le 8 de carreau sans fournir à trèfle" in text
-               for _, text in confirmed[:3]), confirmed[:3]
+    ana = "Pli 3 : Renonce : Ana a joué le 8 de carreau sans "
+    assert ana + "couper alors que sa main contenait l'atout 21" in confirmed[0][1], confirmed[0]
+    assert ana + "fournir à trèfle alors que sa main contenait le 8 de trèfle" in confirmed[1][1], confirmed[1]
+    assert ana + "couper alors que sa main contenait l'atout 15" in confirmed[2][1], confirmed[2]
+    assert "sans fournir à trèfle alors que sa main contenait l'atout" not in " ".join(t for _, t in confirmed)
     assert "Pli 5 : Renonce : Bruno a joué le 7 de carreau" in confirmed[3][1], confirmed[3]
     assert len(confirmed) == 24
     page.locator("#play-title", has_text="Tous les plis").wait_for()
@@ -92,7 +96,7 @@ def test_tarot_renonce_counted_as_played(live_server, phone, chief, screenshots)
     # saved as played (90, 90, −270, 90, shown apart), counted nowhere: the totals stay 0
     lines = sheet_lines(page, live_server, table.pk)
     assert "donne irrégulière — décision de l'arbitre attendue" in lines[0][0]
-    assert lines[0][1:] == ["90", "90", "-270", "90"] and lines[-1] == ["Total", "0", "0", "0", "0"]
+    assert lines[0][1:] == ["(90)", "(90)", "(-270)", "(90)"] and lines[-1] == ["Total", "0", "0", "0", "0"]
     assert set(totals(ranking_rows(page, live_server, tournament.slug)).values()) == {"0"}
 
     said = chief_rules(page, live_server, tournament.slug, deal.pk, "as_played", reason="renonce vue trop tard")

@@ -79,7 +79,7 @@ def test_triomphe_failing_to_trump_ruled_with_its_penalty(live_server, phone, ch
     axe_clean(page)
     deal = Deal.objects.get(table=table, status=Deal.Status.IRREGULAR)
     lines = sheet_lines(page, live_server, table.pk)
-    assert lines[2][1:] == ["0", "1"] and lines[-1] == ["Total", "3", "0"], lines
+    assert lines[2][1:] == ["(0)", "(1)"] and lines[-1] == ["Total", "3", "0"], lines
 
     entry = {s.entry.player.name: s.entry_id for s in table.seats.select_related("entry__player")}
     said = chief_rules(page, live_server, tournament.slug, deal.pk, "penalty", penalty="triomphe_failed_to_trump",

@@ -68,8 +68,11 @@ def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     can_manage = permissions.can_manage(request.user, rnd.tournament)
     is_staff = permissions.is_staff_of(request.user, rnd.tournament)
     duplicate = setup_of(rnd.tournament) is not None  # seated by the movement: no ordinary draw
-    by_hand = can_manage and seated_by_hand(rnd)
+    # deals entered: the seating is fixed (the services refuse a draw or a new seating), so neither is offered
+    fixed = can_manage and any(t.deal_count for t in tables)
+    by_hand = can_manage and not fixed and seated_by_hand(rnd)
     return render(request, "tournaments/round_detail.html", {
+        "seating_fixed": fixed,
         "duplicate": duplicate,
         "tournament": rnd.tournament,
         "round": rnd,
@@ -77,9 +80,9 @@ def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         "can_manage": can_manage,
         "released": permissions.round_is_released(rnd),
         "seating_form": seating_form_for(rnd) if by_hand else None,
-        "by_hand_max": BY_HAND_MAX if can_manage and not by_hand else None,
+        "by_hand_max": BY_HAND_MAX if can_manage and not fixed and not by_hand else None,
         "clock": clock_of(rnd) if can_manage else None,
         "draw_form": DrawForm(methods=seating_service.methods_for(rnd.tournament))
-        if can_manage and not duplicate else None,
+        if can_manage and not duplicate and not fixed else None,
         "repeats": seating_service.round_repeats(round=rnd) if is_staff else None,
     })

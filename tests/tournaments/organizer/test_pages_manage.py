@@ -144,3 +144,20 @@ def test_a_refused_redraw_says_why_as_a_sentence(client, people):
     response = client.post(reverse("round_draw", args=[t.slug, 1]), {"method": "random", "seed": "7"}, follow=True)
     text = response.content.decode()
     assert "Des donnes ont été saisies dans cette manche" in text and "des donnes ont été saisies" not in text
+
+
+def test_once_deals_are_entered_the_page_offers_no_draw_nor_seating(client, people):
+    """A phone walk: a running round with deals still showed « Tirage des tables » and the seating form, both
+    refused by the services; the page now says the seating is fixed and where a player is moved."""
+    from tests.tournaments.factories import tarot_summary
+    from tournaments.deals.record import deal_record
+
+    t, e, users = people
+    tables = make_round(t, 1, [[e[x] for x in "ABCD"], [e[x] for x in "EFGH"]])
+    client.force_login(users["organizer"])
+    before = client.get(reverse("round_detail", args=[t.slug, 1])).content.decode()
+    assert 'id="draw"' in before and reverse("round_seat", args=[t.slug, 1]) in before
+    deal_record(table=tables[0], record=tarot_summary(), user=users["organizer"])
+    after = client.get(reverse("round_detail", args=[t.slug, 1])).content.decode()
+    assert 'id="draw"' not in after and reverse("round_seat", args=[t.slug, 1]) not in after
+    assert 'id="seating-fixed"' in after and reverse("round_changes", args=[t.slug, 1]) in after
