@@ -79,7 +79,7 @@ def test_impossible_draw_on_the_page_is_a_message_not_a_server_error(client):
     client.force_login(UserFactory(is_superuser=True))
     response = client.post(reverse("round_draw", args=[t.slug, 1]), {"method": "swiss"}, follow=True)
     assert response.status_code == 200
-    assert "impossible de placer 7 joueurs à des tables de 4 ou 5 joueurs" in response.content.decode()
+    assert "Impossible de placer 7 joueurs à des tables de 4 ou 5 joueurs" in response.content.decode()  # a sentence
     assert not Round.objects.get(tournament=t, number=1).tables.exists()
 
 
