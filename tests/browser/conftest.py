@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -32,6 +33,23 @@ def phone(chromium) -> Iterator[object]:
         yield page
     finally:
         context.close()
+
+
+@contextmanager
+def french_page(chromium, viewport: dict[str, int]) -> Iterator[object]:
+    """A page of ``viewport``'s size in French, closed after the block (the tests that look at one page at both
+    widths, 390×844 and 1366×900)."""
+    context = chromium.new_context(viewport=viewport, locale="fr-FR")
+    context.set_default_timeout(30_000)
+    try:
+        yield context.new_page()
+    finally:
+        context.close()
+
+
+def size_name(viewport: dict[str, int]) -> str:
+    """« phone » or « desktop », for a screenshot's file name."""
+    return "phone" if viewport["width"] < 500 else "desktop"
 
 
 @pytest.fixture

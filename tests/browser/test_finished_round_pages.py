@@ -9,6 +9,7 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
+from tests.browser.conftest import french_page, size_name
 from tests.browser.test_tap_entry import LONG, fits, login, table_for
 from tests.tournaments.factories import UserFactory, role, seated_table, tarot_summary
 from tournaments.deals.models import Deal, ScoreRow
@@ -52,11 +53,8 @@ def finished(arbiter):
 def test_a_finished_rounds_pages_fit_with_long_names(live_server, chromium, finished, screenshots, viewport):
     table, deal = finished
     slug = table.round.tournament.slug
-    size = "phone" if viewport["width"] < 500 else "desktop"
-    context = chromium.new_context(viewport=viewport, locale="fr-FR")
-    context.set_default_timeout(30_000)
-    page = context.new_page()
-    try:
+    size = size_name(viewport)
+    with french_page(chromium, viewport) as page:
         login(page, live_server)
         page.goto(live_server.url + reverse("table_detail", args=[table.pk]))
         assert "Cette manche est finie" in page.locator("#round-closed").inner_text()
@@ -79,8 +77,6 @@ def test_a_finished_rounds_pages_fit_with_long_names(live_server, chromium, fini
         assert "Donne ajoutée" in page.locator("#ledger").inner_text()
         fits(page)
         page.screenshot(path=str(screenshots / f"finished-round-ledger-{size}.png"), full_page=True)
-    finally:
-        context.close()
 
 
 def test_the_appeal_countdown_ends_on_official_results(live_server, phone, arbiter):
@@ -127,11 +123,8 @@ def test_the_organizers_next_steps_fit(live_server, chromium, arbiter, screensho
     role(tournament, arbiter, "organizer")  # the same account organizes: login() signs « arbitre » in
     deal_record(table=table, record=tarot_summary(taker=1), user=arbiter)
     round_set_status(round=table.round, status="finished")
-    size = "phone" if viewport["width"] < 500 else "desktop"
-    context = chromium.new_context(viewport=viewport, locale="fr-FR")
-    context.set_default_timeout(30_000)
-    page = context.new_page()
-    try:
+    size = size_name(viewport)
+    with french_page(chromium, viewport) as page:
         login(page, live_server)
         page.goto(live_server.url + reverse("round_detail", args=[tournament.slug, 1]))
         page.locator("#next-round button").scroll_into_view_if_needed()
@@ -143,8 +136,6 @@ def test_the_organizers_next_steps_fit(live_server, chromium, arbiter, screensho
         assert page.locator("#next-step a").inner_text() == "Manche 1 : tables et tirage"
         fits(page)
         page.screenshot(path=str(screenshots / f"players-next-step-{size}.png"))
-    finally:
-        context.close()
 
 
 @pytest.mark.parametrize("viewport", [{"width": 390, "height": 844}, {"width": 1366, "height": 900}])
@@ -161,11 +152,8 @@ def test_ending_a_round_with_a_short_table_asks_first(live_server, chromium, arb
         deal_record(table=table, record=tarot_summary(dealer=i), user=arbiter)
     deal_record(table=second, record=tarot_summary(), user=arbiter)
     round_set_status(round=table.round, status="running")
-    size = "phone" if viewport["width"] < 500 else "desktop"
-    context = chromium.new_context(viewport=viewport, locale="fr-FR")
-    context.set_default_timeout(30_000)
-    page = context.new_page()
-    try:
+    size = size_name(viewport)
+    with french_page(chromium, viewport) as page:
         login(page, live_server)
         page.goto(live_server.url + reverse("round_detail", args=[tournament.slug, 1]))
         page.click("button[name=status][value=finished]")
@@ -182,8 +170,6 @@ def test_ending_a_round_with_a_short_table_asks_first(live_server, chromium, arb
         page.wait_for_url(f"**{reverse('round_detail', args=[tournament.slug, 1])}")
         table.round.refresh_from_db()
         assert table.round.status == "finished"
-    finally:
-        context.close()
 
 
 def test_a_full_table_says_so_on_a_phone(live_server, phone, arbiter, screenshots):

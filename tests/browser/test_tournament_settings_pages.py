@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
+from tests.browser.conftest import french_page, size_name
 from tests.browser.test_table_link_cards import axe_clean
 from tests.browser.test_tap_entry import fits, login
 from tests.tournaments.factories import TournamentFactory, UserFactory, role, seated_table
@@ -20,11 +21,8 @@ def test_the_settings_and_the_public_tap_fit(live_server, chromium, screenshots,
                                    game="tarot", options={"players": 4}, is_public=False, deals_per_round=4)
     seated_table(tournament, players=4)
     role(tournament, UserFactory(username="arbitre"), "organizer")
-    size = "phone" if viewport["width"] < 500 else "desktop"
-    context = chromium.new_context(viewport=viewport, locale="fr-FR")
-    context.set_default_timeout(30_000)
-    page = context.new_page()
-    try:
+    size = size_name(viewport)
+    with french_page(chromium, viewport) as page:
         login(page, live_server)
         page.goto(live_server.url + reverse("tournament_detail", args=[tournament.slug]))
         page.locator("#make-public button").scroll_into_view_if_needed()
@@ -45,5 +43,3 @@ def test_the_settings_and_the_public_tap_fit(live_server, chromium, screenshots,
         page.wait_for_url(f"**{reverse('tournament_detail', args=[tournament.slug])}")
         assert "Saint-Rémy-en-Bouzemont" in page.locator(".tournament-day").inner_text()
         fits(page)
-    finally:
-        context.close()
