@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import json
 
 import pytest
@@ -127,7 +128,18 @@ def test_tarot_14_players_three_rounds_with_the_days_changes(event):
     ev.draw(r3, "rotation")
     assert sum(sizes(r3)) == 14 and not r3.tables.filter(seats__entry=gone).exists()
     ev.round_status(r3, "running")
+    # ended before any deal: the organizer is asked first, and nothing changes until he confirms
+    asked = ev.post("organizer", reverse("round_status", args=[ev.slug, r3.number]), {"status": "finished"})
+    assert asked.status_code == 409 and "Aucune donne n'est saisie" in html.unescape(asked.content.decode())
+    r3.refresh_from_db()
+    assert r3.status == "running"
     ev.play_round(r3, vias=("api", "desk", "link"))
+    # every table has its 2 deals: no more entry is offered, and the round ends without a question
+    full = ev.playing_tables(r3)[0]
+    page = ev.get("chief", reverse("table_detail", args=[full.pk]))
+    assert 'id="table-full"' in page.content.decode()
+    assert ev.get("chief", reverse("deal_enter", args=[full.pk])).status_code == 302
+    ev.check("round 3: ended only when every table has played")
     ev.round_status(r3, "finished")
     ev.release(r3)
 
