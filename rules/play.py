@@ -50,12 +50,53 @@ class Trick(NamedTuple):
                 "seats": list(self.seats), "winner": self.winner}
 
 
+#: the rules whose proof holds whatever else the hand held: a card of the suit led, seen later, proves the seat
+#: could follow. A proof under any other rule (trump, overtrump) assumes the seat could not follow.
+FOLLOW_RULES = frozenset({"must_follow", "must_follow_higher"})
+
+#: the codes of a revoke proved by a later card: one fault a play, whichever card proves it
+REVOKES = frozenset({"revoke", "revoke_trump", "revoke_overtrump"})
+
+
 @dataclass
 class _Absence:
     """What a seat's plays prove it did not hold, and which play proved it."""
 
     mask: int = 0
     proofs: list[tuple[int, int, Card, str | None, int]] = field(default_factory=list)
+
+    def settle(self, shown: int) -> None:
+        """A card of ``shown`` was played: the earlier play it proves illegal proves nothing more.
+
+        A card of the suit led ends every proof of that play (he could follow: a trump he held later says
+        nothing). A trump ends only the proofs that assumed he could not follow; a card of the suit led seen
+        later still names the fault better (« sans fournir », not « sans couper »).
+        """
+        proof = next(p for p in self.proofs if p[4] & shown)
+        play = proof[:2]
+        follow = proof[3] in FOLLOW_RULES
+        self.proofs = [p for p in self.proofs
+                       if p[:2] != play or (not follow and p[3] in FOLLOW_RULES)]
+        mask = 0
+        for p in self.proofs:
+            mask |= p[4]
+        self.mask = mask
+
+
+def add_violation(found: list[Violation], seen: dict[tuple[object, ...], int], violation: Violation) -> None:
+    """Add ``violation`` to ``found`` unless the same fault at the same trick and seat is there.
+
+    A revoke is one fault whichever later card proves it: a second proof adds nothing, except that a card of the
+    suit led names it better than a trump did (« sans fournir » replaces « sans couper »).
+    """
+    revoke = violation.rule in REVOKES
+    key = (violation.trick, violation.seat, "revoke" if revoke else violation.rule)
+    at = seen.get(key)
+    if at is None:
+        seen[key] = len(found)
+        found.append(violation)
+    elif revoke and violation.rule == "revoke" and found[at].rule != "revoke":
+        found[at] = violation
     # (trick, position, card played, rule that would have applied, cards it proves absent)
 
 
@@ -153,6 +194,9 @@ class DealState:
         seat = self.seat_to_play
         trick_no = self.trick_no
         if self.hands is None:
+            absence = self._absence[seat]
+            if absence.mask & BIT[card]:
+                absence.settle(BIT[card])
             self._learn_absence(seat, card)
         else:
             self.hands[seat] &= ~BIT[card]

@@ -20,7 +20,7 @@ from .cards import BIT, BIT_OF, Card, cards_of, mask_of
 from .errors import MalformedRecord, Violation
 from .frozen import quick_init
 from .game import DealRules
-from .play import DealState, Trick
+from .play import DealState, Trick, add_violation
 from .record import DealInput, Record, check_in_pack, read_record
 
 UNCHECKED_WITHOUT_HANDS = (
@@ -186,15 +186,12 @@ def replay_deal(rules: DealRules, deal: DealInput, *, players: int) -> DealRepla
     # meet a card of another pack
     check_pack(rules.pack_mask, tricks, f"{deal.field}.tricks" if deal.field else "tricks")
     state = DealState(rules, start, deal=deal.index)
-    seen: set[tuple[int | None, int | None, str]] = set()
+    seen: dict[tuple[object, ...], int] = {}
     for trick in tricks:
         for card in trick:
             violation = state.check_play(card)
             if violation is not None:
-                key = (violation.trick, violation.seat, violation.rule)
-                if key not in seen:
-                    seen.add(key)
-                    violations.append(violation)
+                add_violation(violations, seen, violation)
             state.apply(card)
     return DealReplay(deal.index, rules, dealt, start, tuple(state.tricks), state.unfinished_trick(),
                       tuple(violations), unchecked, extra)

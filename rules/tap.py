@@ -19,7 +19,7 @@ from typing import Any
 from .cards import BIT, Card, format_card
 from .entry import french_name
 from .errors import Violation
-from .play import DealState, Trick
+from .play import DealState, Trick, add_violation
 from .record import read_record
 from .replay import check_pack, check_tricks_shape, dealt_hands
 
@@ -93,13 +93,12 @@ def play_position(data: Any, *, deal: int = -1, lang: str = "fr") -> PlayPositio
     violations += [v.at(deal=entry.index) for v in setup.violations]
     check_pack(rules.pack_mask, tricks, f"{entry.field}.tricks" if entry.field else "tricks")
     state = DealState(rules, setup.hands, deal=entry.index)
-    seen: set[tuple[int | None, int | None, str]] = set()
+    seen: dict[tuple[object, ...], int] = {}
     for trick in tricks:
         for c in trick:
             violation = state.check_play(c)
-            if violation is not None and (violation.trick, violation.seat, violation.rule) not in seen:
-                seen.add((violation.trick, violation.seat, violation.rule))
-                violations.append(violation)
+            if violation is not None:
+                add_violation(violations, seen, violation)
             state.apply(c)
     return _position(state, record.players, violations, lang)
 

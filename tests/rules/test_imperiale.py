@@ -12,6 +12,7 @@ from rules.errors import MalformedRecord
 from rules.forcing import best_position, forcing_requirement
 from rules.imperiale import PLAY_ORDER, POINT_VALUES, point_of, point_winner
 from rules.replay import replay
+from rules.tap import play_position
 
 HEARTS = 1
 
@@ -294,3 +295,36 @@ def test_a_revoke_is_named_by_the_card_that_proves_it(later, code, words):
     found = replay(record(hands=None, tricks=["KS 8S", "QS KD", f"JS {later}"])).violations
     assert [(v.rule, v.trick, v.seat, format_card(v.card)) for v in found] == [(code, 1, 0, "KD")]
     assert words in found[0].message("fr", ["Ana", "Bruno"])
+
+
+# One discard, two later proofs (hands unknown). Ana discards K♦ on Bruno's Q♠ at trick 2 (clubs are trumps, 9♣
+# turned). A spade she plays later proves she could follow: that is the fault, « sans fournir à pique ». A club
+# proves only that she could trump *if* she had no spade: once a spade shows she had one, the club proves nothing
+# (she had no duty to trump), and it never makes a second fault of the same play.
+FOLLOW_WORDS = "a joué le roi de carreau sans fournir à pique alors que sa main contenait le 7 de pique"
+
+
+@pytest.mark.parametrize("tricks", [
+    # the club first (she trumps Bruno's J♠ and leads the 7♠), then the spade
+    ["KS 8S", "QS KD", "JS 7C", "7S 9S"],
+    # the spade first (she follows Bruno's J♠), then the club (she trumps his 8♥)
+    ["KS 8S", "QS KD", "JS 7S", "8H 7C"],
+])
+def test_a_revoke_proved_twice_is_one_fault_named_by_the_suit_led(tricks):
+    found = replay(record(hands=None, tricks=tricks)).violations
+    assert [(v.rule, v.trick, v.seat, format_card(v.card)) for v in found] == [("revoke", 1, 0, "KD")]
+    assert FOLLOW_WORDS in found[0].message("fr", ["Ana", "Bruno"])
+
+
+def test_once_she_is_shown_to_hold_the_suit_led_a_trump_is_no_longer_forbidden():
+    # after « JS 7S » Bruno leads 8♥: Ana's 7♣ is a plain trump on a heart, not a proof of trick 2's fault
+    position = play_position(record(hands=None, tricks=["KS 8S", "QS KD", "JS 7S", "8H"]))
+    assert position.seat == 0
+    assert "7C" in {format_card(c) for c in position.playable}
+    assert [(v.rule, v.trick) for v in position.violations] == [("revoke", 1)]
+
+
+def test_a_second_card_of_the_suit_led_adds_no_fault():
+    # 7♠ then 9♠ both prove trick 2's discard: one fault
+    found = replay(record(hands=None, tricks=["KS 8S", "QS KD", "JS 7S", "8H 10H", "9S AS"])).violations
+    assert [(v.rule, v.trick, v.seat) for v in found] == [("revoke", 1, 0)]

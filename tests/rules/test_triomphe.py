@@ -294,3 +294,16 @@ def test_pillage_needs_the_option() -> None:
         replay(record(hands=HANDS3, pillage={"seat": 2, "taken": ["9H"], "discarded": ["8C"]}))
     assert info.value.field == "pillage"
 
+
+
+def test_a_revoke_proved_by_the_suit_led_then_by_a_trump_is_one_fault() -> None:
+    # the walk's deal, hands unknown, forcée, clubs trumps: Chloé leads K♥, David discards 7♦. At trick 2 he plays
+    # the J♥: he could follow, the fault (« sans fournir à cœur »). At trick 3 he leads the 9♣: a trump proves he
+    # could trump only if he could not follow, and he could: no second fault (S000 §3.1: the duty to trump is
+    # the void player's)
+    data = record(players=["Chloé", "David"], dealer=1, turn_up="8C",
+                  tricks=[["KH", "7D"], ["10H", "JH"], ["9C", "7C"]])
+    found = replay(data).violations
+    assert [(v.rule, v.trick, v.seat, format_card(v.card)) for v in found] == [("revoke", 0, 1, "7D")]
+    words = found[0].message("fr", ["Chloé", "David"])
+    assert "sans fournir à cœur alors que sa main contenait le valet de cœur" in words
