@@ -1041,6 +1041,11 @@
     if (deal.irregular) body.irregular = true;  // « La saisir quand même »: saved as an irregular deal, arbiter called
     var asForm = [["csrfmiddlewaretoken", csrf], ["mode", "record"], ["record", JSON.stringify(body.fields)]];
     if (deal.irregular) asForm.push(["irregular", "1"]);
+    // the table's last deal this page knew: a deal another phone saved meanwhile is said, not saved twice
+    if (!correcting && typeof config.after === "number") {
+      body.after = config.after;
+      asForm.push(["after", String(config.after)]);
+    }
     var sent = config.saveAsForm ? postForm(config.saveUrl, asForm, {"Idempotency-Key": deal.key})
       : post(config.saveUrl, body, {"Idempotency-Key": deal.key});
     sent.then(function (answer) {
@@ -1052,14 +1057,17 @@
       }
       button.disabled = false; button.textContent = T.save;
       if (answer.status === 422 || answer.status === 409) deal.key = newKey();  // a changed deal is a new request
+      if (typeof answer.body.after === "number") config.after = answer.body.after;  // sent again: the next deal
       keep();
-      showProblems(answer.body.problems || [], T.notSaved, T.fixAndSend);
+      if (answer.status === 409) showProblems(answer.body.problems || [], T.notSavedNow, T.keptHere);
+      else showProblems(answer.body.problems || [], T.notSaved, T.fixAndSend);
     }, function () {
       saving = false;
       button.disabled = false; button.textContent = T.save;
       if (!correcting && config.offlineUrl && window.LeveeOffline && window.LeveeOffline.enqueue) {
         // no network: the deal waits on this device with its key, sent once when the network returns
         window.LeveeOffline.enqueue(config.offlineUrl, asForm, deal.key).then(function () {
+          if (typeof config.after === "number") config.after += 1;  // the next deal entered here follows this one
           try { localStorage.removeItem(config.storageKey); } catch (e) { /* nothing kept */ }
           deal = fresh(); state = null; keep();
           problemsBox.textContent = "";

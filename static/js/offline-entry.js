@@ -224,6 +224,10 @@
         return;
       }
       form.reset();
+      // the table's last deal the form knew (« after »): the deal just kept here comes first, the next one after it
+      form.querySelectorAll("input[data-count-up]").forEach((input) => {
+        input.defaultValue = input.value = String(Number(input.defaultValue || 0) + 1);
+      });
       panel.dataset.note = "1";
       if (isBusy()) showBusy();
       else if (note()) note().textContent = words.savedHere;

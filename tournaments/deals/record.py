@@ -338,7 +338,7 @@ def _used_key(owner: dict[str, int] | None, idempotency_key: str | None) -> Idem
 # -- services --------------------------------------------------------------------------------------
 
 def deal_record(*, table: Table, record: Any, user: Any, idempotency_key: str | None = None,
-                link: Any = None, irregular: bool = False) -> Deal:
+                link: Any = None, irregular: bool = False, after: int | None = None) -> Deal:
     """Check and save a new deal at a table.
 
     ``record`` holds the deal's own fields (a full record is accepted if its fixed fields agree
@@ -365,6 +365,12 @@ def deal_record(*, table: Table, record: Any, user: Any, idempotency_key: str | 
     is judged without it, and :func:`hooks.deal_irregular` calls the arbiter; a ruling decides
     (``rulings.irregular_rule``). A record that cannot be read, or a deal refused for another reason (table
     full, unfinished deal, after the end of the match), is refused as without the flag.
+
+    ``after``: the number of the table's last deal when the entry was opened (its page said « Donne after+1 »).
+    Another device that saved a deal at this table since is a conflict (code ``deal_number_taken``): two phones
+    entering the same deal would otherwise save it twice, as deals N and N+1. The refusal names the deal saved
+    and its time; sent again with the new ``after``, the deal is saved as the next one. None: not checked (the
+    API, a tool that does not say).
     """
     owner = _key_owner(user, link) if idempotency_key else None
     digest = request_hash(table.pk, record) if idempotency_key else ""
@@ -372,7 +378,8 @@ def deal_record(*, table: Table, record: Any, user: Any, idempotency_key: str | 
         raise InvalidInput(_("at most 200 characters"), field="Idempotency-Key")
     try:
         with transaction.atomic(), connection.cursor() as cursor:
-            deal = _deal_record(table=table, record=record, user=user, cursor=cursor, irregular=irregular)
+            deal = _deal_record(table=table, record=record, user=user, cursor=cursor, irregular=irregular,
+                                after=after)
             response = None
             if owner is not None:
                 response = deal_body(deal)
@@ -447,11 +454,38 @@ def _lock_table(table: Table, cursor: Any) -> _Locked | None:
     return _Locked(row[0] or 0, row[1], row[2], row[3], at_tables)
 
 
-def _deal_record(*, table: Table, record: Any, user: Any, cursor: Any, irregular: bool = False) -> Deal:
+class DealNumberTaken(StateConflict):
+    """Another device saved a deal at the table since this entry was opened (:func:`deal_record`'s ``after``)."""
+
+    code = "deal_number_taken"
+
+    def __init__(self, message: str, *, last_number: int) -> None:
+        super().__init__(message)
+        self.last_number = last_number
+
+    def to_json(self) -> dict[str, Any]:
+        return {**super().to_json(), "after": self.last_number}
+
+
+def _number_taken(table: Table, after: int, last_number: int) -> DealNumberTaken:
+    """The refusal of an entry opened as deal ``after + 1`` when the table's last deal is ``last_number``."""
+    taken = Deal.objects.filter(table=table, number=after + 1).only("number", "created_at").first()
+    when = timezone.localtime(taken.created_at).strftime("%H:%M") if taken is not None else ""
+    return DealNumberTaken(
+        _("La donne %(n)s de cette table a déjà été enregistrée (à %(time)s), depuis un autre appareil. Regardez "
+          "la feuille de la table : si c'est la même donne, ne l'enregistrez pas ; si c'est une autre, "
+          "enregistrez-la de nouveau : elle sera la donne %(next)s.")
+        % {"n": after + 1, "time": when, "next": last_number + 1}, last_number=last_number)
+
+
+def _deal_record(*, table: Table, record: Any, user: Any, cursor: Any, irregular: bool = False,
+                 after: int | None = None) -> Deal:
     """The deal saved with its score rows and first history version (inside the caller's transaction)."""
     locked = _lock_table(table, cursor)
     if locked is None:
         raise StateConflict(_("this table no longer exists"), field="table", code="table_gone")
+    if after is not None and after < locked.last_number:
+        raise _number_taken(table, after, locked.last_number)
     tournament = table.round.tournament
     tournament.status, tournament.deals_per_round = locked.status, locked.deals_per_round  # as of the lock
     if tournament.status != Tournament.Status.RUNNING:

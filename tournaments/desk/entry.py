@@ -30,7 +30,7 @@ from tournaments.common.errors import DealRejected, IdempotencyMismatch, Invalid
 from tournaments.common.forms import CARD_HELP
 from tournaments.deals import selectors
 from tournaments.deals.models import Deal, Ruling
-from tournaments.deals.record import deal_approve, deal_correct, deal_record
+from tournaments.deals.record import DealNumberTaken, deal_approve, deal_correct, deal_record
 from tournaments.deals.restore import deal_restore
 from tournaments.deals.rulings import ruling_record, ruling_withdraw
 from tournaments.desk import link_session as links
@@ -39,7 +39,14 @@ from tournaments.desk.correct_play import correction_tabs
 from tournaments.desk.forms import DealRestoreForm, ReasonForm, RecordForm, RulingForm, RulingWithdrawForm
 from tournaments.desk.play import entry_description, entry_tabs
 from tournaments.desk.refusals import explain_rejection
-from tournaments.desk.views import deal_summary, next_dealer, ruling_points, table_context, unplayable
+from tournaments.desk.views import (
+    deal_summary,
+    entry_after,
+    next_dealer,
+    ruling_points,
+    table_context,
+    unplayable,
+)
 from tournaments.event import permissions
 from tournaments.event.models import Table
 
@@ -99,13 +106,14 @@ def deal_enter(request: HttpRequest, pk: int) -> HttpResponse:
         return redirect("table_detail", pk=table.pk)
     tournament = table.round.tournament
     if request.method == "GET" and request.GET.get("mode") != "record":
-        mode = "?mode=summary" if request.GET.get("mode") == "summary" else ""
+        mode = f"?mode={request.GET['mode']}" if request.GET.get("mode") in ("summary", "play") else ""
         return redirect(reverse("deal_play", args=[table.pk]) + mode)  # every game is entered by taps (play.py)
     mode = entry_mode(request, tournament.game)
     players = selectors.table_players(table)
     problems: list[dict[str, Any]] = []
     irregular_offered = False
     key = entry_key(request)
+    after = entry_after(request.POST.get("after")) if request.method == "POST" else None
     if request.method == "POST":
         form = build_form(mode, table, data=request.POST)
         if form.is_valid():
@@ -114,7 +122,7 @@ def deal_enter(request: HttpRequest, pk: int) -> HttpResponse:
                 # irregular, and the arbiter is called — as from the tap page, the table's link and the API
                 deal = deal_record(table=table, record=form.deal_fields(), user=request.user,
                                    idempotency_key=f"desk:{key}", link=links.held(request),
-                                   irregular=request.POST.get("irregular") == "1")
+                                   irregular=request.POST.get("irregular") == "1", after=after)
             except IdempotencyMismatch:
                 # this form already saved a deal, then was changed and sent again (the browser's back button)
                 key = str(uuid.uuid4())
@@ -125,6 +133,8 @@ def deal_enter(request: HttpRequest, pk: int) -> HttpResponse:
                 irregular_offered = request.POST.get("irregular") != "1"  # not offered again if refused as such
             except ServiceError as exc:
                 problems = explain_rejection(exc, request, players)
+                if isinstance(exc, DealNumberTaken):  # sent again as it is, it is the next deal
+                    after = exc.last_number
             else:
                 if getattr(deal, "idempotent_replay", False):
                     messages.info(request, _("Deal %(n)s was already saved (the form was sent twice).")
@@ -143,6 +153,7 @@ def deal_enter(request: HttpRequest, pk: int) -> HttpResponse:
     context = table_context(request, table)
     context.update({"form": form, "mode": mode, "modes": modes_for(tournament.game), "problems": problems,
                     "card_help": CARD_HELP, "action": "enter", "entry_key": key,
+                    "after": context["last_number"] if after is None else after,
                     "tabs": entry_tabs_for(request, table, mode), "irregular_offered": irregular_offered})
     status = 422 if problems else 200
     return render(request, "tournaments/deal_form.html", context, status=status)

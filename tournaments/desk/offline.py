@@ -21,15 +21,16 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournaments.common.access import lang_of
-from tournaments.common.errors import IdempotencyMismatch, ServiceError
+from tournaments.common.errors import IdempotencyMismatch, ServiceError, StateConflict
 from tournaments.deals import selectors
 from tournaments.deals.models import Deal
-from tournaments.deals.record import DEAL_GONE, deal_record
+from tournaments.deals.record import DEAL_GONE, DealNumberTaken, deal_record
 from tournaments.desk import entry
 from tournaments.desk import link_session as links
 from tournaments.desk.engine import engine_config, worker_script
 from tournaments.desk.refusals import explain_rejection, saved_message
 from tournaments.desk.table_links import table_link_or_refusal
+from tournaments.desk.views import entry_after
 from tournaments.event import permissions
 from tournaments.event.models import Table
 from tournaments.links.models import PrivateLink
@@ -37,9 +38,9 @@ from tournaments.links.models import PrivateLink
 KEY = "Idempotency-Key"
 
 
-def _refusal(message: str, status: int, problems: list[dict[str, Any]] | None = None) -> JsonResponse:
+def _refusal(message: str, status: int, problems: list[dict[str, Any]] | None = None, **extra: Any) -> JsonResponse:
     return JsonResponse({"saved": False, "message": message,
-                         "problems": problems or [{"message": message, "where": ""}]}, status=status)
+                         "problems": problems or [{"message": message, "where": ""}], **extra}, status=status)
 
 
 def _fields(request: HttpRequest, table: Table) -> dict[str, Any] | JsonResponse:
@@ -77,14 +78,17 @@ def _record(request: HttpRequest, table: Table, key: str, *, link: PrivateLink |
         return fields
     try:
         deal = deal_record(table=table, record=fields, user=request.user, idempotency_key=key, link=link,
-                           irregular=request.POST.get("irregular") == "1")
+                           irregular=request.POST.get("irregular") == "1", after=entry_after(request.POST.get("after")))
     except IdempotencyMismatch:
         return _refusal(_("This key was already used for another deal."), 409)
     except ServiceError as exc:
         if exc.code == DEAL_GONE:
             return _refusal(_("The deal first saved with this key no longer exists."), 409)
         problems = explain_rejection(exc, request, selectors.table_players(table))
-        return _refusal(problems[0]["message"] if problems else exc.text(lang_of(request)), 422, problems)
+        # a deal another device saved since: « after » says the table's last deal, the next sending's
+        extra = {"after": exc.last_number} if isinstance(exc, DealNumberTaken) else {}
+        return _refusal(problems[0]["message"] if problems else exc.text(lang_of(request)),
+                        409 if isinstance(exc, StateConflict) else 422, problems, **extra)
     url = reverse("link_deal", args=[link.token, deal.number]) if link is not None else reverse("deal_detail",
                                                                                           args=[deal.pk])
     return _saved(request, deal, url, replay=bool(getattr(deal, "idempotent_replay", False)))

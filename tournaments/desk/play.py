@@ -32,13 +32,20 @@ from rules.errors import MalformedRecord
 from rules.game import get_game
 from scoring.tap import play_state
 from tournaments.common.access import guarded, lang_of, require
-from tournaments.common.errors import MalformedDeal, ServiceError
+from tournaments.common.errors import MalformedDeal, ServiceError, StateConflict
 from tournaments.deals import selectors
 from tournaments.deals.models import Deal
-from tournaments.deals.record import deal_record
+from tournaments.deals.record import DealNumberTaken, deal_record
 from tournaments.desk.engine import engine_config
 from tournaments.desk.refusals import explain_rejection, saved_message
-from tournaments.desk.views import deals_left, next_dealer, table_context, table_full_message, unplayable
+from tournaments.desk.views import (
+    deals_left,
+    entry_after,
+    next_dealer,
+    table_context,
+    table_full_message,
+    unplayable,
+)
 from tournaments.event import permissions
 from tournaments.event.models import Table
 from tournaments.links.models import PrivateLink
@@ -77,6 +84,8 @@ STRINGS = {
     "saving": gettext_lazy('Saving…'),
     "notSaved": gettext_lazy('Not saved: the deal breaks a rule or cannot be read'),
     "fixAndSend": gettext_lazy('Everything you entered is kept on this device: fix it and send again.'),
+    "notSavedNow": gettext_lazy("Non enregistrée"),
+    "keptHere": gettext_lazy("Tout ce que vous avez saisi reste sur cet appareil."),
     "noNetwork": gettext_lazy('No network: the deal is kept on this device; try again when the network is back.'),
     "kept": gettext_lazy('Deal in progress restored from this device.'),
     "restart": gettext_lazy('Start the deal again'),
@@ -110,7 +119,7 @@ def entry_tabs(table: Table, current: str, *, has_summary: bool, link: PrivateLi
     tabs = []
     if has_summary:
         tabs.append({"mode": "quick", "label": _("Summary"), "url": f"{play}?mode=summary"})
-    tabs.append({"mode": "play", "label": _("Card by card"), "url": play})
+    tabs.append({"mode": "play", "label": _("Card by card"), "url": f"{play}?mode=play"})
     tabs.append({"mode": "record", "label": _("Expert"), "url": f"{enter}?mode=record"})
     for tab in tabs:
         tab["current"] = tab["mode"] == current
@@ -162,6 +171,19 @@ def deal_play(request: HttpRequest, pk: int) -> HttpResponse:
     return play_page(request, table)
 
 
+def entry_way(request: HttpRequest, table: Table) -> str | None:
+    """The way of entering asked for (``?mode=summary`` or ``play``), remembered for the tournament on this device's
+    session: the next deal (« Donne suivante », « Saisir une donne ») opens the way the last one was entered."""
+    key = f"levee:entry-way:{table.round.tournament_id}"
+    asked = request.GET.get("mode")
+    if asked in ("summary", "play"):
+        if request.session.get(key) != asked:
+            request.session[key] = asked
+        return asked
+    remembered = request.session.get(key)
+    return remembered if isinstance(remembered, str) else None
+
+
 def play_page(request: HttpRequest, table: Table, link: PrivateLink | None = None) -> HttpResponse:
     """The tap page of a new deal at ``table``, for the staff or through the table's ``link`` (its own URLs to ask,
     save and keep a deal without network: ``link_deal_offline`` keeps the key with the link)."""
@@ -172,10 +194,11 @@ def play_page(request: HttpRequest, table: Table, link: PrivateLink | None = Non
         return redirect("link_home", token=link.token) if link is not None else redirect("table_detail", pk=table.pk)
     form = entry_description(table, lang_of(request))
     has_summary = any(p["kind"] == "summary" for p in form["phases"])
-    mode = "summary" if request.GET.get("mode") == "summary" and has_summary else "play"
+    mode = "summary" if entry_way(request, table) == "summary" and has_summary else "play"
     context = table_context(request, table)
     players = context["players"]
     config = page_config(table, mode, form, players, dealer=next_dealer(table, len(players)), link=link)
+    config["after"] = context["last_number"]  # « Donne N »: a deal another device saves meanwhile is not saved twice
     if link is not None:
         # the link's own URLs, and no database id on its page: the draft is keyed by the link's round and table
         config.update({"stateUrl": reverse("link_deal_state", args=[link.token]),
@@ -194,23 +217,24 @@ def play_page(request: HttpRequest, table: Table, link: PrivateLink | None = Non
 
 def _posted_fields(request: HttpRequest) -> dict[str, Any] | None:
     """The deal's fields posted as a JSON object, or None when the body is not one."""
+    fields = _posted(request).get("fields")
+    return fields if isinstance(fields, dict) else None
+
+
+def _posted(request: HttpRequest) -> dict[str, Any]:
+    """The JSON object posted (empty when the body is not one)."""
     if len(request.body) > MAX_BODY:
-        return None
+        return {}
     try:
         value = json.loads(request.body or b"null")
     except (ValueError, UnicodeDecodeError):
-        return None
-    fields = value.get("fields") if isinstance(value, dict) else None
-    return fields if isinstance(fields, dict) else None
+        return {}
+    return value if isinstance(value, dict) else {}
 
 
 def _posted_irregular(request: HttpRequest) -> bool:
     """Whether the deal is sent as irregular (« La saisir quand même » was tapped): ``"irregular": true``."""
-    try:
-        value = json.loads(request.body or b"null")
-    except (ValueError, UnicodeDecodeError):
-        return False
-    return isinstance(value, dict) and value.get("irregular") is True
+    return _posted(request).get("irregular") is True
 
 
 def _bad_body() -> JsonResponse:
@@ -258,9 +282,12 @@ def deal_play_save(request: HttpRequest, pk: int) -> JsonResponse:
     key = request.headers.get("Idempotency-Key") or None
     try:
         deal = deal_record(table=table, record=fields, user=request.user, idempotency_key=key,
-                           irregular=_posted_irregular(request))
+                           irregular=_posted_irregular(request), after=entry_after(_posted(request).get("after")))
     except ServiceError as exc:
-        return JsonResponse({"problems": explain_rejection(exc, request, players)}, status=422)
+        answer: dict[str, Any] = {"problems": explain_rejection(exc, request, players)}
+        if isinstance(exc, DealNumberTaken):  # the page's next sending is the next deal
+            answer["after"] = exc.last_number
+        return JsonResponse(answer, status=409 if isinstance(exc, StateConflict) else 422)
     except MalformedRecord as exc:  # pragma: no cover - the service wraps these; kept as a guard
         problems = explain_rejection(MalformedDeal.wrap(exc), request, players)
         return JsonResponse({"problems": problems}, status=422)

@@ -96,6 +96,7 @@ def table_context(request: HttpRequest, table: Table) -> dict[str, Any]:
         "can_referee": permissions.can_referee(request.user, tournament),
         "forfeit": Forfeit.objects.filter(table=table).prefetch_related("absent__player").first(),
         "deals_left": deals_left(table, deals),
+        "last_number": last_deal_number(rows),
     }
 
 
@@ -210,6 +211,23 @@ def record_diff(old: Any, new: Any, path: str = "") -> list[dict[str, Any]]:
     if old == new:
         return []
     return [{"path": path or "$", "old": old, "new": new}]
+
+
+def entry_after(value: object) -> int | None:
+    """The number of the table's last deal that an entry page saw (posted as ``after``), or None when the page
+    did not say (an older page, a tool): the deals service then does not check it."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value if value >= 0 else None
+    if isinstance(value, str) and value.isdigit() and len(value) <= 6:
+        return int(value)
+    return None
+
+
+def last_deal_number(rows: list[dict[str, Any]]) -> int:
+    """The number of the table's last deal among ``rows`` (:func:`table_context`'s), 0 before the first."""
+    return rows[-1]["deal"].number if rows else 0
 
 
 def next_dealer(table: Table, players: int) -> int:

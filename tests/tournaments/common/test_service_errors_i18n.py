@@ -49,7 +49,7 @@ def test_the_entry_page_says_why_in_french(client, tarot_table, staff):
     Tournament.objects.filter(pk=tarot_table.round.tournament_id).update(status=Tournament.Status.FINISHED)
     client.force_login(staff["chief"])
     answer = tap_save(client, tarot_table, tarot_summary())
-    assert answer.status_code == 422
+    assert answer.status_code == 409  # the tournament's state, not the deal: « Non enregistrée », not « corrigez »
     assert answer.json()["problems"][0]["message"] == "les donnes se saisissent pendant le tournoi (il est terminé)"
     page = client.post(reverse("deal_enter", args=[tarot_table.pk]),
                        {"mode": "record", "record": json.dumps(tarot_summary())})
