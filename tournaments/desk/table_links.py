@@ -25,6 +25,7 @@ from tournaments.deals.models import Deal
 from tournaments.desk import entry
 from tournaments.desk import link_session as links
 from tournaments.desk.views import deal_summary
+from tournaments.event import permissions
 from tournaments.event.models import Round, Seat, Table
 from tournaments.links import service
 from tournaments.links.models import ArbiterCall, DealAnswer, DealSheet, PrivateLink, TablePolicy
@@ -109,8 +110,12 @@ def link_home(request: HttpRequest, token: str) -> HttpResponse:
     context = _table_context(request, table)
     progress = context["progress"]
     full = progress["planned"] is not None and progress["played"] >= progress["planned"]
+    may_enter = links.may_enter(request, table) and not full
     context.update({"link": link, "sheets": sheets, "to_confirm": [s for s in sheets if s["state"] != "confirmed"],
-                    "calls": _calls(table), "may_enter": links.may_enter(request, table) and not full,
+                    "calls": _calls(table), "may_enter": may_enter,
+                    # an arbiter who scanned the table's code and signed in: his own entry, or why not (a walk
+                    # found only « Les arbitres saisissent les donnes » there, and no way on)
+                    "staff_enter": not may_enter and not full and permissions.can_enter_deal(request.user, table),
                     "round_over": table.round.status == Round.Status.FINISHED})
     return render(request, "tables/link_home.html", context)
 

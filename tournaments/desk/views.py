@@ -93,6 +93,7 @@ def table_context(request: HttpRequest, table: Table) -> dict[str, Any]:
         "lang": lang_of(request),
         "can_enter": permissions.can_enter_deal(request.user, table) and not table.match_ended,
         "round_closed": permissions.round_closed_to(request.user, table),
+        "not_assigned": permissions.table_not_assigned_to(request.user, table),
         "can_referee": permissions.can_referee(request.user, tournament),
         "forfeit": Forfeit.objects.filter(table=table).prefetch_related("absent__player").first(),
         "deals_left": deals_left(table, deals),

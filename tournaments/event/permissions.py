@@ -159,6 +159,15 @@ def can_enter_deal(user: Any, table: Table) -> bool:
     return False
 
 
+def table_not_assigned_to(user: Any, table: Table) -> bool:
+    """Whether ``user`` is a table arbiter of the tournament to whom this table of a round still in play is not
+    given: what he is told instead of the way to enter a deal (the organizer gives it)."""
+    tournament = table.round.tournament
+    roles = roles_of(user, tournament)
+    return (table.round.status != Round.Status.FINISHED and not roles & REFEREES and Role.ARBITER in roles
+            and table.pk not in _roles_and_tables(user, tournament)[1])
+
+
 def round_closed_to(user: Any, table: Table) -> bool:
     """Whether ``user`` entered this table's deals until its round was finished (a table arbiter there): what he
     is told instead of the way to enter one (call the chief arbiter)."""

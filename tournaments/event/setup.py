@@ -621,13 +621,44 @@ def round_seat(*, round: Round, tables: Sequence[Sequence[int]]) -> list[Table]:
             if entries[eid].withdrawn:
                 raise InvalidInput(_("entry %(entry)s has withdrawn") % {"entry": eid}, field=f"{path}[{s}]")
             seen.add(eid)
+    arbiters = _arbiters_by_number(round)
     round.tables.all().delete()
     created = []
     for t, ids in enumerate(tables, start=1):
         table = Table.objects.create(round=round, number=t)
         Seat.objects.bulk_create([Seat(table=table, position=p, entry_id=eid) for p, eid in enumerate(ids)])
         created.append(table)
+    _assign_by_number(arbiters, created)
     return created
+
+
+def _arbiters_by_number(round: Round) -> dict[int, set[int]]:
+    """The table numbers each table arbiter of the tournament holds in ``round`` (a seating made again keeps them)
+    or, where he holds none there, in the latest earlier round where he held some: a table arbiter stands at the
+    hall's tables, and table 3 is the same table from one round to the next (a phone walk: the arbiter's tables
+    were gone at round 2, and nothing told the organizer)."""
+    through = TournamentRole.tables.through
+    rows = (through.objects.filter(tournamentrole__tournament_id=round.tournament_id,
+                                   tournamentrole__role=TournamentRole.Role.ARBITER,
+                                   table__round__number__lte=round.number)
+            .values_list("tournamentrole_id", "table__round__number", "table__number"))
+    latest: dict[int, int] = {}
+    for role, number, _table in rows:
+        latest[role] = max(latest.get(role, 0), number)
+    held: dict[int, set[int]] = {}
+    for role, number, table in rows:
+        if number == latest[role]:
+            held.setdefault(role, set()).add(table)
+    return held
+
+
+def _assign_by_number(arbiters: dict[int, set[int]], tables: Sequence[Table]) -> None:
+    """Give each table arbiter the tables of ``tables`` whose numbers he holds (:func:`_arbiters_by_number`)."""
+    through = TournamentRole.tables.through
+    by_number = {t.number: t for t in tables}
+    through.objects.bulk_create([through(tournamentrole_id=role, table_id=by_number[n].pk)
+                                 for role, numbers in arbiters.items() for n in sorted(numbers) if n in by_number],
+                                ignore_conflicts=True)
 
 
 # -- roles -----------------------------------------------------------------------------------------
@@ -650,7 +681,21 @@ def role_assign(*, tournament: Tournament, user: Any, role: str, tables: Iterabl
             raise InvalidInput(_("table %(table)s belongs to another tournament") % {"table": table.pk}, field="tables")
     if tables:
         obj.tables.add(*tables)
+        _assign_later_rounds(obj, tables)
     return obj
+
+
+def _assign_later_rounds(role: TournamentRole, tables: Sequence[Table]) -> None:
+    """The rounds already seated after the latest of ``tables``' (a duplicate's, made all at once) where the table
+    arbiter holds no table: the same table numbers there too, as a round seated later gets them."""
+    if role.role != TournamentRole.Role.ARBITER:
+        return
+    last = max(t.round.number for t in tables)
+    numbers = {t.number for t in tables if t.round.number == last}
+    held = set(role.tables.filter(round__number__gt=last).values_list("round_id", flat=True))
+    later = Table.objects.filter(round__tournament_id=role.tournament_id, round__number__gt=last,
+                                 number__in=numbers).exclude(round_id__in=held)
+    role.tables.add(*later)
 
 
 @transaction.atomic
