@@ -372,7 +372,7 @@ class Imperiale(Game):
         if deal.get("turn_up") is None:
             raise MalformedRecord(join_path(field, "turn_up"),
                                   "the turned-up card (retourne) is required: it fixes trump",
-                                  fr="la retourne (turn_up) est obligatoire : elle fixe l'atout")
+                                  fr="la retourne est obligatoire : elle fixe l'atout")
         turn_up = read_card(deal["turn_up"], join_path(field, "turn_up"))
         pack = PIQUET_32 if players == 2 else PIQUET_36
         if turn_up not in pack:

@@ -477,7 +477,7 @@ class Triomphe(Game):
         turn_up = optional_card(deal, "turn_up", field, pack=PACK_MASK)
         if turn_up is None:
             raise MalformedRecord(join_path(field, "turn_up"), "the retourne (turn_up) is required: it fixes the trump",
-                                  fr="la retourne (turn_up) est obligatoire : elle fixe l'atout")
+                                  fr="la retourne est obligatoire : elle fixe l'atout")
         talon = optional_cards(deal, "talon", field, pack=PACK_MASK)
         pillage = None
         if deal.get("pillage") is not None:
@@ -520,7 +520,7 @@ def _read_teams(value: Any, players: int, field: str) -> tuple[tuple[int, ...], 
 def _read_pillage(value: Any, field: str, players: int, options: TriompheOptions) -> Pillage:
     if not options.as_qui_pille:
         raise MalformedRecord(field, "a pillage is only possible in As qui pille (options.as_qui_pille)",
-                              fr="on ne pille qu'à l'As qui pille (options.as_qui_pille)")
+                              fr="on ne pille qu'à l'As qui pille (une option du tournoi)")
     if not isinstance(value, Mapping):
         raise MalformedRecord(field, 'pillage is {"seat": s, "taken": [...], "discarded": [...]}',
                               fr='le pillage s\'écrit {"seat": s, "taken": [...], "discarded": [...]}')

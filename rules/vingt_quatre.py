@@ -302,7 +302,7 @@ class VingtQuatre(Game):
         if deal.get("turn_up") is None:
             raise MalformedRecord(join_path(field, "turn_up"), "the virade (turned-up card) is required: "
                                                                "it fixes trump",
-                                  fr="la virade (turn_up) est obligatoire : elle fixe l'atout")
+                                  fr="la virade est obligatoire : elle fixe l'atout")
         turn_up = read_card(deal["turn_up"], join_path(field, "turn_up"))
         if turn_up not in FRENCH_52:
             raise MalformedRecord(join_path(field, "turn_up"), "not a card of the 52-card pack",

@@ -118,3 +118,29 @@ def test_a_rule_code_has_one_sentence():
                              "en": "The match was already over: this deal does not count."}})  # the same: fine
     with pytest.raises(ValueError, match="match_over"):
         register({"match_over": {"fr": "La partie est terminée (donne {ended_deal}).", "en": "Over ({ended_deal})."}})
+
+
+def _french_naming_a_field_in_brackets(folder: str) -> list[str]:
+    """French sentences of ``MalformedRecord`` that name a record field in brackets (« la retourne (turn_up) »)."""
+    import re
+
+    found = []
+    for path in sorted((ROOT / folder).rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+        for node in ast.walk(tree):
+            name = (node.func.id if isinstance(node.func, ast.Name) else getattr(node.func, "attr", None)
+                    ) if isinstance(node, ast.Call) else None
+            if name != "MalformedRecord":
+                continue
+            for k in node.keywords:
+                texts = [c.value for c in ast.walk(k.value) if isinstance(c, ast.Constant) and isinstance(c.value, str)]
+                if k.arg == "fr" and any(re.search(r"\((options\.)?[a-z]+_[a-z_]+\)", t) for t in texts):
+                    found.append(f"{path.relative_to(ROOT)}:{node.lineno}")
+    return found
+
+
+@pytest.mark.parametrize("folder", ["rules", "scoring"])
+def test_no_french_sentence_names_a_field_in_brackets(folder: str) -> None:
+    # a walk read « la retourne (turn_up) est obligatoire » on the arbiter's tap page: the field is the API's
+    # detail (``field``), the sentence is for people
+    assert _french_naming_a_field_in_brackets(folder) == []
