@@ -1066,18 +1066,35 @@
       button.disabled = false; button.textContent = T.save;
       if (!correcting && config.offlineUrl && window.LeveeOffline && window.LeveeOffline.enqueue) {
         // no network: the deal waits on this device with its key, sent once when the network returns
+        var dealer = deal.values.dealer;
         window.LeveeOffline.enqueue(config.offlineUrl, asForm, deal.key).then(function () {
-          if (typeof config.after === "number") config.after += 1;  // the next deal entered here follows this one
+          var kept = typeof config.after === "number" ? config.after + 1 : null;
+          if (kept !== null) config.after = kept;  // the next deal entered here follows this one
+          // a game of deals (Tarot): the next seat deals; a match's next dealer is the server's to say
+          if (config.dealerAdvances && typeof dealer === "number") config.dealer = (dealer + 1) % players.length;
           try { localStorage.removeItem(config.storageKey); } catch (e) { /* nothing kept */ }
           deal = fresh(); state = null; keep();
           problemsBox.textContent = "";
           renderDeclarations(); render(); renderSave(); refresh();
+          showKept(kept);
           window.scrollTo(0, 0);
         });
         return;
       }
       showProblems([{message: T.noNetwork}], T.notSaved);
     });
+  }
+
+  /* a deal kept on this device without network: said at the top (a walk entered the same deal again, the page
+     showing the same « Donne 5 », empty, and the note far below), and the page is now the next deal's */
+  function showKept(kept) {
+    if (kept === null) return;
+    var heading = document.querySelector("main h1") || document.querySelector("h1");
+    if (heading) heading.textContent = T.dealHeading.replace("%(n)s", String(kept + 1));
+    var box = el("div", {class: "panel kept-here", role: "status", id: "kept-here", tabindex: "-1",
+      text: T.keptOffline.replace("%(n)s", String(kept)).replace("%(next)s", String(kept + 1))});
+    problemsBox.appendChild(box);
+    box.focus();
   }
 
   function render() { renderPlay(); }

@@ -71,6 +71,15 @@ def test_deals_kept_without_network_one_after_the_other_are_all_saved(chromium, 
             page.get_by_role("button", name="Vérifier et enregistrer").click()
             page.wait_for_function(f"document.querySelectorAll('#offline-entry li.outbox-waiting').length === "
                                    f"{dealer + 1}")
+            # said at the top, and the page is the next deal's, dealt by the next seat (a walk entered the same
+            # deal again: the page showed the same « Donne 1 », empty, the note far below the cards)
+            kept = page.locator("#kept-here")
+            assert f"Donne {dealer + 1} gardée sur cet appareil" in kept.inner_text()
+            assert f"la donne {dealer + 2}" in kept.inner_text()
+            assert page.locator("main h1").inner_text().strip() == f"Donne {dealer + 2}"
+            assert page.locator('[data-field="dealer"] > .choices > .choice input').nth(dealer + 1).is_checked()
+            if dealer == 0:
+                page.screenshot(path=str(screenshots / "outbox_deal_kept_phone.png"))
         context.set_offline(False)
         page.evaluate("window.LeveeOffline.flush()")
         page.wait_for_function("document.querySelectorAll('#offline-entry li.outbox-sent').length === 2")

@@ -85,6 +85,9 @@ STRINGS = {
     "notSaved": gettext_lazy('Not saved: the deal breaks a rule or cannot be read'),
     "fixAndSend": gettext_lazy('Everything you entered is kept on this device: fix it and send again.'),
     "notSavedNow": gettext_lazy("Non enregistrée"),
+    "dealHeading": gettext_lazy("Deal %(n)s"),
+    "keptOffline": gettext_lazy("Donne %(n)s gardée sur cet appareil, faute de réseau : elle partira dès que le "
+                                "réseau reviendra. Vous saisissez maintenant la donne %(next)s."),
     "keptHere": gettext_lazy("Tout ce que vous avez saisi reste sur cet appareil."),
     "noNetwork": gettext_lazy('No network: the deal is kept on this device; try again when the network is back.'),
     "kept": gettext_lazy('Deal in progress restored from this device.'),
@@ -199,6 +202,7 @@ def play_page(request: HttpRequest, table: Table, link: PrivateLink | None = Non
     players = context["players"]
     config = page_config(table, mode, form, players, dealer=next_dealer(table, len(players)), link=link)
     config["after"] = context["last_number"]  # « Donne N »: a deal another device saves meanwhile is not saved twice
+    config["dealerAdvances"] = not table.round.tournament.is_match_game  # offline, the next seat deals the next
     if link is not None:
         # the link's own URLs, and no database id on its page: the draft is keyed by the link's round and table
         config.update({"stateUrl": reverse("link_deal_state", args=[link.token]),
