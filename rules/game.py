@@ -89,6 +89,11 @@ class DealRules(ABC):
         ``winners`` (Triomphe: the point conceded, the cards laid down, a vole engagée lost)."""
         return False
 
+    def declarations_from_play(self, played: Sequence[int]) -> tuple[Violation, ...] | None:
+        """The declarations checked against the hands the complete tricks show (``played``: each seat's cards, its
+        hand at the first lead), when the hands were not entered; None when the game cannot say more so."""
+        return None
+
     def unplayed(self) -> int:
         """The mask of the cards the declarations show will not be played (a retourne in no hand, an écart):
         the tap-to-play page does not offer them when the hands are unknown."""

@@ -193,6 +193,16 @@ def replay_deal(rules: DealRules, deal: DealInput, *, players: int) -> DealRepla
             if violation is not None:
                 add_violation(violations, seen, violation)
             state.apply(card)
+    if start is None and len(state.tricks) == rules.tricks_per_deal and not state.current:
+        # hands not entered, every trick is: each seat's cards are its hand at the first lead
+        played = [0] * players
+        for done in state.tricks:
+            for seat, card in zip(done.seats, done.cards, strict=True):
+                played[seat] |= BIT[card]
+        found = rules.declarations_from_play(played)
+        if found is not None:
+            violations += [v.at(deal=deal.index) for v in found]
+            unchecked = tuple(u for u in unchecked if u != "declarations")
     return DealReplay(deal.index, rules, dealt, start, tuple(state.tricks), state.unfinished_trick(),
                       tuple(violations), unchecked, extra)
 

@@ -874,6 +874,20 @@ class TarotDeal(DealRules):
             out.append(Violation("handfuls_too_many_trumps", params={"count": needed_total}))
         return out
 
+    def declarations_from_play(self, played: Sequence[int]) -> tuple[Violation, ...] | None:
+        """Every poignée against the trumps its holder played (the deal's 18, 24 or 15 tricks show each hand at the
+        first lead; a walk saved « Joël : poignée simple » with five trumps played). The cards never played are the
+        écart at a petite or a garde (the taker's: a trump he had to discard counts in his poignée, RULES.md rule
+        19), the chien at a garde sans or contre. Only the checks that need the hands: the others were made."""
+        if not self.handfuls:
+            return ()
+        hands = list(played)
+        rest = PACK_MASK
+        for hand in hands:
+            rest &= ~hand
+        taker_held = hands[self.taker] | (rest if self.contract in ("petite", "garde") else 0)
+        return tuple(v for v in self._check_handfuls(hands, taker_held) if v.rule in HANDFUL_HAND_CHECKS)
+
     def handful_sizes(self) -> list[tuple[int, str]]:
         """(seat, size name) of each poignée whose size is known (from ``size`` or the number of cards shown)."""
         out = []
@@ -884,6 +898,10 @@ class TarotDeal(DealRules):
             if size is not None:
                 out.append((h.seat, size))
         return out
+
+
+#: the poignée checks that need the holder's hand (the others are made without it)
+HANDFUL_HAND_CHECKS = frozenset({"handful_not_in_hand", "handful_excuse_hidden_trump", "handful_not_held"})
 
 
 class _Unknown(Enum):

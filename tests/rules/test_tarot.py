@@ -397,3 +397,49 @@ class TestMalformed:
         with pytest.raises(MalformedRecord) as err:
             replay(data)
         assert err.value.field == "deals[1].bid.contract"
+
+
+# -- poignées against the tricks, the hands not entered (a walk saved « poignée simple » for a defender who played
+#    five trumps: the 18 tricks show every hand) --------------------------------------------------------------------
+
+DEFENDER_TEN = "T2 T3 T4 T5 T6 T7 T8 T9 T10 EX KH QH NH JH 10H 9H 8H 7H"  # nine trumps and the Excuse
+DEFENDER_FIVE = "T11 T12 T13 T14 T15 KS QS NS JS 10S 9S 8S 7S 6S 5S 4S 3S 2S"  # five trumps
+
+
+def _tricks_only(contract: str, handfuls: list[dict[str, object]], *, tricks: int | None = None) -> dict:
+    """A garde sans (or contre) of seat 0, seats 1 and 2 dealt the hands above, played out at random (legal
+    cards), as a record of its tricks alone."""
+    import random
+
+    from rules.play import DealState, play_out_randomly
+
+    hands, _dog = full_hands(4, {1: DEFENDER_TEN, 2: DEFENDER_FIVE})
+    deal = make_deal(bid={"taker": 0, "contract": contract, "called": None})
+    state = DealState(deal, [mask(" ".join(h)) for h in hands])
+    return record(bid={"taker": 0, "contract": contract, "called": None}, handfuls=handfuls,
+                  tricks=play_out_randomly(state, random.Random(7), tricks=tricks))
+
+
+def test_a_poignee_is_checked_against_the_trumps_its_holder_played():
+    found = replay(_tricks_only("garde_sans", [{"seat": 1, "size": "simple"}, {"seat": 2, "size": "simple"}]))
+    deal = found.deals[0]
+    assert [(v.rule, v.seat, v.params.get("count"), v.params.get("needed")) for v in deal.violations] == [
+        ("handful_not_held", 2, 5, 10)]
+    assert "declarations" not in deal.unchecked
+    words = deal.violations[0].message("fr", ["P1", "P2", "P3", "P4"])
+    assert words == "P3 annonce une poignée simple (10 atouts) mais n'en détient que 5 (Excuse comprise)."
+
+
+def test_shown_cards_must_have_been_played_by_their_holder():
+    # seat 2 shows seat 1's nine trumps and the Excuse: none were his, and he kept T11 – T15 hidden behind the
+    # Excuse (rule A-T9)
+    ten = DEFENDER_TEN.split()[:10]
+    found = replay(_tricks_only("garde_contre", [{"seat": 2, "cards": ten}]))
+    rules = [v.rule for v in found.deals[0].violations]
+    assert rules.count("handful_not_in_hand") == 10 and set(rules) == {"handful_not_in_hand",
+                                                                        "handful_excuse_hidden_trump"}
+
+
+def test_tricks_not_all_entered_leave_the_poignee_unchecked():
+    found = replay(_tricks_only("garde_sans", [{"seat": 2, "size": "simple"}], tricks=17))
+    assert not found.deals[0].violations and "declarations" in found.deals[0].unchecked
