@@ -21,7 +21,7 @@ from tournaments.common import games
 from tournaments.common.access import lang_of
 from tournaments.common.errors import ServiceError
 from tournaments.deals import selectors
-from tournaments.deals.models import Deal
+from tournaments.deals.models import Deal, Ruling
 from tournaments.desk import entry
 from tournaments.desk import link_session as links
 from tournaments.desk.views import deal_summary
@@ -67,13 +67,24 @@ def deal_sheet(deal: Deal, seats: list[Seat], players: list[str], needed: int, l
         lines.append({"entry": seat.entry, "seat": seat.position, "name": name,
                       "points": facts.scores.get(seat.entry_id),
                       "answer": answer.answer if answer else "", "when": answer.created_at if answer else None})
+    irregular = deal.status == Deal.Status.IRREGULAR
+    ruling = _decided_by(deal) if irregular else None
+    if ruling is not None:  # what counts is the ruling's marks; the deal's own are shown beside, not counted
+        for line in lines:
+            line["ruled"] = (ruling.adjustments or {}).get(str(line["entry"].pk), 0)
     marks = [line["points"] for line in lines if line["points"] is not None]
     confirmed = sum(1 for line in lines if line["answer"] == DealAnswer.Answer.CONFIRMED)
     return {"deal": deal, "lines": lines, "sum": sum(marks), "balanced": sum(marks) == 0,
+            "irregular": irregular, "ruling": ruling,
             "state": facts.sheet.state if facts.sheet else DealSheet.State.ENTERED, "confirmed": confirmed,
             "needed": needed, "summary": deal_summary(deal, players),
             "detail": games.explain(str((deal.record or {}).get("game", "")), deal.verdict, players, lang),
             "disputable": not (service.dispute_closed(deal) if closed is None else closed)}
+
+
+def _decided_by(deal: Deal) -> Ruling | None:
+    """The ruling in force on an irregular deal (None: the arbiter's decision is awaited)."""
+    return deal.rulings.filter(withdrawn_at__isnull=True).order_by("-created_at").first()
 
 
 def _sheets(table: Table, lang: str = "fr", policy: TablePolicy | None = None,
@@ -111,7 +122,9 @@ def link_home(request: HttpRequest, token: str) -> HttpResponse:
     progress = context["progress"]
     full = progress["planned"] is not None and progress["played"] >= progress["planned"]
     may_enter = links.may_enter(request, table) and not full
-    context.update({"link": link, "sheets": sheets, "to_confirm": [s for s in sheets if s["state"] != "confirmed"],
+    context.update({"link": link, "sheets": sheets,
+                    # an irregular deal is the arbiter's to decide, not the players' to confirm
+                    "to_confirm": [s for s in sheets if s["state"] != "confirmed" and not s["irregular"]],
                     "calls": _calls(table), "may_enter": may_enter,
                     # an arbiter who scanned the table's code and signed in: his own entry, or why not (a walk
                     # found only « Les arbitres saisissent les donnes » there, and no way on)
@@ -187,7 +200,8 @@ def link_deal(request: HttpRequest, token: str, number: int) -> HttpResponse:
     return render(request, "tables/link_deal.html", {
         "link": link, "table": deal.table, "round": deal.table.round, "tournament": deal.table.round.tournament,
         "sheet": deal_sheet(deal, seats, players, needed, lang_of(request)),
-        "answerable": deal.status != Deal.Status.ANNULLED,
+        "answerable": deal.status not in (Deal.Status.ANNULLED, Deal.Status.IRREGULAR),
+        "may_call": deal.status != Deal.Status.ANNULLED,
     })
 
 

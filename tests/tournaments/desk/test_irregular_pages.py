@@ -6,6 +6,7 @@ tricks, not the first three: the point, 1 (RULES.md §2.4); Bruno 0."""
 
 from __future__ import annotations
 
+import html
 import json
 
 import pytest
@@ -180,3 +181,35 @@ def test_the_public_results_show_an_irregular_deals_marks_as_not_counted(client,
 
     csv = views.results_csv_page(published.read(slug))[1]()  # the file the worker writes (the page answers 202)
     assert "irrégulière, non comptée" in csv and "irregular" not in csv
+
+
+def test_the_tables_link_shows_the_ruling_not_the_marks_as_played_to_confirm(client, table):
+    """A walk: once the chief had ruled, the table's deal page still showed the marks as played as the score and
+    asked each player « Je confirme », and the table's page kept the deal « À confirmer ». Now the deal's own marks
+    are in brackets, the ruling's marks and reason beside them, and nothing to confirm (the arbiter may still be
+    called)."""
+    from tournaments.links import service as links
+    from tournaments.links.models import TablePolicy
+
+    TablePolicy.objects.create(tournament=table.round.tournament, tables_enter=True)
+    client.force_login(user("arbitre"))
+    assert save(client, table, {"fields": FIELDS, "irregular": True}).status_code == 201
+    deal = Deal.objects.get()
+    client.logout()
+    token = links.link_for_table(table=table).token
+    waiting = html.unescape(client.get(reverse("link_deal", args=[token, 1])).content.decode())
+    assert 'id="irregular-ruling"' in waiting and "l'arbitre décide" in waiting and "confirmations" not in waiting
+    assert "Je confirme" not in waiting and "(1)" in waiting and "(0)" in waiting
+    client.force_login(user("chef"))
+    client.post(reverse("irregular_rule", args=[deal.pk]),
+                {"decision": "penalty", "penalty": "triomphe_failed_to_trump", "offender": entries(table)["Bruno"],
+                 "reason": "renonce au premier pli"})
+    client.logout()
+    ruled = html.unescape(client.get(reverse("link_deal", args=[token, 1])).content.decode())
+    assert "Décision de l'arbitre" in ruled and "renonce au premier pli" in ruled and "irrégulière, décidée" in ruled
+    bruno = ruled.split("Bruno", 1)[1].split("</li>", 1)[0]
+    assert "(0)" in bruno and '<strong class="neg">-1</strong>' in bruno  # Bruno −1 (the ruling), 0 as played
+    assert "Je confirme" not in ruled
+    assert reverse("link_call", args=[token]) in ruled
+    home = client.get(reverse("link_home", args=[token])).content.decode()
+    assert 'id="to-confirm"' not in home
