@@ -110,7 +110,7 @@ def test_a_tarot_deal_card_by_card_through_the_link_then_signed_by_the_players(
         stays_on_link(page, link.token)
         axe_clean(page)
         page.get_by_role("link", name="Carte par carte").click()
-        page.wait_for_url(re.compile(rf"/k/{link.token}/deal/$"))
+        page.wait_for_url(re.compile(rf"/k/{link.token}/deal/\?mode=play$"))
         seat(page, "dealer", 3)
         seat(page, "bid.taker", 3)
         choose(page, "bid.contract", "Garde")

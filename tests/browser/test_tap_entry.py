@@ -310,7 +310,7 @@ def test_entry_pages_fit_any_name_at_phone_and_desktop_width(live_server, chromi
         look("tarot_expert")
         # card by card, Tarot and Vingt-quatre (four long names), with a card played and the hands open
         for table, name in ((tarot, "tarot"), (v24, "vingt_quatre")):
-            page.goto(f"{live_server.url}/desk/tables/{table.pk}/deal/play/")
+            page.goto(f"{live_server.url}/desk/tables/{table.pk}/deal/play/?mode=play")  # (the summary is remembered)
             page.locator("#net").wait_for()
             look(f"{name}_play")
             page.locator("#hands summary").click()
