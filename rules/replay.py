@@ -199,9 +199,9 @@ def replay_deal(rules: DealRules, deal: DealInput, *, players: int) -> DealRepla
         for done in state.tricks:
             for seat, card in zip(done.seats, done.cards, strict=True):
                 played[seat] |= BIT[card]
-        found = rules.declarations_from_play(played)
-        if found is not None:
-            violations += [v.at(deal=deal.index) for v in found]
+        declared = rules.declarations_from_play(played)
+        if declared is not None:
+            violations += [v.at(deal=deal.index) for v in declared]
             unchecked = tuple(u for u in unchecked if u != "declarations")
     return DealReplay(deal.index, rules, dealt, start, tuple(state.tricks), state.unfinished_trick(),
                       tuple(violations), unchecked, extra)

@@ -24,7 +24,7 @@ from tournaments.deals.rulings import irregular_waiting
 from tournaments.desk.record_words import record_words, value_words
 from tournaments.duplicate.service import next_etui_dealer
 from tournaments.event import permissions
-from tournaments.event.models import Round, Table, TournamentRole
+from tournaments.event.models import Round, Table, Tournament, TournamentRole
 
 Role = TournamentRole.Role
 
@@ -92,6 +92,7 @@ def table_context(request: HttpRequest, table: Table) -> dict[str, Any]:
         "totals": totals,
         "lang": lang_of(request),
         "can_enter": permissions.can_enter_deal(request.user, table) and not table.match_ended,
+        "why_not": unplayable(table),
         "round_closed": permissions.round_closed_to(request.user, table),
         "not_assigned": permissions.table_not_assigned_to(request.user, table),
         "can_referee": permissions.can_referee(request.user, tournament),
@@ -247,4 +248,7 @@ def unplayable(table: Table) -> str | None:
     if table.match_ended:
         return _("The partie at this table is over: no deal is entered after it. A deal already saved is corrected "
                  "from its own page.")
+    if table.round.tournament.status in (Tournament.Status.DRAFT, Tournament.Status.OPEN):
+        return _("Le tournoi n'a pas commencé : les donnes se saisissent une fois la manche commencée par "
+                 "l'organisateur (« Commencer la manche »).")
     return selectors.unplayable(table)

@@ -37,6 +37,12 @@ def round_set_status(*, round: Round, status: str, confirm_unfinished: bool = Fa
                            field="status")
     if status == Round.Status.FINISHED and round.status != Round.Status.FINISHED:
         unfinished_check(round, confirmed=confirm_unfinished, field="confirm_unfinished")
+    tournament = round.tournament
+    if status == Round.Status.RUNNING and tournament.status in (Tournament.Status.DRAFT, Tournament.Status.OPEN):
+        # a round begun is a tournament running: its deals can be entered (a walk drew round 1 of a draft
+        # tournament, printed its tables' codes, and every deal was refused « il est brouillon »)
+        tournament.status = Tournament.Status.RUNNING
+        tournament.save(update_fields=["status", "updated_at"])
     round.status = status
     round.save(update_fields=["status"])
     round_closing_update(round=round)
