@@ -44,3 +44,5 @@ class TournamentsConfig(AppConfig):
         hooks.subscribe_player_anonymized(public_anonymous.player_anonymized)
         # … and the championships that rank him publish a new version, rendered again under his new name
         hooks.subscribe_player_anonymized(season_tasks.player_anonymized)
+        # a counted tournament finished (or reopened): its championships say « provisoire » no more (or again)
+        hooks.subscribe_tournament_finished_changed(season_tasks.tournament_finished_changed)

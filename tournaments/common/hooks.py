@@ -18,6 +18,9 @@
 * :func:`championship_published` — a championship's ranking was published (a new snapshot, ``tournaments.seasons``).
   The public pages subscribe: the prints worker renders its PDF, its CSVs and its page.
 
+* :func:`tournament_finished_changed` — a tournament became finished, or was reopened: the championships
+  subscribe (a championship counting a tournament not finished is provisional, and says so in its documents).
+
 Subscriptions are made once, at ``AppConfig.ready()`` (``tournaments/apps.py``); no model signal does any of
 this behind the writer's back, and a lower package never imports the package that listens.
 """
@@ -155,3 +158,20 @@ def player_anonymized(player_id: int, old_name: str, new_name: str) -> None:
     """Tell the subscribers that a player was made anonymous, inside the writer's transaction."""
     for callback in _anonymized_listeners:
         callback(player_id, old_name, new_name)
+
+
+TournamentChanged = Callable[[int], None]
+_finished_listeners: list[TournamentChanged] = []
+
+
+def subscribe_tournament_finished_changed(callback: TournamentChanged) -> None:
+    """Call ``callback(tournament_id)`` whenever a tournament becomes finished or is reopened (once each)."""
+    if callback not in _finished_listeners:
+        _finished_listeners.append(callback)
+
+
+def tournament_finished_changed(tournament_id: int) -> None:
+    """Tell the subscribers that ``tournament_id`` became finished or was reopened (inside the writing
+    transaction: a subscriber acts on commit)."""
+    for callback in _finished_listeners:
+        callback(tournament_id)

@@ -171,8 +171,11 @@ def tournament_set_status(*, tournament: Tournament, status: str) -> Tournament:
         raise StateConflict(_("a tournament cannot go from %(old)s to %(new)s")
                             % {"old": Status(tournament.status).label, "new": Status(status).label}, field="status",
                             code="bad_transition")
+    finished = Status.FINISHED in (status, tournament.status)
     tournament.status = status
     tournament.save(update_fields=["status", "updated_at"])
+    if finished:
+        hooks.tournament_finished_changed(tournament.pk)
     return tournament
 
 

@@ -154,7 +154,7 @@ def ranking_view(champ: Championship, snap: ChampionshipSnapshot | None, categor
     line otherwise (the CSV, the PDF)."""
     ctx: dict[str, Any] = {"championship": champ, "season": champ.season, "snapshot": snap, "rows": [],
                            "waiting": [], "categories": [], "category": None, "rules": rules_words(champ),
-                           "columns": [], "pages": 1}
+                           "columns": [], "pages": 1, "running": still_running(snap)}
     if snap is None:
         return ctx
     ranked = championships.snapshot_ranking(snap)
@@ -208,8 +208,20 @@ def ranking_view(champ: Championship, snap: ChampionshipSnapshot | None, categor
     return ctx
 
 
+def still_running(snap: ChampionshipSnapshot | None) -> tuple[str, ...]:
+    """The names of the tournaments a snapshot counts that are not finished: its ranking is provisional while
+    there are any (a walk read a season's « Version 1 » that counted a tournament at its first round, as if
+    final). One light statement; part of every page's and document's key, so finishing one shows at once."""
+    ids = [pair[0] for pair in (snap.tournaments if snap is not None else []) or []]
+    if not ids:
+        return ()
+    return tuple(Tournament.objects.filter(pk__in=ids).exclude(status=Tournament.Status.FINISHED)
+                 .order_by("date", "id").values_list("name", flat=True))
+
+
 def _etag(champ: Championship, snap: ChampionshipSnapshot | None, *variant: Any) -> str:
-    parts = (RENDER_VERSION, champ.pk, champ.name, champ.season.name, snap.pk if snap else 0, *variant)
+    parts = (RENDER_VERSION, champ.pk, champ.name, champ.season.name, snap.pk if snap else 0, still_running(snap),
+             *variant)
     rest = hashlib.sha256(repr(parts).encode()).hexdigest()[:16]
     return f"{snap.digest[:16] if snap else 'none'}-{rest}"
 

@@ -91,3 +91,11 @@ def player_anonymized(player_id: int, old_name: str, new_name: str) -> None:
                                                                                    flat=True))
     for championship_id in sorted(champs):
         transaction.on_commit(partial(championship_enqueue, championship_id, force=True))
+
+
+def tournament_finished_changed(tournament_id: int) -> None:
+    """The ``tournament_finished_changed`` port's subscriber: every championship counting the tournament publishes
+    a new version once the change commits. Its ranking may be the same (the digest unchanged); what it says
+    changed: « provisoire » while a counted tournament is not finished, and its documents are rendered again."""
+    for championship_id in championships.championships_counting(tournament_id):
+        transaction.on_commit(partial(championship_enqueue, championship_id, force=True))
