@@ -283,6 +283,8 @@ def csv_text(champ: Championship, snap: ChampionshipSnapshot | None, category: s
         if snap is not None:
             writer.writerow([])
             writer.writerow(["Version du classement", snap.version])
+            if view["running"]:
+                writer.writerow(["Provisoire : tournois non terminés", ", ".join(view["running"])])
 
     with translation.override("fr"):
         return _csv(write)

@@ -32,6 +32,11 @@ def test_a_tournament_still_running_makes_the_championship_provisional(client):
     Tournament.objects.filter(pk=t3.pk).update(status=Tournament.Status.RUNNING)  # (as if never finished)
     text = page(client)
     assert 'id="provisional"' in text and "le tournoi Tournoi T3 n'est pas terminé" in text and "provisoire" in text
+    from tournaments.public import seasons
+    from tournaments.seasons import championships
+
+    snap = championships.latest_snapshot(made["championship"].pk)
+    assert "Provisoire : tournois non terminés;Tournoi T3" in seasons.csv_text(made["championship"], snap)
 
 
 def test_finishing_and_reopening_publish_a_new_version(client, django_capture_on_commit_callbacks):
