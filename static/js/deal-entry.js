@@ -69,6 +69,9 @@
   }
   function el(tag, attrs, children) {
     var node = document.createElement(tag);
+    // the deal lives in localStorage, never in the browser's memory of the form: « Back » after a save would put
+    // the saved deal's choices back on the next deal's controls (a walk, after a garde sans)
+    if (tag === "input" || tag === "textarea" || tag === "select") node.setAttribute("autocomplete", "off");
     if (attrs) Object.keys(attrs).forEach(function (k) {
       var v = attrs[k];
       if (v === undefined || v === null || v === false) return;
