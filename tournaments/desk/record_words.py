@@ -7,6 +7,7 @@ import re
 from typing import Any
 
 from rules.cards import CardCodeError, card_name, parse_card
+from tournaments.common import games
 from tournaments.templatetags.french_words import field_words
 
 #: the record's keys that hold a seat (RULES.md and ../shared/deal-record.md): shown as the player's name
@@ -14,7 +15,7 @@ SEAT_KEYS = frozenset({"dealer", "taker", "partner", "seat", "winner", "leader",
 #: the keys left out of the detail (shown elsewhere on the page, or the engine's own bookkeeping)
 SKIPPED = frozenset({"players", "game", "options", "schema", "version", "format"})
 _HAND = re.compile(r"^hands\[(\d+)\]$")
-_CODE = re.compile(r"^(?:[2-9]|10|[AKQJC])[SHDC]$|^T(?:[1-9]|1\d|2[01])$|^EX$")
+_CODE = re.compile(r"^(?:[2-9]|10|[AKQJCN])[SHDC]$|^T(?:[1-9]|1\d|2[01])$|^EX$")
 
 
 def _card(value: str) -> str | None:
@@ -70,7 +71,10 @@ def record_words(record: Any, players: list[str]) -> list[tuple[str, str]]:
             return
         hand = _HAND.match(path)
         what = f"main {of(players[int(hand[1])])}" if hand and int(hand[1]) < len(players) else field_words(path)
-        lines.append((what, value_words(key, value, players)))
+        # a contract by its name in the game (« Garde sans le chien », never « garde_sans »)
+        named = games.contract_label(game, {"bid": {"contract": value}}) if key == "contract" else ""
+        lines.append((what, named or value_words(key, value, players)))
 
+    game = str(record.get("game", "")) if isinstance(record, dict) else ""
     walk(record if isinstance(record, dict) else {}, "", "")
     return lines

@@ -27,6 +27,13 @@ FIELDS = {
     # texts); the Point as both texts write it
     "turn_up": "retourne", "point": "Point", "count": "nombre de cartes", "value": "valeur",
     "imperiales": "impériales", "cartes_blanches": "cartes blanches", "sequences": "séquences",
+    # the record's own names (docs/deal-record.md), as a deal's detail shows them
+    "dog": "chien", "discard": "écart", "mort": "mort", "abandon": "abandon", "accepted": "acceptée",
+    "adjustments": "ajustements", "annulled_dealers": "donneurs des donnes annulées", "discarded": "écartées",
+    "discards": "écarts", "draws": "rentrées", "engaged": "engagée", "first_to_two": "le premier à deux",
+    "pillage": "pillage", "stopped": "arrêtée", "taken": "prises", "talon": "talon", "trick": "pli",
+    "turned_king": "roi retourné", "declined_by": "refusée par", "seats": "joueurs", "winner": "gagnant",
+    "after": "après", "ref": "référence", "label": "nom", "action": "action", "king": "roi",
 }
 _INDEX = re.compile(r"\[(\d+)\]")
 #: lists whose items have a name of their own: (one item, one item of an item)

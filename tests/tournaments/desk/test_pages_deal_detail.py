@@ -128,6 +128,13 @@ def test_whole_detail_of_the_deal_in_words_never_codes(client, tarot_table, staf
     assert value_words("partner", 4, players) == "Élise"
     assert record_words({"players": players, "tricks": [["AS", "7S"]], "dealer": 0}, players) == [
         ("pli 1", "as de pique, 7 de pique"), ("donneur", "Ana")]
+    # a walk read « garde_sans » and the cavaliers as « ND NC NH NS » on the arbiter's detail
+    words = dict(record_words({"game": "tarot", "bid": {"taker": 1, "contract": "garde_sans"},
+                               "dog": ["ND", "NC", "NH", "NS", "KS", "T21"], "discard": ["2S"]}, players))
+    assert words["écart"] == "2 de pique"
+    assert words["enchère, contrat"] == "Garde sans le chien"
+    assert words["chien"] == ("cavalier de carreau, cavalier de trèfle, cavalier de cœur, cavalier de pique, "
+                              "roi de pique, atout 21")
 
 
 def test_a_finished_partie_offers_no_new_deal(client, tarot_table, staff):
