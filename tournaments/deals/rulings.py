@@ -314,6 +314,11 @@ def irregular_offender(deal: Deal) -> int | None:
     return None
 
 
+def deal_own_marks(deal: Deal) -> list[int]:
+    """An irregular deal's own marks as played, by seat (never counted; the chief reads them beside his ruling)."""
+    return _deal_scores(deal)
+
+
 def _deal_scores(deal: Deal) -> list[int]:
     deals = (deal.verdict or {}).get("deals") or [{}]
     scores = deals[0].get("scores") if deals else None

@@ -60,7 +60,7 @@ def chief_page(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "tables/chief.html", {
         "tournament": tournament, "calls": calls, "answered": answered, "visa": visa, "disputed": disputed,
         "progress": progress, "resolve_form": ResolveForm(), "outcomes": ArbiterCall.Outcome.choices,
-        **irregular_context(tournament, lang_of(request)),
+        **irregular_context(tournament, lang_of(request), request.session),
     })
 
 

@@ -9,6 +9,7 @@ from django.contrib import messages
 from django.db.models import Exists, OuterRef
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
@@ -16,7 +17,7 @@ from django.views.decorators.http import require_POST
 from scoring import penalties
 from tournaments.common import games
 from tournaments.common.access import guarded, lang_of, require
-from tournaments.common.errors import ServiceError
+from tournaments.common.errors import ServiceError, sentence
 from tournaments.deals import rulings
 from tournaments.deals.models import Deal, Ruling
 from tournaments.deals.selectors import table_seats
@@ -43,8 +44,13 @@ def waiting_deals(tournament: Tournament) -> list[Deal]:
                 .exclude(Exists(decided)).select_related("table__round").order_by("created_at"))
 
 
-def irregular_context(tournament: Tournament, lang: str = "fr") -> dict[str, Any]:
-    """What ``tables/_irregular.html`` shows: each waiting deal, what was found, the decisions and their fields."""
+def _draft_key(deal_id: int) -> str:
+    return f"levee:irregular-draft:{deal_id}"
+
+
+def irregular_context(tournament: Tournament, lang: str = "fr", session: Any = None) -> dict[str, Any]:
+    """What ``tables/_irregular.html`` shows: each waiting deal, what was found, the decisions and their fields —
+    and, from ``session``, what the chief posted for a deal the ruling refused, with the reason (shown once)."""
     decisions = games.irregular_decisions(tournament.game, tournament.record_options())
     presets = [{"code": p.code, "label": preset_label(p, lang)}
                for p in games.penalty_presets(tournament.game, tournament.record_options())]
@@ -53,11 +59,15 @@ def irregular_context(tournament: Tournament, lang: str = "fr") -> dict[str, Any
     for deal in waiting_deals(tournament):
         seats = table_seats(deal.table)
         names = (deal.verdict or {}).get("players") or []
+        draft = session.pop(_draft_key(deal.pk), None) if session is not None else None
+        own = rulings.deal_own_marks(deal)
         items.append({
             "deal": deal,
             "found": [v.get("message", "") for v in (deal.verdict or {}).get("violations", [])],
-            "seats": [{"entry_id": s.entry_id, "name": names[s.position] if s.position < len(names) else ""}
-                      for s in seats],
+            "seats": [{"entry_id": s.entry_id, "name": names[s.position] if s.position < len(names) else "",
+                       "played": own[s.position] if s.position < len(own) else None,
+                       "typed": (draft or {}).get("points", {}).get(str(s.entry_id), "")} for s in seats],
+            "draft": draft or {},
         })
     return {"irregular": items, "irregular_decisions": [(d, DECISION_LABELS[d]) for d in decisions],
             "irregular_presets": presets, "irregular_unit": games.score_unit(tournament.game, lang),
@@ -72,22 +82,34 @@ def irregular_rule_view(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = deal.table.round.tournament
     require(request, permissions.can_rule(request.user, tournament))
     adjustments: dict[str, int] = {}
+    typed: dict[str, str] = {}
+    error = ""
     for seat in table_seats(deal.table):
-        raw = (request.POST.get(f"points_{seat.entry_id}") or "").strip()
+        raw = (request.POST.get(f"points_{seat.entry_id}") or "").strip()[:12]
+        typed[str(seat.entry_id)] = raw
         if raw:
             try:
                 adjustments[str(seat.entry_id)] = int(raw)
             except ValueError:
-                messages.error(request, _("Marks are whole numbers."))
-                return redirect("chief_page", slug=tournament.slug)
-    try:
-        rulings.irregular_rule(deal=deal, decision=request.POST.get("decision"), reason=request.POST.get("reason"),
-                               user=request.user, adjustments=adjustments or None,
-                               penalty=request.POST.get("penalty") or None,
-                               offender=request.POST.get("offender") or None)
-    except ServiceError as exc:
-        messages.error(request, exc.text(lang_of(request)))
-    else:
-        messages.success(request, _("Table %(n)s, deal %(k)s: the ruling is recorded.")
-                         % {"n": deal.table.number, "k": deal.number})
+                error = _("Marks are whole numbers.")
+    if not error:
+        try:
+            rulings.irregular_rule(deal=deal, decision=request.POST.get("decision"),
+                                   reason=request.POST.get("reason"), user=request.user,
+                                   adjustments=adjustments or None, penalty=request.POST.get("penalty") or None,
+                                   offender=request.POST.get("offender") or None,
+                                   is_penalty=True if request.POST.get("is_penalty") == "1" else None)
+        except ServiceError as exc:
+            error = sentence(exc) if exc.message else exc.text(lang_of(request))
+    if error:
+        # what he chose and typed comes back with the reason, beside this deal (a walk lost the decision, the
+        # four marks and the reason at each refusal, the sentence at the top of a long page)
+        request.session[_draft_key(deal.pk)] = {
+            "error": error, "decision": request.POST.get("decision", "")[:20],
+            "penalty": request.POST.get("penalty", "")[:40], "offender": request.POST.get("offender", "")[:20],
+            "reason": request.POST.get("reason", "")[:2000], "is_penalty": request.POST.get("is_penalty") == "1",
+            "points": typed}
+        return redirect(reverse("chief_page", args=[tournament.slug]) + f"#irregular-{deal.pk}")
+    messages.success(request, _("Table %(n)s, deal %(k)s: the ruling is recorded.")
+                     % {"n": deal.table.number, "k": deal.number})
     return redirect("chief_page", slug=tournament.slug)

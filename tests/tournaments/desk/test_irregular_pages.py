@@ -213,3 +213,33 @@ def test_the_tables_link_shows_the_ruling_not_the_marks_as_played_to_confirm(cli
     assert reverse("link_call", args=[token]) in ruled
     home = client.get(reverse("link_home", args=[token])).content.decode()
     assert 'id="to-confirm"' not in home
+
+
+def test_a_refused_ruling_keeps_what_the_chief_chose_and_typed_beside_the_deal(client, table):
+    """A walk: each refusal (no reason; marks that do not add up to zero) came back at the top of a long page with
+    the decision, the marks and the reason wiped, and named a « pénalité » box the form did not have."""
+    client.force_login(user("arbitre"))
+    assert save(client, table, {"fields": FIELDS, "irregular": True}).status_code == 201
+    deal = Deal.objects.get()
+    ana, bruno = entries(table)["Ana"], entries(table)["Bruno"]
+    client.force_login(user("chef"))
+    chief = reverse("chief_page", args=[table.round.tournament.slug])
+    page = html.unescape(client.get(chief).content.decode())
+    assert "Marques de la donne telle que jouée, pour repère : Ana 1 · Bruno 0" in page
+    answer = client.post(reverse("irregular_rule", args=[deal.pk]),
+                         {"decision": "adjustment", f"points_{ana}": "2", f"points_{bruno}": "-1", "reason": ""})
+    assert answer.status_code == 302 and answer["Location"] == f"{chief}#irregular-{deal.pk}"
+    page = html.unescape(client.get(chief).content.decode())
+    article = page.split(f'id="irregular-{deal.pk}"', 1)[1].split("</article>", 1)[0]
+    assert f'id="irregular-error-{deal.pk}"' in article and "Décision non enregistrée" in article
+    assert 'value="adjustment" required checked' in article
+    assert f'name="points_{ana}" step="1" value="2"' in article
+    assert f'name="points_{bruno}" step="1" value="-1"' in article
+    assert not Ruling.objects.exists()
+    # shown once: a reload is the form again, clean
+    assert "Décision non enregistrée" not in html.unescape(client.get(chief).content.decode())
+    # marks that do not add up to zero are a penalty when he says so (the form now has the box)
+    answer = client.post(reverse("irregular_rule", args=[deal.pk]),
+                         {"decision": "adjustment", f"points_{ana}": "0", f"points_{bruno}": "-1",
+                          "reason": "renonce", "is_penalty": "1"})
+    assert answer["Location"] == chief and Ruling.objects.get(deal=deal).is_penalty
