@@ -228,6 +228,9 @@ class TournamentPatchIn(serializers.Serializer):
 
 class StatusIn(serializers.Serializer):
     status = serializers.ChoiceField(choices=Tournament.Status.choices)
+    confirm_unfinished = serializers.BooleanField(
+        required=False, default=False,
+        help_text="Finish the tournament although rounds are not finished (else 409 rounds_unfinished).")
 
 
 class RoleIn(serializers.Serializer):

@@ -155,8 +155,10 @@ def status_path(old: str, new: str) -> list[str]:
 
 
 @transaction.atomic
-def tournament_set_status(*, tournament: Tournament, status: str) -> Tournament:
-    """Move a tournament along draft → open → running → finished (back steps: open → draft, finished → running)."""
+def tournament_set_status(*, tournament: Tournament, status: str, confirm_unfinished: bool = False) -> Tournament:
+    """Move a tournament along draft → open → running → finished (back steps: open → draft, finished → running).
+    Finished with a round still in play only with ``confirm_unfinished`` (StateConflict ``rounds_unfinished``
+    naming them: a walk ended a tournament in one tap during its round 1)."""
     if status not in Status.values:
         raise InvalidInput(_("status is one of %(values)s") % {"values": ", ".join(Status.values)}, field="status")
     if status == tournament.status:
@@ -171,6 +173,13 @@ def tournament_set_status(*, tournament: Tournament, status: str) -> Tournament:
         raise StateConflict(_("a tournament cannot go from %(old)s to %(new)s")
                             % {"old": Status(tournament.status).label, "new": Status(status).label}, field="status",
                             code="bad_transition")
+    if status == Status.FINISHED and not confirm_unfinished:
+        playing = list(tournament.rounds.exclude(status=Round.Status.FINISHED).order_by("number")
+                       .values_list("number", flat=True))
+        if playing:
+            raise StateConflict(ngettext("la manche %(list)s n'est pas terminée", "les manches %(list)s ne sont pas "
+                                         "terminées", len(playing)) % {"list": ", ".join(map(str, playing))},
+                                field="confirm_unfinished", code="rounds_unfinished")
     finished = Status.FINISHED in (status, tournament.status)
     tournament.status = status
     tournament.save(update_fields=["status", "updated_at"])

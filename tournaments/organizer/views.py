@@ -108,9 +108,15 @@ def tournament_public(request: HttpRequest, slug: str) -> HttpResponse:
 def tournament_status(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = _tournament(slug)
     require(request, permissions.can_manage(request.user, tournament))
+    status = request.POST.get("status", "")
     try:
-        setup.tournament_set_status(tournament=tournament, status=request.POST.get("status", ""))
+        setup.tournament_set_status(tournament=tournament, status=status, confirm_unfinished=_confirmed(request))
     except ServiceError as exc:
+        if exc.code == "rounds_unfinished":
+            return render(request, "tournaments/tournament_confirm.html", {
+                "tournament": tournament, "question": _("%(why)s : terminer le tournoi quand même ?")
+                % {"why": sentence(exc)}, "yes": _("Oui, terminer le tournoi"), "action": request.path,
+                "fields": [("status", status)]}, status=409)
         _error(request, exc)
     else:
         messages.success(request, _("Status: %(s)s.") % {"s": tournament.get_status_display()})
