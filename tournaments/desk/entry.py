@@ -49,6 +49,8 @@ from tournaments.desk.views import (
 )
 from tournaments.event import permissions
 from tournaments.event.models import Table
+from tournaments.links import service as link_service
+from tournaments.links.models import ArbiterCall
 
 MODES = ("record",)
 
@@ -257,13 +259,18 @@ def ruling_create(request: HttpRequest, pk: int) -> HttpResponse:
     deal_id = request.POST.get("deal") or request.GET.get("deal")
     if deal_id:
         deal = get_object_or_404(Deal, pk=deal_id, table=table)
+    # the call the ruling answers (from the chief's page): its reason is the ruling's kind to start with
+    call_id = entry_after(request.POST.get("call") or request.GET.get("call"))
+    call = ArbiterCall.objects.filter(pk=call_id, table=table).first() if call_id is not None else None
     seats = selectors.table_seats(table)
     players = selectors.table_players(table)
     lang = lang_of(request)
     presets = penalties.presets_for(tournament.game, tournament.record_options())
+    kinds = dict(Ruling.Kind.choices)
     form = RulingForm(request.POST or None, seats=[(s.entry_id, n) for s, n in zip(seats, players, strict=True)],
                       kinds=Ruling.Kind.choices, with_deal=deal is not None,
-                      presets=[(p.code, preset_label(p, lang)) for p in presets])
+                      presets=[(p.code, preset_label(p, lang)) for p in presets],
+                      initial={"kind": call.reason if call is not None and call.reason in kinds else None})
     problems: list[dict[str, Any]] = []
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
@@ -275,6 +282,8 @@ def ruling_create(request: HttpRequest, pk: int) -> HttpResponse:
         except ServiceError as exc:
             problems = explain_rejection(exc, request, players)
         else:
+            link_service.calls_answered_by_ruling(ruling=ruling, user=request.user,
+                                                  call_id=call.pk if call is not None else None)
             if ruling.penalty:
                 names = {s.entry_id: n for s, n in zip(seats, players, strict=True)}
                 applied = ", ".join(f"{names.get(int(e), e)} {v:+d}" for e, v in ruling.adjustments.items())
@@ -285,7 +294,7 @@ def ruling_create(request: HttpRequest, pk: int) -> HttpResponse:
     without = penalties.GAMES_WITHOUT_PRESETS.get(tournament.game)
     return render(request, "tournaments/ruling_form.html", {
         "tournament": tournament, "round": table.round, "table": table, "deal": deal, "form": form,
-        "problems": problems, "presets": presets,
+        "problems": problems, "presets": presets, "call": call,
         "no_presets_note": (without[1] if lang.startswith("en") else without[0]) if without else "",
         "not_presets": [en if lang.startswith("en") else fr
                         for _rule, fr, en in penalties.NOT_PRESETS.get(tournament.game, ())],

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import IntegrityError, transaction
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -295,6 +296,23 @@ def irregular_ruled_answer(ruling: Any, user: Any) -> None:
     for call in ArbiterCall.objects.filter(deal_id=ruling.deal_id, note__endswith=IRREGULAR_NOTE,
                                            state__in=[ArbiterCall.State.OPEN, ArbiterCall.State.TAKEN]):
         call_resolve(call=call, user=user, outcome=ArbiterCall.Outcome.RULING, answer=answer)
+
+
+def calls_answered_by_ruling(*, ruling: Any, user: Any, call_id: int | None = None) -> int:
+    """The table's calls a ruling answers: those about its deal, and the call it was made from (``call_id``, at the
+    same table), still open or taken (a walk's « maldonne, donne 3 » stayed « en attente » after the chief annulled
+    deal 3 from the ruling page). The table reads the decision as the answer. How many were answered."""
+    calls = ArbiterCall.objects.filter(table_id=ruling.table_id,
+                                       state__in=[ArbiterCall.State.OPEN, ArbiterCall.State.TAKEN])
+    wanted = Q(pk=call_id) if call_id is not None else Q(pk__in=[])
+    if ruling.deal_id is not None:
+        wanted |= Q(deal_id=ruling.deal_id)
+    answered = 0
+    for call in calls.filter(wanted):
+        call_resolve(call=call, user=user, outcome=ArbiterCall.Outcome.RULING,
+                     answer=f"Décision de l'arbitre : {ruling.reason}")
+        answered += 1
+    return answered
 
 
 def call_take(*, call: ArbiterCall, user: Any) -> ArbiterCall:
