@@ -49,3 +49,16 @@ def duplicate_deal_result(deal: Deal | None = None, table: Table | None = None) 
                                       percent_text(mine.percentages[o])) for o in range(len(mine.marks))]
     return {**following, "etui": etui, "seats": seats, "tables": len(trav.lines),
             "fouled": bool(play and play.fouled)}
+
+
+@register.simple_tag
+def next_etui(table: Table) -> int | None:
+    """At a duplicate table, the étui its next deal is (None elsewhere, or past the round's étuis): the entry page
+    names it beside « Donne N », as the table's page says « À suivre : étui 7 » (a walk saw only « Donne 3 »)."""
+    from tournaments.duplicate.models import DuplicateTable
+
+    dup = DuplicateTable.objects.filter(table_id=table.pk).first()
+    if dup is None:
+        return None
+    last = Deal.objects.filter(table=table).order_by("-number").values_list("number", flat=True).first() or 0
+    return dup.etui_number(last + 1)

@@ -325,3 +325,17 @@ def test_a_snapshot_published_in_form_one_still_verifies(event):
     assert dict(rankings.decode(published.options))["form"] == 2
     assert rankings.snapshot_ranking(published).lines == old.lines
     assert published.digest != old.digest
+
+
+def test_the_entry_page_names_the_etui_it_enters(event, client):
+    # a walk: the desk's entry page said « Donne 1 » while the table's page said « À suivre : étui 7 »
+    table = _table(event, 1, 2)
+    dup = DuplicateTable.objects.get(table=table)
+    organizer = UserFactory(username="orga-etui")
+    from tests.tournaments.factories import role
+
+    role(event, organizer, "organizer")
+    client.force_login(organizer)
+    page = client.get(f"/desk/tables/{table.pk}/deal/play/?mode=summary").content.decode()
+    heading = page.split("<h1>", 1)[1].split("</h1>", 1)[0]
+    assert heading == f"Étui {dup.boards[0]} · Donne 1"
