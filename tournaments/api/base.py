@@ -88,7 +88,14 @@ class Api(APIView):
             response.data = {"error": "throttled" if isinstance(exc, exceptions.Throttled) else "too_large",
                              "field": "$", "message": str(exc.detail)}
             return response
-        return super().handle_exception(exc)
+        response = super().handle_exception(exc)
+        # DRF's own refusals (401, 403, 404, 405, 406, 415) in the same shape as the others: {error, field,
+        # message}, « detail » kept for the clients that read it (a walk found {"detail": …} on the 401s and 404s)
+        if isinstance(response.data, dict) and set(response.data) == {"detail"}:  # (a Django Http404 too)
+            detail = response.data["detail"]
+            code = getattr(detail, "code", None) or getattr(exc, "default_code", None) or "not_found"
+            response.data = {"error": code, "field": None, "message": str(detail), "detail": detail}
+        return response
 
     @property
     def paginator(self) -> Any:
@@ -213,3 +220,11 @@ def kept_download(request: Request, doc: downloads.Download) -> HttpResponseBase
             "retry_after": downloads.RETRY_AFTER}, ensure_ascii=False), content_type="application/json")
 
     return downloads.serve(request, doc, preparing)
+
+
+
+def not_found(request: Any, *args: Any, **kwargs: Any) -> HttpResponse:
+    """Any path under /api/ that names no operation (``/api/tables/abc/deals/``): a 404 in the API's shape, never
+    the site's HTML page."""
+    body = {"error": "not_found", "field": None, "message": _("no such address in the API: see /api/docs/")}
+    return HttpResponse(json.dumps(body, ensure_ascii=False), status=404, content_type="application/json")

@@ -1,9 +1,9 @@
 """API routes, mounted under ``/api/`` (schema at ``/api/schema/``, Swagger UI at ``/api/docs/``)."""
 
-from django.urls import include, path
+from django.urls import include, path, re_path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
-from tournaments.api import arbitrate, clubs, deals, duplicate, players, rounds, rulings, tables, tournaments
+from tournaments.api import arbitrate, base, clubs, deals, duplicate, players, rounds, rulings, tables, tournaments
 from tournaments.api.token import TokenView
 
 app_name = "api"
@@ -55,4 +55,5 @@ urlpatterns = [
     path("", include("tournaments.api.calls")),  # tournaments/<id>/calls/, calls/<id>/take/, …/resolve/, k/…/calls/
     path("", include("tournaments.api.answers")),  # k/<token>/deals/, j/<token>/deals/, deals/<id>/answers/
     path("", include("tournaments.api.seasons")),  # clubs/, seasons/, championships/<id>/ranking/, people/<id>/…
+    re_path(r"", base.not_found),  # last: any other path under /api/ is a 404 in the API's shape
 ]
