@@ -91,7 +91,7 @@ def chief_rules(page, live_server, slug: str, deal_pk: int, decision: str, *, re
         card.locator('textarea[name="reason"]').fill(reason)
     card.get_by_role("button", name="Enregistrer la décision").click()
     page.wait_for_load_state()
-    page.locator(".messages, [role=status], .msg").first.wait_for()
+    page.locator(".messages, [role=status], .msg, [role=alert]").first.wait_for()
     return page.locator("main").inner_text()
 
 
