@@ -120,7 +120,9 @@ def link_home(request: HttpRequest, token: str) -> HttpResponse:
     sheets, _seats, _players = _sheets(table, lang_of(request))
     context = _table_context(request, table)
     progress = context["progress"]
-    full = progress["planned"] is not None and progress["played"] >= progress["planned"]
+    # the round's deals all entered, or the table's partie over (a walk's Triomphe table still offered an entry
+    # that bounced back « La partie de cette table est terminée »)
+    full = (progress["planned"] is not None and progress["played"] >= progress["planned"]) or table.match_ended
     may_enter = links.may_enter(request, table) and not full
     context.update({"link": link, "sheets": sheets,
                     # an irregular deal is the arbiter's to decide, not the players' to confirm
@@ -129,7 +131,7 @@ def link_home(request: HttpRequest, token: str) -> HttpResponse:
                     # an arbiter who scanned the table's code and signed in: his own entry, or why not (a walk
                     # found only « Les arbitres saisissent les donnes » there, and no way on)
                     "staff_enter": not may_enter and not full and permissions.can_enter_deal(request.user, table),
-                    "round_over": table.round.status == Round.Status.FINISHED})
+                    "round_over": table.round.status == Round.Status.FINISHED, "full": full})
     return render(request, "tables/link_home.html", context)
 
 

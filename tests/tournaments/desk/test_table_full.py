@@ -64,3 +64,22 @@ def test_a_double_tap_on_the_last_save_gets_its_deal(client, tarot_table, staff)
     again = tap_save(client, tarot_table, tarot_summary(), key="last-deal-key")
     assert first.status_code == 201 and again.status_code in (200, 201)
     assert again.json()["url"] == first.json()["url"] and Deal.objects.filter(table=tarot_table).count() == 1
+
+
+def test_the_tables_link_says_the_round_is_entered_and_offers_no_entry(client, full):
+    # a walk: the link's page of a full table read « Les arbitres saisissent les donnes ; confirmez chacune
+    # ci-dessous », although the tables entered their own; and a Triomphe table whose partie was over still
+    # offered « Saisir une donne »
+    from tournaments.links import service as links
+    from tournaments.links.models import TablePolicy
+
+    TablePolicy.objects.create(tournament=full.round.tournament, tables_enter=True)
+    token = links.link_for_table(table=full).token
+    page = html.unescape(client.get(reverse("link_home", args=[token])).content.decode())
+    assert 'id="table-full"' in page and "Les 2 donnes de la manche sont saisies" in page
+    assert reverse("link_enter", args=[token]) not in page and "Les arbitres saisissent" not in page
+    Deal.objects.filter(table=full).update(status=Deal.Status.ANNULLED)
+    full.match_ended = True
+    full.save(update_fields=["match_ended"])
+    page = html.unescape(client.get(reverse("link_home", args=[token])).content.decode())
+    assert "La partie de cette table est terminée" in page and reverse("link_enter", args=[token]) not in page
