@@ -104,24 +104,24 @@ register({
     },
     "revoke": {
         "fr": "Renonce : {who} a joué {card} sans fournir à {led} alors que sa main contenait {proof} "
-              "(joué au pli {proof_trick}).",
+              "(carte jouée au pli {proof_trick}).",
         "en": "Revoke: {who} played {card} without following {led_en}, while holding {proof} "
               "(played at trick {proof_trick}).",
     },
     "revoke_trump": {
         "fr": "Renonce : {who} a joué {card} sans couper alors que sa main contenait {proof} "
-              "(joué au pli {proof_trick}).",
+              "(carte jouée au pli {proof_trick}).",
         "en": "Revoke: {who} played {card} without trumping, while holding {proof} "
               "(played at trick {proof_trick}).",
     },
     "revoke_overtrump": {
-        "fr": "{who} a joué {card} alors que sa main contenait {proof} (joué au pli {proof_trick}), qui l'obligeait "
-              "à jouer plus haut.",
+        "fr": "{who} a joué {card} alors que sa main contenait {proof} (carte jouée au pli {proof_trick}), "
+              "qui l'obligeait à jouer plus haut.",
         "en": "{who} played {card} while holding {proof} (played at trick {proof_trick}), which obliged "
               "them to play higher.",
     },
     "inconsistent_play": {
-        "fr": "{who} a joué {card} alors que sa main contenait {proof} (joué au pli {proof_trick}) : "
+        "fr": "{who} a joué {card} alors que sa main contenait {proof} (carte jouée au pli {proof_trick}) : "
               "la règle l'obligeait à jouer autrement.",
         "en": "{who} played {card} while holding {proof} (played at trick {proof_trick}): "
               "the rules obliged them to play otherwise.",

@@ -1060,7 +1060,12 @@
       }
       button.disabled = false; button.textContent = T.save;
       if (answer.status === 422 || answer.status === 409) deal.key = newKey();  // a changed deal is a new request
-      if (typeof answer.body.after === "number") config.after = answer.body.after;  // sent again: the next deal
+      if (typeof answer.body.after === "number") {  // sent again, it is the next deal: its number, its dealer
+        config.after = answer.body.after;
+        var heading = document.querySelector("main h1");
+        if (heading) heading.textContent = T.dealHeading.replace("%(n)s", String(config.after + 1));
+        if (typeof answer.body.dealer === "number") { deal.values.dealer = answer.body.dealer; renderDeclarations(); }
+      }
       keep();
       if (answer.status === 409) showProblems(answer.body.problems || [], T.notSavedNow, T.keptHere);
       else showProblems(answer.body.problems || [], T.notSaved, T.fixAndSend);

@@ -48,9 +48,15 @@ def test_the_same_deal_from_two_phones_is_saved_once(chromium, live_server, scre
         b.screenshot(path=str(screenshots / "same_deal_two_phones_refused_phone.png"), full_page=True)
         assert Deal.objects.filter(table=table).count() == 1
         assert b.get_by_label("Points du camp du preneur").input_value() == "50"  # what it entered is kept
+        # sent again it is deal 2: the heading says so, and deal 2's dealer (the next seat) is chosen and named
+        # (a walk saved it with deal 1's dealer)
+        assert b.locator("main h1").inner_text().strip() == "Donne 2"
+        assert b.locator('[data-field="dealer"] > .choices > .choice input').nth(1).is_checked()
+        assert "Le donneur de la donne 2 est Bruno" in text
         b.get_by_role("button", name="Vérifier et enregistrer").click()  # it was another deal: saved as the next
         b.wait_for_url(f"**/k/{link.token}/deals/2/")
         assert list(Deal.objects.filter(table=table).values_list("number", flat=True).order_by("number")) == [1, 2]
+        assert Deal.objects.get(table=table, number=2).record["dealer"] == 1
     finally:
         first.close()
         second.close()

@@ -30,7 +30,7 @@ from tournaments.desk import link_session as links
 from tournaments.desk.engine import engine_config, worker_script
 from tournaments.desk.refusals import explain_rejection, saved_message
 from tournaments.desk.table_links import table_link_or_refusal
-from tournaments.desk.views import entry_after
+from tournaments.desk.views import entry_after, number_taken_answer
 from tournaments.event import permissions
 from tournaments.event.models import Table
 from tournaments.links.models import PrivateLink
@@ -86,9 +86,12 @@ def _record(request: HttpRequest, table: Table, key: str, *, link: PrivateLink |
             return _refusal(_("The deal first saved with this key no longer exists."), 409)
         problems = explain_rejection(exc, request, selectors.table_players(table))
         # a deal another device saved since: « after » says the table's last deal, the next sending's
-        extra = {"after": exc.last_number} if isinstance(exc, DealNumberTaken) else {}
-        return _refusal(problems[0]["message"] if problems else exc.text(lang_of(request)),
-                        409 if isinstance(exc, StateConflict) else 422, problems, **extra)
+        extra: dict[str, Any] = {}
+        if isinstance(exc, DealNumberTaken):
+            number_taken_answer(extra, table, selectors.table_players(table), exc.last_number)
+        message = problems[0]["message"] if problems else exc.text(lang_of(request))
+        return _refusal(message, 409 if isinstance(exc, StateConflict) else 422,
+                        problems + extra.pop("problems", []), **extra)
     url = reverse("link_deal", args=[link.token, deal.number]) if link is not None else reverse("deal_detail",
                                                                                           args=[deal.pk])
     return _saved(request, deal, url, replay=bool(getattr(deal, "idempotent_replay", False)))

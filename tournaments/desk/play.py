@@ -42,6 +42,7 @@ from tournaments.desk.views import (
     deals_left,
     entry_after,
     next_dealer,
+    number_taken_answer,
     table_context,
     table_full_message,
     unplayable,
@@ -289,8 +290,8 @@ def deal_play_save(request: HttpRequest, pk: int) -> JsonResponse:
                            irregular=_posted_irregular(request), after=entry_after(_posted(request).get("after")))
     except ServiceError as exc:
         answer: dict[str, Any] = {"problems": explain_rejection(exc, request, players)}
-        if isinstance(exc, DealNumberTaken):  # the page's next sending is the next deal
-            answer["after"] = exc.last_number
+        if isinstance(exc, DealNumberTaken):  # the page's next sending is the next deal, dealt by its dealer
+            number_taken_answer(answer, table, players, exc.last_number)
         return JsonResponse(answer, status=409 if isinstance(exc, StateConflict) else 422)
     except MalformedRecord as exc:  # pragma: no cover - the service wraps these; kept as a guard
         problems = explain_rejection(MalformedDeal.wrap(exc), request, players)

@@ -93,6 +93,9 @@ def table_context(request: HttpRequest, table: Table) -> dict[str, Any]:
         "lang": lang_of(request),
         "can_enter": permissions.can_enter_deal(request.user, table) and not table.match_ended,
         "why_not": unplayable(table),
+        # a round drawn ahead (round 3 while round 2 is played): a deal entered there by mistake would fix its
+        # seating (a walk saved one); said on the table's page and on the entry page, before any tap
+        "round_planned": table.round.status == Round.Status.PLANNED and tournament.status == Tournament.Status.RUNNING,
         "round_closed": permissions.round_closed_to(request.user, table),
         "not_assigned": permissions.table_not_assigned_to(request.user, table),
         "can_referee": permissions.can_referee(request.user, tournament),
@@ -230,6 +233,18 @@ def entry_after(value: object) -> int | None:
 def last_deal_number(rows: list[dict[str, Any]]) -> int:
     """The number of the table's last deal among ``rows`` (:func:`table_context`'s), 0 before the first."""
     return rows[-1]["deal"].number if rows else 0
+
+
+def number_taken_answer(answer: dict[str, Any], table: Table, players: list[str], last_number: int) -> None:
+    """What an entry page is told when another device saved a deal at its table meanwhile (``DealNumberTaken``):
+    the table's last deal (``after``: its next sending is the next deal) and that deal's dealer, chosen for it and
+    named (a walk saved it with the dealer of the deal it collided with)."""
+    dealer = next_dealer(table, len(players))
+    answer.update({"after": last_number, "dealer": dealer})
+    if 0 <= dealer < len(players):
+        answer.setdefault("problems", []).append({
+            "message": _("Le donneur de la donne %(n)s est %(name)s : il est choisi ci-dessous, vérifiez-le.")
+            % {"n": last_number + 1, "name": players[dealer]}, "where": ""})
 
 
 def next_dealer(table: Table, players: int) -> int:
