@@ -76,6 +76,7 @@ def deal_sheet(deal: Deal, seats: list[Seat], players: list[str], needed: int, l
     confirmed = sum(1 for line in lines if line["answer"] == DealAnswer.Answer.CONFIRMED)
     return {"deal": deal, "lines": lines, "sum": sum(marks), "balanced": sum(marks) == 0,
             "irregular": irregular, "ruling": ruling,
+            "ruling_words": ruling.reason.strip().rstrip(".") if ruling is not None else "",
             "state": facts.sheet.state if facts.sheet else DealSheet.State.ENTERED, "confirmed": confirmed,
             "needed": needed, "summary": deal_summary(deal, players),
             "detail": games.explain(str((deal.record or {}).get("game", "")), deal.verdict, players, lang),

@@ -209,7 +209,9 @@ def test_the_tables_link_shows_the_ruling_not_the_marks_as_played_to_confirm(cli
     assert "Décision de l'arbitre" in ruled and "renonce au premier pli" in ruled and "irrégulière, décidée" in ruled
     bruno = ruled.split("Bruno", 1)[1].split("</li>", 1)[0]
     assert "(0)" in bruno and '<strong class="neg">-1</strong>' in bruno  # Bruno −1 (the ruling), 0 as played
-    assert "Je confirme" not in ruled
+    assert "Je confirme" not in ruled and "pas encore répondu" not in ruled  # nothing for the players to answer
+    said = ruled.split('id="irregular-ruling">', 1)[1].split("</p>", 1)[0]
+    assert said.endswith("renonce au premier pli.") and ".." not in said
     assert reverse("link_call", args=[token]) in ruled
     home = client.get(reverse("link_home", args=[token])).content.decode()
     assert 'id="to-confirm"' not in home
