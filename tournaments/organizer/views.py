@@ -238,6 +238,7 @@ def round_status(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     rnd = _round(slug, number)
     require(request, permissions.can_manage(request.user, rnd.tournament))
     status = request.POST.get("status", "")
+    was = rnd.tournament.status
     try:
         appeal.round_set_status(round=rnd, status=status, confirm_unfinished=_confirmed(request))
     except ServiceError as exc:
@@ -245,6 +246,11 @@ def round_status(request: HttpRequest, slug: str, number: int) -> HttpResponse:
             return _confirm_unfinished(request, rnd, {"status": status}, _("terminer la manche quand même ?"),
                                        _("Oui, terminer la manche"))
         _error(request, exc)
+    else:  # said, as every other change of the organizer's (a walk saw the round and the tournament move silently)
+        said = _("Manche %(n)s : %(state)s.") % {"n": rnd.number, "state": rnd.get_status_display()}
+        if rnd.tournament.status != was:
+            said += " " + _("Le tournoi passe à « %(state)s ».") % {"state": rnd.tournament.get_status_display()}
+        messages.success(request, said)
     return redirect("round_detail", slug=slug, number=number)
 
 

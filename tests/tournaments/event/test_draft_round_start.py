@@ -36,8 +36,9 @@ def test_the_table_says_the_tournament_has_not_begun_before_any_entry(client, dr
 def test_starting_the_round_starts_the_tournament(client, draft, staff):
     tournament = draft.round.tournament
     client.force_login(staff["organizer"])
-    answer = client.post(reverse("round_status", args=[tournament.slug, 1]), {"status": "running"})
-    assert answer.status_code == 302
+    answer = client.post(reverse("round_status", args=[tournament.slug, 1]), {"status": "running"}, follow=True)
+    said = html.unescape(answer.content.decode())
+    assert "Manche 1 : en cours. Le tournoi passe à « en cours »." in said
     tournament.refresh_from_db()
     draft.round.refresh_from_db()
     assert tournament.status == Tournament.Status.RUNNING and draft.round.status == Round.Status.RUNNING
