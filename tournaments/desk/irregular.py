@@ -17,7 +17,7 @@ from django.views.decorators.http import require_POST
 from scoring import penalties
 from tournaments.common import games
 from tournaments.common.access import guarded, lang_of, require
-from tournaments.common.errors import ServiceError, sentence
+from tournaments.common.errors import ServiceError
 from tournaments.deals import rulings
 from tournaments.deals.models import Deal, Ruling
 from tournaments.deals.selectors import table_seats
@@ -100,7 +100,7 @@ def irregular_rule_view(request: HttpRequest, pk: int) -> HttpResponse:
                                    offender=request.POST.get("offender") or None,
                                    is_penalty=True if request.POST.get("is_penalty") == "1" else None)
         except ServiceError as exc:
-            error = sentence(exc) if exc.message else exc.text(lang_of(request))
+            error = exc.text(lang_of(request)).rstrip(".") + "."  # after « Décision non enregistrée : »
     if error:
         # what he chose and typed comes back with the reason, beside this deal (a walk lost the decision, the
         # four marks and the reason at each refusal, the sentence at the top of a long page)
