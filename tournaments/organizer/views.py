@@ -19,6 +19,7 @@ from rules.errors import MalformedRecord
 from tournaments.common import games
 from tournaments.common.access import guarded, require
 from tournaments.common.collation import french_sorted
+from tournaments.common.elision import with_name
 from tournaments.common.errors import ServiceError, sentence
 from tournaments.event import permissions, register, setup, staff_choice
 from tournaments.event.models import Round, Table, Tournament
@@ -143,7 +144,7 @@ def players(request: HttpRequest, slug: str) -> HttpResponse:
             except ServiceError as exc:
                 form.add_error(exc.field if exc.field in form.fields else None, exc.message)
             else:
-                messages.success(request, _("%(name)s is registered.") % {"name": player.name})
+                messages.success(request, with_name(_("%(name)s is registered."), player.name))
                 # the register's word on him: an expired or unknown licence, a likely duplicate to merge
                 for flag in register.entry_flags([entry]).get(entry.pk, []):
                     messages.warning(request, flag["message"])

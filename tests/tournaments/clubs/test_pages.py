@@ -151,6 +151,7 @@ def test_registration_flags_an_expired_licence_and_refuses_a_taken_one(world):
     url = reverse("players", args=[world["upcoming"].slug])
     answer = client.post(url, {"action": "add", "name": "Anne Morel", "licence": "6900001"}, follow=True)
     assert "Licence 6900001 expirée le 31/08/2026." in answer.content.decode()
+    assert "Inscription d&#x27;Anne Morel enregistrée." in answer.content.decode()  # (a walk: « de Anne »)
     assert "licence expirée" in client.get(url).content.decode()
     answer = client.post(url, {"action": "add", "name": "Paul Martin", "licence": "6900001"})
     assert answer.status_code == 200 and "La licence 6900001 est celle d&#x27;Anne Morel" in answer.content.decode()
