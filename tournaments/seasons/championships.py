@@ -91,6 +91,11 @@ def championship_results(championship: Championship) -> tuple[list[pure.Result],
                  if line.entry_id in player_of]
         if not lines:
             continue
+        if len({rank for rank, _p, _m in lines}) == 1 and not any(
+                metric_value(dict(m).get(primary)) for _r, _p, m in lines):
+            # nothing published yet (every line first, every mark nil): nothing to count (a walk saw a tournament
+            # whose rounds were played but not published give its eight players « 1er ex » and points)
+            continue
         field = len(lines)
         per_rank: dict[int, int] = {}
         for rank, _player, _m in lines:

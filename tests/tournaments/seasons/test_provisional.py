@@ -51,3 +51,23 @@ def test_finishing_and_reopening_publish_a_new_version(client, django_capture_on
         setup.tournament_set_status(tournament=t3, status="finished")
     assert ChampionshipSnapshot.objects.filter(championship=made["championship"]).count() == before + 2
     assert 'id="provisional"' not in page(client)
+
+
+def test_a_tournament_where_nothing_was_published_counts_for_nobody(client, django_capture_on_commit_callbacks):
+    from tests.integration.builders import add_deal, make_round, make_tournament
+    from tournaments.event.models import Entry
+    from tournaments.standings import tasks
+
+    made = season_of_three()
+    t4, _others = make_tournament([], slug="t4-vide")
+    entries = [Entry.objects.create(tournament=t4, player=made["players"][n]) for n in ("Émile", "Bruno", "Chloé",
+                                                                                       "David")]
+    made["championship"].tournaments.add(t4)
+    # its round played but not published yet: its ranking lists the four, every one first with nothing (a walk
+    # saw such a tournament give its eight players « 1er ex » and points)
+    (table,) = make_round(t4, 1, [entries], released=False)
+    add_deal(table, [90, -30, -30, -30], taker=0)
+    with django_capture_on_commit_callbacks(execute=True):
+        tasks.ranking_refresh(t4.pk)
+    text = page(client)
+    assert "Tournoi t4-vide" not in text.split("<tbody>", 1)[1].split("</tbody>", 1)[0]
