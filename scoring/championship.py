@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 from typing import Any
 
@@ -282,11 +283,17 @@ def category_lines(snapshot: RankingSnapshot, members: Iterable[Entry]) -> tuple
     return tuple(out)
 
 
-def _fmt(value: Value, lang: str) -> str:
+def points_text(value: Value, lang: str = "fr") -> str:
+    """Championship points as people read them: a whole number as it is, a fraction with at most two decimals,
+    rounded half up from the exact value (77/8 is « 9,63 », as a French reader rounds it; the float's own
+    rounding gave « 9,62 »), no trailing zero, a decimal comma in French."""
     if isinstance(value, Fraction) and value.denominator != 1:
-        whole = f"{float(value):.2f}".rstrip("0")
+        exact = (Decimal(value.numerator) / Decimal(value.denominator)).quantize(Decimal("0.01"),
+                                                                                 rounding=ROUND_HALF_UP)
+        whole = format(exact, "f").rstrip("0").rstrip(".")
         return whole.replace(".", ",") if lang == "fr" else whole
     return str(value)
+
 
 
 def _ordinal(rank: int, lang: str) -> str:
@@ -315,7 +322,7 @@ def explain(snapshot: RankingSnapshot, player: Entry, lang: str = "fr",
         return tournaments[t] if tournaments and t in tournaments else str(t)
 
     def said(items: Sequence[tuple[Result, int | Fraction]]) -> str:
-        return ", ".join(f"{tname(r.tournament)} ({_ordinal(r.rank, lang)}, {_fmt(p, lang)} pts)"
+        return ", ".join(f"{tname(r.tournament)} ({_ordinal(r.rank, lang)}, {points_text(p, lang)} pts)"
                          for r, p in items)
 
     parts: list[str] = []
@@ -326,8 +333,8 @@ def explain(snapshot: RankingSnapshot, player: Entry, lang: str = "fr",
                      f"il en manque {mine.missing}." if fr else
                      f"Not ranked yet: {len(mine.results)} tournament(s) played of the {rules.minimum} required, "
                      f"{mine.missing} to go.")
-        parts.append((f"{_fmt(mine.points, lang)} points à ce jour : " if fr else
-                      f"{_fmt(mine.points, lang)} points so far: ") + said(mine.kept) + ".")
+        parts.append((f"{points_text(mine.points, lang)} points à ce jour : " if fr else
+                      f"{points_text(mine.points, lang)} points so far: ") + said(mine.kept) + ".")
         return " ".join(parts)
     parts.extend(_rank_words(snapshot, snapshot.line_for(player), lang, names))
     if rules.best is not None:
@@ -358,8 +365,8 @@ def _rank_words(snapshot: RankingSnapshot, line: RankLine, lang: str,
         return names[entry] if names and entry in names else str(entry)
 
     n = len(snapshot.lines)
-    out = [f"Rang {line.rank} sur {n} : {_fmt(line.metric('points'), lang)} points de championnat." if fr else
-           f"Rank {line.rank} of {n}: {_fmt(line.metric('points'), lang)} championship points."]
+    out = [f"Rang {line.rank} sur {n} : {points_text(line.metric('points'), lang)} points de championnat." if fr else
+           f"Rank {line.rank} of {n}: {points_text(line.metric('points'), lang)} championship points."]
     if len(snapshot.level_with(line)) - 1 > NAMED_LEVEL_MAX:  # a large group (every player at 0 points…): counted
         counts = level_counts(snapshot, line)
         out.append(f"À égalité de points avec {counts.others} autres." if fr
@@ -381,11 +388,12 @@ def _rank_words(snapshot: RankingSnapshot, line: RankLine, lang: str,
                 ahead = mine is not None and (theirs is None or mine > theirs)
                 if fr:
                     out.append(f"{'Devant' if ahead else 'Derrière'} {who(other.entry)} (rang {other.rank}), à "
-                               f"égalité de points, au départage « {labels[name]} » : {_fmt(mine, lang)} contre "
-                               f"{_fmt(theirs, lang)}.")
+                               f"égalité de points, au départage « {labels[name]} » : {points_text(mine, lang)} contre "
+                               f"{points_text(theirs, lang)}.")
                 else:
                     out.append(f"{'Ahead of' if ahead else 'Behind'} {who(other.entry)} (rank {other.rank}), level "
-                               f"on points, on {labels[name]}: {_fmt(mine, lang)} v {_fmt(theirs, lang)}.")
+                               f"on points, on {labels[name]}: {points_text(mine, lang)} v "
+                               f"{points_text(theirs, lang)}.")
                 break
         else:
             shared.append(who(other.entry))

@@ -15,7 +15,6 @@ import gzip
 import hashlib
 import logging
 from dataclasses import dataclass
-from fractions import Fraction
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
@@ -29,6 +28,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from scoring import championship as pure
+from scoring.championship import points_text
 from tournaments.common import files, games, runner
 from tournaments.common.access import lang_of
 from tournaments.common.collation import french_key
@@ -92,9 +92,7 @@ def season_page(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 def _fmt(value: Any) -> str:
-    if isinstance(value, Fraction) and value.denominator != 1:
-        return f"{float(value):.2f}".rstrip("0").replace(".", ",")
-    return "" if value is None else str(value)
+    return "" if value is None else points_text(value, "fr")
 
 
 def _lang() -> str:
