@@ -210,7 +210,8 @@ def deal_correct_view(request: HttpRequest, pk: int) -> HttpResponse:
 @guarded
 @require_POST
 def deal_approve_view(request: HttpRequest, pk: int) -> HttpResponse:
-    """The chief arbiter's visa on a pending garde sans / garde contre."""
+    """The chief arbiter's visa on a pending garde sans / garde contre (from the deal's page, or his queue's
+    « Viser »: ``back=chief``)."""
     deal = get_object_or_404(Deal.objects.select_related("table__round__tournament"), pk=pk)
     require(request, permissions.can_approve(request.user, deal.table.round.tournament))
     try:
@@ -219,6 +220,8 @@ def deal_approve_view(request: HttpRequest, pk: int) -> HttpResponse:
         messages.error(request, exc.text(lang_of(request)))
     else:
         messages.success(request, _("Deal %(n)s approved: it now counts.") % {"n": deal.number})
+    if request.POST.get("back") == "chief":  # given from the chief's queue: back to the queue, not the deal
+        return redirect("chief_page", slug=deal.table.round.tournament.slug)
     return redirect("deal_detail", pk=deal.pk)
 
 
