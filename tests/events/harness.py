@@ -590,10 +590,10 @@ class Event:
         assert page.status_code == 200
         pending = list(Deal.objects.filter(table__round__tournament=self.tournament, status=Deal.Status.PENDING))
         for deal in pending:
-            assert reverse("deal_detail", args=[deal.pk]) in page.content.decode(), \
-                f"deal {deal.pk} pending is not on the chief's page"
-            response = self.post("chief", reverse("deal_approve", args=[deal.pk]))
-            assert response.status_code == 302
+            approve = reverse("deal_approve", args=[deal.pk])
+            assert f'action="{approve}"' in page.content.decode(), f"deal {deal.pk}: no « Viser » on the chief's page"
+            response = self.post("chief", approve, {"back": "chief"})  # the queue's « Viser »: back to the queue
+            assert response.status_code == 302 and response["Location"] == reverse("chief_page", args=[self.slug])
             deal.refresh_from_db()
             assert deal.status == Deal.Status.VALID
             self.touched_tables.add(deal.table_id)
