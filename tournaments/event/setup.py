@@ -23,7 +23,7 @@ from tournaments.common import games, hooks
 from tournaments.common.collation import french_slug
 from tournaments.common.elision import with_name
 from tournaments.common.errors import InvalidInput, StateConflict
-from tournaments.event import permissions
+from tournaments.event import identity, permissions
 from tournaments.event.models import Entry, Player, Round, Seat, Table, Team, Tournament, TournamentRole
 
 Status = Tournament.Status
@@ -282,9 +282,12 @@ def round_release(*, round: Round, released: bool = True, confirm_unfinished: bo
 
 # -- players ---------------------------------------------------------------------------------------
 
-def player_create(*, name: str, club: str = "", licence: str = "", birth_date: Any = None) -> Player:
+def player_create(*, name: str, club: str = "", licence: str = "", birth_date: Any = None,
+                  tournament: Tournament | None = None) -> Player:
     """A player, or the existing one with the same licence number — unless that one has another name: two players
-    on one licence are refused (the register, ``tournaments.event.register``).
+    on one licence are refused (the register, ``tournaments.event.register``). Without a licence on record, the
+    register's one record of the same name and club that nothing contradicts, not yet entered in ``tournament``
+    (``identity.known_player``): the same person at the club's next tournament, a licence typed now given to him.
 
     A licence of the federation's file (``Licence``) gives the new player what the file knows: his name when none
     is typed (registering by licence), his birth date (the categories and the likely duplicates read it), his club
@@ -312,6 +315,16 @@ def player_create(*, name: str, club: str = "", licence: str = "", birth_date: A
                 existing.birth_date = birth_date
                 existing.save(update_fields=["birth_date"])
             return existing
+    known = identity.known_player(name=name, club=club, licence=licence, birth_date=birth_date,
+                                  tournament_id=tournament.pk if tournament is not None else None)
+    if known is not None:
+        filled = {"licence": licence, "birth_date": birth_date}
+        changed = [f for f, value in filled.items() if value and not getattr(known, f)]
+        for f in changed:
+            setattr(known, f, filled[f])
+        if changed:
+            known.save(update_fields=changed)
+        return known
     return Player.objects.create(name=name, club=club or (record.club_name if record else ""), licence=licence,
                                  birth_date=birth_date, home_club=record.club if record else None)
 
@@ -542,7 +555,7 @@ def players_import_csv(*, tournament: Tournament, text: str | bytes, dry_run: bo
         if team_name:
             team = teams.get(team_name) or Team.objects.get_or_create(tournament=tournament, name=team_name)[0]
             teams[team_name] = team
-        player = player_create(name=name, club=club, licence=licence)
+        player = player_create(name=name, club=club, licence=licence, tournament=tournament)
         result.entries.append(player_register(tournament=tournament, player=player, team=team))
     return result
 

@@ -139,7 +139,7 @@ def players(request: HttpRequest, slug: str) -> HttpResponse:
             data = form.cleaned_data
             try:
                 player = setup.player_create(name=data["name"], club=data["club"], licence=data["licence"],
-                                             birth_date=data.get("birth_date"))
+                                             birth_date=data.get("birth_date"), tournament=tournament)
                 entry = setup.player_register(tournament=tournament, player=player)
             except ServiceError as exc:
                 form.add_error(exc.field if exc.field in form.fields else None, exc.message)
