@@ -389,15 +389,18 @@ def likely_duplicates(player: Player) -> list[Player]:
     return namesakes([player]).get(player.pk, [])
 
 
-def entry_flags(entries: Iterable[Entry], *, today: dt.date | None = None) -> dict[int, list[dict[str, Any]]]:
+def entry_flags(entries: Iterable[Entry], *, today: dt.date | None = None,
+                tournament_id: int | None = None) -> dict[int, list[dict[str, Any]]]:
     """What the register says of each entry at registration and check-in, in a few queries: ``expired``,
-    ``unknown`` licences, ``duplicate`` (with the other players) — for the staff's lists."""
+    ``unknown`` licences, ``duplicate`` (with the other players) — for the staff's lists. ``tournament_id``: the
+    entries are that tournament's (its whole list: its players' names read by the database, not sent to it)."""
     entries = list(entries)
     today = today or timezone.localdate()
     numbers = {e.player.licence for e in entries if e.player.licence}
     records = {lic.number: lic for lic in Licence.objects.filter(number__in=numbers)}
     loaded = bool(records) or register_loaded()
-    likely = namesakes(e.player for e in entries)
+    likely = namesakes((e.player for e in entries), among=None if tournament_id is None else
+                       Player.objects.filter(entries__tournament_id=tournament_id))
     flags: dict[int, list[dict[str, Any]]] = {}
     for e in entries:
         out: list[dict[str, Any]] = []

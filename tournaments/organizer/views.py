@@ -159,7 +159,7 @@ def players(request: HttpRequest, slug: str) -> HttpResponse:
                 return redirect("players", slug=slug)
             csv_errors, csv_ignored = result.errors, result.ignored
     entries = french_sorted(tournament.entries.select_related("player", "team"), key=lambda e: e.player.name)
-    flags = register.entry_flags(entries)
+    flags = register.entry_flags(entries, tournament_id=tournament.pk)
     for e in entries:
         e.register_flags = flags.get(e.pk, [])  # type: ignore[attr-defined]
     return render(request, "tournaments/players.html", {
