@@ -240,6 +240,21 @@ def deal_saved(deal: Deal, user: Any) -> None:
     etui_play_check(deal=deal, user=user)
 
 
+def deal_check(table: Table, number: int, record: Mapping[str, Any]) -> list[Any]:
+    """The deals' check before saving (``tournaments.common.hooks.deal_check``): the poignées of the table's
+    ``number``-th deal — its étui — that the étui's hands cannot show (``scoring.etui.handful_violations``); the
+    rest of the étui check (hands, chien, dealer, cards played) runs after the save (:func:`etui_play_check`)."""
+    dup = DuplicateTable.objects.filter(table_id=table.pk).first()
+    etui_number = dup.etui_number(number) if dup is not None else None
+    if etui_number is None or not record.get("handfuls"):
+        return []
+    etui = Etui.objects.filter(tournament_id=table.round.tournament_id, number=etui_number).first()
+    if etui is None or not etui.known:
+        return []
+    cards = pure_etui.EtuiCards(tuple(tuple(h) for h in etui.hands), tuple(etui.dog), etui.dealer)
+    return list(pure_etui.handful_violations(cards, record))
+
+
 def etui_play_check(*, deal: Deal, user: Any = None) -> EtuiPlay | None:
     """Tie a saved deal to its étui and check its cards (None when the table is not a duplicate one)."""
     dup = DuplicateTable.objects.filter(table_id=deal.table_id).first()
