@@ -108,12 +108,15 @@ def from_record(record: Mapping[str, Any]) -> EtuiCards | None:
 
 @dataclass(frozen=True)
 class Contradiction:
-    """Where a record contradicts its étui: ``what`` is dealer, hand, dog or play; seat and cards when known."""
+    """Where a record contradicts its étui: ``what`` is dealer, hand, dog or play; seat and cards when known. For a
+    hand or the chien, ``cards`` are the cards that differ either way and ``missing`` those of them the étui has
+    there (the others were entered instead)."""
 
     what: str
     seat: int | None = None
     cards: tuple[str, ...] = ()
     detail: str = ""
+    missing: tuple[str, ...] = ()
 
 
 def contradictions(etui: EtuiCards, record: Mapping[str, Any]) -> list[Contradiction]:
@@ -127,9 +130,12 @@ def contradictions(etui: EtuiCards, record: Mapping[str, Any]) -> list[Contradic
             mine = set(_canonical(hand)) if seat < len(etui.hands) else set()
             theirs = set(etui.hands[seat]) if seat < len(etui.hands) else set()
             if mine != theirs:
-                out.append(Contradiction("hand", seat, tuple(sorted(mine ^ theirs))))
+                out.append(Contradiction("hand", seat, tuple(sorted(mine ^ theirs)),
+                                         missing=tuple(sorted(theirs - mine))))
     if record.get("dog") is not None and set(_canonical(record["dog"])) != set(etui.dog):
-        out.append(Contradiction("dog", None, tuple(sorted(set(_canonical(record["dog"])) ^ set(etui.dog)))))
+        entered = set(_canonical(record["dog"]))
+        out.append(Contradiction("dog", None, tuple(sorted(entered ^ set(etui.dog))),
+                                 missing=tuple(sorted(set(etui.dog) - entered))))
     if not hands and record.get("tricks"):
         out += _play_contradictions(etui, record)
     return out
