@@ -305,9 +305,11 @@ def deal_check(table: Table, number: int, record: Mapping[str, Any]) -> list[Any
     """The deals' check before saving (``tournaments.common.hooks.deal_check``): the poignées of the table's
     ``number``-th deal — its étui — that the étui's hands cannot show (``scoring.etui.handful_violations``); the
     rest of the étui check (hands, chien, dealer, cards played) runs after the save (:func:`etui_play_check`)."""
+    if not record.get("handfuls") or record.get("hands") or record.get("tricks"):
+        return []  # (no query for a deal without a poignée, or with its cards: checked after the save)
     dup = DuplicateTable.objects.filter(table_id=table.pk).first()
     etui_number = dup.etui_number(number) if dup is not None else None
-    if etui_number is None or not record.get("handfuls"):
+    if etui_number is None:
         return []
     etui = Etui.objects.filter(tournament_id=table.round.tournament_id, number=etui_number).first()
     if etui is None or not etui.known:
