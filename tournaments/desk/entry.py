@@ -47,6 +47,7 @@ from tournaments.desk.views import (
     table_context,
     unplayable,
 )
+from tournaments.duplicate.service import duplicate_table
 from tournaments.event import permissions
 from tournaments.event.models import Table
 from tournaments.links import service as link_service
@@ -302,6 +303,8 @@ def ruling_create(request: HttpRequest, pk: int) -> HttpResponse:
         "not_presets": [en if lang.startswith("en") else fr
                         for _rule, fr, en in penalties.NOT_PRESETS.get(tournament.game, ())],
         "match_game": tournament.is_match_game,
+        # a duplicate table: the ruling's points stay out of the étuis' comparison; artificial results go there
+        "etuis_url": reverse("table_etuis", args=[table.pk]) if duplicate_table(table) is not None else "",
     }, status=422 if problems else 200)
 
 
@@ -329,6 +332,8 @@ def ruling_withdraw_view(request: HttpRequest, pk: int) -> HttpResponse:
         "tournament": tournament, "round": table.round, "table": table, "ruling": ruling, "form": form,
         "problems": problems, "points": ruling_points(ruling, selectors.table_seats(table), players),
         "match_game": tournament.is_match_game,
+        # a duplicate table: the ruling's points stay out of the étuis' comparison; artificial results go there
+        "etuis_url": reverse("table_etuis", args=[table.pk]) if duplicate_table(table) is not None else "",
     }, status=422 if problems else 200)
 
 

@@ -231,6 +231,34 @@ def round_unfinished(round: Round) -> list[int]:
                 .order_by("number").values_list("number", flat=True))
 
 
+def fouled_etuis_waiting(round: Round) -> list[tuple[int, int]]:
+    """(table, étui) of each fouled étui of a duplicate round still waiting for the arbiter: its call « étui
+    faussé » not answered yet (``tournaments.duplicate.service``: the artificial results given, or a correction that
+    follows the étui, answer it)."""
+    rows = (Table.objects.filter(round=round, arbiter_calls__reason="fouled_etui",
+                                 arbiter_calls__state__in=["open", "taken"], duplicate__isnull=False)
+            .order_by("number", "arbiter_calls__deal__number")
+            .values_list("number", "arbiter_calls__deal__number", "duplicate__boards"))
+    return [(number, boards[deal - 1]) for number, deal, boards in rows
+            if deal is not None and 0 < deal <= len(boards or [])]
+
+
+def _with_fouled_etuis(round: Round, text: str, tables: list[int]) -> tuple[str, list[int]]:
+    """:func:`unfinished_check`'s sentence and tables with the fouled étuis still waiting for the arbiter said
+    first: the round is then finished or published only when confirmed, as with tables unfinished."""
+    waiting = fouled_etuis_waiting(round)
+    if not waiting:
+        return text, tables
+    etuis = ", ".join(_("étui %(etui)s (table %(table)s)") % {"etui": e, "table": t} for t, e in waiting)
+    said = ngettext("Un étui faussé attend la décision de l'arbitre : %(etuis)s.",
+                    "Des étuis faussés attendent la décision de l'arbitre : %(etuis)s.", len(waiting)) % {
+        "etuis": etuis}
+    said = said.replace("%", "%%")  # the sentence is formatted again with the tables' counts
+    if tables:
+        return f"{said} {text}", tables
+    return f"{said} " + _("Confirmez pour continuer quand même."), [t for t, _e in waiting]
+
+
 def unfinished_check(round: Round, *, confirmed: bool, field: str, publishing: bool = False) -> None:
     """Refuse to end or publish a round with matches still in play unless the organizer confirmed it; in a game
     of deals, to end it with tables short of deals, or to end or publish it with no deal at all (a round in play
@@ -254,6 +282,7 @@ def unfinished_check(round: Round, *, confirmed: bool, field: str, publishing: b
             text = ngettext("%(count)s table n'a pas joué ses %(expected)s donnes (table %(tables)s) : confirmez "
                             "pour continuer quand même.", "%(count)s tables n'ont pas joué leurs %(expected)s donnes "
                             "(tables %(tables)s) : confirmez pour continuer quand même.", len(tables))
+    text, tables = _with_fouled_etuis(round, text, tables)
     if tables:
         raise StateConflict(text % {"count": len(tables), "tables": ", ".join(map(str, tables)),
                                     "expected": expected},

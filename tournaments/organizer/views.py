@@ -274,10 +274,15 @@ def _confirm_unfinished(request: HttpRequest, rnd: Round, fields: dict[str, str]
         question = (_("Aucune donne n'est saisie dans cette manche : %(ask)s") if short.none_entered else
                     ngettext("%(count)s table n'a pas joué toutes ses donnes : %(ask)s",
                              "%(count)s tables n'ont pas joué toutes leurs donnes : %(ask)s", len(tables)))
+    fouled = setup.fouled_etuis_waiting(rnd)  # a duplicate's fouled étuis the chief has not decided yet
+    if fouled and (not tables or (short is not None and not short.none_entered and "released" in fields)):
+        tables = []  # (a round in play is published with its tables short: only the étuis are asked about)
+        question = ngettext("Un étui faussé attend la décision de l'arbitre : %(ask)s",
+                            "%(count)s étuis faussés attendent la décision de l'arbitre : %(ask)s", len(fouled))
     return render(request, "tournaments/round_confirm.html", {
-        "tournament": rnd.tournament, "round": rnd, "tables": tables, "short": short,
-        "question": question % {"count": len(tables), "ask": ask}, "yes": yes,
-        "action": request.path, "fields": sorted(fields.items())}, status=409)
+        "tournament": rnd.tournament, "round": rnd, "tables": tables, "short": short, "fouled": fouled,
+        "question": question % {"count": len(fouled) if fouled and not tables else len(tables), "ask": ask},
+        "yes": yes, "action": request.path, "fields": sorted(fields.items())}, status=409)
 
 
 @guarded
