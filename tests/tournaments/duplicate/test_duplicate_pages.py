@@ -65,3 +65,45 @@ def test_a_table_link_names_the_etui_to_play_and_the_etui_of_each_deal(event, cl
     home = _text(client.get(reverse("link_home", args=[link.token])).content.decode())
     assert "À suivre : étui 1, donné par Nord." in home
     assert "Étui 2 · Donne 1" in home  # the deal to confirm names its étui
+
+
+def _seat(table, position):
+    from tournaments.event.models import Seat
+
+    return Seat.objects.select_related("entry__player").get(table=table, position=position).entry.player.name
+
+
+def test_the_hall_screen_gives_each_seat_its_orientation_once_the_round_has_started(event, client):
+    # the walk: round 2 « prévue » already on the hall screen, and the table without the orientation
+    from tournaments.event.models import Round
+
+    url = reverse("public-screen-seating", args=[event.slug])
+    assert client.get(url).status_code == 302  # round 1 planned: its seating is not the public's yet
+    Round.objects.filter(tournament=event, number=1).update(status=Round.Status.RUNNING)
+    page = _text(client.get(url).content.decode())
+    east, north = _seat(_table(event, 1, 2), 1), _seat(_table(event, 1, 3), 0)
+    assert f"{east} table 2 · Est" in page and f"{north} table 3 · Nord" in page
+    assert "Manche 1 : où suis-je assis ?" in page
+
+
+def test_the_seating_pdf_gives_the_orientation_and_waits_for_the_round_to_start(event, client):
+    from django.contrib.auth import get_user_model
+
+    from tests.tournaments.public.test_pdf import pages, sq
+    from tournaments.event.models import Round, TournamentRole
+    from tournaments.public import tasks
+
+    url = reverse("print-seating", args=[event.slug, 1])
+    assert client.get(url).status_code == 404  # planned: not the public's
+    organizer = get_user_model().objects.create_user("orga-seating", password="x")
+    TournamentRole.objects.create(tournament=event, user=organizer, role="organizer")
+    client.force_login(organizer)
+    tasks.forget()
+    by_name, by_table = pages(client, url)  # the organizer prints it before the round starts
+    east = _seat(_table(event, 1, 2), 1)
+    assert sq(f"{east} 2 Est") in by_name
+    assert sq(f"Table 2 Nord {_seat(_table(event, 1, 2), 0)}") in by_table
+    assert sq(f"Est {east}") in by_table
+    client.logout()
+    Round.objects.filter(tournament=event, number=1).update(status=Round.Status.RUNNING)
+    assert client.get(url).status_code in (200, 202)
