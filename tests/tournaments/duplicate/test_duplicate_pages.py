@@ -107,3 +107,77 @@ def test_the_seating_pdf_gives_the_orientation_and_waits_for_the_round_to_start(
     client.logout()
     Round.objects.filter(tournament=event, number=1).update(status=Round.Status.RUNNING)
     assert client.get(url).status_code in (200, 202)
+
+
+def _organizer(tournament, username="orga-dup"):
+    from tests.tournaments.factories import UserFactory, role
+
+    user = UserFactory(username=username)
+    role(tournament, user, "organizer")
+    return user
+
+
+def test_the_duplicate_round_page_offers_no_manual_seating_and_the_service_refuses_it(event, client):
+    # the walk: « Tables saisies à la main » and « Enregistrer le placement » under « placées par le mouvement »
+    from rest_framework.test import APIClient
+
+    from tournaments.duplicate.models import DuplicateTable
+
+    client.force_login(_organizer(event))
+    page = client.get(reverse("round_detail", args=[event.slug, 1])).content.decode()
+    assert "placées par le mouvement" in page
+    assert "Tables saisies à la main" not in page and "Enregistrer le placement" not in page
+    assert reverse("round_seat", args=[event.slug, 1]) not in page
+    before = list(DuplicateTable.objects.filter(table__round__tournament=event, table__round__number=1)
+                  .values_list("table_id", "boards"))
+    entries = list(event.entries.order_by("pk").values_list("pk", flat=True))
+    posted = client.post(reverse("round_seat", args=[event.slug, 1]),
+                         {f"t0_s{p}": entries[p] for p in range(4)}, follow=True)
+    words = _text(posted.content.decode())
+    assert "Tournoi en donnes dupliquées : le mouvement place les tables de chaque manche" in words
+    api = APIClient()
+    api.force_authenticate(_organizer(event, "orga-api"))
+    rnd = event.rounds.get(number=1)
+    refused = api.post(f"/api/rounds/{rnd.pk}/seating/", {"tables": [entries[:4], entries[4:8]]}, format="json")
+    assert refused.status_code == 409 and refused.json()["error"] == "seated_by_movement"
+    assert "le mouvement place les tables" in refused.json()["message"]
+    after = list(DuplicateTable.objects.filter(table__round__tournament=event, table__round__number=1)
+                 .values_list("table_id", "boards"))
+    assert after == before  # the movement's tables and étuis untouched
+
+
+def test_the_round_page_lists_names_in_french_order(client):
+    # the walk: « Élisabeth-Charlotte … » after « Zoé Ä » (the database's order, accents last)
+    from tests.integration.builders import make_tournament
+
+    names = ["Zoé Ä", "Élisabeth-Charlotte de La Tour-Maubourg", "Bruno Roux", "Anne Petit"]
+    tournament, _entries = make_tournament(names, slug="ordre")
+    tournament.rounds.create(number=1)
+    client.force_login(_organizer(tournament, "orga-ordre"))
+    page = client.get(reverse("round_detail", args=[tournament.slug, 1])).content.decode()
+    form = page.split('id="by-hand"', 1)[1]
+    first_select = form.split("</select>", 1)[0]
+    shown = [n for n in re.findall(r"<option[^>]*>([^<(]+)", first_select) if n.strip() not in ("—", "")]
+    assert [n.strip() for n in shown] == ["Anne Petit", "Bruno Roux", "Élisabeth-Charlotte de La Tour-Maubourg",
+                                          "Zoé Ä"]
+
+
+def test_the_meetings_report_lists_names_in_french_order(client):
+    # 12 players at 3 tables: meetings repeat from round 2; each pair and the pairs in French order
+    names = ["Zoé Ä", "Élisabeth-Charlotte de La Tour-Maubourg", "Bruno Roux", "Anne Petit", "Yves Blanc",
+             "Édouard Noir", "Céline Vert", "Damien Gris", "Odile Rose", "Paul Brun", "Xavier Roy", "Hélène Ott"]
+    by_hand = ["Anne Petit", "Bruno Roux", "Céline Vert", "Damien Gris", "Édouard Noir",
+               "Élisabeth-Charlotte de La Tour-Maubourg", "Hélène Ott", "Odile Rose", "Paul Brun", "Xavier Roy",
+               "Yves Blanc", "Zoé Ä"]
+    tournament = TournamentFactory(game="tarot", options={"players": 4}, rounds_planned=3)
+    for name in names:
+        EntryFactory(tournament=tournament, player__name=name)
+    duplicate_create(tournament=tournament, boards_per_round=2, seed="ordre")
+    client.force_login(_organizer(tournament, "orga-meetings"))
+    page = client.get(reverse("round_detail", args=[tournament.slug, 2])).content.decode()
+    report = page.split('id="meetings"', 1)[1].split("</section>", 1)[0]
+    pairs = re.findall(r"<li>(.+?) — (.+?) :", report)
+    assert pairs
+    rank = {name: i for i, name in enumerate(by_hand)}
+    assert all(rank[a] < rank[b] for a, b in pairs)
+    assert pairs == sorted(pairs, key=lambda p: (rank[p[0]], rank[p[1]]))
