@@ -181,3 +181,41 @@ def test_the_meetings_report_lists_names_in_french_order(client):
     rank = {name: i for i, name in enumerate(by_hand)}
     assert all(rank[a] < rank[b] for a, b in pairs)
     assert pairs == sorted(pairs, key=lambda p: (rank[p[0]], rank[p[1]]))
+
+
+def test_a_version_entered_through_a_table_link_names_the_link(event, client):
+    # the walk: the deal's history read « 27/11/2026 10:14 · — · « saisie » »
+    table = _table(event, 1, 2)
+    TablePolicy.objects.create(tournament=event, tables_enter=True)
+    link = sheet.link_for_table(table=table)
+    client.get(reverse("link_home", args=[link.token]))
+    client.post(reverse("link_enter", args=[link.token]),
+                {"mode": "record", "record": json.dumps(tarot_summary(dealer=1)), "after": "0"})
+    from tournaments.deals.models import Deal
+
+    deal = Deal.objects.get(table=table)
+    client.logout()
+    client.force_login(_organizer(event, "orga-versions"))
+    page = client.get(reverse("deal_detail", args=[deal.pk])).content.decode()
+    versions = _text(page.split("<h2>Versions</h2>", 1)[1])
+    assert "· lien de la table 2 · « saisie »" in versions and "· — ·" not in versions
+    api = client.get(f"/api/deals/{deal.pk}/versions/")
+    assert api.status_code == 200 and api.json()[0]["user"] is None  # the API keeps its own fields
+
+
+def test_the_ledger_names_the_table_link_of_a_deal_added_through_it(event):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from tournaments.deals.record import deal_record
+    from tournaments.links.models import RoundClosing
+    from tournaments.standings import appeal
+
+    table = _table(event, 1, 3)
+    link = sheet.link_for_table(table=table)
+    past = timezone.now() - timedelta(hours=1)
+    RoundClosing.objects.create(round=table.round, finished_at=past, official_at=past)
+    deal_record(table=table, record=tarot_summary(dealer=2), user=None, link=link, idempotency_key="k-ledger")
+    (added,) = [e for e in appeal.ledger(event) if e.kind == "added"]
+    assert added.who == "lien de la table 3"
