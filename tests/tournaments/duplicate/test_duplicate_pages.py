@@ -219,3 +219,89 @@ def test_the_ledger_names_the_table_link_of_a_deal_added_through_it(event):
     deal_record(table=table, record=tarot_summary(dealer=2), user=None, link=link, idempotency_key="k-ledger")
     (added,) = [e for e in appeal.ledger(event) if e.kind == "added"]
     assert added.who == "lien de la table 3"
+
+
+def _play_round_one(event):
+    """Round 1 played at its 4 tables. Étui 1 (North deals): East takes a garde with 2 bouts and 49, 45, 36, 56
+    points at tables 1 to 4: East 198, 174, -180, 240 (each defender -66, -58, 60, -80). Étui 2 (East deals): East's
+    garde, 2 bouts, 49 points everywhere: +198, each defender -66 (everyone 50 %)."""
+    from tournaments.deals.record import deal_record
+
+    points = {1: 49, 2: 45, 3: 36, 4: 56}
+    for number in range(1, 5):
+        table = _table(event, 1, number)
+        for board in table.duplicate.boards:
+            summary = tarot_summary(taker=1, points=points[number], dealer=0) if board == 1 else tarot_summary(
+                taker=1, points=49, dealer=1)
+            deal_record(table=table, record=summary, user=None)
+
+
+def _release(event, number=1):
+    from tournaments.event.setup import round_release
+    from tournaments.public import tasks
+    from tournaments.standings import tasks as standings_tasks
+
+    round_release(round=event.rounds.get(number=number), confirm_unfinished=True)
+    standings_tasks.ranking_refresh(event.pk)
+    tasks.forget()
+
+
+def test_a_duplicate_players_page_says_percentages_and_names_the_etuis(event, client):
+    # the walk: « Total : -34 · rang 6 (ex aequo) » beside « Rang 6 sur 12 : 50 points (donnes dupliquées) »
+    _play_round_one(event)
+    _release(event)
+    table = _table(event, 1, 1)
+    east = table.seats.get(position=1).entry
+    page = client.get(reverse("public-player", args=[event.slug, east.pk])).content.decode()
+    words = _text(page)
+    # étui 1: 198 against 240, 174, -180 → 4 of 6, 66,67 %; étui 2: all level, 50 % → mean 58,33 %, level with
+    # the three defenders of table 2 (-58 on étui 1: 66,67 %; 50 %) → rank 5 shared; raw marks 198 + 198 = 396
+    assert "58,33 % · rang 5 (ex aequo) · marques brutes : 396" in words
+    assert "Rang 5 sur 16 : 58,33 % de moyenne (donnes dupliquées)." in words
+    assert "points (donnes dupliquées)" not in words and "Total :" not in words
+    per_round = _text(page.split('id="per-round"', 1)[1].split("</table>", 1)[0])
+    assert "1 2 58,33 % 396" in per_round  # round, étuis played, mean percentage, raw marks
+    per_deal = _text(page.split('id="per-deal"', 1)[1].split("</table>", 1)[0])
+    assert "1 1 1 1 66,67 % 198 198" in per_deal  # round, table, étui, deal, %, marks, running marks
+    assert "1 1 2 2 50 % 198 396" in per_deal
+
+
+def test_the_duplicate_ranking_csv_says_percent(event, client):
+    _play_round_one(event)
+    _release(event)
+    from tournaments.public import tasks
+
+    url = reverse("public-ranking-csv", args=[event.slug])
+    first = client.get(url)
+    if first.status_code == 202:
+        tasks.run_pending()
+    text = b"".join(client.get(url).streaming_content).decode("utf-8-sig")
+    header = text.splitlines()[0].split(";")
+    assert header[4] == "Résultat (%)" and header[6] == "Meilleur étui (%)"
+    assert "points (donnes dupliquées)" not in text and "75 % de moyenne (donnes dupliquées)" in text
+
+
+def test_duplicate_round_results_name_the_etui_and_say_an_artificial_result(event, client):
+    # the walk: raw marks with no étui number, and a deal replaced by 40 % / 60 % still showing its raw 192
+    from tournaments.duplicate.service import artificial_result_set
+
+    _play_round_one(event)
+    table = _table(event, 1, 1)
+    seats = list(table.seats.order_by("position"))
+    for seat in seats:
+        artificial_result_set(table=table, etui_number=1, entry_id=seat.entry_id,
+                              kind="minus" if seat.position == 1 else "plus", reason="carte exposée", user=None)
+    _release(event)
+    page = client.get(reverse("public-round", args=[event.slug, 1])).content.decode()
+    first = page.split("<section", 2)[1]
+    words = _text(first)
+    assert "Étui 1 · donne 1" in words and "Étui 2 · donne 2" in words
+    assert "Donne 1 (étui 1) : résultat arbitral 60 % / 40 % / 60 % / 60 %, la donne jouée ne compte pas" in words
+    assert "198" not in words.split("Étui 2")[0]  # its raw marks are not shown as if they counted
+    # the total counts étui 2 only: East 198, the others -66
+    assert "Total -66 198 -66 -66" in words
+    # and East's own page: 40 % on étui 1 (its 198 in brackets, out of the raw marks), 50 % on étui 2 → 45 %
+    east = seats[1].entry
+    words = _text(client.get(reverse("public-player", args=[event.slug, east.pk])).content.decode())
+    assert "45 % · rang" in words and "marques brutes : 198" in words
+    assert "1 1 1 1 40 % (résultat arbitral) (198) 0" in words and "1 1 2 2 50 % 198 198" in words
