@@ -215,6 +215,9 @@ LABELS_FR: dict[str, str] = {
 EXPLAIN_TEXTS: dict[str, dict[str, str]] = {
     "rank": {"en": "Rank {rank} of {n}: {value} {label}.",
              "fr": "Rang {rank} sur {n} : {value} {label}."},
+    # a duplicate ranked by mean percentage (A-T13's default): a percentage, not points
+    "rank_percent": {"en": "Rank {rank} of {n}: {value} % on average (duplicate deals).",
+                     "fr": "Rang {rank} sur {n} : {value} % de moyenne (donnes dupliquées)."},
     "alone": {"en": "Decided by {label} alone.",
               "fr": "Décidé par les {label} seuls."},
     "level": {"en": "Level on {label} with {who}.",
@@ -851,6 +854,24 @@ def regenerate(snapshot: RankingSnapshot) -> RankingSnapshot:
     raise ValueError(f"unknown ranking kind {snapshot.kind!r} (duplicate snapshots: scoring.snapshots.regenerate)")
 
 
+#: the name of a duplicate score that is a mean percentage, in the sentences beside the rank's
+PERCENT_LABELS = {"en": "percentages", "fr": "pourcentages"}
+
+
+def duplicate_percent(snapshot: RankingSnapshot) -> bool:
+    """Whether ``snapshot`` ranks a duplicate by mean percentage (matchpoints, « pourcentage moyen »): its score is a
+    percentage (« 50 % »), not points; a sum of matchpoints, a datum or a team's sum is not."""
+    return percent_score(snapshot.kind, snapshot.options)
+
+
+def percent_score(kind: str, options: Iterable[tuple[str, Any]]) -> bool:
+    """:func:`duplicate_percent` from a snapshot's kind and options (as stored)."""
+    if kind != "duplicate":
+        return False
+    opts = dict(options)
+    return opts.get("method") != "datum" and opts.get("score", "mean") == "mean"
+
+
 def label(metric: str, lang: str = "en") -> str:
     """A metric's name for people, in French or English."""
     return (LABELS_FR if lang == "fr" else LABELS).get(metric, metric)
@@ -872,15 +893,17 @@ def explain(snapshot: RankingSnapshot, line: RankLine | Entry, lang: str = "en",
     def who(entry: Entry) -> str:
         return names[entry] if names and entry in names else repr(entry)
 
-    def lab(metric: str) -> str:
-        return label(metric, lang)
-
     criteria = snapshot.criteria
     primary = criteria[0]
+    percent = duplicate_percent(snapshot) and primary == "score"
+
+    def lab(metric: str) -> str:
+        return PERCENT_LABELS[lang] if percent and metric == primary else label(metric, lang)
+
     n = len(snapshot.lines)
     dec = snapshot.kind.startswith("duplicate")
-    parts = [say["rank"].format(rank=line.rank, n=n, value=_fmt(line.metric(primary), lang, dec),
-                                label=lab(primary))]
+    parts = [say["rank_percent" if percent else "rank"].format(
+        rank=line.rank, n=n, value=_fmt(line.metric(primary), lang, dec), label=lab(primary))]
     if len(snapshot.level_with(line)) - 1 > NAMED_LEVEL_MAX:  # a large group: counted, not named
         counts = level_counts(snapshot, line)
         parts.append(say["level_many"].format(label=lab(primary), n=counts.others))

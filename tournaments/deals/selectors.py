@@ -23,7 +23,7 @@ from rules.record import DEAL_FORMAT, MATCH_FORMAT
 from scoring.rotation import next_dealer
 from scoring.verdict import Verdict, judge
 from tournaments.common import games, sql
-from tournaments.deals.models import Deal, Ruling, ScoreRow
+from tournaments.deals.models import Deal, IdempotencyKey, Ruling, ScoreRow
 from tournaments.event.models import Entry, Player, Round, Seat, Table, Tournament
 
 #: the record fields a table fixes; everything else is the deal's own
@@ -415,6 +415,18 @@ def deal_versions(deal: Deal) -> list[dict[str, Any]]:
             "verdict": h.verdict,
         })
     return out
+
+
+def entered_through_links(deal_ids: Iterable[int]) -> dict[int, int]:
+    """The deals entered through a table's private link, deal id → the number of that link's table. Such an entry
+    has no account (its first version no user) and always an entry key kept per link, which says which."""
+    return dict(IdempotencyKey.objects.filter(deal_id__in=list(deal_ids), link__isnull=False)
+                .values_list("deal_id", "link__table__number"))
+
+
+def link_author(table_number: int) -> str:
+    """Who made a version entered through a table's link, in words: « lien de la table 2 » (not « — »)."""
+    return _("lien de la table %(n)s") % {"n": table_number}
 
 
 # -- totals ----------------------------------------------------------------------------------------

@@ -161,7 +161,10 @@ def deal_detail(request: HttpRequest, pk: int) -> HttpResponse:
     for older, newer in zip(versions[1:], versions[:-1], strict=True):
         newer["diff"] = record_diff(older["record"], newer["record"])
     labels = dict(Deal.Status.choices)
+    through = selectors.entered_through_links([deal.pk]).get(deal.pk)
     for v in versions:
+        if v["user"] is None and v["change"] == "created" and through is not None:
+            v["user"] = selectors.link_author(through)  # no account: the table's link it came through
         v["scores"] = verdict_scores(v.get("verdict"))
         v["status_label"] = labels.get(v.get("status"), v.get("status"))
         v["when"] = datetime.fromisoformat(v["date"]) if v.get("date") else None

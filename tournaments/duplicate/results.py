@@ -203,5 +203,59 @@ def travellers(tournament: Tournament, etuis: Sequence[Etui], *, mine_table: int
     return out
 
 
+@dataclass(frozen=True)
+class EntryBoard:
+    """An étui a player played: where (round, table, the table's deal number), his percentage on it as the
+    published traveller gives it (the full field, Neuberg), and the artificial result that replaced his deal."""
+
+    round: int
+    table: int
+    deal: int
+    board: int
+    percentage: Fraction | None
+    artificial: str | None
+
+
+def entry_boards(tournament: Tournament, entry_id: int,
+                 round_numbers: Sequence[int]) -> dict[tuple[int, int], EntryBoard]:
+    """The étuis ``entry_id`` played in the rounds ``round_numbers``, by (round, the table's deal number)."""
+    plan = list(DuplicateTable.objects.filter(table__round__tournament_id=tournament.pk,
+                                              table__round__number__in=list(round_numbers),
+                                              table__seats__entry_id=entry_id)
+                .values_list("boards", "table__round__number", "table__number"))
+    boards = sorted({b for order, _round, _table in plan for b in order})
+    if not boards:
+        return {}
+    by_board: dict[int, list[pure.BoardResult]] = {}
+    for r in board_results(tournament, None, boards):
+        by_board.setdefault(r.board, []).append(r)
+    field = expected_tables(tournament)
+    mine: dict[int, pure.ScoredResult] = {}
+    for board, results in by_board.items():  # as :func:`travellers` compares them, on the full field
+        per_orientation = Counter(r.orientation for r in results)
+        expected = {board: max([field.get(board, 0), *per_orientation.values()])}
+        for scored in pure.score_results(results, expected=expected):
+            if scored.result.entry == entry_id:
+                mine[board] = scored
+    out = {}
+    for order, round_no, table_no in plan:
+        for number, board in enumerate(order, start=1):
+            s = mine.get(board)
+            out[(round_no, number)] = EntryBoard(round_no, table_no, number, board, s.percentage if s else None,
+                                                 s.result.artificial if s else None)
+    return out
+
+
+def round_boards(round_id: int) -> tuple[dict[int, list[int]], dict[tuple[int, int], dict[int, str]]]:
+    """A duplicate round's tables: each table's étuis in the order it plays them (table id → étui numbers), and
+    the artificial results given there ((table id, étui) → entry id → kind)."""
+    order = dict(DuplicateTable.objects.filter(table__round_id=round_id).values_list("table_id", "boards"))
+    given: dict[tuple[int, int], dict[int, str]] = {}
+    for table_id, board, entry_id, kind in ArtificialResult.objects.filter(table__round_id=round_id).values_list(
+            "table_id", "etui__number", "entry_id", "kind"):
+        given.setdefault((table_id, board), {})[entry_id] = kind
+    return order, given
+
+
 def released_q(tournament: Tournament) -> Q:
     return Q(released=True) | Q(number__lte=tournament.released_round)

@@ -647,11 +647,18 @@ def _table_sizes(tournament: Tournament) -> tuple[int, ...]:
 def round_seat(*, round: Round, tables: Sequence[Sequence[int]]) -> list[Table]:
     """Seat a round: ``tables[i]`` lists the entry ids of table i+1 in the order of play.
 
-    Replaces the round's seating as long as no deal was entered; every entry seated at most
+    Replaces the round's seating as long as no deal was entered (never in duplicate: the movement seats the
+    tables, :class:`StateConflict` ``seated_by_movement``); every entry seated at most
     once, each table a size the tournament allows (its game's counts under its « Joueurs par table »:
     :func:`tournaments.common.games.table_sizes`), withdrawn entries refused.
     """
     tournament = round.tournament
+    # duplicate (a set-up under the reverse name ``duplicate``; the event layer imports nothing above it): the
+    # movement seats every round, its tables carry the étuis; a seating by hand would drop them
+    if Tournament.objects.filter(pk=tournament.pk, duplicate__isnull=False).exists():
+        raise StateConflict(_("Tournoi en donnes dupliquées : le mouvement place les tables de chaque manche, "
+                              "elles ne se saisissent pas à la main. Pour changer les tables, refaites le "
+                              "mouvement depuis la page duplicate."), field="tables", code="seated_by_movement")
     if not isinstance(tables, (list, tuple)) or not tables:
         raise InvalidInput(_("tables is a non-empty list of lists of entry ids"), field="tables")
     if round.tables.filter(deals__isnull=False).exists():

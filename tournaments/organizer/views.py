@@ -201,7 +201,8 @@ def seating_form_for(rnd: Round, data: object = None) -> SeatingForm:
     """The seating form of a round, filled with its current tables, with room for every entry and one spare row."""
     tournament = rnd.tournament
     entries = [(e.pk, e.player.name + (f" ({e.player.club})" if e.player.club else ""))
-               for e in tournament.entries.filter(withdrawn=False).select_related("player").order_by("player__name")]
+               for e in french_sorted(tournament.entries.filter(withdrawn=False).select_related("player"),
+                                      key=lambda e: e.player.name)]  # French order, accents aside (players page)
     try:  # room for the largest table the tournament allows, rows for the smallest
         sizes = games.table_sizes(tournament.game, tournament.record_options())
     except MalformedRecord:

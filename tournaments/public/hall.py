@@ -9,6 +9,7 @@ import hashlib
 import time
 from collections import Counter
 from dataclasses import dataclass
+from typing import Any
 
 from django.conf import settings
 from django.db.models import Q
@@ -19,6 +20,9 @@ from django.urls import reverse
 
 from tournaments.common.access import lang_of
 from tournaments.common.collation import french_key
+from tournaments.duplicate.models import DuplicateTable
+from tournaments.duplicate.results import ORIENTATIONS
+from tournaments.event import permissions
 from tournaments.event.clock import clock_of
 from tournaments.event.models import Round, Seat, Tournament
 from tournaments.public import published
@@ -34,13 +38,23 @@ class Place:
     """« remplace X » for a one-round replacement; empty otherwise."""
     bye: bool = False
     """Alone at his « table » (a bye, « exempt »): there is no table to go to."""
+    orientation: Any = ""
+    """In duplicate, the seat's orientation (« Nord » …, translated when shown), which the movement fixes for
+    the whole event; empty elsewhere (a seat is an order of play only)."""
 
 
 def current_round(tournament: Tournament) -> Round | None:
-    """The round players sit down for: the latest round drawn whose results are not released and which is
-    not finished (a round drawn ahead of time is the one players look up)."""
-    return (tournament.rounds.exclude(status=Round.Status.FINISHED).filter(released=False, tables__isnull=False)
-            .distinct().order_by("-number").first())
+    """The round players sit down for: the latest round drawn, started and not finished, whose results are not
+    released. A round « prévue » is not the public's (:func:`seating_public`), even drawn ahead of time."""
+    return (tournament.rounds.exclude(status__in=(Round.Status.FINISHED, Round.Status.PLANNED))
+            .filter(released=False, tables__isnull=False).distinct().order_by("-number").first())
+
+
+def seating_public(rnd: Round) -> bool:
+    """Whether the public sees round ``rnd``'s seating: once the organizer has started it (« en cours ») or
+    released it. Before, it is the staff's: the draw or the movement may still change (a walk saw round 2's
+    seating on the hall screen while it was « prévue »)."""
+    return rnd.status != Round.Status.PLANNED or permissions.round_is_released(rnd)
 
 
 def clock_round(tournament: Tournament) -> Round | None:
@@ -53,16 +67,18 @@ def clock_round(tournament: Tournament) -> Round | None:
 
 def places(round: Round) -> list[Place]:
     """Everyone seated in ``round``, by name as French sorts it (a substitute under his own name; a player
-    alone at a table is on a bye)."""
+    alone at a table is on a bye), with his orientation in duplicate."""
     out = []
     seats = list(Seat.objects.filter(table__round=round).select_related("entry__player", "table"))
     alone = {t for t, n in Counter(s.table_id for s in seats).items() if n == 1}
+    oriented = set(DuplicateTable.objects.filter(table__round=round).values_list("table_id", flat=True))
     for seat in seats:
         bye = seat.table_id in alone
+        orientation = ORIENTATIONS[seat.position] if seat.table_id in oriented and not bye else ""
         if seat.substitute:
-            out.append(Place(seat.substitute, seat.table.number, seat.entry.player.name, bye))
+            out.append(Place(seat.substitute, seat.table.number, seat.entry.player.name, bye, orientation))
         else:
-            out.append(Place(seat.entry.player.name, seat.table.number, "", bye))
+            out.append(Place(seat.entry.player.name, seat.table.number, "", bye, orientation))
     return sorted(out, key=lambda p: french_key(p.name))
 
 

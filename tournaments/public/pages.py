@@ -230,10 +230,13 @@ def player(request: HttpRequest, slug: str, entry_id: int) -> HttpResponse:
         history = queries.player_history(entry)
         rk = _ranking(whole, lang)
         row = rk.by_entry.get(entry.pk)
+        # duplicate: ranked by percentage, the étui of each deal, raw marks said as such
+        dup = queries.duplicate_player(entry, history, rk.snapshot)
+        history = dup.history if dup is not None else history
         chart = running_total_svg(history.points, breaks=history.breaks,
                                   title=_("Running total of %(name)s, deal after deal") % {"name": entry.player.name})
         return html("public/player.html", {
-            "tournament": whole.tournament, "entry": entry, "history": history, "row": row, "ranking": rk,
+            "tournament": whole.tournament, "entry": entry, "history": history, "row": row, "ranking": rk, "dup": dup,
             "chart": chart, "next_url": reverse("public-player", args=[slug, entry_id]),
             "my_place_url": _url(reverse("public-ranking", args=[slug]), me=entry.pk) + "#me"})
 

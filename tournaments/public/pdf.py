@@ -28,10 +28,11 @@ from scoring.sheets import deal_columns
 from tournaments.common import files, runner
 from tournaments.common.access import lang_of
 from tournaments.common.collation import french_key
+from tournaments.duplicate.results import ORIENTATIONS
 from tournaments.event import permissions
 from tournaments.event.models import Round, Seat
 from tournaments.public import published, queries
-from tournaments.public.hall import places, seating_digest
+from tournaments.public.hall import places, seating_digest, seating_public
 from tournaments.public.pages import state_of
 from tournaments.standings import rankings
 
@@ -175,16 +176,18 @@ def _seating(state: published.Published, doc: Document) -> bytes:
     everyone = places(rnd)
     count = parts(len(everyone), SEATS_PER_PART)
     _check_part(doc.part, count)
-    by_table: dict[int, list[Seat]] = {}
+    by_table: dict[int, list[tuple[Seat, Any]]] = {}
+    oriented = {p.table for p in everyone if p.orientation}  # duplicate: each seat's orientation beside it
     for seat in Seat.objects.filter(table__round=rnd).select_related("entry__player", "table").order_by(
             "table__number", "position"):
-        by_table.setdefault(seat.table.number, []).append(seat)
+        by_table.setdefault(seat.table.number, []).append(
+            (seat, ORIENTATIONS[seat.position] if seat.table.number in oriented else ""))
     tables = sorted(by_table.items())
     per_tables = max((len(tables) + count - 1) // count, 1)  # the tables cut in as many parts as the names
     return to_pdf("print/seating.html", {
         "tournament": tournament, "round": rnd, "places": everyone[_slice(doc.part, SEATS_PER_PART)],
-        "tables": tables[_slice(doc.part, per_tables)], "part": doc.part, "parts": count,
-        "clubs": sorted({s.entry.player.club for ss in by_table.values() for s in ss if s.entry.player.club},
+        "tables": tables[_slice(doc.part, per_tables)], "part": doc.part, "parts": count, "oriented": bool(oriented),
+        "clubs": sorted({s.entry.player.club for ss in by_table.values() for s, _o in ss if s.entry.player.club},
                         key=french_key)})
 
 
@@ -318,8 +321,11 @@ def sheets_pdf(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 
 
 def seating_pdf(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """A round's seating; a round « prévue » only for its staff (:func:`hall.seating_public`)."""
     state, private = _viewable(request, slug)
-    get_object_or_404(Round, tournament=state.tournament, number=number)
+    rnd = get_object_or_404(Round.objects.select_related("tournament"), tournament=state.tournament, number=number)
+    if not seating_public(rnd) and not permissions.is_staff_of(request.user, state.tournament):
+        raise Http404("this round has not started")
     doc = document(state, "seating", lang_of(request), number, _part(request))
     _part_exists(state, doc.kind, doc.number, doc.part)
     return serve(request, state, replace(doc, private=private))

@@ -17,7 +17,7 @@ from django.utils.translation import gettext_lazy as _
 from scoring import ranking as pure
 from tournaments.common import kept as cache  # the cache, or none when it is down
 from tournaments.common.collation import french_key
-from tournaments.deals.models import Forfeit, Ruling, ScoreRow
+from tournaments.deals.models import Deal, Forfeit, Ruling, ScoreRow
 from tournaments.event.models import Entry, Round, Table, Team, Tournament
 from tournaments.standings import rankings
 from tournaments.standings.formats import metric_text
@@ -75,7 +75,7 @@ class Ranking:
 
 
 #: bump when the rows' words change (the explanations: a large level group counted since « 2 »)
-ROWS_VERSION = "2"
+ROWS_VERSION = "3"
 
 
 def rows_key(snapshot: RankingSnapshot, unit: str, lang: str) -> str:
@@ -306,6 +306,9 @@ class TableResult:
     winner: str = ""
     forfeit: str = ""  # "forfeit" or "absence"
     absent: list[str] = field(default_factory=list)
+    etui_rows: list[dict[str, Any]] = field(default_factory=list)
+    """Duplicate: :attr:`deals` with each deal's étui and, for the seats an artificial result replaced, its words
+    (« 40 % »; their marks not counted in :attr:`totals`)."""
 
     @property
     def has_adjustments(self) -> bool:
@@ -355,7 +358,37 @@ def round_results(rnd: Round, first: int = 0, count: int | None = None) -> list[
             winner = " & ".join(s.entry.player.name for s in seats if s.entry.player.name not in absent)
         out.append(TableResult(table, [s.entry.player.name for s in seats], ids, deals, totals, adj,
                                table.match_totals, winner, kind, absent))
+    _with_etuis(rnd, out)
     return out
+
+
+#: an artificial result in words (the percentages of A-T13, or « non joué »)
+ARTIFICIAL_WORDS = {"plus": "60 %", "even": "50 %", "minus": "40 %", "absent": _("non joué")}
+
+
+def _with_etuis(rnd: Round, results: list[TableResult]) -> None:
+    """A duplicate round's tables: each deal's étui (the table's n-th deal is the n-th étui of its card), and the
+    seats whose deal an artificial result replaced, said so (« 40 % ») with their marks out of the totals."""
+    from tournaments.duplicate.results import round_boards
+
+    order, given = round_boards(rnd.pk)
+    if not order:
+        return
+    for result in results:
+        boards = order.get(result.table.pk, [])
+        for number, status, points in result.deals:
+            board = boards[number - 1] if 0 < number <= len(boards) else None
+            replaced = given.get((result.table.pk, board), {}) if board is not None else {}
+            words = [str(ARTIFICIAL_WORDS.get(replaced[e], replaced[e])) if e in replaced else None
+                     for e in result.entry_ids]
+            if replaced and status == Deal.Status.VALID:  # the marks that counted in the totals
+                result.totals = [t - (p or 0) if w is not None else t
+                                 for t, p, w in zip(result.totals, points, words, strict=True)]
+            result.etui_rows.append({
+                "number": number, "status": status, "etui": board, "replaced": bool(replaced),
+                "cells": list(zip(points, words, strict=True)),
+                "words": " / ".join(w if w is not None else ("—" if p is None else str(p))
+                                    for p, w in zip(points, words, strict=True))})
 
 
 @dataclass
@@ -389,3 +422,70 @@ def player_history(entry: Entry) -> PlayerHistory:
                       "ruling": str(kinds.get(ruling_kind, ruling_kind)) if ruling_kind else "",
                       "points": pts, "running": running})
     return PlayerHistory(entry, lines, sorted(per_round.items()), points, breaks, running)
+
+
+#: a duplicate event score that is not a percentage, in words after its value
+SCORE_WORDS = {"sum": _("points de match"), "datum": _("d'écart à la moyenne")}
+
+
+@dataclass
+class DuplicatePlayer:
+    """A player's page in duplicate: his event score in its unit (« 58,33 % »), per round the étuis he played, his
+    mean percentage and his raw marks; his history's lines with their étui and percentage, the marks of a deal an
+    artificial result replaced set apart (not counted in the raw marks)."""
+
+    score: str
+    per_round: list[tuple[int, int, str, int]]
+    history: PlayerHistory
+    replaced: bool = False
+    """Whether an artificial result replaced one of his deals (its marks in brackets)."""
+
+
+def duplicate_player(entry: Entry, history: PlayerHistory,
+                     snapshot: RankingSnapshot | None) -> DuplicatePlayer | None:
+    """:class:`DuplicatePlayer` of ``entry`` (None: not a duplicate), over the released rounds as its history."""
+    from fractions import Fraction
+
+    from scoring.ranking import percent_score
+    from tournaments.duplicate.results import entry_boards, setup_of
+    from tournaments.standings.formats import percent_text
+
+    tournament = entry.tournament
+    setup = setup_of(tournament)
+    if setup is None:
+        return None
+    released = list(rankings.released_rounds(tournament).values_list("number", flat=True))
+    boards = entry_boards(tournament, entry.pk, released)
+    lines: list[dict[str, Any]] = []
+    points: list[int] = []
+    breaks: list[int] = []
+    raw: dict[int, int] = {}
+    running, last_round = 0, None
+    for line in history.lines:
+        board = boards.get((line["round"], line["deal"])) if line["deal"] else None
+        replaced = board is not None and board.artificial is not None
+        if not replaced:
+            if last_round is not None and line["round"] != last_round:
+                breaks.append(len(points))
+            last_round = line["round"]
+            running += line["points"]
+            points.append(line["points"])
+        raw[line["round"]] = raw.get(line["round"], 0) + (0 if replaced else line["points"])
+        lines.append({**line, "running": running, "replaced": replaced,
+                      "etui": board.board if board else None,
+                      "percent": percent_text(board.percentage) if board and board.percentage is not None else ""})
+    per_round = []
+    for number in sorted({b.round for b in boards.values()} | set(raw)):
+        played = [b.percentage for b in boards.values() if b.round == number and b.percentage is not None]
+        mean = sum(played, Fraction(0)) / len(played) if played else None
+        per_round.append((number, len(played), percent_text(mean) if mean is not None else "—", raw.get(number, 0)))
+    score = "—"
+    if snapshot is not None:  # its line as published (no ranking rebuilt)
+        mine = next((ln for ln in rankings.snapshot_lines(snapshot) if ln.entry_id == entry.pk), None)
+        value = dict(mine.metrics).get("score") if mine is not None else None
+        if value is not None:
+            words = SCORE_WORDS["datum" if setup.method == "datum" else "sum"]
+            score = (percent_text(value) if percent_score(snapshot.kind, rankings.decode(snapshot.options))
+                     else f"{metric_text(value)} {words}")
+    return DuplicatePlayer(score, per_round, replace(history, lines=lines, points=points, breaks=breaks,
+                                                     total=running), any(ln["replaced"] for ln in lines))

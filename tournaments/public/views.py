@@ -24,6 +24,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
+from scoring.ranking import percent_score
 from tournaments.common import downloads
 from tournaments.common.access import lang_of
 from tournaments.common.csv_safe import SafeWriter
@@ -88,7 +89,12 @@ def ranking_csv_page(state: published.Published) -> Page:
 
         def write(writer: SafeWriter) -> None:
             snap = ranking.snapshot
-            writer.writerow(["Rang", "Ex aequo", "Joueur", "Club", *[str(label) for _c, label in ranking.columns],
+            # a duplicate ranked by percentage: its result and best étui are percentages, said in the header (the
+            # numbers stay bare for the spreadsheet)
+            percent = snap is not None and percent_score(snap.kind, rankings.decode(snap.options))
+            labels = [f"{label} (%)" if percent and c in ("score", "best_board") else str(label)
+                      for c, label in ranking.columns]
+            writer.writerow(["Rang", "Ex aequo", "Joueur", "Club", *labels,
                              "Abandon", "Explication"])
             for row in ranking.rows:
                 writer.writerow([row.rank or "", "oui" if row.shared else "non", row.name, row.club, *row.values,

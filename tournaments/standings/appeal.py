@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 
 from scoring import ranking as pure
 from tournaments.common.errors import InvalidInput
+from tournaments.deals import selectors
 from tournaments.deals.models import Deal, Ruling
 from tournaments.deals.rulings import made_by_ruling
 from tournaments.event.models import Entry, Round, Tournament
@@ -150,8 +151,11 @@ def ledger(tournament: Tournament, *, rounds: list[Round] | None = None) -> list
                    .select_related("created_by", "withdrawn_by", "deal"))
     # a deal's changes, and a deal added (a table's forgotten deal entered by the chief arbiter once the round was
     # over: the results change as much as by a correction)
-    history = (Deal.history.model.objects.filter(table_id__in=list(tables), history_type__in=("+", "~"))
-               .select_related("history_user").order_by("history_date"))
+    history = list(Deal.history.model.objects.filter(table_id__in=list(tables), history_type__in=("+", "~"))
+                   .select_related("history_user").order_by("history_date"))
+    # a deal entered through a table's link has no account: the link says who
+    through = selectors.entered_through_links({h.id for h in history
+                                               if h.history_type == "+" and h.history_user is None})
     for h in history:
         if _part_of_a_ruling(h, rulings):
             continue  # the ruling's own entry below says it
@@ -166,7 +170,9 @@ def ledger(tournament: Tournament, *, rounds: list[Round] | None = None) -> list
             continue  # not a change of what the deal says (e.g. a visa is not a correction)
         kind = "added" if h.history_type == "+" else _status_kind(prev.status if prev else None, h.status)
         out.append(LedgerEntry(h.history_date, kind,
-                               table.round.number, table.number, h.number, _who(h.history_user),
+                               table.round.number, table.number, h.number,
+                               selectors.link_author(through[h.id]) if h.history_type == "+" and h.id in through
+                               else _who(h.history_user),
                                h.history_change_reason or "", set(seats.get(table.pk, []))))
     for ruling in rulings:
         table = tables[ruling.table_id]

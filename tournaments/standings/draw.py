@@ -31,6 +31,7 @@ from django.utils.translation import gettext as _
 from rules.errors import MalformedRecord
 from scoring import seating as pure
 from tournaments.common import games
+from tournaments.common.collation import french_key
 from tournaments.common.errors import InvalidInput
 from tournaments.duplicate.results import setup_of
 from tournaments.event.middle import present_for
@@ -196,5 +197,11 @@ def round_repeats(*, round: Round) -> list[pure.Meeting]:
     history = _seatings(round.tournament, upto=round.number)
     names: dict[Hashable, str] = dict(Entry.objects.filter(tournament=round.tournament)
                                       .values_list("id", "player__name"))
-    return [pure.Meeting(names.get(m.a, m.a), names.get(m.b, m.b), m.rounds)
-            for m in pure.meetings_report(history) if round.number in m.rounds]
+    # in French order, accents aside, as the players page lists them (the database's order put « É » after « Z »)
+    pairs: list[tuple[str, str, tuple[int, ...]]] = []
+    for m in pure.meetings_report(history):
+        if round.number in m.rounds:
+            a, b = sorted((str(names.get(m.a, m.a)), str(names.get(m.b, m.b))), key=french_key)
+            pairs.append((a, b, m.rounds))
+    pairs.sort(key=lambda p: (french_key(p[0]), french_key(p[1])))
+    return [pure.Meeting(a, b, rounds) for a, b, rounds in pairs]

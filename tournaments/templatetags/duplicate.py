@@ -17,7 +17,10 @@ register = template.Library()
 
 
 @register.inclusion_tag("tournaments/_duplicate_result.html")
-def duplicate_deal_result(deal: Deal | None = None, table: Table | None = None) -> dict[str, Any]:
+def duplicate_deal_result(deal: Deal | None = None, table: Table | None = None,
+                          link: Any = None) -> dict[str, Any]:
+    """``link``: the table's private link the page is seen through (its holder has no account: no staff page
+    is offered, such as the table's étuis)."""
     from tournaments.deals import selectors
     from tournaments.duplicate.models import ArtificialResult, DuplicateTable, Etui, EtuiPlay
     from tournaments.duplicate.results import ORIENTATIONS, traveller
@@ -32,7 +35,7 @@ def duplicate_deal_result(deal: Deal | None = None, table: Table | None = None) 
         return {}
     last = Deal.objects.filter(table=table).order_by("-number").values_list("number", flat=True).first() or 0
     upcoming = dup.etui_number(last + 1)
-    following = {"table": table, "dup": dup, "next": upcoming, "next_dealer": ORIENTATIONS[
+    following = {"table": table, "dup": dup, "next": upcoming, "link": link, "next_dealer": ORIENTATIONS[
         Etui.objects.get(tournament_id=table.round.tournament_id, number=upcoming).dealer] if upcoming else None}
     if deal is None:
         deal = Deal.objects.filter(table=table).exclude(status=Deal.Status.ANNULLED).order_by("-number").first()
@@ -69,3 +72,13 @@ def next_etui(table: Table) -> int | None:
         return None
     last = Deal.objects.filter(table=table).order_by("-number").values_list("number", flat=True).first() or 0
     return dup.etui_number(last + 1)
+
+
+@register.simple_tag
+def deal_etui(deal: Deal) -> int | None:
+    """The étui a deal of a duplicate table is (its n-th deal, the n-th étui of its card; None elsewhere): the
+    link's pages name it beside « Donne N » as the desk's do (a walk saw « Donne 1 » only after saving)."""
+    from tournaments.duplicate.models import DuplicateTable
+
+    dup = DuplicateTable.objects.filter(table_id=deal.table_id).first()
+    return None if dup is None else dup.etui_number(deal.number)
