@@ -373,3 +373,25 @@ def test_a_long_championships_pdf_comes_in_parts(client, monkeypatch):
     assert "partie 2 sur 3" in second and "Ana" in second and "David" in second and "Chloé" not in second
     assert "Émile" in third and "David" not in third
     assert text("?partie=99") == third and text("?partie=x") == first
+
+
+def test_the_championships_pdf_says_the_time_of_the_page_not_utc():
+    """The walk: the PDF said « 27 novembre 2026 09:20 » (UTC) where the page said « à 10:20 » (Europe/Paris).
+    A snapshot made at 09:20 UTC on 27 November (winter time, UTC+1) reads 10:20 in both."""
+    from datetime import UTC, datetime
+
+    from django.template.loader import render_to_string
+    from django.utils import translation
+
+    from tournaments.seasons.models import ChampionshipSnapshot
+
+    made = season_of_three()
+    champ = made["championship"]
+    snap = seasons.championships.latest_snapshot(champ.pk)
+    ChampionshipSnapshot.objects.filter(pk=snap.pk).update(created_at=datetime(2026, 11, 27, 9, 20, tzinfo=UTC))
+    snap = seasons.championships.latest_snapshot(champ.pk)
+    with translation.override("fr"):
+        html = render_to_string("print/championship.html", seasons.ranking_view(champ, snap))
+        page = render_to_string("public/championship.html", {**seasons.ranking_view(champ, snap), "messages": ()})
+    assert "27 novembre 2026 à 10:20" in page
+    assert "27 novembre 2026 à 10:20" in html and "09:20" not in html
