@@ -70,3 +70,13 @@ def long_date(value: Any, arg: str = "j F Y") -> str:
             (get_language() or "fr").startswith("fr"):
         return "1er" + text[1:]
     return text
+
+
+@register.filter
+def after_colon(text: str) -> str:
+    """A sentence written after a colon: its first letter in lower case in French (« pour ce jeu : le code
+    d'arbitrage… », not « : Le code »); as it is in English. An acronym (two capitals first) is left alone."""
+    text = str(text)
+    if not (get_language() or "fr").startswith("fr") or not text[:1].isupper() or text[1:2].isupper():
+        return text
+    return text[:1].lower() + text[1:]
