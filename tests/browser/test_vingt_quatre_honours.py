@@ -8,12 +8,13 @@ import re
 
 import pytest
 
-from tests.browser.test_tap_entry import arbiter, login, table_for  # noqa: F401 (a fixture)
+from tests.browser.test_tap_entry import arbiter, login, table_for
 from tournaments.event.models import Round
 from tournaments.links import service as links
 from tournaments.links.models import TablePolicy
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+__all__ = ["arbiter"]  # the fixture
 
 NAMES = ["Zoé", "Guy", "Marie-Bernadette Delacroix-Montfort", "Jean-Édouard Lœwenbruck-Œhlenschläger"]
 

@@ -24,9 +24,9 @@ from django.shortcuts import get_object_or_404
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
+from django.utils.text import capfirst
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
-from django.utils.text import capfirst
 
 from scoring import championship as pure
 from scoring.championship import points_text

@@ -247,7 +247,7 @@ def test_a_refused_ruling_says_so_and_its_reason_starts_with_a_capital(client, t
     lue » above « des ajustements … (ici -20) … » (lower case first); the intro read « pour ce jeu : Le code … »
     (a capital after a colon)."""
     client.force_login(chief)
-    ana, bruno, chloe, david = entries(tarot_table)
+    ana = entries(tarot_table)[0]
     answer = client.post(reverse("ruling_create", args=[tarot_table.pk]),
                          {"kind": "other", "reason": "carte exposée", f"adj_{ana}": "-20"})
     assert answer.status_code == 422
