@@ -78,6 +78,7 @@ _MARK_WORDS: dict[str, tuple[str, str]] = {
     "wipes": ("efface {who}", "wipes {who}"), "after": ("après : {score} (fiches/jetons)",
                                                      "after: {score} (fiches/jetons)"),
     "after_jetons": ("après : {score} (jetons)", "after: {score} (jetons)"),
+    "partie_end": ("fin de la partie : {score} (jetons)", "end of the partie: {score} (jetons)"),
 }
 
 
@@ -114,7 +115,8 @@ def explain_marks(result: Mapping[str, Any], players: Sequence[str], lang: str =
             after = mark.get("after") or {}
             if parties:
                 running = " · ".join(f"{name(players, s)} {j}" for s, j in enumerate(after.get("jetons") or []))
-                note = words(_MARK_WORDS, "after_jetons", lang).format(score=running) if running else ""
+                said = "partie_end" if after.get("partie_end") else "after_jetons"
+                note = words(_MARK_WORDS, said, lang).format(score=running) if running else ""
             else:
                 running = " · ".join(f"{name(players, s)} {f}/{j}" for s, (f, j) in
                                      enumerate(zip(after.get("fiches") or [], after.get("jetons") or [], strict=False)))

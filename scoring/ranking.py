@@ -29,6 +29,7 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field, fields, is_dataclass
+from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 from functools import cache, wraps
 from itertools import chain
@@ -356,17 +357,16 @@ def _key(line: RankLine, criteria: Sequence[str]) -> tuple[Any, ...]:
 
 
 def _fmt(value: Value, lang: str = "en", decimals: bool = False) -> str:
-    """A metric for people: an exact fraction as n/d, or with ``decimals`` (duplicate percentages) rounded half up
-    to two decimals, with a decimal comma in French."""
+    """A metric for people, as the ranking's column shows it: a whole number as it is, a fraction (a duplicate
+    percentage, a Buchholz of half points, a margin of thirds) rounded half up to two decimals, with a decimal comma
+    in French (« -2,33 », not « -7/3 »). ``decimals`` is kept for the callers that asked for it."""
     if value is None:
         return "aucune" if lang == "fr" else "none"
     if isinstance(value, Fraction) and value.denominator != 1:
-        if decimals:
-            hundredths = (value * 100 + Fraction(1, 2)).__floor__()
-            sign, hundredths = ("-", -hundredths) if hundredths < 0 else ("", hundredths)
-            text = f"{sign}{hundredths // 100}.{hundredths % 100:02d}"
-            return text.replace(".", ",") if lang == "fr" else text
-        return f"{value.numerator}/{value.denominator}"
+        exact = (Decimal(value.numerator) / Decimal(value.denominator)).quantize(Decimal("0.01"),
+                                                                                 rounding=ROUND_HALF_UP)
+        text = format(exact, "f")
+        return text.replace(".", ",") if lang == "fr" else text
     return str(int(value)) if isinstance(value, Fraction) else str(value)
 
 

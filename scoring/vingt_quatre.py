@@ -38,6 +38,20 @@ def _new_partie(n: int, options: VingtQuatreOptions) -> Tally:
     return Tally(n, target=1, fiche_at=options.target // 4, wipe=False)
 
 
+def _partie_end(tally: Tally) -> list[int]:
+    """Every seat's jetons at the end of the partie ``tally`` has just seen won (§5 rule 4: at once, at 24 points):
+    the winner's whole count, not the tally's rest once his six became the partie (« Bruno 6 », not « Bruno 0 »
+    beside the others' counts); the mark that won it says so (``after.partie_end``). The next partie starts from
+    nothing (a new tally)."""
+    assert tally.winner is not None
+    jetons = list(tally.jetons)
+    jetons[tally.winner] += tally.fiches[tally.winner] * tally.fiche_at
+    for mark in tally.marks:
+        if mark.get("reaches_target"):
+            mark["after"] = {**mark["after"], "jetons": jetons, "partie_end": True}
+    return jetons
+
+
 def score_match(replay: Replay) -> MatchScore:
     """Score every deal of a Vingt-quatre record, in order, to the end of the match."""
     record = replay.record
@@ -67,6 +81,7 @@ def score_match(replay: Replay) -> MatchScore:
                 problems.append(tie_at_target(adj, top))
             if tally.ended:
                 assert tally.winner is not None
+                extra["jetons"] = _partie_end(tally)
                 parties_won[tally.winner] += 1
                 extra["partie_won_by"] = tally.winner
                 if sum(parties_won) >= options.parties:
@@ -157,9 +172,10 @@ def score_deal(tally: Tally, deal: DealReplay, rules: VingtQuatreDeal,
                               "honours": rules.honours_convention, "marks": tally.marks, "source": facts.source}
     _marks(tally, deal, facts, rules, result)
     result.setdefault("status", "complete")
+    result["jetons"] = list(tally.jetons)
     if tally.ended:
         result["status"] = "partie_ended"
-    result["jetons"] = list(tally.jetons)
+        result["jetons"] = _partie_end(tally)
     return result
 
 

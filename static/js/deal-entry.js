@@ -129,11 +129,12 @@
   function choiceGroup(field, scope, options, cls) {
     var name = nextId("f");
     var box = el("div", {class: "choices " + (cls || ""), role: "radiogroup", "aria-label": field.label});
+    // a choice left alone is sent as its default (emit): shown ticked, the tournament's convention (the honours)
+    var current = scope[field.name] === undefined ? field.default : scope[field.name];
     options.forEach(function (opt) {
-      var checked = scope[field.name] === opt.value || (scope[field.name] === undefined && opt.value === undefined);
-      var input = el("input", {type: "radio", name: name, checked: checked && scope[field.name] !== undefined});
+      var input = el("input", {type: "radio", name: name, checked: current !== undefined && current === opt.value});
       input.addEventListener("click", function () {
-        if (scope[field.name] === opt.value && !field.required && !field.nullable) {
+        if (scope[field.name] === opt.value && !field.required && !field.nullable && field.default === undefined) {
           delete scope[field.name]; input.checked = false;  // a second tap clears an optional choice
         } else {
           scope[field.name] = opt.value;

@@ -122,7 +122,7 @@ def test_vingt_quatre_renonce_saved_irregular_then_the_chief_sets_the_marks(live
         assert "David doit fournir à pique" in card.inner_text()
         # no penalty at Le Vingt-quatre, and the page says why
         assert card.locator("select[name=penalty]").count() == 0
-        assert "Le texte du Vingt-quatre ne donne aucune règle d'irrégularité." in card.inner_text()
+        assert "pour ce jeu : le texte du Vingt-quatre ne donne aucune règle d'irrégularité." in card.inner_text()
         checked(page, "the chief's page")
         own_words(page, "the chief's page")
         card.get_by_label("Marques fixées par l'arbitre (avec un motif)").check()

@@ -296,3 +296,23 @@ def test_three_sided_match_margin_uses_opponents_mean():
     snap = rank_matches([MatchResult(1, 1, ("P", "Q", "R"), (10, 4, 2), 0)])
     assert [snap.line_for(e).metric("margin") for e in "PQR"] == [7, -2, -5]
     assert sum(snap.line_for(e).metric("margin") for e in "PQR") == 0
+
+
+def test_a_fractional_tie_break_is_a_french_decimal_in_the_words():
+    """The walk (Vingt-quatre, « pourquoi ? »): « écart de points (pour − contre) : -1 contre -7/3 ». A fraction is
+    written as the ranking's column writes it: two decimals, rounded half up, a decimal comma in French."""
+    from scoring.ranking import RankingSnapshot, RankLine, explain
+
+    lines = (RankLine(1, "A", (("match_points", 2), ("margin", -1), ("buchholz", Fraction(7, 2)))),
+             RankLine(2, "B", (("match_points", 2), ("margin", Fraction(-7, 3)), ("buchholz", 4))),
+             RankLine(3, "C", (("match_points", 1), ("margin", Fraction(1, 8)), ("buchholz", 0))))
+    snap = RankingSnapshot("matches", ("match_points", "margin", "buchholz"), lines, (), (), "test")
+    names = {"A": "Zoé", "B": "Guy", "C": "Jean"}
+    # -7/3 = -2.333… → -2,33; 1/8 = 0.125 → 0,13 (half up)
+    assert "au départage « écart de points (pour − contre) » : -2,33 contre -1." in explain(snap, "B", "fr", names)
+    assert "au départage « écart de points (pour − contre) » : -1 contre -2,33." in explain(snap, "A", "fr", names)
+    assert "on score margin (points for − against): -2.33 v -1." in explain(snap, "B", "en", names)
+    lines = (RankLine(1, "A", (("match_points", 2), ("margin", Fraction(1, 8)))),
+             RankLine(2, "B", (("match_points", 2), ("margin", 0))))
+    snap = RankingSnapshot("matches", ("match_points", "margin"), lines, (), (), "test")
+    assert ": 0,13 contre 0." in explain(snap, "A", "fr", names)

@@ -118,3 +118,24 @@ def test_deal_after_the_end_is_reported():
     score = match(deal(), deal(dealer=1, hands=[full_suit("D"), full_suit("C"), full_suit("S"), full_suit("H")]))
     assert score.deals[1].scores is None
     assert [v.rule for v in score.violations] == ["match_over"]
+
+
+def test_the_mark_that_wins_the_partie_shows_the_count_at_the_end_of_the_partie():
+    """The walk: « après : Guy 0 · Jean-Édouard 1 · … (jetons) » beside « +1 partie gagnée »: only the winner's
+    jetons went back to 0. The partie is won at once at 24 points (§5 rule 4): the line says the count at its end,
+    the winner's six jetons with the others', and says it is the end of the partie."""
+    from scoring.vingt_quatre import explain
+
+    score = match(deal(), honours="point")
+    first = score.deals[0]
+    # retourne → Ana 1; séquence, Point → Bruno 2; honours 5S 4S 3S 2S → Bruno 3, 4, 5, 6: the partie is Bruno's
+    last = first.result["marks"][-1]
+    assert last["after"]["jetons"] == [1, 6, 0, 0]
+    assert first.result["jetons"] == [1, 6, 0, 0]
+    words = explain(first.result, ["Ana", "Bruno", "Chloé", "David"], "fr")
+    row, note = words.marks[-1]
+    assert row[-1] == "+1 jeton, +1 partie gagnée"
+    assert note == "fin de la partie : Ana 1 · Bruno 6 · Chloé 0 · David 0 (jetons)"
+    assert words.marks[-2][1] == "après : Ana 1 · Bruno 5 · Chloé 0 · David 0 (jetons)"
+    english = explain(first.result, ["Ana", "Bruno", "Chloé", "David"], "en")
+    assert english.marks[-1][1] == "end of the partie: Ana 1 · Bruno 6 · Chloé 0 · David 0 (jetons)"

@@ -285,11 +285,14 @@ class DrawForm(forms.Form):
             "random": _("random: a seeded shuffle"),
             "ranking": _("by ranking: best against best, by the ranking of the rounds before"),
             "swiss": _("Swiss: pairs by the ranking, no rematch, a bye if the count is odd")}
+    #: the Swiss draw of a game played at tables of more than two (Vingt-quatre, Écarté à quatre…): tables, not pairs
+    SWISS_TABLES = _("suisse : tables selon le classement, sans se retrouver tant que c’est possible")
 
-    def __init__(self, *args: Any, methods: Sequence[str], **kwargs: Any) -> None:
+    def __init__(self, *args: Any, methods: Sequence[str], table_size: int = 2, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["method"].choices = [(m, self.LABELS.get(m, m)) for m in methods]
-        self.fields["method"].help_text = " · ".join(str(self.HELP[m]) for m in methods if m in self.HELP)
+        helps = {**self.HELP, "swiss": self.SWISS_TABLES} if table_size > 2 else self.HELP
+        self.fields["method"].help_text = " · ".join(str(helps[m]) for m in methods if m in helps)
         if methods and not self.is_bound:
             self.fields["method"].initial = methods[0]
 

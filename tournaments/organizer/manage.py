@@ -9,6 +9,7 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from tournaments.common.access import guarded, require
@@ -49,7 +50,8 @@ def round_draw(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         _error(request, exc)
     else:
         repeats = seating_service.round_repeats(round=rnd)
-        messages.success(request, _("Draw done: %(n)s tables.") % {"n": len(tables)})
+        messages.success(request, ngettext("Tirage fait : %(n)s table.", "Tirage fait : %(n)s tables.", len(tables))
+                         % {"n": len(tables)})
         if repeats:
             messages.warning(request, _("%(n)s repeated meetings: see the report below.") % {"n": len(repeats)})
     return redirect("round_detail", slug=slug, number=number)

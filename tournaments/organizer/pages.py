@@ -82,7 +82,8 @@ def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         "seating_form": seating_form_for(rnd) if by_hand else None,
         "by_hand_max": BY_HAND_MAX if can_manage and not fixed and not by_hand else None,
         "clock": clock_of(rnd) if can_manage else None,
-        "draw_form": DrawForm(methods=seating_service.methods_for(rnd.tournament))
+        "draw_form": DrawForm(methods=seating_service.methods_for(rnd.tournament),
+                              table_size=seating_service.table_size(rnd.tournament))
         if can_manage and not duplicate and not fixed else None,
         "repeats": seating_service.round_repeats(round=rnd) if is_staff else None,
     })

@@ -24,6 +24,7 @@ from django.shortcuts import get_object_or_404
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
+from django.utils.text import capfirst
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
@@ -269,7 +270,8 @@ def csv_text(champ: Championship, snap: ChampionshipSnapshot | None, category: s
     view = ranking_view(champ, snap, category)
 
     def write(writer: Any) -> None:
-        writer.writerow(["Rang", "Ex aequo", "Joueur", "Club", "Points", *view["columns"], "Explication"])
+        writer.writerow(["Rang", "Ex aequo", "Joueur", "Club", "Points", *[capfirst(c) for c in view["columns"]],
+                         "Explication"])
         for row in view["rows"]:
             writer.writerow([row.rank, "oui" if row.shared else "non", row.name, row.club, *row.values, row.why])
         if view["waiting"]:

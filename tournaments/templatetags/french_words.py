@@ -60,12 +60,23 @@ def field_words(path: str) -> str:
     return ", ".join(words) or str(path)
 
 
-@register.filter
+@register.filter(expects_localtime=True)
 def long_date(value: Any, arg: str = "j F Y") -> str:
     """A date in full, the French way for the first of the month: « 1er septembre 2026 » (« 1 September 2026 » in
-    English); any other day as Django's ``date`` filter writes it."""
+    English); any other day as Django's ``date`` filter writes it. A moment is written in the site's time zone, as
+    ``date`` writes it (the template engine turns it to local time first: a PDF rendered by a worker said UTC)."""
     text = date_filter(value, arg)
     if text and arg.startswith("j ") and getattr(value, "day", None) == 1 and \
             (get_language() or "fr").startswith("fr"):
         return "1er" + text[1:]
     return text
+
+
+@register.filter
+def after_colon(text: str) -> str:
+    """A sentence written after a colon: its first letter in lower case in French (« pour ce jeu : le code
+    d'arbitrage… », not « : Le code »); as it is in English. An acronym (two capitals first) is left alone."""
+    text = str(text)
+    if not (get_language() or "fr").startswith("fr") or not text[:1].isupper() or text[1:2].isupper():
+        return text
+    return text[:1].lower() + text[1:]

@@ -53,7 +53,8 @@ def test_the_entry_page_says_why_in_french(client, tarot_table, staff):
     assert answer.json()["problems"][0]["message"] == "les donnes se saisissent pendant le tournoi (il est terminé)"
     page = client.post(reverse("deal_enter", args=[tarot_table.pk]),
                        {"mode": "record", "record": json.dumps(tarot_summary())})
-    assert "les donnes se saisissent pendant le tournoi (il est terminé)" in page.content.decode()
+    # the page's list of problems starts each with a capital (the words/walk)
+    assert "<li>Les donnes se saisissent pendant le tournoi (il est terminé)" in page.content.decode()
 
 
 @pytest.mark.parametrize(("lang", "expected"), [

@@ -240,3 +240,19 @@ def test_ruling_page_of_an_imperiale_table_shows_words_only(client, chief):
     page = client.get(reverse("ruling_create", args=[table.pk])).content.decode()
     assert "Mêler ses cartes au talon fait perdre la partie" in page
     assert not re.search(r"RULES\.md|§|AUJ-IMP|A-I10", page)
+
+
+def test_a_refused_ruling_says_so_and_its_reason_starts_with_a_capital(client, tarot_table, chief):
+    """The walk: adjustments summing to -20 gave « Non enregistrée : la donne enfreint une règle ou ne peut pas être
+    lue » above « des ajustements … (ici -20) … » (lower case first); the intro read « pour ce jeu : Le code … »
+    (a capital after a colon)."""
+    client.force_login(chief)
+    ana = entries(tarot_table)[0]
+    answer = client.post(reverse("ruling_create", args=[tarot_table.pk]),
+                         {"kind": "other", "reason": "carte exposée", f"adj_{ana}": "-20"})
+    assert answer.status_code == 422
+    page = answer.content.decode()
+    assert "<h2>Décision non enregistrée :</h2>" in page
+    assert "enfreint une règle" not in page
+    assert "<li>Des ajustements qui transfèrent des points font zéro au total (ici -20)" in page
+    assert "pour ce jeu : le code d&#x27;arbitrage de la Fédération française de tarot" in page

@@ -100,7 +100,8 @@ def test_vingt_quatre_in_its_own_words_and_no_penalty(client, v24_table):
     assert "Compter la donne telle que jouée" in chief and "Marques fixées par l'arbitre, en jetons" in chief
     # the text gives no penalty: none offered, and the page says why
     assert "La pénalité fixée par les règles" not in chief and 'name="penalty"' not in chief
-    assert "Le texte du Vingt-quatre ne donne aucune règle d'irrégularité." in chief
+    # after « pour ce jeu : », in lower case (French after a colon)
+    assert "pour ce jeu : le texte du Vingt-quatre ne donne aucune règle d'irrégularité." in chief
     for page_words in (sheet, page, chief):  # Le Vingt-quatre has jetons and parties, no fiche nor impériale
         assert not re.search(r"fiche|impériale", page_words, re.I), re.findall(r".{30}(?:fiche|impériale).{30}",
                                                                              page_words, re.I)

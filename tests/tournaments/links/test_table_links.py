@@ -359,3 +359,21 @@ def test_a_links_first_letters_are_marked_as_no_words_to_translate(client, tarot
     client.force_login(staff["organizer"])
     page = client.get(reverse("table_links", args=[tarot_table.round.tournament.slug])).content.decode()
     assert '<span class="small muted" translate="no">ss_yqp…</span>' in page
+
+
+def test_the_table_card_says_what_its_link_does_under_the_tournaments_policy(client, tarot_table, staff):
+    """The walk: every card said « Scannez pour saisir, confirmer vos donnes et appeler l'arbitre » though by
+    default a table's link enters nothing (only the arbiters enter). The card says what the link does now, and the
+    organizer's page says where to let the tables enter."""
+    rnd = tarot_table.round
+    url = reverse("table_cards", args=[rnd.tournament.slug, rnd.number])
+    links_url = reverse("table_links", args=[rnd.tournament.slug])
+    client.force_login(staff["organizer"])
+    card = client.get(url).content.decode()
+    assert "Scannez pour confirmer vos donnes et appeler l’arbitre." in card and "pour saisir" not in card
+    assert (f"Pour que les tables saisissent leurs donnes avec ce lien, cochez « Les tables saisissent leurs donnes "
+            f"avec leur lien » sur la <a href=\"{links_url}\">page des liens</a>.") in card
+    TablePolicy.objects.create(tournament=rnd.tournament, tables_enter=True)
+    card = client.get(url).content.decode()
+    assert "Scannez pour saisir, confirmer vos donnes et appeler l’arbitre." in card
+    assert "cochez" not in card

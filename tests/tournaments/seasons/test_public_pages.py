@@ -48,7 +48,7 @@ def test_championship_csv_is_french(client):
     response = client.get(reverse("public-championship-csv", args=["saison-2025", "challenge"]))
     assert response.status_code == 200 and response["Content-Type"] == "text/csv; charset=utf-8"
     text = b"".join(response.streaming_content).decode("utf-8")
-    assert text.startswith("\ufeffRang;Ex aequo;Joueur;Club;Points;victoires;résultats retenus;tournois joués;")
+    assert text.startswith("\ufeffRang;Ex aequo;Joueur;Club;Points;Victoires;Résultats retenus;Tournois joués;")
     # Chloé: 16 points, 1 win among the results kept (T3), 2 kept, 3 played
     assert "1;non;Chloé;Tarot Club de Vanves;16;1;2;3;" in text
 
@@ -373,3 +373,44 @@ def test_a_long_championships_pdf_comes_in_parts(client, monkeypatch):
     assert "partie 2 sur 3" in second and "Ana" in second and "David" in second and "Chloé" not in second
     assert "Émile" in third and "David" not in third
     assert text("?partie=99") == third and text("?partie=x") == first
+
+
+def test_the_championships_pdf_says_the_time_of_the_page_not_utc():
+    """The walk: the PDF said « 27 novembre 2026 09:20 » (UTC) where the page said « à 10:20 » (Europe/Paris).
+    A snapshot made at 09:20 UTC on 27 November (winter time, UTC+1) reads 10:20 in both."""
+    from datetime import UTC, datetime
+
+    from django.template.loader import render_to_string
+    from django.utils import translation
+
+    from tournaments.seasons.models import ChampionshipSnapshot
+
+    made = season_of_three()
+    champ = made["championship"]
+    snap = seasons.championships.latest_snapshot(champ.pk)
+    ChampionshipSnapshot.objects.filter(pk=snap.pk).update(created_at=datetime(2026, 11, 27, 9, 20, tzinfo=UTC))
+    snap = seasons.championships.latest_snapshot(champ.pk)
+    with translation.override("fr"):
+        html = render_to_string("print/championship.html", seasons.ranking_view(champ, snap))
+        page = render_to_string("public/championship.html", {**seasons.ranking_view(champ, snap), "messages": ()})
+    assert "27 novembre 2026 à 10:20" in page
+    assert "27 novembre 2026 à 10:20" in html and "09:20" not in html
+
+
+def test_a_shared_place_in_the_championship_is_written_as_in_a_tournaments_ranking():
+    """The walk: the championship wrote « 2 ex » where a tournament's ranking writes « 2= »."""
+    from dataclasses import replace
+
+    from django.template.loader import render_to_string
+    from django.utils import translation
+
+    made = season_of_three()
+    champ = made["championship"]
+    snap = seasons.championships.latest_snapshot(champ.pk)
+    with translation.override("fr"):
+        view = seasons.ranking_view(champ, snap)
+        view["rows"] = [replace(row, rank=2, shared=True) if k in (1, 2) else row for k, row in enumerate(view["rows"])]
+        page = render_to_string("public/championship.html", {**view, "messages": ()})
+        pdf = render_to_string("print/championship.html", view)
+    assert '<td>2<abbr title="ex aequo">=</abbr></td>' in page and " ex<" not in page and ">ex<" not in page
+    assert "<td>2=</td>" in pdf and " ex<" not in pdf
