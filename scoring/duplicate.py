@@ -834,6 +834,15 @@ def rank_duplicate_teams(
                           inputs_json=f"[{inputs_json},{canonical_json(membership)}]")
 
 
+def percent_metrics(kind: str, options: Mapping[str, Any]) -> frozenset[str]:
+    """The metrics of a duplicate ranking that are percentages (read « 83,33 % »): the event score and the best
+    étui of a ranking by mean percentage of matchpoints; none under a sum or the datum method, nor in a team's
+    ranking (its score is the sum of its members')."""
+    if kind != "duplicate" or options.get("method") == "datum" or options.get("score") != "mean":
+        return frozenset()
+    return frozenset({"score", "best_board"})
+
+
 def regenerate(snapshot: RankingSnapshot) -> RankingSnapshot:
     """Rebuild a duplicate snapshot from its own inputs and options (``scoring.ranking.regenerate``), in the form
     it was written in (no ``form`` option: form 1, one :class:`BoardResult` per result)."""

@@ -88,17 +88,19 @@ def ranking_csv_page(state: published.Published) -> Page:
 
         def write(writer: SafeWriter) -> None:
             snap = ranking.snapshot
-            writer.writerow(["Rang", "Ex aequo", "Joueur", "Club", *[str(label) for _c, label in ranking.columns],
+            # the numbers bare for the spreadsheet, a percentage's unit in its header (« Résultat (%) »)
+            writer.writerow(["Rang", "Ex aequo", "Joueur", "Club",
+                             *[f"{label} (%)" if c in ranking.percent else str(label) for c, label in ranking.columns],
                              "Abandon", "Explication"])
             for row in ranking.rows:
-                writer.writerow([row.rank or "", "oui" if row.shared else "non", row.name, row.club, *row.values,
+                writer.writerow([row.rank or "", "oui" if row.shared else "non", row.name, row.club, *row.figures,
                                  "oui" if row.withdrawn else "non", row.explain])
             if ranking.team_rows:
                 writer.writerow([])
                 writer.writerow(["Rang", "Ex aequo", "Équipe", "",
                                  *[str(label) for _c, label in ranking.team_columns], "", "Explication"])
                 for row in ranking.team_rows:
-                    writer.writerow([row.rank, "oui" if row.shared else "non", row.name, "", *row.values, "",
+                    writer.writerow([row.rank, "oui" if row.shared else "non", row.name, "", *row.figures, "",
                                      row.explain])
             if snap is not None:
                 writer.writerow([])
