@@ -25,7 +25,7 @@ fields: ``deal-record.md`` "Tarot fields (fixed)".
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
@@ -902,6 +902,23 @@ class TarotDeal(DealRules):
 
 #: the poignée checks that need the holder's hand (the others are made without it)
 HANDFUL_HAND_CHECKS = frozenset({"handful_not_in_hand", "handful_excuse_hidden_trump", "handful_not_held"})
+
+
+def handful_cards(cards: Iterable[Card]) -> int:
+    """How many of ``cards`` a poignée may show: the trumps and the Excuse (rule 19; the Excuse stands in for a
+    trump, A-T9) — what ``handful_not_held`` counts."""
+    return (mask_of(cards) & (TRUMP_MASK | EXCUSE_BIT)).bit_count()
+
+
+def handful_needed(players: int, size: str) -> int:
+    """The cards a poignée of ``size`` (simple, double, triple) shows at a table of ``players`` (§1.2)."""
+    return TABLE[players][2][HANDFUL_SIZES.index(size)]
+
+
+def handful_with_chien(contract: str) -> bool:
+    """Whether the taker of ``contract`` shows his poignée with the chien in hand (a petite or a garde: he takes it
+    before the first card, rule 19; a garde sans or contre leaves it aside)."""
+    return contract in ("petite", "garde")
 
 
 class _Unknown(Enum):

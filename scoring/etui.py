@@ -9,6 +9,9 @@ two tables compared on an étui held the same cards.
 differ, or cards played that the étui's hands do not allow (the record is re-judged with the
 étui's hands put in). A record that contradicts its étui is a **fouled étui** (« étui faussé »):
 the arbiter is called, and its results are compared only with the same cards.
+
+:func:`handful_violations` checks the poignées of a summary (a record without hands or tricks) against the
+étui's hands, before the deal is saved: a poignée its declarer cannot show is refused, not fouled.
 """
 
 from __future__ import annotations
@@ -20,6 +23,20 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules.cards import TAROT_78, format_card, parse_card, sort_hand
+from rules.errors import Violation
+from rules.messages import register
+from rules.tarot import HANDFUL_SIZES, TABLE, handful_cards, handful_needed, handful_with_chien
+
+register({
+    "etui_handful_not_held": {
+        "fr": "{who} n'a que {count} atouts (Excuse comprise) dans cet étui : pas de poignée {size} ({needed}).",
+        "en": "{who} holds only {count} trumps (Excuse included) in this étui: no {size} poignée ({needed}).",
+    },
+    "etui_handful_card_not_held": {
+        "fr": "{who} montre {card} dans sa poignée, mais cette carte n'est pas dans sa main dans cet étui.",
+        "en": "{who} shows {card} in a poignée, but that card is not in his hand in this étui.",
+    },
+})
 
 #: hand and chien sizes by table size (RULES.md §1.2)
 SIZES = {3: (24, 6), 4: (18, 6), 5: (15, 3)}
@@ -91,12 +108,15 @@ def from_record(record: Mapping[str, Any]) -> EtuiCards | None:
 
 @dataclass(frozen=True)
 class Contradiction:
-    """Where a record contradicts its étui: ``what`` is dealer, hand, dog or play; seat and cards when known."""
+    """Where a record contradicts its étui: ``what`` is dealer, hand, dog or play; seat and cards when known. For a
+    hand or the chien, ``cards`` are the cards that differ either way and ``missing`` those of them the étui has
+    there (the others were entered instead)."""
 
     what: str
     seat: int | None = None
     cards: tuple[str, ...] = ()
     detail: str = ""
+    missing: tuple[str, ...] = ()
 
 
 def contradictions(etui: EtuiCards, record: Mapping[str, Any]) -> list[Contradiction]:
@@ -110,9 +130,12 @@ def contradictions(etui: EtuiCards, record: Mapping[str, Any]) -> list[Contradic
             mine = set(_canonical(hand)) if seat < len(etui.hands) else set()
             theirs = set(etui.hands[seat]) if seat < len(etui.hands) else set()
             if mine != theirs:
-                out.append(Contradiction("hand", seat, tuple(sorted(mine ^ theirs))))
+                out.append(Contradiction("hand", seat, tuple(sorted(mine ^ theirs)),
+                                         missing=tuple(sorted(theirs - mine))))
     if record.get("dog") is not None and set(_canonical(record["dog"])) != set(etui.dog):
-        out.append(Contradiction("dog", None, tuple(sorted(set(_canonical(record["dog"])) ^ set(etui.dog)))))
+        entered = set(_canonical(record["dog"]))
+        out.append(Contradiction("dog", None, tuple(sorted(entered ^ set(etui.dog))),
+                                 missing=tuple(sorted(set(etui.dog) - entered))))
     if not hands and record.get("tricks"):
         out += _play_contradictions(etui, record)
     return out
@@ -130,3 +153,41 @@ def _play_contradictions(etui: EtuiCards, record: Mapping[str, Any]) -> list[Con
     new = [v for v in judge(with_cards).violations if (v.rule, v.seat, v.card) not in alone]
     return [Contradiction("play", v.seat, (format_card(v.card),) if v.card is not None else (), v.rule)
             for v in new]
+
+
+def handful_violations(etui: EtuiCards, record: Mapping[str, Any]) -> list[Violation]:
+    """The poignées of ``record`` that the étui's hands cannot show (RULES.md rule 19, A-T9): the declarer holds
+    fewer trumps, the Excuse included, than the size asks — the taker of a petite or a garde counting the chien he
+    takes — or a card shown is not his. Only for a record without hands and tricks (a summary): with them, the
+    rules engine checks the poignées against the cards entered, and :func:`contradictions` the cards against the
+    étui."""
+    if record.get("hands") or record.get("tricks"):
+        return []
+    players = len(etui.hands)
+    if players not in TABLE:
+        return []
+    bid = record.get("bid") or {}
+    taker, contract = bid.get("taker"), str(bid.get("contract") or "")
+    thresholds = TABLE[players][2]
+    out: list[Violation] = []
+    for handful in record.get("handfuls") or []:
+        seat = handful.get("seat") if isinstance(handful, Mapping) else None
+        if not isinstance(seat, int) or not 0 <= seat < players:
+            continue  # the rules engine has refused it already
+        held = [parse_card(c) for c in etui.hands[seat]]
+        if seat == taker and handful_with_chien(contract):
+            held += [parse_card(c) for c in etui.dog]
+        shown = handful.get("cards")
+        size = handful.get("size")
+        if size is None and shown is not None and len(shown) in thresholds:
+            size = HANDFUL_SIZES[thresholds.index(len(shown))]
+        if shown is not None:
+            mine = set(held)
+            out += [Violation("etui_handful_card_not_held", seat=seat, card=parse_card(c))
+                    for c in shown if parse_card(c) not in mine]
+        if size in HANDFUL_SIZES:
+            count, needed = handful_cards(held), handful_needed(players, size)
+            if count < needed:
+                out.append(Violation("etui_handful_not_held", seat=seat,
+                                     params={"count": count, "size": size, "needed": needed}))
+    return out

@@ -27,7 +27,8 @@ class TournamentsConfig(AppConfig):
         # the standings learn that scores changed through the one hook (tournaments/common/hooks.py)
         hooks.subscribe(tasks.ranking_refresh_on_commit)
         # a deal saved at a duplicate table is tied to its étui and checked against its cards
-        hooks.subscribe_deal_saved(duplicate.deal_saved, table_model=DuplicateTable)
+        # (and, before it is saved, a summary's poignées are checked against the étui's hands)
+        hooks.subscribe_deal_saved(duplicate.deal_saved, table_model=DuplicateTable, check=duplicate.deal_check)
         # a deal saved as irregular: the arbiter is called to its table
         hooks.subscribe_deal_irregular(links.irregular_deal_call)
         # a ruling on an irregular deal answers the table's call

@@ -253,9 +253,9 @@ class Event:
             assert f"Table {table} : donne {number}" in text, (table, number)
         assert reverse("chief_page", args=[self.slug]) in text
         self.approve_pending()
-        # the chief reads his page again, where each visa is said (« Donne 4 approuvée… »)
+        # the chief reads his queue again, where each visa is said (« Donne 4 visée : elle compte désormais. »)
         said = html.unescape(self.get("chief", reverse("chief_page", args=[self.slug])).content.decode())
-        assert "approuvée" in said
+        assert "compte désormais" in said
         return self.post("organizer", url, data)
 
     def round_status(self, rnd: Round, status: str) -> None:
@@ -610,10 +610,10 @@ class Event:
         assert page.status_code == 200
         pending = list(Deal.objects.filter(table__round__tournament=self.tournament, status=Deal.Status.PENDING))
         for deal in pending:
-            assert reverse("deal_detail", args=[deal.pk]) in page.content.decode(), \
-                f"deal {deal.pk} pending is not on the chief's page"
-            response = self.post("chief", reverse("deal_approve", args=[deal.pk]))
-            assert response.status_code == 302
+            approve = reverse("deal_approve", args=[deal.pk])
+            assert f'action="{approve}"' in page.content.decode(), f"deal {deal.pk}: no « Viser » on the chief's page"
+            response = self.post("chief", approve, {"back": "chief"})  # the queue's « Viser »: back to the queue
+            assert response.status_code == 302 and response["Location"] == reverse("chief_page", args=[self.slug])
             deal.refresh_from_db()
             assert deal.status == Deal.Status.VALID
             self.touched_tables.add(deal.table_id)

@@ -4,6 +4,8 @@ an artificial result; the travellers public once the round is released."""
 
 from __future__ import annotations
 
+import html
+
 import pytest
 from django.urls import reverse
 
@@ -68,6 +70,18 @@ def test_duplicate(event, players, boards):
     assert ArtificialResult.objects.filter(entry_id=entry, etui__number=number).exists()
     ev.touched_tables.add(table.pk)
     ev.check("round 1: an artificial result")
+    # the fouled étui waits for the chief: the round is not finished without a confirmation; his artificial
+    # results (50 % each: the étui was mixed up at the table) answer the call
+    (play,) = fouled
+    refused = ev.post("organizer", reverse("round_status", args=[ev.slug, r1.number]), {"status": "finished"})
+    r1.refresh_from_db()
+    assert r1.status == "running" and "étui faussé" in html.unescape(refused.content.decode())
+    for seat in play.table.seats.all():
+        response = ev.post("chief", reverse("table_artificial", args=[play.table_id, play.etui.number]),
+                           {"entry": str(seat.entry_id), "kind": "even", "reason": "Étui mélangé à la table"})
+        assert response.status_code == 302, ev.problems(response)
+    ev.touched_tables.add(play.table_id)
+    ev.check("round 1: the fouled étui decided")
     ev.round_status(r1, "finished")
     ev.release(r1)
     traveller = ev.get("anonymous", reverse("public-etui", args=[ev.slug, number]))

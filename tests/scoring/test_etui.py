@@ -65,3 +65,21 @@ def test_cards_played_that_the_etui_did_not_give():
     other = deal_etui("x", 4)  # North… West hands of another deal, dealer 3 like the record
     found = contradictions(other, played_only)
     assert found and all(c.what == "play" for c in found)
+
+
+def test_a_summarys_poignee_is_counted_in_the_etuis_hand():
+    """Étui 2 of « test »: East holds T18 T11 T8 T7 T6 T5 T4 T3 (8 trumps, no Excuse), North T20 T10 T9 T2 and the
+    Excuse (5); the chien no trump. Rule 19: 10 for a simple at 4, the Excuse standing in for a trump."""
+    from scoring.etui import handful_violations
+
+    etui = deal_etui("test", 2)
+    summary = {"bid": {"taker": 1, "contract": "garde"}, "handfuls": [{"seat": 1, "size": "simple"}]}
+    (found,) = handful_violations(etui, summary)
+    assert (found.rule, found.seat, dict(found.params)) == (
+        "etui_handful_not_held", 1, {"count": 8, "size": "simple", "needed": 10})
+    assert found.message("fr", ["Ana", "Hervé", "Chloé", "David"]) == (
+        "Hervé n'a que 8 atouts (Excuse comprise) dans cet étui : pas de poignée simple (10).")
+    shown = {"bid": {"taker": 1, "contract": "garde"}, "handfuls": [{"seat": 0, "cards": ["T20", "T11", "EX"]}]}
+    assert [(v.rule, v.seat) for v in handful_violations(etui, shown)] == [("etui_handful_card_not_held", 0)]
+    # the cards entered are checked by the rules engine and against the étui, not here
+    assert handful_violations(etui, {**summary, "hands": [list(h) for h in etui.hands]}) == []

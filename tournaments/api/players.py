@@ -87,7 +87,8 @@ class RegistrationListView(Api):
             if player is None:
                 raise InvalidInput(_("no player %(player)s") % {"player": data["player"]}, field="player")
         else:
-            player = player_create(name=data["name"], club=data["club"], licence=data["licence"])
+            player = player_create(name=data["name"], club=data["club"], licence=data["licence"],
+                                   tournament=tournament)
         entry = player_register(tournament=tournament, player=player, team=team)
         return Response(s.EntryOut(entry).data, status=status.HTTP_201_CREATED)
 

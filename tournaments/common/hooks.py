@@ -7,6 +7,9 @@
   commits.
 * :func:`deal_saved` — a deal's cards were saved (recorded, or corrected). Duplicate Tarot subscribes: a deal
   of a duplicate table is tied to its étui and checked against its cards.
+* :func:`deal_check` — a deal is about to be saved (recorded, or corrected): a subscriber of :func:`deal_saved` may
+  give a check that returns what the deal contradicts (rule violations), and the deal is refused with them, nothing
+  saved. Duplicate Tarot checks a summary's poignées against the étui's hands.
 * :func:`deal_irregular` — a deal was saved as played with violations (an irregular deal): the links subscribe
   and call the arbiter to the table.
 * :func:`irregular_ruled` — the chief arbiter ruled on an irregular deal: the links subscribe and answer the
@@ -33,6 +36,7 @@ from typing import Any
 
 ScoresChanged = Callable[[int], None]
 DealSaved = Callable[[Any, Any], None]
+DealCheck = Callable[[Any, int, Any], list[Any]]
 RankingPublished = Callable[[int, int], None]
 
 _subscribers: list[ScoresChanged] = []
@@ -69,13 +73,16 @@ class DealSavedSubscriber:
 
     callback: DealSaved
     table_model: Any = None
+    #: ``check(table, number, record)``: the violations of the deal ``number`` about to be saved at ``table`` with
+    #: ``record`` (its judged record), empty when it may be saved (:func:`deal_check`)
+    check: DealCheck | None = None
 
 
-def subscribe_deal_saved(callback: DealSaved, *, table_model: Any = None) -> None:
+def subscribe_deal_saved(callback: DealSaved, *, table_model: Any = None, check: DealCheck | None = None) -> None:
     """Call ``callback(deal, user)`` whenever a deal's cards are saved (once per callback), only at tables
-    that have a ``table_model`` row when one is given."""
+    that have a ``table_model`` row when one is given; and ``check`` before it is saved (:func:`deal_check`)."""
     if all(sub.callback is not callback for sub in _deal_savers):
-        _deal_savers.append(DealSavedSubscriber(callback, table_model))
+        _deal_savers.append(DealSavedSubscriber(callback, table_model, check))
 
 
 def deal_saved_subscribers() -> tuple[DealSavedSubscriber, ...]:
@@ -91,6 +98,16 @@ def deal_saved(deal: Any, user: Any, *, at: tuple[bool, ...] | None = None) -> N
     for k, sub in enumerate(_deal_savers):
         if at is None or sub.table_model is None or (k < len(at) and at[k]):
             sub.callback(deal, user)
+
+
+def deal_check(table: Any, number: int, record: Any, *, at: tuple[bool, ...] | None = None) -> list[Any]:
+    """What the subscribers' checks find against the deal ``number`` about to be saved at ``table`` (its judged
+    ``record``): rule violations, empty when it may be saved. ``at`` as for :func:`deal_saved`."""
+    found: list[Any] = []
+    for k, sub in enumerate(_deal_savers):
+        if sub.check is not None and (at is None or sub.table_model is None or (k < len(at) and at[k])):
+            found += sub.check(table, number, record)
+    return found
 
 
 def subscribe_ranking_published(callback: RankingPublished) -> None:

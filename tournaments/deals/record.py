@@ -515,6 +515,9 @@ def _deal_record(*, table: Table, record: Any, user: Any, cursor: Any, irregular
             mine = judge_tarot_deal(table, record, irregular=irregular)
     except MalformedRecord as exc:
         raise MalformedDeal.wrap(exc) from None
+    found = hooks.deal_check(table, locked.last_number + 1, mine.record, at=locked.at_tables)
+    if found:  # what the deal contradicts beyond its own rules (a duplicate's étui): refused, nothing saved
+        raise DealRejected(found, [s.entry.player.name for s in seats])
 
     if mine.verdict.get("violations"):
         return _save_irregular(table, mine, seats, locked, user=user, cursor=cursor)
@@ -617,6 +620,9 @@ def deal_correct(*, deal: Deal, record: Any, expected_version: int | None, reaso
             mine = judge_tarot_deal(table, record)
     except MalformedRecord as exc:
         raise MalformedDeal.wrap(exc) from None
+    found = hooks.deal_check(table, deal.number, mine.record)
+    if found:
+        raise DealRejected(found, [s.entry.player.name for s in seats])
     deal.record, deal.verdict = mine.record, mine.verdict
     deal.version += 1
     deal.updated_by = acting_user(user)

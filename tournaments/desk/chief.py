@@ -8,6 +8,7 @@ from django.contrib import messages
 from django.db.models import Count, Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -18,6 +19,7 @@ from tournaments.common.access import guarded, lang_of, require
 from tournaments.common.errors import ServiceError
 from tournaments.deals.models import Deal
 from tournaments.desk.irregular import irregular_context
+from tournaments.duplicate.models import EtuiPlay
 from tournaments.event import permissions
 from tournaments.event.models import Round, Tournament
 from tournaments.links import service
@@ -38,8 +40,14 @@ def chief_page(request: HttpRequest, slug: str) -> HttpResponse:
     now = timezone.now()
     calls = list(ArbiterCall.objects.filter(tournament=tournament).exclude(state=ArbiterCall.State.RESOLVED)
                  .select_related("table__round", "deal", "entry__player", "taken_by").order_by("created_at"))
+    # a fouled étui's call: the chief gives its artificial results on the table's étuis page
+    etuis = dict(EtuiPlay.objects.filter(deal_id__in=[c.deal_id for c in calls if c.reason == "fouled_etui"])
+                 .values_list("deal_id", "etui__number"))
     for call in calls:
         call.age_minutes = int((now - call.created_at).total_seconds() // 60)  # type: ignore[attr-defined]
+        number = etuis.get(call.deal_id) if call.deal_id is not None else None
+        call.etuis_url = (reverse("table_etuis", args=[call.table_id]) + f"#etui-{number}"  # type: ignore[attr-defined]
+                          if number is not None else "")
     answered = list(ArbiterCall.objects.filter(tournament=tournament, state=ArbiterCall.State.RESOLVED)
                     .select_related("table__round", "resolved_by").order_by("-resolved_at")[:10])
     visa = list(Deal.objects.filter(table__round__tournament=tournament, status=Deal.Status.PENDING)

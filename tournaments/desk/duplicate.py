@@ -22,9 +22,10 @@ from tournaments.deals import selectors
 from tournaments.deals.models import Deal
 from tournaments.duplicate.models import ArtificialResult, DuplicateTable, Etui, EtuiPlay
 from tournaments.duplicate.results import ORIENTATIONS, travellers
-from tournaments.duplicate.service import artificial_result_set, problem_text
+from tournaments.duplicate.service import artificial_result_set, fouled_calls, problem_text
 from tournaments.event import permissions
 from tournaments.event.models import Table
+from tournaments.links.models import ArbiterCall
 from tournaments.standings.formats import percent_text
 
 
@@ -41,6 +42,7 @@ def table_etuis(request: HttpRequest, pk: int) -> HttpResponse:
     played = {d.number: d for d in Deal.objects.filter(table=table).exclude(status=Deal.Status.ANNULLED)}
     etuis = {e.number: e for e in Etui.objects.filter(tournament=tournament, number__in=dup.boards)}
     plays = {p.deal_id: p for p in EtuiPlay.objects.filter(table=table)}
+    calls = fouled_calls([d for d, p in plays.items() if p.fouled])
     seats = selectors.table_seats(table)
     names = {s.entry_id: name for s, name in zip(seats, players, strict=False)}
     artificial: dict[int, list[str]] = {}
@@ -66,6 +68,9 @@ def table_etuis(request: HttpRequest, pk: int) -> HttpResponse:
                 "others": [line for line in trav.lines if not (line.mine and line.round == table.round.number)],
                 "fouled": bool(play and play.fouled),
                 "problem": problem_text(play.problem, players) if play and play.fouled else [],
+                # the arbiter is called until he answers (artificial results, a correction, his word)
+                "called": bool(play and play.fouled and _waiting(calls.get(deal.pk), artificial.get(number))),
+                "answer": calls[deal.pk].answer if play and play.fouled and deal.pk in calls else "",
                 "count": len(trav.lines),
             })
         items.append(item)
@@ -75,6 +80,12 @@ def table_etuis(request: HttpRequest, pk: int) -> HttpResponse:
         "can_referee": permissions.can_referee(request.user, tournament), "seats": list(zip(seats, players,
                                                                                               strict=False)),
         "kinds": ArtificialResult.Kind.choices})
+
+
+def _waiting(call: ArbiterCall | None, artificial: list[str] | None) -> bool:
+    """A fouled étui's call not answered yet (without a call, a fouled étui saved before the calls: until the
+    arbiter gives an artificial result on it)."""
+    return not artificial if call is None else call.state != ArbiterCall.State.RESOLVED
 
 
 @guarded

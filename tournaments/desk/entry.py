@@ -47,6 +47,7 @@ from tournaments.desk.views import (
     table_context,
     unplayable,
 )
+from tournaments.duplicate.service import duplicate_table
 from tournaments.event import permissions
 from tournaments.event.models import Table
 from tournaments.links import service as link_service
@@ -210,7 +211,8 @@ def deal_correct_view(request: HttpRequest, pk: int) -> HttpResponse:
 @guarded
 @require_POST
 def deal_approve_view(request: HttpRequest, pk: int) -> HttpResponse:
-    """The chief arbiter's visa on a pending garde sans / garde contre."""
+    """The chief arbiter's visa on a pending garde sans / garde contre (from the deal's page, or his queue's
+    « Viser »: ``back=chief``)."""
     deal = get_object_or_404(Deal.objects.select_related("table__round__tournament"), pk=pk)
     require(request, permissions.can_approve(request.user, deal.table.round.tournament))
     try:
@@ -219,6 +221,8 @@ def deal_approve_view(request: HttpRequest, pk: int) -> HttpResponse:
         messages.error(request, exc.text(lang_of(request)))
     else:
         messages.success(request, _("Deal %(n)s approved: it now counts.") % {"n": deal.number})
+    if request.POST.get("back") == "chief":  # given from the chief's queue: back to the queue, not the deal
+        return redirect("chief_page", slug=deal.table.round.tournament.slug)
     return redirect("deal_detail", pk=deal.pk)
 
 
@@ -299,6 +303,8 @@ def ruling_create(request: HttpRequest, pk: int) -> HttpResponse:
         "not_presets": [en if lang.startswith("en") else fr
                         for _rule, fr, en in penalties.NOT_PRESETS.get(tournament.game, ())],
         "match_game": tournament.is_match_game,
+        # a duplicate table: the ruling's points stay out of the étuis' comparison; artificial results go there
+        "etuis_url": reverse("table_etuis", args=[table.pk]) if duplicate_table(table) is not None else "",
     }, status=422 if problems else 200)
 
 
@@ -326,6 +332,8 @@ def ruling_withdraw_view(request: HttpRequest, pk: int) -> HttpResponse:
         "tournament": tournament, "round": table.round, "table": table, "ruling": ruling, "form": form,
         "problems": problems, "points": ruling_points(ruling, selectors.table_seats(table), players),
         "match_game": tournament.is_match_game,
+        # a duplicate table: the ruling's points stay out of the étuis' comparison; artificial results go there
+        "etuis_url": reverse("table_etuis", args=[table.pk]) if duplicate_table(table) is not None else "",
     }, status=422 if problems else 200)
 
 

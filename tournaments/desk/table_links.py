@@ -236,8 +236,9 @@ def _answer(request: HttpRequest, link: PrivateLink, deal: Deal, *, redirect_to:
 
 
 class CallForm(forms.Form):
-    reason = forms.ChoiceField(label=gettext_lazy("Why"), choices=ArbiterCall.Reason.choices,
-                               widget=forms.RadioSelect)
+    # (« étui faussé » is the check of a duplicate's étui calling by itself, not a player's choice)
+    reason = forms.ChoiceField(label=gettext_lazy("Why"), choices=[
+        c for c in ArbiterCall.Reason.choices if c[0] != ArbiterCall.Reason.FOULED_ETUI], widget=forms.RadioSelect)
     deal = forms.TypedChoiceField(label=gettext_lazy("Which deal"), required=False, coerce=int, empty_value=None)
     note = forms.CharField(label=gettext_lazy("In a few words (optional)"), required=False, max_length=300)
 

@@ -4,7 +4,8 @@ A seat's result on an étui is its score row for the deal the table played as th
 table's n-th deal is the n-th étui of its movement card); its orientation is its seat's
 position; a fouled deal carries the fingerprint of the cards really played; the arbiter's
 artificial results replace the played ones. Rulings' point adjustments do not enter a duplicate
-comparison (A-T13 gives artificial results instead).
+comparison (A-T13 gives artificial results instead): the one exception is the ruling that decides an irregular
+deal (``Ruling.decision``), whose rows stand for the deal's own, which never count.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy
 
 from scoring import duplicate as pure
-from tournaments.deals.models import Deal, ScoreRow
+from tournaments.deals.models import Deal, Ruling, ScoreRow
 from tournaments.duplicate.models import ArtificialResult, DuplicateSetup, DuplicateTable, Etui, EtuiPlay
 from tournaments.event.models import Entry, Seat, Tournament
 
@@ -49,8 +50,9 @@ def _result_rows(tournament: Tournament, round_ids: Sequence[int] | None,
     """The results as rows: ("BoardResult", board, orientation, entry, mark, fingerprint, artificial, round, table).
 
     A score row counts when its table is in the movement (``DuplicateTable``), its deal number is on the table's
-    card (the n-th deal is the n-th étui), its étui is wanted and the arbiter gave that seat no artificial result on
-    it; the artificial results follow."""
+    card (the n-th deal is the n-th étui), its étui is wanted, the arbiter gave that seat no artificial result on
+    it, and it is the deal's own row or the row of the ruling that decided the (irregular) deal; the artificial
+    results follow."""
     tables = DuplicateTable.objects.filter(table__round__tournament_id=tournament.pk)
     seats = Seat.objects.filter(table__round__tournament_id=tournament.pk)
     plays = EtuiPlay.objects.filter(table__round__tournament_id=tournament.pk, fouled=True)
@@ -67,7 +69,12 @@ def _result_rows(tournament: Tournament, round_ids: Sequence[int] | None,
     artificial = {(number, entry): (kind, table) for number, entry, kind, table in ArtificialResult.objects.filter(
         etui__tournament_id=tournament.pk).values_list("etui__number", "entry_id", "kind", "table_id")}
     wanted = set(boards) if boards is not None else None
-    rows = ScoreRow.objects.filter(tournament_id=tournament.pk, deal__isnull=False, counts=True)
+    # a seat's result is its deal's own row — or, for an irregular deal (its own rows never count), the row of the
+    # ruling that decided it; any other ruling's points stay out of the comparison (one result a seat, A-T13)
+    deciding = list(Ruling.objects.filter(tournament_id=tournament.pk, deal__isnull=False, withdrawn_at__isnull=True)
+                    .exclude(decision="").values_list("pk", flat=True))
+    own = Q(ruling__isnull=True) | Q(ruling_id__in=deciding) if deciding else Q(ruling__isnull=True)
+    rows = ScoreRow.objects.filter(own, tournament_id=tournament.pk, deal__isnull=False, counts=True)
     if round_ids is not None:
         rows = rows.filter(round_id__in=round_ids)
     # no order (the model's default one joined five tables and sorted 262,144 rows on disk): the ranking sorts

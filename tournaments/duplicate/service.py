@@ -10,8 +10,8 @@
   the deal to its étui (the table's n-th deal is its n-th étui), takes the étui's cards from it
   when they were not known and the deal gives them, and otherwise checks the record against them
   (``scoring.etui.contradictions``). A contradiction makes the deal a **fouled étui**: its
-  results are compared only with the same cards, and the arbiter is called (a ruling « étui
-  faussé » is opened at the table, which the desk shows).
+  results are compared only with the same cards, and the arbiter is called (a call « étui faussé »
+  on the chief's page; the artificial results given on the étui, or a correction that follows it, answer it).
 """
 
 from __future__ import annotations
@@ -21,16 +21,20 @@ from typing import Any
 
 from django.db import transaction
 from django.db.models import Q
+from django.utils import translation
 from django.utils.translation import gettext as _
 
+from rules.cards import CardCodeError, card_name, parse_card
 from scoring import etui as pure_etui
 from scoring.duplicate import DUPLICATE_TIE_BREAKS
 from scoring.movement import SHORT_POLICIES, build_movement
 from tournaments.common import games, hooks
 from tournaments.common.errors import InvalidInput, StateConflict
-from tournaments.deals.models import Deal, Ruling
+from tournaments.deals.models import Deal
 from tournaments.duplicate.models import ArtificialResult, DuplicateSetup, DuplicateTable, Etui, EtuiPlay
 from tournaments.event.models import Entry, Round, Seat, Table, Tournament
+from tournaments.links.models import ArbiterCall
+from tournaments.links.service import call_create, call_resolve
 
 MAX_BOARDS_PER_ROUND = 36
 
@@ -211,26 +215,83 @@ def duplicate_table(table: Table) -> DuplicateTable | None:
 
 
 def _problem_json(found: Sequence[pure_etui.Contradiction]) -> list[dict[str, Any]]:
-    return [{"what": c.what, "seat": c.seat, "cards": list(c.cards), "detail": c.detail} for c in found]
+    return [{"what": c.what, "seat": c.seat, "cards": list(c.cards), "detail": c.detail, "missing": list(c.missing)}
+            for c in found]
+
+
+def _card_words(codes: Sequence[str]) -> str:
+    """Cards by their names in the page's language (« roi de cœur, atout 21 »), never their codes."""
+    lang = "en" if (translation.get_language() or "fr").startswith("en") else "fr"
+    names = []
+    for code in codes:
+        try:
+            names.append(card_name(parse_card(code), lang))
+        except CardCodeError:
+            names.append(str(code))
+    return ", ".join(names)
 
 
 def problem_text(problem: Sequence[Mapping[str, Any]], players: Sequence[str]) -> list[str]:
-    """The contradictions in French words of the table (for the desk and the ruling)."""
-    names = ("Nord", "Est", "Sud", "Ouest")
+    """The contradictions in the words of the table, the cards by their names (for the desk and the call)."""
+    names = (_("North"), _("East"), _("South"), _("West"))
     out = []
     for p in problem:
         seat = p.get("seat")
         who = f"{names[seat]} ({players[seat]})" if isinstance(seat, int) and 0 <= seat < len(players) else ""
-        cards = ", ".join(p.get("cards") or [])
+        cards = [str(c) for c in p.get("cards") or []]
+        missing = [str(c) for c in p.get("missing") or []]
+        split = {"entered": _card_words([c for c in cards if c not in missing]), "missing": _card_words(missing)}
         if p["what"] == "dealer":
             out.append(_("the dealer is not the étui's"))
+        elif p["what"] == "hand" and "missing" in p:
+            out.append(_("%(who)s : la main diffère de l'étui (saisi : %(entered)s ; dans l'étui : %(missing)s)")
+                       % {"who": who, **split})
         elif p["what"] == "hand":
-            out.append(_("%(who)s: hand differs from the étui (%(cards)s)") % {"who": who, "cards": cards})
+            out.append(_("%(who)s: hand differs from the étui (%(cards)s)") % {"who": who, "cards": _card_words(cards)})
+        elif p["what"] == "dog" and "missing" in p:
+            out.append(_("le chien diffère de l'étui (saisi : %(entered)s ; dans l'étui : %(missing)s)") % split)
         elif p["what"] == "dog":
-            out.append(_("the chien differs from the étui (%(cards)s)") % {"cards": cards})
+            out.append(_("the chien differs from the étui (%(cards)s)") % {"cards": _card_words(cards)})
         else:
-            out.append(_("%(who)s played %(cards)s, not in the étui's hand") % {"who": who, "cards": cards})
+            out.append(_("%(who)s played %(cards)s, not in the étui's hand") % {"who": who,
+                                                                                 "cards": _card_words(cards)})
     return out
+
+
+def fouled_calls(deal_ids: Sequence[int]) -> dict[int, ArbiterCall]:
+    """The last call « étui faussé » of each of these deals (open, taken or answered), by deal."""
+    calls = ArbiterCall.objects.filter(deal_id__in=list(deal_ids), reason=ArbiterCall.Reason.FOULED_ETUI)
+    return {c.deal_id: c for c in calls.order_by("created_at", "id") if c.deal_id is not None}
+
+
+def fouled_waiting(tournament: Tournament) -> list[ArbiterCall]:
+    """The fouled étuis that wait for the chief arbiter: their calls not answered yet, oldest first."""
+    return list(ArbiterCall.objects.filter(tournament=tournament, reason=ArbiterCall.Reason.FOULED_ETUI,
+                                           state__in=[ArbiterCall.State.OPEN, ArbiterCall.State.TAKEN])
+                .select_related("table__round", "deal").order_by("created_at", "id"))
+
+
+def _waiting_call(deal: Deal) -> ArbiterCall | None:
+    return ArbiterCall.objects.filter(deal=deal, reason=ArbiterCall.Reason.FOULED_ETUI,
+                                      state__in=[ArbiterCall.State.OPEN, ArbiterCall.State.TAKEN]).first()
+
+
+def _call_the_arbiter(*, deal: Deal, etui: Etui, play: EtuiPlay, before: tuple[Any, ...] | None, user: Any) -> None:
+    """A deal found fouled calls the arbiter to its table (once for one problem); a deal corrected to follow its
+    étui answers the call still waiting."""
+    waiting = _waiting_call(deal)
+    if play.fouled:
+        if waiting is None and (before is None or not before[0] or before[2] != play.problem):
+            players = [s.entry.player.name for s in deal.table.seats.select_related("entry__player")
+                       .order_by("position")]
+            text = " ; ".join(problem_text(play.problem, players))
+            note = _("Étui %(etui)s (donne %(deal)s) : %(problem)s") % {"etui": etui.number, "deal": deal.number,
+                                                                         "problem": text}
+            call_create(table=deal.table, reason=ArbiterCall.Reason.FOULED_ETUI, deal=deal,
+                        note=note if len(note) <= 300 else note[:299] + "…")
+    elif waiting is not None:
+        call_resolve(call=waiting, user=user, outcome=ArbiterCall.Outcome.CORRECTION,
+                     answer=_("Donne corrigée : elle suit désormais l'étui %(etui)s.") % {"etui": etui.number})
 
 
 @transaction.atomic
@@ -238,6 +299,23 @@ def deal_saved(deal: Deal, user: Any) -> None:
     """The deals' port (``tournaments.common.hooks.deal_saved``): a deal saved at a duplicate table is tied to
     its étui and checked against its cards; a deal of any other table is left alone."""
     etui_play_check(deal=deal, user=user)
+
+
+def deal_check(table: Table, number: int, record: Mapping[str, Any]) -> list[Any]:
+    """The deals' check before saving (``tournaments.common.hooks.deal_check``): the poignées of the table's
+    ``number``-th deal — its étui — that the étui's hands cannot show (``scoring.etui.handful_violations``); the
+    rest of the étui check (hands, chien, dealer, cards played) runs after the save (:func:`etui_play_check`)."""
+    if not record.get("handfuls") or record.get("hands") or record.get("tricks"):
+        return []  # (no query for a deal without a poignée, or with its cards: checked after the save)
+    dup = DuplicateTable.objects.filter(table_id=table.pk).first()
+    etui_number = dup.etui_number(number) if dup is not None else None
+    if etui_number is None:
+        return []
+    etui = Etui.objects.filter(tournament_id=table.round.tournament_id, number=etui_number).first()
+    if etui is None or not etui.known:
+        return []
+    cards = pure_etui.EtuiCards(tuple(tuple(h) for h in etui.hands), tuple(etui.dog), etui.dealer)
+    return list(pure_etui.handful_violations(cards, record))
 
 
 def etui_play_check(*, deal: Deal, user: Any = None) -> EtuiPlay | None:
@@ -268,19 +346,14 @@ def etui_play_check(*, deal: Deal, user: Any = None) -> EtuiPlay | None:
         found = pure_etui.contradictions(cards, record)
         if found:
             played_fp = pure_etui.fingerprint(played) if played is not None else f"deal-{deal.pk}"
-    before = EtuiPlay.objects.filter(deal=deal).values_list("fouled", "fingerprint").first()
+    before = EtuiPlay.objects.filter(deal=deal).values_list("fouled", "fingerprint", "problem").first()
     play, _created = EtuiPlay.objects.update_or_create(
         deal=deal, defaults={"etui": etui, "table": table, "fouled": bool(found), "fingerprint": played_fp,
                              "problem": _problem_json(found)})
-    if before != (play.fouled, play.fingerprint) and (before is not None or play.fouled):
+    if (before or (None, None))[:2] != (play.fouled, play.fingerprint) and (before is not None or play.fouled):
         hooks.scores_changed(table.round.tournament_id)  # the comparison groups changed: the ranking follows
-    called = Ruling.objects.filter(deal=deal, kind=Ruling.Kind.OTHER, reason__startswith="Étui faussé").exists()
-    if found and not called:
-        players = [s.entry.player.name for s in table.seats.select_related("entry__player").order_by("position")]
-        Ruling.objects.create(tournament_id=table.round.tournament_id, table=table, deal=deal, kind=Ruling.Kind.OTHER,
-                              reason=f"Étui faussé (étui {etui.number}) : " + " ; ".join(problem_text(play.problem,
-                                                                                                      players)),
-                              created_by=user if getattr(user, "is_authenticated", False) else None)
+    # the arbiter is called (a call on the chief's page, not a ruling: he decides, by artificial results or not)
+    _call_the_arbiter(deal=deal, etui=etui, play=play, before=before, user=user)
     return play
 
 
@@ -309,8 +382,26 @@ def artificial_result_set(*, table: Table, etui_number: int, entry_id: int, kind
         etui=etui, entry=Entry.objects.get(pk=entry_id),
         defaults={"table": table, "kind": kind, "reason": reason,
                   "created_by": user if getattr(user, "is_authenticated", False) else None})
+    _fouled_answered(table=table, etui=etui, user=user)
     hooks.scores_changed(table.round.tournament_id)
     return result
+
+
+def _fouled_answered(*, table: Table, etui: Etui, user: Any) -> None:
+    """The artificial results given on a fouled étui answer the table's call: the table reads them."""
+    deal_ids = list(EtuiPlay.objects.filter(table=table, etui=etui, fouled=True).values_list("deal_id", flat=True))
+    if not deal_ids:
+        return
+    seats = {s.entry_id: (s.position, s.entry.player.name) for s in table.seats.select_related("entry__player")}
+    given = sorted((seats[e], ArtificialResult.Kind(k).label) for e, k in ArtificialResult.objects.filter(
+        etui=etui, entry_id__in=seats).values_list("entry_id", "kind"))
+    answer = _("Résultats arbitrés sur l'étui %(etui)s : %(given)s.") % {
+        "etui": etui.number, "given": ", ".join(f"{name} : {label}" for (_pos, name), label in given)}
+    calls = ArbiterCall.objects.filter(deal_id__in=deal_ids, reason=ArbiterCall.Reason.FOULED_ETUI)
+    for call in calls.filter(state__in=[ArbiterCall.State.OPEN, ArbiterCall.State.TAKEN]):
+        call_resolve(call=call, user=user, outcome=ArbiterCall.Outcome.RULING, answer=answer)
+    # the results given one by one: the answer the table reads lists them all
+    calls.filter(state=ArbiterCall.State.RESOLVED, outcome=ArbiterCall.Outcome.RULING).update(answer=answer)
 
 
 def next_etui_dealer(table: Table) -> int | None:

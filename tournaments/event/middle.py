@@ -66,7 +66,7 @@ def late_arrival(*, tournament: Tournament, name: str, club: str = "", licence: 
     same = _entry_named(tournament, name)
     if same is not None:
         return same  # sent twice (a double tap, a reload): the player is registered once
-    player = player_create(name=name, club=club.strip(), licence=licence.strip())
+    player = player_create(name=name, club=club.strip(), licence=licence.strip(), tournament=tournament)
     entry = player_register(tournament=tournament, player=player)
     entry.from_round = from_round
     entry.save(update_fields=["from_round"])
@@ -140,7 +140,7 @@ def seat_replace(*, seat: Seat, name: str, club: str = "", rest_of_event: bool =
         return seat  # sent twice: the substitute already holds the seat
     _unlocked(table)
     old = seat.entry
-    player = player_create(name=name, club=club.strip())
+    player = player_create(name=name, club=club.strip(), tournament=rnd.tournament)
     new = player_register(tournament=rnd.tournament, player=player)
     new.from_round, new.replaces = rnd.number, old
     new.save(update_fields=["from_round", "replaces"])

@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-import unicodedata
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -38,6 +37,7 @@ from tournaments.clubs.models import Club, Licence
 from tournaments.common import hooks
 from tournaments.common.errors import InvalidInput
 from tournaments.event import players as register_players
+from tournaments.event.identity import name_key, namesakes
 from tournaments.event.models import Entry, Player
 from tournaments.event.setup import CsvUnreadable, _read_csv, csv_columns, csv_decode
 
@@ -57,13 +57,6 @@ LICENCE_HEADERS = {
 }
 
 NAME_MAX, CLUB_MAX, CATEGORY_MAX, LICENCE_MAX = 120, 120, 40, 40
-
-
-def name_key(name: str) -> str:
-    """A name folded to compare two spellings of one person: accents, case, hyphens and spaces ignored."""
-    text = unicodedata.normalize("NFKD", name or "").casefold()
-    text = "".join(c for c in text if not unicodedata.combining(c)).replace("œ", "oe").replace("æ", "ae")
-    return " ".join(re.sub(r"[^0-9a-z]+", " ", text).split())
 
 
 def full_name(first_name: str, last_name: str) -> str:
@@ -391,27 +384,23 @@ def licence_holder_refusal(number: str, name: str, *, player: Player | None = No
 
 
 def likely_duplicates(player: Player) -> list[Player]:
-    """Other players with the same name (accents and case ignored) and the same birth date: likely the same
-    person registered twice, to be offered for merging. None without a birth date."""
-    if player.birth_date is None or player.anonymized_at is not None:
-        return []
-    key = name_key(player.name)
-    same_day = Player.objects.filter(birth_date=player.birth_date, anonymized_at__isnull=True).exclude(pk=player.pk)
-    return [p for p in same_day.order_by("pk") if name_key(p.name) == key]
+    """Other records likely to be the same person (``identity.namesakes``: the same name, and the same birth date
+    or nothing that says otherwise), to be offered for merging."""
+    return namesakes([player]).get(player.pk, [])
 
 
-def entry_flags(entries: Iterable[Entry], *, today: dt.date | None = None) -> dict[int, list[dict[str, Any]]]:
+def entry_flags(entries: Iterable[Entry], *, today: dt.date | None = None,
+                tournament_id: int | None = None) -> dict[int, list[dict[str, Any]]]:
     """What the register says of each entry at registration and check-in, in a few queries: ``expired``,
-    ``unknown`` licences, ``duplicate`` (with the other players) — for the staff's lists."""
+    ``unknown`` licences, ``duplicate`` (with the other players) — for the staff's lists. ``tournament_id``: the
+    entries are that tournament's (its whole list: its players' names read by the database, not sent to it)."""
     entries = list(entries)
     today = today or timezone.localdate()
     numbers = {e.player.licence for e in entries if e.player.licence}
     records = {lic.number: lic for lic in Licence.objects.filter(number__in=numbers)}
     loaded = bool(records) or register_loaded()
-    births = {e.player.birth_date for e in entries if e.player.birth_date and e.player.anonymized_at is None}
-    same_day: dict[dt.date, list[Player]] = defaultdict(list)
-    for p in Player.objects.filter(birth_date__in=births, anonymized_at__isnull=True).order_by("pk"):
-        same_day[p.birth_date].append(p)  # type: ignore[index]
+    likely = namesakes((e.player for e in entries), among=None if tournament_id is None else
+                       Player.objects.filter(entries__tournament_id=tournament_id))
     flags: dict[int, list[dict[str, Any]]] = {}
     for e in entries:
         out: list[dict[str, Any]] = []
@@ -421,13 +410,12 @@ def entry_flags(entries: Iterable[Entry], *, today: dt.date | None = None) -> di
             out.append({"kind": "unknown", "message": LicenceCheck(licence, "unknown").message})
         elif record is not None and record.valid_until is not None and record.valid_until < today:
             out.append({"kind": "expired", "message": LicenceCheck(licence, "expired", record).message})
-        if e.player.birth_date and e.player.anonymized_at is None:
-            key = name_key(e.player.name)
-            others = [p for p in same_day[e.player.birth_date] if p.pk != e.player_id and name_key(p.name) == key]
-            if others:
-                out.append({"kind": "duplicate", "players": others,
-                            "message": _("Likely duplicate: same name and same date of birth as %(who)s.")
-                            % {"who": ", ".join(f"{p.name} ({p.club or _('no club')})" for p in others)}})
+        others = likely.get(e.player_id, [])
+        if others:
+            out.append({"kind": "duplicate", "players": others,
+                        "message": _("Doublon probable : même nom que %(who)s. S'il s'agit de la même personne, "
+                                     "réunissez les deux fiches depuis la sienne.")
+                        % {"who": ", ".join(f"{p.name} ({p.club or _('no club')})" for p in others)}})
         if out:
             flags[e.pk] = out
     return flags

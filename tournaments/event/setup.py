@@ -23,7 +23,7 @@ from tournaments.common import games, hooks
 from tournaments.common.collation import french_slug
 from tournaments.common.elision import with_name
 from tournaments.common.errors import InvalidInput, StateConflict
-from tournaments.event import permissions
+from tournaments.event import identity, permissions
 from tournaments.event.models import Entry, Player, Round, Seat, Table, Team, Tournament, TournamentRole
 
 Status = Tournament.Status
@@ -243,6 +243,34 @@ def round_open_tables(round: Round, *, publishing: bool = False) -> tuple[list[i
     return [number for number, _played in short.tables], short
 
 
+def fouled_etuis_waiting(round: Round) -> list[tuple[int, int]]:
+    """(table, étui) of each fouled étui of a duplicate round still waiting for the arbiter: its call « étui
+    faussé » not answered yet (``tournaments.duplicate.service``: the artificial results given, or a correction that
+    follows the étui, answer it)."""
+    rows = (Table.objects.filter(round=round, arbiter_calls__reason="fouled_etui",
+                                 arbiter_calls__state__in=["open", "taken"], duplicate__isnull=False)
+            .order_by("number", "arbiter_calls__deal__number")
+            .values_list("number", "arbiter_calls__deal__number", "duplicate__boards"))
+    return [(number, boards[deal - 1]) for number, deal, boards in rows
+            if deal is not None and 0 < deal <= len(boards or [])]
+
+
+def _with_fouled_etuis(round: Round, text: str, tables: list[int]) -> tuple[str, list[int]]:
+    """:func:`unfinished_check`'s sentence and tables with the fouled étuis still waiting for the arbiter said
+    first: the round is then finished or published only when confirmed, as with tables unfinished."""
+    waiting = fouled_etuis_waiting(round)
+    if not waiting:
+        return text, tables
+    etuis = ", ".join(_("étui %(etui)s (table %(table)s)") % {"etui": e, "table": t} for t, e in waiting)
+    said = ngettext("Un étui faussé attend la décision de l'arbitre : %(etuis)s.",
+                    "Des étuis faussés attendent la décision de l'arbitre : %(etuis)s.", len(waiting)) % {
+        "etuis": etuis}
+    said = said.replace("%", "%%")  # the sentence is formatted again with the tables' counts
+    if tables:
+        return f"{said} {text}", tables
+    return f"{said} " + _("Confirmez pour continuer quand même."), [t for t, _e in waiting]
+
+
 def unfinished_check(round: Round, *, confirmed: bool, field: str, publishing: bool = False) -> None:
     """Refuse to end or publish a round with matches still in play unless the organizer confirmed it; in a game
     of deals, to end it with tables short of deals, or to end or publish it with no deal at all (a round in play
@@ -263,6 +291,7 @@ def unfinished_check(round: Round, *, confirmed: bool, field: str, publishing: b
             text = ngettext("%(count)s table n'a pas joué ses %(expected)s donnes (table %(tables)s) : confirmez "
                             "pour continuer quand même.", "%(count)s tables n'ont pas joué leurs %(expected)s donnes "
                             "(tables %(tables)s) : confirmez pour continuer quand même.", len(tables))
+    text, tables = _with_fouled_etuis(round, text, tables)
     if tables:
         raise StateConflict(text % {"count": len(tables), "tables": ", ".join(map(str, tables)),
                                     "expected": expected},
@@ -325,9 +354,12 @@ def round_release(*, round: Round, released: bool = True, confirm_unfinished: bo
 
 # -- players ---------------------------------------------------------------------------------------
 
-def player_create(*, name: str, club: str = "", licence: str = "", birth_date: Any = None) -> Player:
+def player_create(*, name: str, club: str = "", licence: str = "", birth_date: Any = None,
+                  tournament: Tournament | None = None) -> Player:
     """A player, or the existing one with the same licence number — unless that one has another name: two players
-    on one licence are refused (the register, ``tournaments.event.register``).
+    on one licence are refused (the register, ``tournaments.event.register``). Without a licence on record, the
+    register's one record of the same name and club that nothing contradicts, not yet entered in ``tournament``
+    (``identity.known_player``): the same person at the club's next tournament, a licence typed now given to him.
 
     A licence of the federation's file (``Licence``) gives the new player what the file knows: his name when none
     is typed (registering by licence), his birth date (the categories and the likely duplicates read it), his club
@@ -355,6 +387,16 @@ def player_create(*, name: str, club: str = "", licence: str = "", birth_date: A
                 existing.birth_date = birth_date
                 existing.save(update_fields=["birth_date"])
             return existing
+    known = identity.known_player(name=name, club=club, licence=licence, birth_date=birth_date,
+                                  tournament_id=tournament.pk if tournament is not None else None)
+    if known is not None:
+        filled = {"licence": licence, "birth_date": birth_date}
+        changed = [f for f, value in filled.items() if value and not getattr(known, f)]
+        for f in changed:
+            setattr(known, f, filled[f])
+        if changed:
+            known.save(update_fields=changed)
+        return known
     return Player.objects.create(name=name, club=club or (record.club_name if record else ""), licence=licence,
                                  birth_date=birth_date, home_club=record.club if record else None)
 
@@ -585,7 +627,7 @@ def players_import_csv(*, tournament: Tournament, text: str | bytes, dry_run: bo
         if team_name:
             team = teams.get(team_name) or Team.objects.get_or_create(tournament=tournament, name=team_name)[0]
             teams[team_name] = team
-        player = player_create(name=name, club=club, licence=licence)
+        player = player_create(name=name, club=club, licence=licence, tournament=tournament)
         result.entries.append(player_register(tournament=tournament, player=player, team=team))
     return result
 

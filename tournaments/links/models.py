@@ -144,6 +144,7 @@ class ArbiterCall(models.Model):
         MISDEAL = "misdeal", _("maldonne")
         EXPOSED_CARD = "exposed_card", _("carte exposée")
         DISPUTE = "dispute", _("litige")
+        FOULED_ETUI = "fouled_etui", _("étui faussé")
         OTHER = "other", _("autre")
 
     class State(models.TextChoices):

@@ -82,7 +82,7 @@ def arrivals(request: HttpRequest, slug: str) -> HttpResponse:
                 return HttpResponse(row + count)
             return redirect(f"{request.path}#e{entry.pk}")
     entries = french_sorted(tournament.entries.select_related("player"), key=lambda e: e.player.name)
-    flags = register.entry_flags(entries)  # an expired licence, a likely duplicate: told at check-in
+    flags = register.entry_flags(entries, tournament_id=tournament.pk)  # an expired licence, a likely duplicate
     for e in entries:
         e.register_flags = flags.get(e.pk, [])  # type: ignore[attr-defined]
     return render(request, "tournaments/arrivals.html", {

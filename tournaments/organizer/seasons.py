@@ -14,8 +14,11 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring import championship as pure
 from tournaments.common.access import guarded, require
+from tournaments.common.collation import french_sorted
 from tournaments.common.errors import ServiceError
 from tournaments.common.forms import ChoiceRadio
+from tournaments.event import identity
+from tournaments.event.models import Entry
 from tournaments.seasons import championships, service
 from tournaments.seasons.models import Championship, Season
 
@@ -172,7 +175,30 @@ def championship_edit(request: HttpRequest, season: str, champ_slug: str | None 
             return redirect("season_detail", season=managed.slug) if champ is None else redirect(
                 "championship_edit", season=managed.slug, champ_slug=saved.slug)
     return render(request, "tournaments/championship_form.html", {"form": form, "season": managed,
-                                                                  "championship": champ})
+                                                                  "championship": champ,
+                                                                  "twins": _twins(champ) if champ else []})
+
+
+def _twins(championship: Championship) -> list[dict]:
+    """The people its tournaments hold under two records (``identity.namesakes``), each with where to merge them:
+    the page of one of his entries, whose merge form offers the other record. A championship counts records, not
+    people: until they are merged, he has a line for each, or none (each short of the minimum)."""
+    entries = list(Entry.objects.filter(tournament__in=championship.tournaments.all())
+                   .select_related("player__home_club", "tournament").order_by("tournament__date", "pk"))
+    first = {}
+    for entry in entries:
+        first.setdefault(entry.player_id, entry)
+    found, seen = [], set()
+    for player_id, others in identity.namesakes(e.player for e in first.values()).items():
+        group = frozenset([player_id, *(o.pk for o in others if o.pk in first)])
+        if len(group) < 2 or group in seen:
+            continue
+        seen.add(group)
+        entry = first[player_id]
+        found.append({"names": french_sorted({first[pk].player.name for pk in group}, key=str),
+                      "tournaments": [first[pk].tournament.name for pk in sorted(group)],
+                      "url": reverse("player_edit", args=[entry.tournament.slug, entry.pk])})
+    return found
 
 
 @guarded

@@ -139,7 +139,7 @@ def players(request: HttpRequest, slug: str) -> HttpResponse:
             data = form.cleaned_data
             try:
                 player = setup.player_create(name=data["name"], club=data["club"], licence=data["licence"],
-                                             birth_date=data.get("birth_date"))
+                                             birth_date=data.get("birth_date"), tournament=tournament)
                 entry = setup.player_register(tournament=tournament, player=player)
             except ServiceError as exc:
                 form.add_error(exc.field if exc.field in form.fields else None, exc.message)
@@ -159,7 +159,7 @@ def players(request: HttpRequest, slug: str) -> HttpResponse:
                 return redirect("players", slug=slug)
             csv_errors, csv_ignored = result.errors, result.ignored
     entries = french_sorted(tournament.entries.select_related("player", "team"), key=lambda e: e.player.name)
-    flags = register.entry_flags(entries)
+    flags = register.entry_flags(entries, tournament_id=tournament.pk)
     for e in entries:
         e.register_flags = flags.get(e.pk, [])  # type: ignore[attr-defined]
     return render(request, "tournaments/players.html", {
@@ -266,16 +266,24 @@ def _confirmed(request: HttpRequest, name: str = "confirm_unfinished") -> bool:
 
 def _confirm_round(request: HttpRequest, rnd: Round, fields: dict[str, str], ask: str, yes: str, *,
                    publishing: bool = False) -> HttpResponse:
-    """Ask the organizer to confirm ending or publishing a round: its matches not all over, or its tables short of
-    their deals (each short table with its count: « table 3 : 4 donnes sur 6 »), and its deals awaiting the chief
-    arbiter's visa (« table 2 : donne 3 »), all on one page; « Oui » confirms what it named."""
+    """Ask the organizer to confirm ending or publishing a round: a duplicate's fouled étuis the chief has not
+    decided, its matches not all over, or its tables short of their deals (each short table with its count:
+    « table 3 : 4 donnes sur 6 »), and its deals awaiting the chief arbiter's visa (« table 2 : donne 3 »), all on
+    one page; « Oui » confirms what it named."""
     tables: list[int] = []
     short = None
     parts = []
+    fouled: list[tuple[int, int]] = []
     if not _confirmed(request):
         tables, short = setup.round_open_tables(rnd, publishing=publishing)
-    if tables:
+        fouled = setup.fouled_etuis_waiting(rnd)  # a duplicate's fouled étuis the chief has not decided yet
+    if fouled:
+        parts.append(ngettext("Un étui faussé attend la décision de l'arbitre",
+                              "%(count)s étuis faussés attendent la décision de l'arbitre", len(fouled))
+                     % {"count": len(fouled)})
+    if tables or fouled:
         fields = {**fields, "confirm_unfinished": "1"}
+    if tables:
         if short is None:
             parts.append(ngettext("%(count)s partie n'est pas terminée", "%(count)s parties ne sont pas terminées",
                                   len(tables)) % {"count": len(tables)})
@@ -293,8 +301,9 @@ def _confirm_round(request: HttpRequest, rnd: Round, fields: dict[str, str], ask
                      % {"count": len(pending)})
     question = _("%(what)s : %(ask)s") % {"what": " ; ".join(parts), "ask": ask} if parts else ask[:1].upper() + ask[1:]
     return render(request, "tournaments/round_confirm.html", {
-        "tournament": rnd.tournament, "round": rnd, "tables": tables, "short": short, "pending": pending,
-        "question": question, "yes": yes, "action": request.path, "fields": sorted(fields.items())}, status=409)
+        "tournament": rnd.tournament, "round": rnd, "tables": tables, "short": short, "fouled": fouled,
+        "pending": pending, "question": question, "yes": yes, "action": request.path,
+        "fields": sorted(fields.items())}, status=409)
 
 
 @guarded

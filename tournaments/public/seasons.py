@@ -43,7 +43,7 @@ from tournaments.seasons.models import Championship, ChampionshipLine, Champions
 log = logging.getLogger(__name__)
 
 #: bump when a season template changes: every ETag and cache key changes
-RENDER_VERSION = "6"
+RENDER_VERSION = "7"
 #: the prints worker's task that renders a championship's documents (:func:`render_published`)
 RENDER_TASK = "tournaments.championship_render_published"
 #: the lines of a championship's page (the CSV has them all)

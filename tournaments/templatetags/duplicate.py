@@ -19,8 +19,9 @@ register = template.Library()
 @register.inclusion_tag("tournaments/_duplicate_result.html")
 def duplicate_deal_result(deal: Deal | None = None, table: Table | None = None) -> dict[str, Any]:
     from tournaments.deals import selectors
-    from tournaments.duplicate.models import DuplicateTable, Etui, EtuiPlay
+    from tournaments.duplicate.models import ArtificialResult, DuplicateTable, Etui, EtuiPlay
     from tournaments.duplicate.results import ORIENTATIONS, traveller
+    from tournaments.duplicate.service import fouled_calls, problem_text
     from tournaments.standings.formats import percent_text
 
     table = table or (deal.table if deal is not None else None)
@@ -47,8 +48,14 @@ def duplicate_deal_result(deal: Deal | None = None, table: Table | None = None) 
     play = EtuiPlay.objects.filter(deal=deal).first()
     seats = [] if mine is None else [(ORIENTATIONS[o], players[o] if o < len(players) else "",
                                       percent_text(mine.percentages[o])) for o in range(len(mine.marks))]
-    return {**following, "etui": etui, "seats": seats, "tables": len(trav.lines),
-            "fouled": bool(play and play.fouled)}
+    fouled = bool(play and play.fouled)
+    call = fouled_calls([deal.pk]).get(deal.pk) if fouled else None
+    return {**following, "etui": etui, "seats": seats, "tables": len(trav.lines), "fouled": fouled,
+            # the arbiter is called until he answers the call (artificial results, a correction, his word)
+            "called": fouled and (call.state != "resolved" if call is not None else not ArtificialResult.objects
+                                  .filter(etui=etui, table=table).exists()),  # (a fouled étui of before the calls)
+            "answer": call.answer if call is not None and call.state == "resolved" else "",
+            "problem": problem_text(play.problem, players) if play is not None and fouled else []}
 
 
 @register.simple_tag

@@ -234,7 +234,9 @@ def test_duplicate_subscribes_to_the_deals_saved():
     from tournaments.duplicate import service
     from tournaments.duplicate.models import DuplicateTable
 
-    assert hooks.deal_saved_subscribers() == (hooks.DealSavedSubscriber(service.deal_saved, DuplicateTable),)
+    # … and checks a deal before it is saved (a summary's poignées against the étui's hands)
+    assert hooks.deal_saved_subscribers() == (hooks.DealSavedSubscriber(service.deal_saved, DuplicateTable,
+                                                                        service.deal_check),)
 
 
 @pytest.mark.parametrize("change", ["release", "register", "withdraw", "team", "tie_breaks"])

@@ -77,8 +77,11 @@ def test_a_deal_that_contradicts_its_etui_is_fouled_and_calls_the_arbiter(event)
     deal_record(table=_table(event, 1, 1), user=user, record=tarot_summary(taker=1, points=49, dealer=2))
     play = EtuiPlay.objects.get(table=_table(event, 1, 1))
     assert play.fouled and play.problem[0]["what"] == "dealer"
-    ruling = Ruling.objects.get(table=_table(event, 1, 1))
-    assert "Étui faussé (étui 1)" in ruling.reason
+    from tournaments.links.models import ArbiterCall
+
+    call = ArbiterCall.objects.get(table=_table(event, 1, 1))  # a call to the arbiter, not a ruling
+    assert call.reason == "fouled_etui" and call.note.startswith("Étui 1 (donne 1) : ")
+    assert not Ruling.objects.filter(table=_table(event, 1, 1)).exists()
     deal_record(table=_table(event, 1, 3), user=user, record=tarot_summary(taker=1, points=60, dealer=0))
     fouled = [r for r in board_results(event) if r.fingerprint]
     assert {r.table for r in fouled} == {1}  # only table 1's results are set apart
