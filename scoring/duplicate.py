@@ -50,6 +50,7 @@ from scoring.ranking import (
     canonical_json,
     check_tie_breaks,
     entry_order,
+    percent_score,
     without_gc,
 )
 
@@ -832,6 +833,13 @@ def rank_duplicate_teams(
                ("score", score), ("tie_breaks", tie_breaks))
     return build_snapshot("duplicate_teams", ("score", *tie_breaks), rows, (ordered, membership), options,
                           inputs_json=f"[{inputs_json},{canonical_json(membership)}]")
+
+
+def percent_metrics(kind: str, options: Mapping[str, Any]) -> frozenset[str]:
+    """The metrics of a duplicate ranking that are percentages (read « 83,33 % »): the event score and the best
+    étui of a ranking by mean percentage of matchpoints; none under a sum or the datum method, nor in a team's
+    ranking (its score is the sum of its members')."""
+    return frozenset({"score", "best_board"}) if percent_score(kind, options.items()) else frozenset()
 
 
 def regenerate(snapshot: RankingSnapshot) -> RankingSnapshot:

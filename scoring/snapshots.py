@@ -4,6 +4,9 @@ season's championship (:mod:`scoring.championship`)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from scoring import championship, duplicate, ranking
 from scoring.ranking import RankingSnapshot
 
@@ -17,3 +20,10 @@ def regenerate(snapshot: RankingSnapshot) -> RankingSnapshot:
     if snapshot.kind in DUPLICATE_KINDS:
         return duplicate.regenerate(snapshot)
     return ranking.regenerate(snapshot)
+
+
+def percent_metrics(kind: str, options: Mapping[str, Any]) -> frozenset[str]:
+    """The metrics of a snapshot of ``kind`` (with its ``options``) that are percentages: shown with « % »."""
+    if kind in DUPLICATE_KINDS:
+        return duplicate.percent_metrics(kind, options)
+    return frozenset()

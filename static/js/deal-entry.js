@@ -1075,8 +1075,8 @@
       button.disabled = false; button.textContent = T.save;
       if (!correcting && config.offlineUrl && window.LeveeOffline && window.LeveeOffline.enqueue) {
         // no network: the deal waits on this device with its key, sent once when the network returns
-        var dealer = deal.values.dealer;
-        window.LeveeOffline.enqueue(config.offlineUrl, asForm, deal.key).then(function () {
+        var dealer = deal.values.dealer, keptKey = deal.key;
+        window.LeveeOffline.enqueue(config.offlineUrl, asForm, keptKey).then(function () {
           var kept = typeof config.after === "number" ? config.after + 1 : null;
           if (kept !== null) config.after = kept;  // the next deal entered here follows this one
           // a game of deals (Tarot): the next seat deals; a match's next dealer is the server's to say
@@ -1085,7 +1085,7 @@
           deal = fresh(); state = null; keep();
           problemsBox.textContent = "";
           renderDeclarations(); render(); renderSave(); refresh();
-          showKept(kept);
+          showKept(kept, keptKey);
           window.scrollTo(0, 0);
         });
         return;
@@ -1095,16 +1095,54 @@
   }
 
   /* a deal kept on this device without network: said at the top (a walk entered the same deal again, the page
-     showing the same « Donne 5 », empty, and the note far below), and the page is now the next deal's */
-  function showKept(kept) {
+     showing the same « Donne 5 », empty, and the note far below), and the page is now the next deal's. The box
+     follows each deal kept here until the outbox has sent it (« Donne 5 envoyée. ») or the server refused it
+     (said plainly, with the reason: the deal stays on this device to be fixed) — a walk read « gardée » long
+     after the deal had been sent */
+  var keptHere = [];  // {key, n, state: "waiting" | "sent" | "refused", why}, in the order kept
+  function showKept(kept, key) {
     if (kept === null) return;
     var heading = document.querySelector("main h1") || document.querySelector("h1");
     if (heading) heading.textContent = T.dealHeading.replace("%(n)s", String(kept + 1));
-    var box = el("div", {class: "panel kept-here", role: "status", id: "kept-here", tabindex: "-1",
-      text: T.keptOffline.replace("%(n)s", String(kept)).replace("%(next)s", String(kept + 1))});
-    problemsBox.appendChild(box);
-    box.focus();
+    keptHere.push({key: key, n: kept, state: "waiting", why: ""});
+    renderKept().focus();
   }
+  function sentence(text) {
+    text = (text || "").trim();
+    return !text || /[.!?…»)]$/.test(text) ? text : text + ".";
+  }
+  function renderKept() {
+    var box = document.getElementById("kept-here");
+    if (!box) {  // the problems shown since took its place: put back at the top
+      box = el("div", {class: "panel kept-here", role: "status", id: "kept-here", tabindex: "-1"});
+      problemsBox.insertBefore(box, problemsBox.firstChild);
+    }
+    box.textContent = "";
+    keptHere.forEach(function (k, i) {
+      var n = String(k.n), text, css = "kept-line";
+      if (k.state === "sent") {
+        text = T.keptSent.replace("%(n)s", n);
+      } else if (k.state === "refused") {
+        text = T.keptRefused.replace("%(n)s", n).replace("%(why)s", sentence(k.why) || T.keptNoReason);
+        css += " msg msg-error";
+      } else if (i === keptHere.length - 1) {
+        text = T.keptOffline.replace("%(n)s", n).replace("%(next)s", String(k.n + 1));
+      } else {
+        text = T.keptWaiting.replace("%(n)s", n);
+      }
+      box.appendChild(el("p", {class: css, text: text}));
+    });
+    return box;
+  }
+  window.addEventListener("levee:outbox", function (event) {
+    var d = event.detail || {};
+    var k = keptHere.filter(function (item) { return item.key === d.key; })[0];
+    if (!k || (d.state !== "sent" && d.state !== "refused")) return;
+    k.state = d.state;
+    k.why = (d.reasons && d.reasons.length ? d.reasons.map(sentence).join(" ") : d.message) || "";
+    if (d.state === "sent" && typeof d.number === "number") k.n = d.number;  // the number the server gave it
+    renderKept();
+  });
 
   function render() { renderPlay(); }
 

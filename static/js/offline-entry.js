@@ -14,7 +14,8 @@
 //  * the outbox is shown under the form: each deal waiting, sent (with its number and a link), or refused with
 //    the server's reason (the rules check needs the server: it runs when the deal arrives).
 // window.LeveeOffline exposes flush() and items() (used by tests and by other pages), and enqueue(url, pairs, key):
-// the tap page (deal-entry.js, which has no form) puts a deal there when the network is gone.
+// the tap page (deal-entry.js, which has no form) puts a deal there when the network is gone. Each deal sent or
+// refused is told to the page as a "levee:outbox" event on window (detail: key, state, message, number).
 (function () {
   "use strict";
   const DB = "levee-offline", VERSION = 1;
@@ -163,6 +164,11 @@
             Object.assign(item, {state: "refused", message: reasons.join(" ; ") || body.message || String(response.status)});
           }
           await put("outbox", item);
+          // the page that kept it is told (the tap page's box at the top: « Donne 5 envoyée. » or refused, and why)
+          window.dispatchEvent(new CustomEvent("levee:outbox", {detail: {
+            key: item.key, state: item.state, message: item.message,
+            reasons: (body.problems || []).map((p) => (p.where ? p.where + " : " : "") + p.message),
+            number: typeof body.number === "number" ? body.number : null}}));
           if (panel.dataset.busyShown && item.state === "sent") {  // the server took it: its busy note goes
             delete panel.dataset.busyShown;
             if (note()) note().textContent = "";

@@ -1,4 +1,4 @@
-"""A club's pages in Chromium at 390 px and 1366 px: the public page (names, tournaments upcoming and past) and
+"""A club's pages in Chromium at 390 px and 1366 px: the public page (names, tournaments running, upcoming and past) and
 the staff page (members with licence, série, birth date and validity, an expired one flagged), with long French
 names. On each: nothing wider than the screen, no text spilling out of a button, axe-core clean. Screenshots in
 /tmp/clubs-*.png."""
@@ -41,6 +41,8 @@ def test_a_clubs_pages_fit_and_are_accessible(chromium, live_server, django_user
                              status=Tournament.Status.FINISHED, date=dt.date(2026, 10, 4), venue="Salle des fêtes")
     TournamentFactory(club=club, name="Challenge d'hiver — manche de décembre", status=Tournament.Status.OPEN,
                       date=dt.date(2026, 12, 13))
+    TournamentFactory(club=club, name="Coupe Marie-Bernadette Delacroix-Montfort des Sables-d'Olonne",
+                      status=Tournament.Status.RUNNING, date=dt.date(2026, 11, 22), venue="Salle des fêtes")
     for i, name in enumerate(MEMBERS):
         licence = f"850000{i}"
         player = PlayerFactory(name=name, licence=licence, home_club=club, club=LONG_CLUB,
@@ -57,6 +59,7 @@ def test_a_clubs_pages_fit_and_are_accessible(chromium, live_server, django_user
         page.goto(f"{live_server.url}/c/{club.slug}/")
         assert page.locator("h1").inner_text() == LONG_CLUB
         assert "8500000" not in page.content()  # no licence on the public page
+        assert page.locator("h2").nth(0).inner_text() == "Tournois en cours"  # the one being played first
         check(page, "public", size)
 
         page.goto(f"{live_server.url}/accounts/login/")
@@ -66,5 +69,6 @@ def test_a_clubs_pages_fit_and_are_accessible(chromium, live_server, django_user
         page.wait_for_load_state()
         page.goto(f"{live_server.url}/clubs/{club.slug}/")
         assert "expirée le 31/08/2026" in page.content()
+        assert "Tournois en cours" in page.locator("main").inner_text()
         check(page, "staff", size)
         context.close()

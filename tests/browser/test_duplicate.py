@@ -63,7 +63,7 @@ def test_duplicate_entry_percentage_and_travellers(chromium, phone, live_server,
     page.wait_for_url(re.compile(r"/desk/deals/\d+/$"))
     result = page.locator(".dup-result")
     assert f"Étui {board}" in result.inner_text()
-    assert re.search(r"\d+(,\d\d)? %", result.inner_text())
+    assert re.search(r"\d+(,\d\d)?\u00a0%", result.inner_text())  # a no-break space before the sign
     assert "faussé" not in result.inner_text()
     page.screenshot(path=str(screenshots / "duplicate_result_phone.png"), full_page=True)
     fits(page, 390)
@@ -85,10 +85,21 @@ def test_duplicate_entry_percentage_and_travellers(chromium, phone, live_server,
     page.screenshot(path=str(screenshots / "duplicate_traveller_phone.png"), full_page=True)
     fits(page, 390)
 
+    # the ranking by percentage reads « 83,33 % », with its unit (a walk saw « 83,33 » alone)
+    page.goto(f"{live_server.url}/p/{tournament.slug}/ranking/")
+    first = page.locator("#ranking tbody tr[data-entry]").first.locator("td").nth(3).inner_text()
+    assert re.fullmatch(r"\d+(,\d\d)?\u00a0%", first.strip()), first
+    page.screenshot(path=str(screenshots / "duplicate_ranking_phone.png"), full_page=True)
+    fits(page, 390)
+
     # the hall screen ranks by percentage; the wide pages with the long names
     wide = chromium.new_context(viewport=WIDE, locale="fr-FR").new_page()
+    wide.goto(f"{live_server.url}/p/{tournament.slug}/ranking/")
+    assert re.search(r"\d+,\d\d\u00a0%", wide.locator("#ranking").inner_text())
+    wide.screenshot(path=str(screenshots / "duplicate_ranking_wide.png"), full_page=True)
+    fits(wide, 1366)
     wide.goto(f"{live_server.url}/p/{tournament.slug}/screen/")
-    assert re.search(r"\d+,\d\d", wide.locator("main").inner_text())
+    assert re.search(r"\d+,\d\d\u00a0%", wide.locator("main").inner_text())
     wide.screenshot(path=str(screenshots / "duplicate_screen_wide.png"), full_page=True)
     fits(wide, 1366)
     wide.goto(f"{live_server.url}/p/{tournament.slug}/etuis/{board}/")

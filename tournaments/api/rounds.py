@@ -64,5 +64,6 @@ class RoundReleaseView(Api):
         rnd = visible_round(request, pk)
         self.allow(permissions.can_manage(request.user, rnd.tournament))
         data = self.valid(s.ReleaseIn)
-        round_release(round=rnd, released=data["released"], confirm_unfinished=data["confirm_unfinished"])
+        round_release(round=rnd, released=data["released"], confirm_unfinished=data["confirm_unfinished"],
+                      confirm_pending=data["confirm_pending"])
         return Response(s.RoundOut(_rounds_qs().get(pk=rnd.pk)).data)

@@ -286,6 +286,9 @@ class ReleaseIn(serializers.Serializer):
     confirm_unfinished = serializers.BooleanField(
         default=False, help_text="publish although matches are not over, or a round of a game of deals with no "
                                  "deal entered (else a 409 matches_unfinished)")
+    confirm_pending = serializers.BooleanField(
+        default=False, help_text="publish although deals await the chief arbiter's visa: they do not count until "
+                                 "approved (else a 409 deals_pending naming them)")
 
 
 class DealCorrectIn(serializers.Serializer):

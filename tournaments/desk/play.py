@@ -90,6 +90,12 @@ STRINGS = {
     "keptOffline": gettext_lazy("Donne %(n)s gardée sur cet appareil, faute de réseau : elle partira dès que le "
                                 "réseau reviendra. Vous saisissez maintenant la donne %(next)s."),
     "keptHere": gettext_lazy("Tout ce que vous avez saisi reste sur cet appareil."),
+    "keptWaiting": gettext_lazy("Donne %(n)s gardée sur cet appareil, faute de réseau : elle partira dès que le "
+                                "réseau reviendra."),
+    "keptSent": gettext_lazy("Donne %(n)s envoyée."),
+    "keptRefused": gettext_lazy("Donne %(n)s refusée à son arrivée : %(why)s Elle n'est pas perdue : elle reste sur "
+                                "cet appareil (« Donnes sur cet appareil », plus bas), à corriger avec l'arbitre."),
+    "keptNoReason": gettext_lazy("le serveur n'a pas dit pourquoi."),
     "noNetwork": gettext_lazy('No network: the deal is kept on this device; try again when the network is back.'),
     "kept": gettext_lazy('Deal in progress restored from this device.'),
     "restart": gettext_lazy('Start the deal again'),

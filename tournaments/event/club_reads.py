@@ -1,5 +1,5 @@
-"""What a club's pages read: its tournaments, upcoming and past, as the visitor may see them; its members, with the
-register's line of each licence for the staff (personal data: ``tournaments.clubs.permissions``)."""
+"""What a club's pages read: its tournaments, running, upcoming and past, as the visitor may see them; its members,
+with the register's line of each licence for the staff (personal data: ``tournaments.clubs.permissions``)."""
 
 from __future__ import annotations
 
@@ -16,22 +16,27 @@ from tournaments.event.models import Player, Tournament
 
 @dataclass
 class ClubTournaments:
+    running: list[Tournament]
     upcoming: list[Tournament]
     past: list[Tournament]
 
 
 def club_tournaments(club: Club, user: Any) -> ClubTournaments:
-    """The club's tournaments the visitor may read: those not finished (soonest first, undated last), then the
-    finished ones (latest first)."""
+    """The club's tournaments the visitor may read: those being played, those not started yet (soonest first,
+    undated last), then the finished ones (latest first)."""
     qs = permissions.visible_tournaments(user, Tournament.objects.filter(club=club))
     rows = list(Tournament.objects.filter(pk__in=qs.values("pk"))
                 .annotate(entry_count=Count("entries", filter=Q(entries__withdrawn=False))))
-    finished = Tournament.Status.FINISHED
-    upcoming = sorted((t for t in rows if t.status != finished),
-                      key=lambda t: (t.date is None, t.date or t.created_at.date(), t.name))
-    past = sorted((t for t in rows if t.status == finished),
+    status = Tournament.Status
+
+    def soonest(t: Tournament) -> tuple[Any, ...]:
+        return (t.date is None, t.date or t.created_at.date(), t.name)
+
+    running = sorted((t for t in rows if t.status == status.RUNNING), key=soonest)
+    upcoming = sorted((t for t in rows if t.status in (status.DRAFT, status.OPEN)), key=soonest)
+    past = sorted((t for t in rows if t.status == status.FINISHED),
                   key=lambda t: (t.date or t.created_at.date(), t.name), reverse=True)
-    return ClubTournaments(upcoming, past)
+    return ClubTournaments(running, upcoming, past)
 
 
 @dataclass

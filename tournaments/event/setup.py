@@ -231,6 +231,18 @@ def round_unfinished(round: Round) -> list[int]:
                 .order_by("number").values_list("number", flat=True))
 
 
+def round_open_tables(round: Round, *, publishing: bool = False) -> tuple[list[int], ShortTables | None]:
+    """The tables that ending (``publishing``: publishing) the round leaves unfinished, and in a game of deals its
+    short tables: a round in play is published so that the public ranking follows each deal, so publishing asks
+    only when no deal at all is entered."""
+    if games.plays_matches(round.tournament.game):
+        return round_unfinished(round), None
+    short = round_short_tables(round)
+    if publishing and not short.none_entered:
+        return [], short
+    return [number for number, _played in short.tables], short
+
+
 def fouled_etuis_waiting(round: Round) -> list[tuple[int, int]]:
     """(table, étui) of each fouled étui of a duplicate round still waiting for the arbiter: its call « étui
     faussé » not answered yet (``tournaments.duplicate.service``: the artificial results given, or a correction that
@@ -266,16 +278,13 @@ def unfinished_check(round: Round, *, confirmed: bool, field: str, publishing: b
     if confirmed:
         return
     expected = 0
-    if games.plays_matches(round.tournament.game):
-        tables = round_unfinished(round)
+    tables, short = round_open_tables(round, publishing=publishing)
+    if short is None:
         text = ngettext("%(count)s partie n'est pas terminée (table %(tables)s) : confirmez pour continuer quand "
                         "même.", "%(count)s parties ne sont pas terminées (tables %(tables)s) : confirmez pour "
                         "continuer quand même.", len(tables))
     else:
-        short = round_short_tables(round)
-        expected, tables = short.expected, [number for number, _played in short.tables]
-        if publishing and not short.none_entered:
-            tables = []
+        expected = short.expected
         if short.none_entered:
             text = _("Aucune donne n'est saisie dans cette manche : confirmez pour continuer quand même.")
         else:
@@ -289,16 +298,50 @@ def unfinished_check(round: Round, *, confirmed: bool, field: str, publishing: b
                             field=field, code="matches_unfinished")
 
 
-def round_release(*, round: Round, released: bool = True, confirm_unfinished: bool = False) -> Round:
+def round_pending_deals(round: Round) -> list[tuple[int, int]]:
+    """The round's deals awaiting the chief arbiter's visa (a garde sans or contre entered by someone who cannot
+    give it: they do not count until approved), as (table number, deal number) in order."""
+    # the deals' status by its value: this layer sits under the deals' package (as round_short_tables' "annulled")
+    return list(Table.objects.filter(round=round, deals__status="pending")
+                .order_by("number", "deals__number").values_list("number", "deals__number"))
+
+
+def pending_deals_words(pending: Sequence[tuple[int, int]]) -> str:
+    """« la donne 3 de la table 2 et la donne 1 de la table 4 »."""
+    items = [_("la donne %(deal)s de la table %(table)s") % {"deal": deal, "table": table} for table, deal in pending]
+    if len(items) < 2:
+        return "".join(items)
+    return _("%(first)s et %(last)s") % {"first": ", ".join(items[:-1]), "last": items[-1]}
+
+
+def pending_check(round: Round, *, confirmed: bool, field: str = "confirm_pending") -> None:
+    """Refuse to end or publish a round with deals awaiting the chief arbiter's visa unless the organizer confirmed
+    it (StateConflict ``deals_pending`` naming each deal): they would silently not count."""
+    if confirmed:
+        return
+    pending = round_pending_deals(round)
+    if not pending:
+        return
+    text = ngettext("%(list)s attend le visa de l'arbitre principal : elle ne compte pas tant qu'elle n'est pas "
+                    "visée. Confirmez pour continuer quand même.",
+                    "%(count)s donnes attendent le visa de l'arbitre principal (%(list)s) : elles ne comptent pas "
+                    "tant qu'elles ne sont pas visées. Confirmez pour continuer quand même.", len(pending))
+    text %= {"count": len(pending), "list": pending_deals_words(pending)}
+    raise StateConflict(text[:1].upper() + text[1:], field=field, code="deals_pending")
+
+
+def round_release(*, round: Round, released: bool = True, confirm_unfinished: bool = False,
+                  confirm_pending: bool = False) -> Round:
     """Publish (or withdraw) a round's results; the tournament remembers the last round released. A
     tournament still in draft publishes nothing; a round whose matches are not all over, or a round of a game
     of deals without any deal, is published only with ``confirm_unfinished`` (its unfinished tables count for
-    nobody)."""
+    nobody); a round with deals awaiting the visa, only with ``confirm_pending``."""
     if released and round.tournament.status == Status.DRAFT:
         raise StateConflict(_("Le tournoi est encore en brouillon : ouvrez les inscriptions puis passez-le « en "
                               "cours » avant de publier une manche."), field="released", code="draft")
     if released and not round.released:
         unfinished_check(round, confirmed=confirm_unfinished, field="confirm_unfinished", publishing=True)
+        pending_check(round, confirmed=confirm_pending)
     round.released = released
     round.save(update_fields=["released"])
     tournament = round.tournament

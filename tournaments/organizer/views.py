@@ -117,7 +117,7 @@ def tournament_status(request: HttpRequest, slug: str) -> HttpResponse:
             return render(request, "tournaments/tournament_confirm.html", {
                 "tournament": tournament, "question": _("%(why)s : terminer le tournoi quand même ?")
                 % {"why": sentence(exc)}, "yes": _("Oui, terminer le tournoi"), "action": request.path,
-                "fields": [("status", status)]}, status=409)
+                "fields": [("status", status), ("confirm_unfinished", "1")]}, status=409)
         _error(request, exc)
     else:
         messages.success(request, _("Status: %(s)s.") % {"s": tournament.get_status_display()})
@@ -242,11 +242,12 @@ def round_status(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     status = request.POST.get("status", "")
     was = rnd.tournament.status
     try:
-        appeal.round_set_status(round=rnd, status=status, confirm_unfinished=_confirmed(request))
+        appeal.round_set_status(round=rnd, status=status, confirm_unfinished=_confirmed(request),
+                                confirm_pending=_confirmed(request, "confirm_pending"))
     except ServiceError as exc:
-        if exc.code == "matches_unfinished":
-            return _confirm_unfinished(request, rnd, {"status": status}, _("terminer la manche quand même ?"),
-                                       _("Oui, terminer la manche"))
+        if exc.code in CONFIRM_CODES:
+            return _confirm_round(request, rnd, {"status": status}, _("terminer la manche quand même ?"),
+                                  _("Oui, terminer la manche"))
         _error(request, exc)
     else:  # said, as every other change of the organizer's (a walk saw the round and the tournament move silently)
         said = _("Manche %(n)s : %(state)s.") % {"n": rnd.number, "state": rnd.get_status_display()}
@@ -256,34 +257,54 @@ def round_status(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     return redirect("round_detail", slug=slug, number=number)
 
 
-def _confirmed(request: HttpRequest) -> bool:
-    return request.POST.get("confirm_unfinished") == "1"
+#: the refusals of ending or publishing a round that the organizer may confirm (the round's confirmation page)
+CONFIRM_CODES = frozenset({"matches_unfinished", "deals_pending"})
 
 
-def _confirm_unfinished(request: HttpRequest, rnd: Round, fields: dict[str, str], ask: str,
-                        yes: str) -> HttpResponse:
-    """Ask the organizer to confirm ending or publishing a round whose matches are not all over, or whose tables
-    have not all played their deals (each short table with its count: « table 3 : 4 donnes sur 6 »)."""
+def _confirmed(request: HttpRequest, name: str = "confirm_unfinished") -> bool:
+    return request.POST.get(name) == "1"
+
+
+def _confirm_round(request: HttpRequest, rnd: Round, fields: dict[str, str], ask: str, yes: str, *,
+                   publishing: bool = False) -> HttpResponse:
+    """Ask the organizer to confirm ending or publishing a round: a duplicate's fouled étuis the chief has not
+    decided, its matches not all over, or its tables short of their deals (each short table with its count:
+    « table 3 : 4 donnes sur 6 »), and its deals awaiting the chief arbiter's visa (« table 2 : donne 3 »), all on
+    one page; « Oui » confirms what it named."""
+    tables: list[int] = []
     short = None
-    if games.plays_matches(rnd.tournament.game):
-        tables = setup.round_unfinished(rnd)
-        question = ngettext("%(count)s partie n'est pas terminée : %(ask)s",
-                            "%(count)s parties ne sont pas terminées : %(ask)s", len(tables))
-    else:
-        short = setup.round_short_tables(rnd)
-        tables = [number for number, _played in short.tables]
-        question = (_("Aucune donne n'est saisie dans cette manche : %(ask)s") if short.none_entered else
-                    ngettext("%(count)s table n'a pas joué toutes ses donnes : %(ask)s",
-                             "%(count)s tables n'ont pas joué toutes leurs donnes : %(ask)s", len(tables)))
-    fouled = setup.fouled_etuis_waiting(rnd)  # a duplicate's fouled étuis the chief has not decided yet
-    if fouled and (not tables or (short is not None and not short.none_entered and "released" in fields)):
-        tables = []  # (a round in play is published with its tables short: only the étuis are asked about)
-        question = ngettext("Un étui faussé attend la décision de l'arbitre : %(ask)s",
-                            "%(count)s étuis faussés attendent la décision de l'arbitre : %(ask)s", len(fouled))
+    parts = []
+    fouled: list[tuple[int, int]] = []
+    if not _confirmed(request):
+        tables, short = setup.round_open_tables(rnd, publishing=publishing)
+        fouled = setup.fouled_etuis_waiting(rnd)  # a duplicate's fouled étuis the chief has not decided yet
+    if fouled:
+        parts.append(ngettext("Un étui faussé attend la décision de l'arbitre",
+                              "%(count)s étuis faussés attendent la décision de l'arbitre", len(fouled))
+                     % {"count": len(fouled)})
+    if tables or fouled:
+        fields = {**fields, "confirm_unfinished": "1"}
+    if tables:
+        if short is None:
+            parts.append(ngettext("%(count)s partie n'est pas terminée", "%(count)s parties ne sont pas terminées",
+                                  len(tables)) % {"count": len(tables)})
+        elif short.none_entered:
+            parts.append(_("Aucune donne n'est saisie dans cette manche"))
+        else:
+            parts.append(ngettext("%(count)s table n'a pas joué toutes ses donnes",
+                                  "%(count)s tables n'ont pas joué toutes leurs donnes", len(tables))
+                         % {"count": len(tables)})
+    pending = [] if _confirmed(request, "confirm_pending") else setup.round_pending_deals(rnd)
+    if pending:
+        fields = {**fields, "confirm_pending": "1"}
+        parts.append(ngettext("%(count)s donne attend le visa de l'arbitre principal",
+                              "%(count)s donnes attendent le visa de l'arbitre principal", len(pending))
+                     % {"count": len(pending)})
+    question = _("%(what)s : %(ask)s") % {"what": " ; ".join(parts), "ask": ask} if parts else ask[:1].upper() + ask[1:]
     return render(request, "tournaments/round_confirm.html", {
         "tournament": rnd.tournament, "round": rnd, "tables": tables, "short": short, "fouled": fouled,
-        "question": question % {"count": len(fouled) if fouled and not tables else len(tables), "ask": ask},
-        "yes": yes, "action": request.path, "fields": sorted(fields.items())}, status=409)
+        "pending": pending, "question": question, "yes": yes, "action": request.path,
+        "fields": sorted(fields.items())}, status=409)
 
 
 @guarded
@@ -293,11 +314,12 @@ def round_release(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     require(request, permissions.can_manage(request.user, rnd.tournament))
     released = request.POST.get("released", "1")
     try:
-        setup.round_release(round=rnd, released=released != "0", confirm_unfinished=_confirmed(request))
+        setup.round_release(round=rnd, released=released != "0", confirm_unfinished=_confirmed(request),
+                            confirm_pending=_confirmed(request, "confirm_pending"))
     except ServiceError as exc:
-        if exc.code == "matches_unfinished":
-            return _confirm_unfinished(request, rnd, {"released": released}, _("publier la manche quand même ?"),
-                                       _("Oui, publier la manche"))
+        if exc.code in CONFIRM_CODES:
+            return _confirm_round(request, rnd, {"released": released}, _("publier la manche quand même ?"),
+                                  _("Oui, publier la manche"), publishing=True)
         _error(request, exc)
     else:
         messages.success(request, _("Round %(n)s: publication updated.") % {"n": rnd.number})

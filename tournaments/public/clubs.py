@@ -1,5 +1,5 @@
 """A club's public page (``/c/<club>/``): its name and city, its public seasons with their championships, its public
-tournaments upcoming and past, and its members' names, each to his page across events (``/joueurs/<id>/``) —
+tournaments running, upcoming and past, and its members' names, each to his page across events (``/joueurs/<id>/``) —
 nothing personal (no licence, no birth date: those are the staff's, ``/clubs/<club>/``).
 
 The page is the same for every reader of a language, so it is rendered once per state and kept
@@ -27,7 +27,7 @@ from tournaments.public import published
 from tournaments.seasons.models import Championship, Season
 
 #: bump when the club's template changes: every key changes
-RENDER_VERSION = "1"
+RENDER_VERSION = "2"
 #: every kept club page's key begins so (a player made anonymous drops them all: :mod:`anonymous`)
 PREFIX = "levee:clubs:"
 
@@ -44,7 +44,7 @@ def club(request: HttpRequest, slug: str) -> HttpResponse:
     state = (RENDER_VERSION, lang_of(request), club.pk, club.name, club.slug, club.city,
              [(s.pk, s.name, s.slug) for s in seasons], champs,
              [(t.pk, t.slug, t.name, t.date, t.game, t.venue, t.status, t.entry_count, t.created_at.date())
-              for t in (*tournaments.upcoming, *tournaments.past)], members)
+              for t in (*tournaments.running, *tournaments.upcoming, *tournaments.past)], members)
     etag = hashlib.sha256(repr(state).encode()).hexdigest()[:32]
 
     def render() -> str:

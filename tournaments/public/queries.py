@@ -20,7 +20,7 @@ from tournaments.common.collation import french_key
 from tournaments.deals.models import Deal, Forfeit, Ruling, ScoreRow
 from tournaments.event.models import Entry, Round, Table, Team, Tournament
 from tournaments.standings import rankings
-from tournaments.standings.formats import metric_text
+from tournaments.standings.formats import metric_text, percent_columns, percent_text
 from tournaments.standings.models import RankingSnapshot
 
 LABELS = {
@@ -58,6 +58,8 @@ class Row:
     withdrawn: bool = False
     played: bool = True
     """False for an entry with no deal, match or bye yet: listed last, without a rank (« — »)."""
+    figures: list[Any] = field(default_factory=list)
+    """The ``values`` without their unit (« 83,33 » for « 83,33 % »): what the CSV writes."""
 
 
 @dataclass
@@ -72,10 +74,13 @@ class Ranking:
     team_rows: list[Row] = field(default_factory=list)
     by_entry: dict[int, Row] = field(default_factory=dict)
     """Each entry's row (of ``rows``) by its id."""
+    percent: frozenset[str] = frozenset()
+    """The columns (of ``columns``) that are percentages: their values read « 83,33 % »."""
 
 
-#: bump when the rows' words change (the explanations: a large level group counted since « 2 »)
-ROWS_VERSION = "3"
+#: bump when the rows' words change (the explanations: a large level group counted since « 2 »; the percentages'
+#: unit and the bare figures since « 3 »; the étuis and artificial results of a duplicate player's page since « 4 »)
+ROWS_VERSION = "4"
 
 
 def rows_key(snapshot: RankingSnapshot, unit: str, lang: str) -> str:
@@ -188,15 +193,18 @@ def _compute_rows(snapshot: RankingSnapshot, unit: str, columns: tuple[str, ...]
                        "id", "player__name", "player__club", "withdrawn")}
         known = [(line, line.entry_id, entries.get(line.entry_id)) for line in lines]
     names = {ident: who[0] for _line, ident, who in known if who is not None}
+    percent = percent_columns(snapshot, unit)
     out = []
     for line, ident, who in known:
         if who is None:
             continue
         name, club, withdrawn = who
         values = dict(line.metrics)
+        figures = [metric_text(values.get(c)) for c in columns]
+        shown = [percent_text(values.get(c)) if c in percent else figure for c, figure in zip(columns, figures,
+                                                                                             strict=True)]
         out.append(Row(line.position, line.rank, line.shared, name, club, line.entry_id, line.team_id,
-                       [metric_text(values.get(c)) for c in columns], pure.explain(ident, lang, names),
-                       withdrawn, _played(values)))
+                       shown, pure.explain(ident, lang, names), withdrawn, _played(values), figures))
     return out
 
 
@@ -287,6 +295,7 @@ def ranking(tournament: Tournament, lang: str = "fr", status: rankings.RankingSt
     out.columns = [(c, LABELS.get(c, c)) for c in cols]
     out.criteria = [(c, LABELS.get(c, c)) for c in snap.criteria]
     out.rows, out.by_entry = _shown(snap, cols, lang)  # shared by every page: read, never changed
+    out.percent = percent_columns(snap)
     if snap.team_digest:
         tcols = COLUMNS[TEAM_KINDS.get(snap.kind, "matches_teams")]
         out.team_columns = [(c, LABELS.get(c, c)) for c in tcols]
@@ -446,9 +455,7 @@ def duplicate_player(entry: Entry, history: PlayerHistory,
     """:class:`DuplicatePlayer` of ``entry`` (None: not a duplicate), over the released rounds as its history."""
     from fractions import Fraction
 
-    from scoring.ranking import percent_score
     from tournaments.duplicate.results import entry_boards, setup_of
-    from tournaments.standings.formats import percent_text
 
     tournament = entry.tournament
     setup = setup_of(tournament)
@@ -485,7 +492,6 @@ def duplicate_player(entry: Entry, history: PlayerHistory,
         value = dict(mine.metrics).get("score") if mine is not None else None
         if value is not None:
             words = SCORE_WORDS["datum" if setup.method == "datum" else "sum"]
-            score = (percent_text(value) if percent_score(snapshot.kind, rankings.decode(snapshot.options))
-                     else f"{metric_text(value)} {words}")
+            score = percent_text(value) if "score" in percent_columns(snapshot) else f"{metric_text(value)} {words}"
     return DuplicatePlayer(score, per_round, replace(history, lines=lines, points=points, breaks=breaks,
                                                      total=running), any(ln["replaced"] for ln in lines))

@@ -24,7 +24,6 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
-from scoring.ranking import percent_score
 from tournaments.common import downloads
 from tournaments.common.access import lang_of
 from tournaments.common.csv_safe import SafeWriter
@@ -89,22 +88,19 @@ def ranking_csv_page(state: published.Published) -> Page:
 
         def write(writer: SafeWriter) -> None:
             snap = ranking.snapshot
-            # a duplicate ranked by percentage: its result and best étui are percentages, said in the header (the
-            # numbers stay bare for the spreadsheet)
-            percent = snap is not None and percent_score(snap.kind, rankings.decode(snap.options))
-            labels = [f"{label} (%)" if percent and c in ("score", "best_board") else str(label)
-                      for c, label in ranking.columns]
-            writer.writerow(["Rang", "Ex aequo", "Joueur", "Club", *labels,
+            # the numbers bare for the spreadsheet, a percentage's unit in its header (« Résultat (%) »)
+            writer.writerow(["Rang", "Ex aequo", "Joueur", "Club",
+                             *[f"{label} (%)" if c in ranking.percent else str(label) for c, label in ranking.columns],
                              "Abandon", "Explication"])
             for row in ranking.rows:
-                writer.writerow([row.rank or "", "oui" if row.shared else "non", row.name, row.club, *row.values,
+                writer.writerow([row.rank or "", "oui" if row.shared else "non", row.name, row.club, *row.figures,
                                  "oui" if row.withdrawn else "non", row.explain])
             if ranking.team_rows:
                 writer.writerow([])
                 writer.writerow(["Rang", "Ex aequo", "Équipe", "",
                                  *[str(label) for _c, label in ranking.team_columns], "", "Explication"])
                 for row in ranking.team_rows:
-                    writer.writerow([row.rank, "oui" if row.shared else "non", row.name, "", *row.values, "",
+                    writer.writerow([row.rank, "oui" if row.shared else "non", row.name, "", *row.figures, "",
                                      row.explain])
             if snap is not None:
                 writer.writerow([])

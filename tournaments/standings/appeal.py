@@ -23,21 +23,24 @@ from tournaments.deals import selectors
 from tournaments.deals.models import Deal, Ruling
 from tournaments.deals.rulings import made_by_ruling
 from tournaments.event.models import Entry, Round, Tournament
-from tournaments.event.setup import unfinished_check
+from tournaments.event.setup import pending_check, unfinished_check
 from tournaments.links.models import RoundClosing
 from tournaments.links.service import policy_of
 from tournaments.standings.models import RankingSnapshot
 
 
 @transaction.atomic
-def round_set_status(*, round: Round, status: str, confirm_unfinished: bool = False) -> Round:
+def round_set_status(*, round: Round, status: str, confirm_unfinished: bool = False,
+                     confirm_pending: bool = False) -> Round:
     """Move a round to ``status``; a round finished opens its appeal window, a round reopened closes it. A
-    round whose matches are not all over is finished only with ``confirm_unfinished``."""
+    round whose matches are not all over is finished only with ``confirm_unfinished``; one with deals awaiting
+    the chief arbiter's visa, only with ``confirm_pending``."""
     if status not in Round.Status.values:
         raise InvalidInput(_("status is one of %(values)s") % {"values": ", ".join(Round.Status.values)},
                            field="status")
     if status == Round.Status.FINISHED and round.status != Round.Status.FINISHED:
         unfinished_check(round, confirmed=confirm_unfinished, field="confirm_unfinished")
+        pending_check(round, confirmed=confirm_pending)
     tournament = round.tournament
     if status == Round.Status.RUNNING and tournament.status in (Tournament.Status.DRAFT, Tournament.Status.OPEN):
         # a round begun is a tournament running: its deals can be entered (a walk drew round 1 of a draft

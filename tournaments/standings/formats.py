@@ -1,4 +1,4 @@
-"""Ranking metrics as people read them: whole marks, or duplicate percentages with two decimals."""
+"""Ranking metrics as people read them: whole marks, or duplicate percentages with two decimals and their unit."""
 
 from __future__ import annotations
 
@@ -8,7 +8,10 @@ from typing import Any
 
 from django.utils.formats import number_format
 
+from scoring import ranking as pure
+from scoring import snapshots
 from tournaments.standings import rankings
+from tournaments.standings.models import RankingSnapshot
 
 
 def metric_text(value: Any) -> str:
@@ -23,5 +26,17 @@ def metric_text(value: Any) -> str:
 
 
 def percent_text(value: Any) -> str:
-    """A duplicate percentage as shown (« 53,25 % »), « — » when absent."""
-    return "—" if value is None else f"{metric_text(value)} %"
+    """A duplicate percentage as shown (« 53,25 % », a no-break space before the sign: never « % » alone on a
+    line of a narrow cell), « — » when absent."""
+    return "—" if value is None else f"{metric_text(value)}\u00a0%"
+
+
+def percent_columns(snapshot: RankingSnapshot, unit: str = rankings.Unit.ENTRY) -> frozenset[str]:
+    """The columns of a published ranking (its entries' or its teams' lines) that are percentages: a duplicate's
+    result by mean percentage and its best étui (:func:`scoring.snapshots.percent_metrics`)."""
+    if unit == rankings.Unit.TEAM:
+        kind = pure.TEAM_KINDS.get(snapshot.kind, pure.TEAM_KINDS[pure.MATCHES_KIND])
+        options = snapshot.team_options
+    else:
+        kind, options = snapshot.kind, snapshot.options
+    return snapshots.percent_metrics(kind, dict(rankings.decode(options or [])))

@@ -73,6 +73,30 @@ def test_upcoming_and_past_tournaments_are_told_apart(world):
     assert upcoming < html.index("Coupe d&#x27;hiver") < past < html.index("Open de Lyon")
 
 
+def test_a_running_tournament_is_listed_first_as_running_not_upcoming(world):
+    """A walk found the club's tournament being played listed under « Tournois à venir »."""
+    TournamentFactory(club=world["a"], name="Grand Prix de la Saône", status=Tournament.Status.RUNNING,
+                      date=dt.date(2026, 11, 22))
+    html = _as(None).get(reverse("public-club", args=[world["a"].slug])).content.decode()
+    running, upcoming, past = (html.index("Tournois en cours"), html.index("Tournois à venir"),
+                               html.index("Tournois passés"))
+    assert running < html.index("Grand Prix de la Saône") < upcoming < html.index("Coupe d&#x27;hiver") < past
+    assert html.count("Grand Prix de la Saône") == 1
+
+
+def test_the_running_section_is_left_out_when_nothing_is_played(world):
+    html = _as(None).get(reverse("public-club", args=[world["a"].slug])).content.decode()
+    assert "Tournois en cours" not in html
+
+
+def test_the_staff_page_tells_running_tournaments_apart_too(world):
+    TournamentFactory(club=world["a"], name="Grand Prix de la Saône", status=Tournament.Status.RUNNING)
+    html = _as(world["alice"]).get(reverse("club", args=[world["a"].slug])).content.decode()
+    running, upcoming = html.index("Tournois en cours"), html.index("Tournois à venir")
+    assert running < html.index("Grand Prix de la Saône") < upcoming < html.index("Coupe d&#x27;hiver")
+    assert html.count("Grand Prix de la Saône") == 1
+
+
 @pytest.mark.parametrize("who, status, personal", [
     ("alice", 200, True), ("arthur", 200, True), ("dora", 200, False), ("bruno", 404, False)])
 def test_the_staff_page_of_a_club(world, who, status, personal):
