@@ -37,14 +37,16 @@ from tournaments.event.models import Player, Tournament
 from tournaments.links import service as links
 from tournaments.public import player_state, published
 from tournaments.public.chart import ranks_svg
+from tournaments.public.queries import LABELS
 from tournaments.public.views import CSV, _csv
 from tournaments.seasons import championships, history
 from tournaments.seasons.models import Championship, ChampionshipLine, ChampionshipSnapshot, Season
+from tournaments.standings.formats import metric_text, percent_text
 
 log = logging.getLogger(__name__)
 
 #: bump when a season template changes: every ETag and cache key changes
-RENDER_VERSION = "7"
+RENDER_VERSION = "8"
 #: the prints worker's task that renders a championship's documents (:func:`render_published`)
 RENDER_TASK = "tournaments.championship_render_published"
 #: the lines of a championship's page (the CSV has them all)
@@ -483,6 +485,18 @@ def championship_pdf(request: HttpRequest, season_slug: str, slug: str) -> HttpR
 # -- a player's page across events ---------------------------------------------------------------------------
 
 
+def total_text(played: history.Played) -> str:
+    """His result in a tournament in its unit: marks as they are, a percentage with « % », match points named."""
+    if played.total is None:
+        return "—"
+    if played.percent:
+        return percent_text(played.total)
+    text = metric_text(played.total)
+    if played.metric == "marks":
+        return text
+    return f"{text} ({str(LABELS.get(played.metric, played.metric)).lower()})"
+
+
 def player_context(player: Player, *, private: bool) -> dict[str, Any]:
     lang = _lang()
     played = history.tournaments_played(player, private=private)
@@ -491,7 +505,9 @@ def player_context(player: Player, *, private: bool) -> dict[str, Any]:
     return {
         "player": player, "name": name, "private": private,
         "club": player.home_club.name if player.home_club is not None else player.club,
-        "played": played, "standings": history.standings(player, private=private, lang=lang),
+        "played": [{"tournament": p.tournament, "rank": p.rank, "shared": p.shared, "field": p.field,
+                    "total": total_text(p)} for p in played],
+        "standings": history.standings(player, private=private, lang=lang),
         "stats": [{"label": games.label(g.game), "deals": g.deals, "unreadable": g.unreadable,
                    "sections": [{"title": section.title,
                                  "figures": [{"label": f.label, "value": f.value, "text": f.text(lang)}

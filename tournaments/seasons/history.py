@@ -22,6 +22,7 @@ from tournaments.event.models import Entry, Player, Seat, Tournament
 from tournaments.seasons import championships
 from tournaments.seasons.models import Championship, ChampionshipLine
 from tournaments.standings import rankings
+from tournaments.standings.formats import percent_columns
 from tournaments.standings.models import RankingSnapshot
 from tournaments.standings.rankings import metric_value
 
@@ -38,6 +39,8 @@ class Played:
     shared: bool
     total: int | Fraction | None
     metric: str
+    percent: bool = False
+    """Whether ``total`` is a percentage (a duplicate ranked by mean percentage: « 83,33 % »)."""
 
 
 @dataclass(frozen=True)
@@ -71,7 +74,7 @@ def tournaments_played_by(players: Sequence[Player], *, private: bool = False) -
                   .annotate(v=Max("input_version")).values_list("tournament_id", "v"))
     snaps = {s.tournament_id: s for s in RankingSnapshot.objects.filter(
         tournament_id__in=ids, input_version__in=set(latest.values())).only(
-        "id", "tournament_id", "input_version", "criteria", "created_at")
+        "id", "tournament_id", "input_version", "criteria", "created_at", "kind", "options")
         if latest.get(s.tournament_id) == s.input_version}
     # the latest snapshot of each tournament they played, and of none other: its lines by entry and its field
     published: dict[int, tuple[dict[int | None, rankings.Line], int]] = {}
@@ -87,7 +90,8 @@ def tournaments_played_by(players: Sequence[Player], *, private: bool = False) -
         metric = (snap.criteria or ["marks"])[0] if snap is not None else "marks"
         total = metric_value(dict(line.metrics).get(metric)) if line else None
         out[e.player_id].append(Played(e.tournament, e.pk, line.rank if line else None, field,
-                                       bool(line and line.shared), total, metric))
+                                       bool(line and line.shared), total, metric,
+                                       snap is not None and metric in percent_columns(snap)))
     return out
 
 

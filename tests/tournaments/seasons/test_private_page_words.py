@@ -33,3 +33,25 @@ def test_no_round_published_yet_is_said_so(client):
     page = client.get(reverse("player-history-private", args=[link.token])).content.decode()
     stats = page.split("Statistiques des donnes")[1]
     assert "Aucune donne publiée pour l’instant." in stats and "Aucune donne enregistrée" not in stats
+
+
+def test_a_result_is_written_in_its_unit():
+    """A walk: the player's page said « Total 2 » (match points, Écarté) where the tournament's page said
+    « Total : 3 » (marks): each tournament's result now says its unit."""
+    from fractions import Fraction
+
+    from tournaments.event.models import Tournament
+    from tournaments.public.seasons import total_text
+    from tournaments.seasons.history import Played
+
+    t = Tournament(name="T")
+    assert total_text(Played(t, 1, 1, 4, False, 90, "marks")) == "90"
+    assert total_text(Played(t, 1, 1, 4, False, 2, "match_points")) == "2 (points de match)"
+    assert total_text(Played(t, 1, 1, 4, False, Fraction(250, 3), "score", percent=True)) == "83,33\u00a0%"
+    assert total_text(Played(t, 1, None, 0, False, None, "marks")) == "—"
+
+
+def test_the_tournaments_table_heads_its_column_result(client):
+    s = season_of_three()
+    page = client.get(reverse("public-player-history", args=[s["players"]["Ana"].pk])).content.decode()
+    assert '<th scope="col">Résultat</th>' in page and "<td>90</td>" in page
