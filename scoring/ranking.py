@@ -212,6 +212,14 @@ LABELS_FR: dict[str, str] = {
     "boards": "étuis joués",
 }
 
+#: the French names of a value below 2 (French grammar: « 0 point », « 1 point », « 1,5 point », « 2 points »)
+SINGULAR_FR: dict[str, str] = {
+    "marks": "point au total", "match_points": "point de match", "wins": "victoire", "draws": "nul",
+    "losses": "défaite", "byes": "exempt", "played": "partie jouée", "deals": "donne jouée",
+    "rounds": "manche jouée", "members": "membre", "points_for": "point marqué", "points_against": "point concédé",
+    "won_as_taker": "contrat réussi comme preneur", "tops": "top", "boards": "étui joué",
+}
+
 #: the sentences of :func:`explain`, French and English (as ``rules/messages.py`` keeps rule texts)
 EXPLAIN_TEXTS: dict[str, dict[str, str]] = {
     "rank": {"en": "Rank {rank} of {n}: {value} {label}.",
@@ -902,8 +910,12 @@ def explain(snapshot: RankingSnapshot, line: RankLine | Entry, lang: str = "en",
 
     n = len(snapshot.lines)
     dec = snapshot.kind.startswith("duplicate")
+    value = line.metric(primary)
+    counted = lab(primary)
+    if lang == "fr" and not percent and value is not None and -2 < value < 2:  # « 1 point de match », « 0 victoire »
+        counted = SINGULAR_FR.get(primary, counted)
     parts = [say["rank_percent" if percent else "rank"].format(
-        rank=line.rank, n=n, value=_fmt(line.metric(primary), lang, dec), label=lab(primary))]
+        rank=line.rank, n=n, value=_fmt(value, lang, dec), label=counted)]
     if len(snapshot.level_with(line)) - 1 > NAMED_LEVEL_MAX:  # a large group: counted, not named
         counts = level_counts(snapshot, line)
         parts.append(say["level_many"].format(label=lab(primary), n=counts.others))

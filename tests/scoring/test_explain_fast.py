@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 from scoring.ranking import (
     EXPLAIN_TEXTS,
     NAMED_LEVEL_MAX,
+    SINGULAR_FR,
     MatchResult,
     RankingSnapshot,
     RankLine,
@@ -46,7 +47,10 @@ def reference_explain(snapshot: RankingSnapshot, line: RankLine, lang: str = "en
     criteria = snapshot.criteria
     primary = criteria[0]
     n = len(snapshot.lines)
-    parts = [say["rank"].format(rank=line.rank, n=n, value=_fmt(line.metric(primary), lang), label=lab(primary))]
+    value = line.metric(primary)
+    counted = SINGULAR_FR.get(primary, lab(primary)) if lang == "fr" and value is not None and -2 < value < 2 \
+        else lab(primary)  # « 1 point de match » (French grammar), a later change than the grouping
+    parts = [say["rank"].format(rank=line.rank, n=n, value=_fmt(value, lang), label=counted)]
     level = [o for o in snapshot.lines if o.entry != line.entry and o.metric(primary) == line.metric(primary)]
     if not level:
         parts.append(say["alone"].format(label=lab(primary)))

@@ -316,3 +316,13 @@ def test_a_fractional_tie_break_is_a_french_decimal_in_the_words():
              RankLine(2, "B", (("match_points", 2), ("margin", 0))))
     snap = RankingSnapshot("matches", ("match_points", "margin"), lines, (), (), "test")
     assert ": 0,13 contre 0." in explain(snap, "A", "fr", names)
+
+
+def test_explain_says_one_point_in_the_singular():
+    """French grammar: « 1 point de match », « 0 point de match », « 4 points de match » (a walk read « 1 points »).
+    One round: A beats B (A 2 match points, B 0), C and D draw (1 each)."""
+    results = [MatchResult(1, 1, ("A", "B"), (7, 3), winner=0), MatchResult(1, 2, ("C", "D"), (5, 5), winner=None)]
+    snap = rank_matches(results, tie_breaks=("margin",))
+    assert "2 points de match" in snap.explain("A", "fr")
+    assert ": 1 point de match." in snap.explain("C", "fr")
+    assert ": 0 point de match." in snap.explain("B", "fr")
