@@ -92,3 +92,14 @@ def test_a_team_that_cannot_fill_a_side_is_refused_on_the_method(teams, names, s
     with pytest.raises(InvalidInput) as info:
         seating_service.round_draw(round=rnd, method="swiss")
     assert info.value.field == "method" and said in info.value.message
+
+
+def test_the_round_page_says_which_side_plays_against_which(client):
+    t = _sides_event("tri-page", {"Les Atouts": ["Anne", "Bruno"], "La Retourne": ["Chloé", "Denis"]},
+                     ["Anne", "Bruno", "Chloé", "Denis"])
+    rnd = Round.objects.create(tournament=t, number=1)
+    (table,) = seating_service.round_draw(round=rnd, method="swiss")
+    a, b, c, d = (s.entry.player.name for s in table.seats.order_by("position"))
+    client.force_login(UserFactory(is_superuser=True))
+    page = client.get(reverse("round_detail", args=[t.slug, 1])).content.decode()
+    assert f"{a} · {b} <em>contre</em> {c} · {d}" in page
