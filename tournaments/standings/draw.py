@@ -127,9 +127,11 @@ def round_draw(*, round: Round, method: str, seed: int = 0, odd_tables: str = "a
         raise InvalidInput(_("method is one of %(values)s") % {"values": ", ".join(methods_for(tournament))},
                            field="method")
     allowed = allowed_sizes(tournament)
-    sides = games.partnerships(tournament, allowed[0]) if tournament.format == Tournament.Format.TEAMS else None
+    # a team event whose organizer chose partners (Triomphe par équipes): each team is one side of a table
+    by_sides = tournament.format == Tournament.Format.TEAMS and games.partners_chosen(tournament.game)
+    sides = games.partnerships(tournament, allowed[0]) if by_sides else None
     try:
-        if sides is not None:  # a team event played by sides (Triomphe par équipes): each team is one side
+        if sides is not None:
             draw = pure.seat_team_sides(
                 _present_teams(tournament, present, _standings(tournament, round.number)), round=round.number,
                 sides=sides, method=method, seed=seed, history=_seatings(tournament, before=round.number))
