@@ -39,8 +39,8 @@ EN: dict[str, str] = {
     "ou cochez « Point non compté ».": "No Point is declared, and every deal has one: give its winner and its "
                                        "number of cards, or tick « Point not counted ».",
     "Avant la première carte": "Before the first card",
-    "Avec des équipes, les plis de chaque joueur ou de son camp : seul le total du camp compte.":
-        "With teams, the tricks of each player or of his side: only the side's total counts.",
+    "Les plis de chaque joueur : seul le total de son camp compte.":
+        "The tricks of each player: only his side's total counts.",
     "Bouts du camp du preneur": "Bouts of the taker's side",
     "Camp qui abandonne (en jouant sa première carte)": "Side that concedes (when playing its first card)",
     "Cartes blanches": "Blank hands (cartes blanches)",

@@ -148,6 +148,9 @@ class Game(ABC):
     #: the conventions an organizer chooses for a tournament (option → the value written when none is chosen,
     #: None: left out); ``players`` is every game's
     conventions: ClassVar[Mapping[str, Any]] = {}
+    #: whether the organizer chooses to have partners play together at a table (``partners`` in the conventions
+    #: chosen: La Triomphe par équipes); the sides it makes are the rules module's (its ``tournament_options``)
+    partners_chosen: ClassVar[bool] = False
 
     def tournament_options(self, chosen: Mapping[str, Any]) -> dict[str, Any]:
         """The ``options`` of a tournament's records from the conventions its organizer chose (option → value,

@@ -433,12 +433,28 @@ class Triomphe(Game):
     options_type: ClassVar[type] = TriompheOptions
     player_counts: ClassVar[tuple[int, ...]] = (2, 3, 4, 5, 6)
 
+    partners_chosen: ClassVar[bool] = True
+
     def tournament_options(self, chosen: Mapping[str, Any]) -> dict[str, Any]:
-        """With the As qui pille the order of the cards is the piquet's: no ``order`` is written."""
+        """With the As qui pille the order of the cards is the piquet's: no ``order`` is written. With
+        ``partners`` (the team game, §2.2 rule 3) the table is of 4 (2 contre 2, the default) or 6 (3 contre 3)
+        and the sides are the two blocks of seats in the order of play (the seed: partners on the same side of
+        the table, facing the other team): ``[[0, 1], [2, 3]]``, ``[[0, 1, 2], [3, 4, 5]]``. Another size is a
+        :class:`MalformedRecord` on ``options.teams``."""
         options = super().tournament_options(chosen)
         if options.get("as_qui_pille"):
             options["as_qui_pille"] = True
             options.pop("order", None)
+        if chosen.get("partners"):
+            players = int(options.get("players") or 4)
+            if players not in (4, 6):
+                raise MalformedRecord("options.teams", f"the team game is played at tables of 4 (2 v 2) or 6 "
+                                                       f"(3 v 3), not {players}",
+                                      fr=f"le jeu par équipes se joue à 4 joueurs par table (deux contre deux) "
+                                         f"ou à 6 (trois contre trois), pas à {players}")
+            options["players"] = players
+            half = players // 2
+            options["teams"] = [list(range(half)), list(range(half, players))]
         return options
 
     def parse_options(self, raw: Mapping[str, Any] | None, *, field: str = "options") -> TriompheOptions:
@@ -646,8 +662,8 @@ def entry_form(options: TriompheOptions) -> EntryForm:
     phases.append(Phase("announcements", "Abandon et vole", tuple(play_fields)))
     phases.append(play_phase(TRICKS))
     phases.append(Phase("summary", "Résumé de la donne", (
-        tricks_summary_field(TRICKS, help="Avec des équipes, les plis de chaque joueur ou de son camp : seul le "
-                                          "total du camp compte."),
+        tricks_summary_field(TRICKS, help="Les plis de chaque joueur : seul le total de son camp compte." if
+                             options.teams else ""),
         DeclarationField("summary.engaged", "boolean", "Vole engagée", default=False,
                          help="Le camp qui a fait les trois premières levées, les autres n'en ayant aucune, a "
                               "entamé la quatrième."),

@@ -36,6 +36,8 @@ Match games at more than two a table (:func:`seat_match_round`): tables of exact
 the entries left over get a bye each (fewest byes first, then the lowest ranked), fewest team-mates
 together and fewest repeated meetings (the search above), Swiss (neighbours in the standings) or
 seeded random; in partnership games the sides at each table repeat as few partners as possible.
+A team event played by sides (:func:`seat_team_sides`, La Triomphe par équipes): each team is one side,
+its members together on the seats of that side, two teams a table meeting as few times again as can be.
 
 Swiss pairing (:func:`swiss_pair`) for 2-sided games: Monrad-style — standings order (match points
 then tie-breaks), the top unpaired entry meets the next entry it has not met; one bye when the count
@@ -1035,6 +1037,79 @@ def seat_match_round(
             seated.append(_seat_partners(t, sides, partner_counts(history, sides),
                                          rank if method == "swiss" else None))
     return MatchDraw(round, tuple(seated), tuple(sorted(byes, key=lambda e: rank[e])))
+
+
+def seat_team_sides(
+    teams: Sequence[tuple[Any, Sequence[Entry]]],
+    *,
+    round: int,
+    sides: Sequence[Sequence[int]],
+    method: str = "swiss",
+    history: Sequence[Seating] = (),
+    seed: int = 0,
+) -> MatchDraw:
+    """Seat a round of a team event played by sides (La Triomphe par équipes, RULES.md §2.2 rule 3).
+
+    ``teams`` lists each team present with its members present, best first (``swiss``); ``sides`` the
+    seats of each side at a table (``((0, 1), (2, 3))``). Every team fills exactly one side: its members
+    take that side's seats in the order given, so partners sit together, facing the other team. Tables of
+    ``len(sides)`` teams: ``swiss`` — the best unpaired team meets the next team it has met least (neighbours
+    in the standings), the fewest meetings again over the whole round; ``random`` — the same after a shuffle
+    seeded by ``seed``. Two teams have met when members of both sat at one table of ``history``. A team with
+    another count of members present, or a count of teams that does not fill the tables, is a
+    :class:`SeatingError` (no bye between teams)."""
+    if method not in MATCH_METHODS:
+        raise SeatingError(f"seating method must be one of {MATCH_METHODS}, not {method!r}",
+                           fr=f"la méthode de placement est l'une de {MATCH_METHODS}, pas {method!r}")
+    sides = _check_partners(sides, sum(len(side) for side in sides)) or ()
+    size = len(sides[0])
+    for name, members in teams:
+        if len(members) != size:
+            raise SeatingError(f"team {name} has {len(members)} players present, a side has {size}",
+                               fr=f"l'équipe {name} compte {len(members)} joueur(s) présent(s) : un camp en "
+                                  f"compte {size}")
+    if len(teams) < len(sides) or len(teams) % len(sides):
+        raise SeatingError(f"{len(teams)} teams present cannot fill tables of {len(sides)} teams",
+                           fr=f"{len(teams)} équipe(s) présente(s) ne remplissent pas des tables de "
+                              f"{len(sides)} équipes : il en faut un nombre pair")
+    order = list(range(len(teams)))
+    if method == "random":
+        random.Random(seed).shuffle(order)
+    met = meeting_counts(history)
+
+    def cost(a: int, b: int) -> int:
+        return sum(met.get(frozenset((x, y)), 0) for x in teams[a][1] for y in teams[b][1])
+
+    best: tuple[int, list[tuple[int, ...]]] | None = None
+    budget = [DEFAULT_BUDGET]
+
+    def search(left: list[int], done: list[tuple[int, ...]], spent: int) -> None:
+        nonlocal best
+        if best is not None and (spent >= best[0] or budget[0] <= 0):
+            return
+        budget[0] -= 1
+        if not left:
+            best = (spent, list(done))
+            return
+        first, rest = left[0], left[1:]
+        for others in sorted(combinations(rest, len(sides) - 1),
+                             key=lambda grp: sum(cost(a, b) for a, b in combinations((first, *grp), 2))):
+            group = (first, *others)
+            search([t for t in rest if t not in others], [*done, group],
+                   spent + sum(cost(a, b) for a, b in combinations(group, 2)))
+            if best is not None and best[0] == 0:
+                return
+
+    search(order, [], 0)
+    assert best is not None
+    tables = []
+    for group in best[1]:
+        seated: list[Entry | None] = [None] * sum(len(side) for side in sides)
+        for team, seats in zip(group, sides, strict=True):
+            for entry, seat in zip(teams[team][1], seats, strict=True):
+                seated[seat] = entry
+        tables.append(tuple(e for e in seated if e is not None))
+    return MatchDraw(round, tuple(tables), ())
 
 
 def _pair_weights(players: Sequence[Entry], met: Mapping[frozenset[Entry], int],

@@ -307,3 +307,39 @@ def test_a_revoke_proved_by_the_suit_led_then_by_a_trump_is_one_fault() -> None:
     assert [(v.rule, v.trick, v.seat, format_card(v.card)) for v in found] == [("revoke", 0, 1, "7D")]
     words = found[0].message("fr", ["Chloé", "David"])
     assert "sans fournir à cœur alors que sa main contenait le valet de cœur" in words
+
+
+@pytest.mark.parametrize(("chosen", "options"), [
+    # the team game (§2.2 rule 3): partners on the same side of the table, a block of seats in the order of play
+    ({"partners": True}, {"mode": "forcee", "order": "1725", "players": 4, "teams": [[0, 1], [2, 3]]}),
+    ({"partners": True, "players": 4}, {"mode": "forcee", "order": "1725", "players": 4, "teams": [[0, 1], [2, 3]]}),
+    ({"partners": True, "players": 6, "mode": "forcat"},
+     {"mode": "forcat", "order": "1725", "players": 6, "teams": [[0, 1, 2], [3, 4, 5]]}),
+    ({"partners": False, "players": 4}, {"mode": "forcee", "order": "1725", "players": 4}),
+])
+def test_the_team_game_an_organizer_chooses(chosen, options) -> None:
+    from rules.triomphe import Triomphe
+
+    assert Triomphe().tournament_options(chosen) == options
+    assert Triomphe().parse_options(options).two_parties == bool(chosen.get("partners"))
+
+
+@pytest.mark.parametrize("players", [2, 3, 5])
+def test_the_team_game_is_played_at_four_or_six(players) -> None:
+    from rules.triomphe import Triomphe
+
+    with pytest.raises(MalformedRecord) as info:
+        Triomphe().tournament_options({"partners": True, "players": players})
+    assert info.value.field == "options.teams"
+    assert "deux contre deux" in info.value.text("fr")
+
+
+def test_the_summary_speaks_of_sides_only_with_teams() -> None:
+    from rules.triomphe import Triomphe
+
+    def tricks_help(options):
+        form = Triomphe().describe_entry(Triomphe().parse_options(options))
+        return next(f.help for p in form.phases for f in p.fields if f.name == "summary.tricks")
+
+    assert tricks_help({"players": 4}) == ""
+    assert "camp" in tricks_help({"players": 4, "teams": [[0, 1], [2, 3]]})

@@ -103,6 +103,12 @@ def explain(name: str, verdict: Any, players: Sequence[str], lang: str = "fr") -
     return explain_verdict(name, verdict, players, lang)
 
 
+def partners_chosen(name: str) -> bool:
+    """Whether the organizer of a tournament of ``name`` chooses to have partners play together (the
+    ``partners`` convention: La Triomphe par équipes)."""
+    return get_game(name).partners_chosen
+
+
 def partnerships(tournament: Any, players: int) -> tuple[tuple[int, ...], ...] | None:
     """The seats playing as partners at a table of ``players`` (Triomphe ``options.teams``, Écarté à
     quatre), as the game's rules read the tournament's options; None when each plays alone."""

@@ -7,9 +7,11 @@ from collections.abc import Sequence
 from typing import Any
 
 from django import forms
+from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
+from rules.errors import MalformedRecord
 from tournaments.common import games
 from tournaments.common.forms import ChoiceRadio
 from tournaments.event.models import Game, Tournament
@@ -38,6 +40,11 @@ class TournamentForm(forms.Form):
     triomphe_order = forms.ChoiceField(label=_("Triomphe: order"), choices=TRIOMPHE_ORDERS, required=False,
                                        widget=ChoiceRadio)
     as_qui_pille = forms.BooleanField(label=_("As qui pille"), required=False)
+    partners = forms.BooleanField(
+        label=_("Jeu par équipes : les partenaires jouent ensemble"), required=False,
+        help_text=_("Deux contre deux à 4 joueurs par table, trois contre trois à 6. Avec le format « par "
+                    "équipes », chaque équipe forme un camp : ses joueurs s'assoient côte à côte, face à l'autre "
+                    "équipe ; sinon le tirage forme les camps à chaque manche."))
     honours = forms.ChoiceField(label=_("Vingt-quatre: honours"), choices=HONOURS, required=False,
                                 widget=ChoiceRadio)
     format = forms.ChoiceField(label=_("Format"), choices=Tournament.Format.choices, widget=ChoiceRadio,
@@ -97,6 +104,11 @@ class TournamentForm(forms.Form):
                                "game": games.label(game), "n": players,
                                "counts": f"{', '.join(counts[:-1])} ou {counts[-1]}"})
         data["players"] = players
+        if data.get("partners") and game in self.games_of("partners"):
+            try:  # the sides a table of this size makes (the rules module's): refused at another size
+                games.game(game).tournament_options({"players": players, "partners": True})
+            except MalformedRecord as exc:
+                self.add_error("partners", exc.text(translation.get_language() or "fr"))
         return data
 
     #: form field → the option it sets in a record's ``options`` (which games take it: their rules module)
@@ -108,6 +120,8 @@ class TournamentForm(forms.Form):
         """The games a convention field applies to, read from each game's options (rules/)."""
         if field == "deals_per_round":
             return [g for g in games.names() if not games.plays_matches(g)]
+        if field == "partners":
+            return [g for g in games.names() if games.partners_chosen(g)]
         if field.startswith("players_") and field != "players_per_table":
             return [g for g in games.names() if TournamentForm.players_field(g) == field]
         option = TournamentForm.OPTION_OF[field]
@@ -119,6 +133,7 @@ class TournamentForm(forms.Form):
         data = self.cleaned_data
         chosen = {option: data.get(name) for name, option in self.OPTION_OF.items() if option != "target"}
         chosen["players"] = data.get("players")  # the game's own « Joueurs par table » (or the old field)
+        chosen["partners"] = bool(data.get("partners")) and data["game"] in self.games_of("partners")
         return games.game(data["game"]).tournament_options(chosen)
 
 

@@ -6,6 +6,7 @@ from django.db.models import Count
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
+from tournaments.common import games
 from tournaments.common.access import guarded, require_visible
 from tournaments.duplicate.results import setup_of
 from tournaments.event import permissions
@@ -59,6 +60,15 @@ def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
     })
 
 
+def _side_starts(tournament: Tournament, size: int) -> frozenset[int]:
+    """The seats where a side begins, but the first, when the sides at a table of ``size`` are blocks of
+    seats in the order of play (Triomphe par équipes: partners side by side); empty otherwise."""
+    sides = games.partnerships(tournament, size)
+    if not sides or any(list(side) != list(range(side[0], side[0] + len(side))) for side in sides):
+        return frozenset()
+    return frozenset(side[0] for side in sides[1:])
+
+
 @guarded
 def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     rnd = get_object_or_404(Round.objects.select_related("tournament"), tournament__slug=slug, number=number)
@@ -67,6 +77,8 @@ def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
               .annotate(deal_count=Count("deals")))
     can_manage = permissions.can_manage(request.user, rnd.tournament)
     is_staff = permissions.is_staff_of(request.user, rnd.tournament)
+    for table in tables:  # « contre » before each side but the first, where partners sit side by side
+        table.versus = _side_starts(rnd.tournament, len(table.seats.all()))
     duplicate = setup_of(rnd.tournament) is not None  # seated by the movement: no ordinary draw
     # deals entered: the seating is fixed (the services refuse a draw or a new seating), so neither is offered
     fixed = can_manage and any(t.deal_count for t in tables)

@@ -68,7 +68,7 @@ def tournament_create(request: HttpRequest) -> HttpResponse:
             return redirect("players", slug=tournament.slug)
     conventions = [(form[name], TournamentForm.games_of(name)) for name in (
         *(TournamentForm.players_field(g) for g in games.names()), "tarot_five", "triomphe_mode", "triomphe_order",
-        "as_qui_pille", "honours", "deals_per_round", "target")]
+        "as_qui_pille", "partners", "honours", "deals_per_round", "target")]
     return render(request, "tournaments/tournament_form.html", {"form": form, "conventions": conventions})
 
 

@@ -35,7 +35,7 @@ from tournaments.common.collation import french_key
 from tournaments.common.errors import InvalidInput
 from tournaments.duplicate.results import setup_of
 from tournaments.event.middle import present_for
-from tournaments.event.models import Entry, Round, Seat, Table, Tournament
+from tournaments.event.models import Entry, Round, Seat, Table, Team, Tournament
 from tournaments.event.setup import round_seat
 from tournaments.standings import rankings
 
@@ -72,6 +72,28 @@ def _teams(tournament: Tournament) -> dict[int, list[int]] | None:
     return dict(teams)
 
 
+def _present_teams(tournament: Tournament, present: Sequence[int],
+                   standings: Sequence[int]) -> list[tuple[str, list[int]]]:
+    """The teams with members present (name, members' ids), best first by their best member in ``standings``;
+    a player present in no team is refused: in a team event played by sides every player is a team's."""
+    rank = {entry: i for i, entry in enumerate(standings)}
+    here = set(present)
+    by_team: dict[int, list[int]] = defaultdict(list)
+    alone: list[str] = []
+    for entry_id, team_id, name in (tournament.entries.filter(pk__in=here).order_by("pk")
+                                    .values_list("id", "team_id", "player__name")):
+        if team_id is None:
+            alone.append(name)
+        else:
+            by_team[team_id].append(entry_id)
+    if alone:
+        raise InvalidInput(_("Jeu par équipes : %(names)s n'est dans aucune équipe (page « Équipes et forfaits »).")
+                           % {"names": ", ".join(sorted(alone))}, field="method")
+    names = dict(Team.objects.filter(pk__in=by_team).values_list("id", "name"))
+    teams = sorted(by_team.items(), key=lambda tm: (min(rank.get(e, len(rank)) for e in tm[1]), names[tm[0]]))
+    return [(names[team], members) for team, members in teams]
+
+
 def _clubs(tournament: Tournament, round: Round) -> dict[str, list[int]] | None:
     """Club → entry ids, when the organizer keeps clubs apart and this is the first round."""
     if not tournament.separate_clubs or round.number != 1:
@@ -106,7 +128,15 @@ def round_draw(*, round: Round, method: str, seed: int = 0, odd_tables: str = "a
         raise InvalidInput(_("method is one of %(values)s") % {"values": ", ".join(methods_for(tournament))},
                            field="method")
     allowed = allowed_sizes(tournament)
+    # a team event whose organizer chose partners (Triomphe par équipes): each team is one side of a table
+    by_sides = tournament.format == Tournament.Format.TEAMS and games.partners_chosen(tournament.game)
+    sides = games.partnerships(tournament, allowed[0]) if by_sides else None
     try:
+        if sides is not None:
+            draw = pure.seat_team_sides(
+                _present_teams(tournament, present, _standings(tournament, round.number)), round=round.number,
+                sides=sides, method=method, seed=seed, history=_seatings(tournament, before=round.number))
+            return round_seat(round=round, tables=[_ids(t) for t in draw.tables])
         if allowed == (2,):  # a game of two: Swiss pairing, one bye when the count is odd
             if len(present) < 2:
                 raise pure.SeatingError(f"{len(present)} player(s) present: nobody to pair",

@@ -7,10 +7,14 @@ from typing import Any
 
 from django import template
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _lazy
 
 from tournaments.organizer.forms import FIVE, HONOURS, TRIOMPHE_MODES, TRIOMPHE_ORDERS
 
 register = template.Library()
+
+#: the team game by the size of a side (Triomphe ``teams``: two lists of seats)
+SIDES = {2: _lazy("deux contre deux"), 3: _lazy("trois contre trois")}
 
 _CHOICES = {"five": FIVE, "mode": TRIOMPHE_MODES, "order": TRIOMPHE_ORDERS, "honours": HONOURS}
 
@@ -28,6 +32,8 @@ def conventions(options: dict[str, Any] | None) -> list[str]:
             out.append(f"{_('Players per table')} {value}")
         elif key == "as_qui_pille" and value is True:
             out.append(_("As qui pille"))
+        elif key == "teams" and isinstance(value, list) and value and len(value[0]) in SIDES:
+            out.append(str(SIDES[len(value[0])]))
         else:
             out.append(f"{key}={value}")
     return out
