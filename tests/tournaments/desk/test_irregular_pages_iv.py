@@ -126,5 +126,5 @@ def test_the_chief_page_refuses_an_adjustment_without_reason_in_words(client, v2
     ids = v24.entries(v24_table)
     answer = client.post(reverse("irregular_rule", args=[deal.pk]),
                          {"decision": "adjustment", f"points_{ids['Bruno']}": "6", "reason": ""}, follow=True)
-    assert "Décision non enregistrée : une décision a besoin d'un motif." in text(answer)
+    assert "Décision non enregistrée : Écrivez le motif de la décision." in text(answer)
     assert not Ruling.objects.exists()
