@@ -197,6 +197,13 @@ def renonce_let_stand(name: str, deal_verdict: Mapping[str, Any], offender: int)
     return ecarte_scoring.renonce_let_stand(scores, list(result.get("marks") or []), offender)
 
 
+def is_renonce(rule_codes: Sequence[str] | set[str]) -> bool:
+    """Whether the violations of an irregular deal (their rule codes) are a renonce: a card that did not follow, trump,
+    overtrump or take when able, found from the hands (``must_follow`` …) or proved by a later card (``revoke`` …)."""
+    words = ("revoke", "follow", "trump", "overtake", "take", "renonce")
+    return any(word in str(code) for code in rule_codes for word in words)
+
+
 def penalty_presets(name: str, options: Mapping[str, Any] | None = None) -> tuple[penalties.Preset, ...]:
     """The penalties the rule texts of game ``name`` fix as amounts (``scoring.penalties``)."""
     return penalties.presets_for(name, options)

@@ -373,8 +373,7 @@ def irregular_rule(*, deal: Deal, decision: str | None, reason: str | None, user
     full = f"{head} — {typed}" if typed else head
     rules = {str(v.get("rule", "")) for v in (deal.verdict or {}).get("violations", [])}
     # a renonce found from the hands (must_follow, must_trump …) or proved by a later card (revoke, revoke_trump …)
-    renonce = any(w in r for r in rules for w in ("revoke", "follow", "trump", "take"))
-    kind = Ruling.Kind.RENONCE if renonce else Ruling.Kind.OTHER
+    kind = Ruling.Kind.RENONCE if games.is_renonce(rules) else Ruling.Kind.OTHER
     if decision in ("replay", "annul"):
         return _ruled(ruling_record(table=table, kind=kind, reason=full, user=user, deal=deal, annuls_deal=True,
                                     decision=decision), user)

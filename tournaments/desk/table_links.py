@@ -236,9 +236,11 @@ def _answer(request: HttpRequest, link: PrivateLink, deal: Deal, *, redirect_to:
 
 
 class CallForm(forms.Form):
-    # (« étui faussé » is the check of a duplicate's étui calling by itself, not a player's choice)
+    # (« étui faussé » and « donne irrégulière » are the checks of the deals calling by themselves, not a player's
+    # choice)
     reason = forms.ChoiceField(label=gettext_lazy("Why"), choices=[
-        c for c in ArbiterCall.Reason.choices if c[0] != ArbiterCall.Reason.FOULED_ETUI], widget=forms.RadioSelect)
+        c for c in ArbiterCall.Reason.choices
+        if c[0] not in (ArbiterCall.Reason.FOULED_ETUI, ArbiterCall.Reason.IRREGULAR)], widget=forms.RadioSelect)
     deal = forms.TypedChoiceField(label=gettext_lazy("Which deal"), required=False, coerce=int, empty_value=None)
     note = forms.CharField(label=gettext_lazy("In a few words (optional)"), required=False, max_length=300)
 

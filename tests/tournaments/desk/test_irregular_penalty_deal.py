@@ -102,3 +102,36 @@ def test_a_misdeal_counts_only_the_penalty(client, table):  # noqa: F811
     assert Ruling.objects.get(deal=deal).adjustments == {str(ana): 1}
     table.refresh_from_db()
     assert table.match_totals == [1, 0]
+
+
+def test_the_automatic_call_names_the_irregularity(client, table):  # noqa: F811
+    """A walk: the chief read « Manche 1 · Table 2 — autre · donne 1 » and the table « L'arbitre a répondu (autre,
+    donne 1) » for a renonce. Bruno's KD on the led KS while holding 7S, 8S is a renonce."""
+    from tournaments.links.models import ArbiterCall
+
+    deal = _irregular(client, table)
+    call = ArbiterCall.objects.get(deal=deal)
+    assert call.reason == "renonce" and call.get_reason_display() == "renonce"
+
+
+@pytest.mark.parametrize(("rule", "reason", "shown"), [
+    ("not_in_hand", "irregular", "donne irrégulière"),
+    ("revoke", "renonce", "renonce"),  # a renonce proved by a later card (no hands written)
+    ("revoke_trump", "renonce", "renonce"),
+])
+def test_an_irregularity_is_called_by_its_name(client, table, rule, reason, shown):  # noqa: F811
+    from tournaments.links import service as links
+    from tournaments.links.models import ArbiterCall
+
+    deal = _irregular(client, table)
+    ArbiterCall.objects.all().delete()
+    deal.verdict = {"violations": [{"rule": rule, "seat": 1}]}
+    call = links.irregular_deal_call(deal, None)
+    assert call.reason == reason and call.get_reason_display() == shown
+    assert ArbiterCall.Reason.IRREGULAR not in [c[0] for c in links_call_choices()]
+
+
+def links_call_choices():
+    from tournaments.desk.table_links import CallForm
+
+    return CallForm.base_fields["reason"].choices
