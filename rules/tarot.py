@@ -235,6 +235,7 @@ class Tarot(Game):
     contracts = CONTRACTS
     visa_contracts = frozenset({"garde_sans", "garde_contre"})  # the chief arbiter's visa (and a chelem: needs_visa)
     duplicate_deals = True
+    zero_sum_marks = True
     record_fields: ClassVar[Mapping[str, Any]] = {
         "bid": {"taker": 0, "contract": "garde", "called": None},
         "chelem_announced": False,

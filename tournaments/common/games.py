@@ -173,6 +173,12 @@ def irregular_decisions(name: str, options: Mapping[str, Any] | None = None) -> 
     return (*out, "as_played", "annul", "adjustment")
 
 
+def zero_sum_marks(name: str) -> bool:
+    """Whether a deal's marks in game ``name`` sum to zero, so that their sum is a check to show (Tarot only)."""
+    g = known(name)
+    return g is not None and g.zero_sum_marks
+
+
 def score_unit(name: str, lang: str = "fr") -> str:
     """What a deal's scores (and an arbiter's typed marks) count in game ``name``: « points », « impériales »,
     « jetons »."""

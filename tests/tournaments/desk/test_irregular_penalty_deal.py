@@ -135,3 +135,15 @@ def links_call_choices():
     from tournaments.desk.table_links import CallForm
 
     return CallForm.base_fields["reason"].choices
+
+
+def test_no_sum_of_the_marks_where_the_marks_are_not_zero_sum(client, table):  # noqa: F811
+    """A walk: « Somme des marques 2 » on La Triomphe's and L'Écarté's deal pages, a check only Tarot's marks meet
+    (RULES.md §1.12: the four scores sum to 0); a Triomphe deal scores the point for one side only."""
+    from tournaments.links import service as links
+
+    _irregular(client, table)
+    client.logout()
+    token = links.link_for_table(table=table).token
+    page = html.unescape(client.get(reverse("link_deal", args=[token, 1])).content.decode())
+    assert "Ana" in page and "sheet-sum" not in page and "Somme des marques" not in page
