@@ -210,6 +210,14 @@ def is_renonce(rule_codes: Sequence[str] | set[str]) -> bool:
     return any(word in str(code) for code in rule_codes for word in words)
 
 
+def penalty_counts_deal(name: str, preset: penalties.Preset) -> bool:
+    """Whether ``preset``, given on an irregular deal of game ``name``, counts the deal as played with the penalty
+    added (``Preset.deal_counts``), rather than the penalty alone. Not where the deal would join the match
+    (``as_played_joins_match``, L'Impériale): a deal that ends the match would leave the penalty after the end
+    (refused, ``adjustment_after_end``), so there the penalty stands alone and the form says so."""
+    return preset.deal_counts and not as_played_joins_match(name)
+
+
 def penalty_presets(name: str, options: Mapping[str, Any] | None = None) -> tuple[penalties.Preset, ...]:
     """The penalties the rule texts of game ``name`` fix as amounts (``scoring.penalties``)."""
     return penalties.presets_for(name, options)

@@ -137,12 +137,11 @@ def _play_violations_only(violations: Any, index: int) -> bool:
 
 def _as_played_indices(table: Table, numbers: list[int | None] | None, count: int) -> set[int]:
     """The indices, in a match record of ``count`` deals numbered ``numbers`` (None: the table's saved deals in the
-    match, then new ones), of the irregular deals the arbiter ruled « as played » (or with a penalty) into the match
+    match, then new ones), of the irregular deals the arbiter ruled « as played » into the match
     (``games.as_played_joins_match``): they are judged as played, their violations of play kept in their verdict."""
     if not games.as_played_joins_match(table.round.tournament.game):
         return set()
-    # « as played », or a penalty for a fault in play, which counts the deal as played (``Preset.deal_counts``)
-    ruled = set(Ruling.objects.filter(table=table, decision__in=("as_played", "penalty"), withdrawn_at__isnull=True,
+    ruled = set(Ruling.objects.filter(table=table, decision="as_played", withdrawn_at__isnull=True,
                                       deal__status__in=Deal.IN_MATCH).values_list("deal__number", flat=True))
     if not ruled:
         return set()

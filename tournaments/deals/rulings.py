@@ -261,7 +261,7 @@ def ruling_withdraw(*, ruling: Ruling, reason: str | None, user: Any, expected_v
 def _joined_by(ruling: Ruling) -> Deal | None:
     """The deal a ruling counted « as played » into its match (``games.as_played_joins_match``), still in it; else
     None."""
-    if ruling.decision not in ("as_played", "penalty") or ruling.deal_id is None:
+    if ruling.decision != "as_played" or ruling.deal_id is None:
         return None
     deal = Deal.objects.select_for_update().filter(pk=ruling.deal_id, status=Deal.Status.VALID).first()
     if deal is None or not games.as_played_joins_match(ruling.table.round.tournament.game):
@@ -346,9 +346,9 @@ def irregular_rule(*, deal: Deal, decision: str | None, reason: str | None, user
       (valid, judged as played; withdrawing the ruling makes it irregular again); ``let_stand`` (L'Écarté, law 43): the
       same, the offender's marks from the tricks one less (``scoring.ecarte.renonce_let_stand``);
     * ``replay`` (L'Écarté, law 43) and ``annul``: the deal annulled (a new deal is expected);
-    * ``penalty`` (Triomphe, L'Impériale): a preset of ``scoring.penalties`` on ``offender`` (an entry id); a fault
-      in play (``Preset.deal_counts``) counts the deal as played (as ``as_played``) with the penalty added, a
-      misdeal only the penalty (the deal is dealt again);
+    * ``penalty`` (Triomphe, L'Impériale): a preset of ``scoring.penalties`` on ``offender`` (an entry id); at La
+      Triomphe a fault in play (``games.penalty_counts_deal``) counts the deal as played (as ``as_played``) with
+      the penalty added; a misdeal, and any penalty at L'Impériale, only the penalty;
     * ``adjustment``: the marks the arbiter types (entry id → points) with a reason.
 
     The deal's own score rows never count; the ruling's rows do (a match game: an adjustment event of the match,
@@ -381,14 +381,9 @@ def irregular_rule(*, deal: Deal, decision: str | None, reason: str | None, user
         if not penalty:
             raise InvalidInput(_("la pénalité manque"), field="penalty")
         chosen = presets.preset(str(penalty))
-        if chosen is not None and chosen.deal_counts:
+        if chosen is not None and games.penalty_counts_deal(tournament.game, chosen):
             # a fault in play: the deal counts as played and the penalty is added to it (``Preset.deal_counts``)
             penalty_adjustment(table=table, penalty=penalty, offender=offender)  # refused before anything moves
-            if games.as_played_joins_match(tournament.game):
-                irregular_joins_match(deal=deal, user=user, reason=f"{BY_RULING} : {DECISIONS['as_played']}")
-                return _ruled(ruling_record(table=table, kind=None, reason=typed, user=user, deal=deal,
-                                            penalty=penalty, offender=offender, settles_deal=True,
-                                            decision=decision), user)
             scores = _deal_scores(deal)
             seats = table_seats(table)
             if len(scores) != len(seats):

@@ -44,12 +44,14 @@ def waiting_deals(tournament: Tournament) -> list[Deal]:
                 .exclude(Exists(decided)).select_related("table__round").order_by("created_at"))
 
 
-def _preset_effect(preset: penalties.Preset, lang: str) -> str:
+def _preset_effect(preset: penalties.Preset, lang: str, counts: bool) -> str:
     """What a penalty does to the deal's own marks, said on the form before the chief taps
-    (``Preset.deal_counts``)."""
+    (``games.penalty_counts_deal``)."""
     name = preset.label(lang).split(" : ", 1)[0].split(": ", 1)[0]
-    if preset.deal_counts:
+    if counts:
         return _("%(name)s : la donne compte telle que jouée et la pénalité s'y ajoute.") % {"name": name}
+    if preset.deal_counts:
+        return _("%(name)s : la donne ne compte pas ; seule la pénalité est marquée.") % {"name": name}
     return _("%(name)s : la donne ne compte pas (elle est redonnée) ; seule la pénalité est marquée.") % {
         "name": name}
 
@@ -62,7 +64,8 @@ def irregular_context(tournament: Tournament, lang: str = "fr", session: Any = N
     """What ``tables/_irregular.html`` shows: each waiting deal, what was found, the decisions and their fields —
     and, from ``session``, what the chief posted for a deal the ruling refused, with the reason (shown once)."""
     decisions = games.irregular_decisions(tournament.game, tournament.record_options())
-    presets = [{"code": p.code, "label": preset_label(p, lang), "effect": _preset_effect(p, lang)}
+    presets = [{"code": p.code, "label": preset_label(p, lang),
+                "effect": _preset_effect(p, lang, games.penalty_counts_deal(tournament.game, p))}
                for p in games.penalty_presets(tournament.game, tournament.record_options())]
     without = penalties.GAMES_WITHOUT_PRESETS.get(tournament.game)
     items = []
