@@ -130,6 +130,9 @@ class Game(ABC):
     plays_matches: ClassVar[bool] = True
     #: the contracts (``bid.contract``) whose deal counts only once the chief arbiter has approved it
     visa_contracts: ClassVar[frozenset[str]] = frozenset()
+    #: whether a deal's marks sum to zero (Tarot, RULES.md §1.12: each pays what another gains), so that the sum is a
+    #: check worth showing; the match games mark points for one side only
+    zero_sum_marks: ClassVar[bool] = False
     #: the contracts a taker may bid (``bid.contract``), none for games without a bid
     contracts: ClassVar[tuple[str, ...]] = ()
     #: whether the game is played in duplicate deals (étuis)

@@ -71,8 +71,8 @@ register({
         "en": "{who} plays {card}, which is not in their hand.",
     },
     "card_played_twice": {
-        "fr": "{card} : carte jouée une seconde fois (déjà jouée au pli {first_trick}).",
-        "en": "{card} is played a second time (already played at trick {first_trick}).",
+        "fr": "{who} joue {card} une seconde fois : cette carte a déjà été jouée au pli {first_trick}.",
+        "en": "{who} plays {card} a second time: it was already played at trick {first_trick}.",
     },
     "card_not_in_pack": {
         "fr": "{card} n'appartient pas au jeu de {pack} cartes de cette partie.",

@@ -115,12 +115,15 @@ def replay_record(record: Record) -> Replay:
     deals = []
     for deal in record.deals:
         rules = record.game.deal_rules(record.options, deal.raw, players=len(record.players), field=deal.field)
-        deals.append(replay_deal(rules, deal, players=len(record.players)))
+        deals.append(replay_deal(rules, deal, players=len(record.players), names=record.players))
     return Replay(record, tuple(deals))
 
 
-def check_tricks_shape(rules: DealRules, deal: DealInput) -> list[list[Card]]:
-    """Every trick holds one card per seat but the last, which may be unfinished; not too many tricks."""
+def check_tricks_shape(rules: DealRules, deal: DealInput, names: Sequence[str] | None = None) -> list[list[Card]]:
+    """Every trick holds one card per seat but the last, which may be unfinished; not too many tricks.
+
+    A trick short of cards is told by its number and, when the tricks before it show who leads it, by the player
+    whose card is missing (``names``: the record's players; else « le joueur 2 »)."""
     tricks = deal.tricks or []
     size = len(rules.seats)
     base = f"{deal.field}.tricks" if deal.field else "tricks"
@@ -131,12 +134,45 @@ def check_tricks_shape(rules: DealRules, deal: DealInput) -> list[list[Card]]:
         return tricks  # the common case
     for i, trick in enumerate(tricks):
         last = i == len(tricks) - 1
-        if len(trick) > size or (not last and len(trick) != size) or not trick:
-            raise MalformedRecord(f"{base}[{i}]", f"a trick holds {size} cards (the last one may be unfinished), "
-                                                 f"this one holds {len(trick)}",
-                                  fr=f"un pli compte {size} cartes (le dernier peut être inachevé), "
-                                     f"celui-ci en compte {len(trick)}")
+        if len(trick) > size:
+            raise MalformedRecord(f"{base}[{i}]", f"Trick {i + 1}: a trick holds {size} cards, this one holds "
+                                                 f"{len(trick)}",
+                                  fr=f"Pli {i + 1} : un pli compte {size} cartes, celui-ci en compte {len(trick)}")
+        if (not last and len(trick) != size) or not trick:
+            missing = _missing_seats(rules, tricks[:i], len(trick))
+            en_who = " and ".join(_seat_words(s, names, "en") for s in missing)
+            fr_who = " et ".join(_seat_words(s, names, "fr") for s in missing)
+            plural = len(missing) > 1
+            raise MalformedRecord(
+                f"{base}[{i}]",
+                f"Trick {i + 1}: a trick holds {size} cards (only the last may be unfinished), this one holds "
+                f"{len(trick)}" + (f": {en_who}'s card{'s are' if plural else ' is'} missing" if missing else ""),
+                fr=f"Pli {i + 1} : un pli compte {size} cartes (seul le dernier peut être inachevé), celui-ci en "
+                   f"compte {len(trick)}" + (f" : il manque la carte de {fr_who}" if missing else ""))
     return tricks
+
+
+def _seat_words(seat: int, names: Sequence[str] | None, lang: str) -> str:
+    """A player by name, else by seat as the violations say it (« le joueur 2 »)."""
+    if names and 0 <= seat < len(names) and names[seat]:
+        return str(names[seat])
+    return f"le joueur {seat + 1}" if lang == "fr" else f"player {seat + 1}"
+
+
+def _missing_seats(rules: DealRules, before: Sequence[Sequence[Card]], count: int) -> list[int]:
+    """The seats that did not play to a trick of ``count`` cards after the complete tricks ``before`` (its leader
+    found by playing them without hands); empty when they cannot tell (a card of another pack …)."""
+    try:
+        state = DealState(rules, None)
+        for trick in before:
+            for card in trick:
+                state.apply(card)
+        seats = list(rules.seats)
+        start = seats.index(state.leader)
+    except Exception:  # the shape check only names what it can; the replay refuses the rest
+        return []
+    order = seats[start:] + seats[:start]
+    return order[count:]
 
 
 def check_pack(pack: int, groups: Sequence[Sequence[Card]], base: str) -> None:
@@ -152,9 +188,9 @@ def check_pack(pack: int, groups: Sequence[Sequence[Card]], base: str) -> None:
             check_in_pack(card, pack, f"{base}[{i}][{j}]")
 
 
-def replay_deal(rules: DealRules, deal: DealInput, *, players: int) -> DealReplay:
-    """Replay one deal under its rules."""
-    tricks = check_tricks_shape(rules, deal)
+def replay_deal(rules: DealRules, deal: DealInput, *, players: int, names: Sequence[str] | None = None) -> DealReplay:
+    """Replay one deal under its rules (``names``: the record's players, for the sentences of a malformed trick)."""
+    tricks = check_tricks_shape(rules, deal, names)
     violations: list[Violation] = []
     dealt = None
     unchecked: tuple[str, ...] = ()

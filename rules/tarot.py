@@ -233,8 +233,9 @@ class Tarot(Game):
     player_counts = (3, 4, 5)
     plays_matches = False
     contracts = CONTRACTS
-    visa_contracts = frozenset({"garde_sans", "garde_contre"})  # A-T11: the chief arbiter's visa
+    visa_contracts = frozenset({"garde_sans", "garde_contre"})  # the chief arbiter's visa (and a chelem: needs_visa)
     duplicate_deals = True
+    zero_sum_marks = True
     record_fields: ClassVar[Mapping[str, Any]] = {
         "bid": {"taker": 0, "contract": "garde", "called": None},
         "chelem_announced": False,
@@ -248,6 +249,11 @@ class Tarot(Game):
                    "handfuls: [{\"seat\": 0, \"size\": \"simple\"}]")
 
     conventions: ClassVar[Mapping[str, Any]] = {"five": None}
+
+    def needs_visa(self, record: Mapping[str, Any]) -> bool:
+        """A garde sans or garde contre, or a chelem announced (RULES.md §1.3 rule 14: the arbiter must be called;
+        A-T5: an announced chelem the defence makes is flagged for his review): the chief arbiter's visa."""
+        return super().needs_visa(record) or record.get("chelem_announced") is True
 
     def tournament_options(self, chosen: Mapping[str, Any]) -> dict[str, Any]:
         """``five`` is kept at 5 players and « selon le jeu » (tables of 4, 3 and 5: a table of 5 may be drawn);

@@ -70,6 +70,17 @@ class Preset:
         """Whether ``amount`` counts impériales (L'Impériale's score rows are fiches), not points."""
         return self.game == "imperiale"
 
+    @property
+    def deal_counts(self) -> bool:
+        """Whether the deal the fault happened in still counts as played, the penalty added to its marks.
+
+        The texts give a fault in play (playing out of turn, not taking or not trumping when able: ADP-TRI, RULES.md
+        §2.6 rule 21; AUJ-IMP rule X) as a point lost by the offender, beside the engaged vole not made, which is
+        the deal's own mark: the deal is played to its end and scored, and the offender pays on top. A misdeal
+        (§2.6 rule 20; AUJ-IMP rule IV: « perd la donne ») is dealt again: the deal does not count, only the
+        penalty does."""
+        return self.kind != "misdeal"
+
     def label(self, lang: str = "fr") -> str:
         return self.label_en if lang.lower().startswith("en") else self.label_fr
 

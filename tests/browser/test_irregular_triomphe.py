@@ -10,12 +10,11 @@ Trick 1: Ana R♠, Bruno 7♦ — he has no spade and holds the 7♥: he must tr
 trump. Ana wins (no trump in the trick). Trick 2: Ana D♠, Bruno 7♥ (trumps): Bruno. Trick 3: Bruno R♦, Ana 7♣
 (no diamond, no trump): Bruno. Trick 4: Bruno R♣, Ana 8♣ (follows; cannot head the R): Bruno. Trick 5: Bruno D♣,
 Ana 9♣: Bruno. As played: Bruno 4 tricks, the point: Ana 0, Bruno 1.
-The chief's ruling: the preset « Refus de couper » (§2.6 rule 21, decision A-R9: −1) on Bruno: Bruno −1. The ruling
-settles the deal with the penalty alone (tournaments/deals/rulings.py ``irregular_rule``): the deal's own point
-counts nowhere. Ana 3, Bruno −1 (a loss is deducted, the other side does not score it; scores may be negative,
-rule 13).
-Deal 4, at the desk: Bruno leads … Ana takes the five tricks: the vole, 2: Ana 5 – Bruno −1, the match to 5 is hers
-(rule 14). The ranking: Ana 2 match points (win 2, loss 0), 1 win, écart 5 − (−1) = 6; Bruno 0, écart −6.
+The chief's ruling: the preset « Refus de couper » (§2.6 rule 21, decision A-R9: −1) on Bruno. A fault in play: the
+deal counts as played and the penalty is added (docs/deal-record.md, « A penalty on an irregular deal »): Bruno's
+point 1 − 1 = 0, Ana 0; the ruling moves nobody, its line says why. Ana 3, Bruno 0.
+Deal 4, at the desk: Bruno leads … Ana takes the five tricks: the vole, 2: Ana 5 – Bruno 0, the match to 5 is hers
+(rule 14). The ranking: Ana 2 match points (win 2, loss 0), 1 win, écart 5 − 0 = 5; Bruno 0, écart −5.
 """
 
 from __future__ import annotations
@@ -88,17 +87,17 @@ def test_triomphe_failing_to_trump_ruled_with_its_penalty(live_server, phone, ch
     page.screenshot(path=str(screenshots / "irregular_triomphe_chief_phone.png"), full_page=True)
     fits(page)
     lines = sheet_lines(page, live_server, table.pk)
-    assert "Refus de couper" in lines[3][0] and "Bruno −1" in lines[3][0], lines
-    assert lines[-1] == ["Total", "3", "-1"]
+    assert "Refus de couper" in lines[3][0] and "donne comptée telle que jouée" in lines[3][0], lines
+    assert lines[-1] == ["Total", "3", "0"]
     # the match goes on: nobody ranked yet
     assert [r["Points de match"] for r in ranking_rows(page, live_server, tournament.slug)] == ["0", "0"]
 
     deal_record(table=table, user=chief, record={"dealer": 0, "turn_up": "9H", "summary": {"tricks": [5, 0]}})
-    assert sheet_lines(page, live_server, table.pk)[-1] == ["Total", "5", "-1"]
+    assert sheet_lines(page, live_server, table.pk)[-1] == ["Total", "5", "0"]
     rows = ranking_rows(page, live_server, tournament.slug)
     assert [(r["Rang"], r["Joueur"], r["Points de match"], r["Victoires"], r["Écart"]) for r in rows] == [
-        ("1", "Ana", "2", "1", "6"), ("2", "Bruno", "0", "0", "-6")]
+        ("1", "Ana", "2", "1", "5"), ("2", "Bruno", "0", "0", "-5")]
     page.screenshot(path=str(screenshots / "irregular_triomphe_ranking_phone.png"), full_page=True)
     ruling = Ruling.objects.get()
     assert (ruling.penalty, ruling.offender_id, ruling.adjustments) == (
-        "triomphe_failed_to_trump", entry["Bruno"], {str(entry["Bruno"]): -1})
+        "triomphe_failed_to_trump", entry["Bruno"], {})

@@ -90,17 +90,23 @@ def test_triomphe_individual(event, size, players):
         first = ev.open_round("swiss")
         table = ev.playing_tables(first)[0]
         # a renonce dealt by the generator: the offender failed to take (« lever ») a card when able, or to trump;
-        # the chief picks the rule text's penalty: the offender loses 1 point (RULES.md §2.6 rule 21, A-R9), his
-        # adversary scores nothing, and the deal itself stays out of the match
+        # the chief picks the rule text's penalty: the offender loses 1 point (RULES.md §2.6 rule 21, A-R9) on top
+        # of the deal, which counts as played (a fault in play: docs/deal-record.md, « A penalty on an irregular
+        # deal »): each seat moves by its marks as played (the deal's verdict), the offender 1 less
         ev.irregular_in_match(table, "link", gen.renonce_fields(ev.rng, ev.head(table), ev.next_dealer(table)),
-                              "penalty", lambda deal, _: {deal.verdict["violations"][0]["seat"]: -1},
-                              penalty=_preset(), corrected=True)
+                              "penalty", _played_and_penalty, penalty=_preset(), corrected=True)
         ev.close_round(first)
         ev.public_in_french(rounds=(1,))
         ev.run_rounds(1, method="swiss")
     else:
         ev.run_rounds(2, method="swiss")
     ev.finish()
+
+
+def _played_and_penalty(deal, _before) -> dict[int, int]:
+    offender = deal.verdict["violations"][0]["seat"]
+    played = deal.verdict["deals"][0]["scores"]
+    return {seat: marks - (1 if seat == offender else 0) for seat, marks in enumerate(played)}
 
 
 def _preset() -> str:

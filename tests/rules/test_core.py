@@ -86,6 +86,13 @@ def test_without_hands_a_revoke_is_proved_by_a_later_card() -> None:
 def test_without_hands_a_card_played_twice_is_found() -> None:
     result = replay_deal(FollowSuit(), deal([["KS", "AS"], ["7H", "KS"]], hands=None), players=2)
     assert [(v.rule, v.trick, v.seat) for v in result.violations] == [("card_played_twice", 1, 1)]
+    # the sentence names the trick and who played the card again (Bruno, seat 1)
+    assert result.violations[0].message("fr", ["Ana", "Bruno"]) == \
+        "Pli 2 : Bruno joue le roi de pique une seconde fois : cette carte a déjà été jouée au pli 1."
+    assert result.violations[0].message("fr") == \
+        "Pli 2 : le joueur 2 joue le roi de pique une seconde fois : cette carte a déjà été jouée au pli 1."
+    assert result.violations[0].message("en", ["Ana", "Bruno"]) == \
+        "Trick 2: Bruno plays the king of spades a second time: it was already played at trick 1."
     assert not result.complete
 
 

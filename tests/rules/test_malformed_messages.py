@@ -90,8 +90,15 @@ def _ecarte(tricks: list[list[str]]) -> dict[str, Any]:
      "T1 n'appartient pas au jeu de 32 cartes de cette partie",
      "T1 is not a card of this game's 32-card pack"),
     (_ecarte([["7S", "8S", "9S"]]), "tricks[0]",
-     "un pli compte 2 cartes (le dernier peut être inachevé), celui-ci en compte 3",
-     "a trick holds 2 cards (the last one may be unfinished), this one holds 3"),
+     "Pli 1 : un pli compte 2 cartes, celui-ci en compte 3",
+     "Trick 1: a trick holds 2 cards, this one holds 3"),
+    # Bruno (first hand, the dealer's adversary) leads 7S, Ana's 8S wins (spades trump): Ana leads trick 2 with
+    # 9S and Bruno's card is missing
+    (_ecarte([["7S", "8S"], ["9S"], ["KH", "7H"]]), "tricks[1]",
+     "Pli 2 : un pli compte 2 cartes (seul le dernier peut être inachevé), celui-ci en compte 1 : il manque la "
+     "carte de Bruno",
+     "Trick 2: a trick holds 2 cards (only the last may be unfinished), this one holds 1: Bruno's card is "
+     "missing"),
     (_ecarte([["7S", "ZZ"]]), "tricks[0][1]",
      "'ZZ' n'est pas un code de carte (exemples : KS, 10H, NC, T21, EX)",
      "'ZZ' is not a card code (examples: KS, 10H, NC, T21, EX)"),
@@ -99,7 +106,7 @@ def _ecarte(tricks: list[list[str]]) -> dict[str, Any]:
      "format attendu : 'levee.deal/1' ou 'levee.match/1', reçu : 'levee.deal/2'",
      "expected 'levee.deal/1' or 'levee.match/1', got 'levee.deal/2'"),
 ], ids=["bad contract", "dealer out of range", "taker out of range", "called card at 4", "card of another pack",
-        "wrong trick size", "not a card code", "unknown format"])
+        "wrong trick size", "a card missing", "not a card code", "unknown format"])
 def test_messages_in_both_languages(record: dict[str, Any], field: str, fr: str, en: str) -> None:
     with pytest.raises(MalformedRecord) as raised:
         judge(record)

@@ -179,6 +179,12 @@ def irregular_decisions(name: str, options: Mapping[str, Any] | None = None) -> 
     return (*out, "as_played", "annul", "adjustment")
 
 
+def zero_sum_marks(name: str) -> bool:
+    """Whether a deal's marks in game ``name`` sum to zero, so that their sum is a check to show (Tarot only)."""
+    g = known(name)
+    return g is not None and g.zero_sum_marks
+
+
 def score_unit(name: str, lang: str = "fr") -> str:
     """What a deal's scores (and an arbiter's typed marks) count in game ``name``: « points », « impériales »,
     « jetons »."""
@@ -201,6 +207,21 @@ def renonce_let_stand(name: str, deal_verdict: Mapping[str, Any], offender: int)
     result = deal_verdict.get("result") or {}
     scores = list(deal_verdict.get("scores") or [])
     return ecarte_scoring.renonce_let_stand(scores, list(result.get("marks") or []), offender)
+
+
+def is_renonce(rule_codes: Sequence[str] | set[str]) -> bool:
+    """Whether the violations of an irregular deal (their rule codes) are a renonce: a card that did not follow, trump,
+    overtrump or take when able, found from the hands (``must_follow`` …) or proved by a later card (``revoke`` …)."""
+    words = ("revoke", "follow", "trump", "overtake", "take", "renonce")
+    return any(word in str(code) for code in rule_codes for word in words)
+
+
+def penalty_counts_deal(name: str, preset: penalties.Preset) -> bool:
+    """Whether ``preset``, given on an irregular deal of game ``name``, counts the deal as played with the penalty
+    added (``Preset.deal_counts``), rather than the penalty alone. Not where the deal would join the match
+    (``as_played_joins_match``, L'Impériale): a deal that ends the match would leave the penalty after the end
+    (refused, ``adjustment_after_end``), so there the penalty stands alone and the form says so."""
+    return preset.deal_counts and not as_played_joins_match(name)
 
 
 def penalty_presets(name: str, options: Mapping[str, Any] | None = None) -> tuple[penalties.Preset, ...]:

@@ -122,7 +122,7 @@ def penalty_adjustment(*, table: Table, penalty: Any, offender: Any) -> tuple[pr
 def ruling_record(*, table: Table, kind: str | None, reason: str | None, user: Any, deal: Deal | None = None,
                   adjustments: Mapping[Any, int] | None = None, is_penalty: bool = False,
                   annuls_deal: bool = False, penalty: str | None = None, offender: Any = None,
-                  settles_deal: bool = False, decision: str = "") -> Ruling:
+                  settles_deal: bool = False, decision: str = "", played: Mapping[str, int] | None = None) -> Ruling:
     """Record a ruling at a table: point adjustments (entry id → points) and/or an annulled deal.
 
     With ``penalty`` (a preset code of the tournament's game) and ``offender`` (an entry id), the
@@ -130,7 +130,8 @@ def ruling_record(*, table: Table, kind: str | None, reason: str | None, user: A
     defaults to the preset's, ``is_penalty`` is set when they are not zero-sum, and the reason starts
     with the preset's label (its rule reference goes to ``penalty_rule``; the typed reason, optional then, follows).
     ``settles_deal``: the ruling decides an irregular deal (:func:`irregular_rule`) and may give no points;
-    ``decision``: which of :data:`DECISIONS` it is.
+    ``decision``: which of :data:`DECISIONS` it is; ``played`` (entry id → points, with ``penalty`` only): the
+    irregular deal's marks as played, counted with the penalty added (``Preset.deal_counts``).
     """
     preset = None
     offender_id = None
@@ -138,10 +139,15 @@ def ruling_record(*, table: Table, kind: str | None, reason: str | None, user: A
         if adjustments:
             raise InvalidInput(_("give a penalty preset or typed adjustments, not both"), field="adjustments")
         preset, offender_id, computed = penalty_adjustment(table=table, penalty=penalty, offender=offender)
-        adjustments = {str(k): v for k, v in computed.points.items()}
-        is_penalty = computed.is_penalty
+        merged = {str(k): int(v) for k, v in (played or {}).items()}
+        for k, v in computed.points.items():
+            merged[str(k)] = merged.get(str(k), 0) + v
+        adjustments = merged
+        is_penalty = computed.is_penalty or sum(merged.values()) != 0
         kind = kind or preset.kind
         head = preset.label_fr  # the rule reference is kept apart (``penalty_rule``), not in the words shown
+        if played is not None:
+            head = f"{head} — {DECISIONS['as_played'].lower()}"
         typed = str(reason or "").strip()
         reason = f"{head} — {typed}" if typed else head
     elif offender not in (None, ""):
@@ -340,7 +346,9 @@ def irregular_rule(*, deal: Deal, decision: str | None, reason: str | None, user
       (valid, judged as played; withdrawing the ruling makes it irregular again); ``let_stand`` (L'Écarté, law 43): the
       same, the offender's marks from the tricks one less (``scoring.ecarte.renonce_let_stand``);
     * ``replay`` (L'Écarté, law 43) and ``annul``: the deal annulled (a new deal is expected);
-    * ``penalty`` (Triomphe, L'Impériale): a preset of ``scoring.penalties`` on ``offender`` (an entry id);
+    * ``penalty`` (Triomphe, L'Impériale): a preset of ``scoring.penalties`` on ``offender`` (an entry id); at La
+      Triomphe a fault in play (``games.penalty_counts_deal``) counts the deal as played (as ``as_played``) with
+      the penalty added; a misdeal, and any penalty at L'Impériale, only the penalty;
     * ``adjustment``: the marks the arbiter types (entry id → points) with a reason.
 
     The deal's own score rows never count; the ruling's rows do (a match game: an adjustment event of the match,
@@ -365,12 +373,24 @@ def irregular_rule(*, deal: Deal, decision: str | None, reason: str | None, user
     full = f"{head} — {typed}" if typed else head
     rules = {str(v.get("rule", "")) for v in (deal.verdict or {}).get("violations", [])}
     # a renonce found from the hands (must_follow, must_trump …) or proved by a later card (revoke, revoke_trump …)
-    renonce = any(w in r for r in rules for w in ("revoke", "follow", "trump", "take"))
-    kind = Ruling.Kind.RENONCE if renonce else Ruling.Kind.OTHER
+    kind = Ruling.Kind.RENONCE if games.is_renonce(rules) else Ruling.Kind.OTHER
     if decision in ("replay", "annul"):
         return _ruled(ruling_record(table=table, kind=kind, reason=full, user=user, deal=deal, annuls_deal=True,
                                     decision=decision), user)
     if decision == "penalty":
+        if not penalty:
+            raise InvalidInput(_("la pénalité manque"), field="penalty")
+        chosen = presets.preset(str(penalty))
+        if chosen is not None and games.penalty_counts_deal(tournament.game, chosen):
+            # a fault in play: the deal counts as played and the penalty is added to it (``Preset.deal_counts``)
+            penalty_adjustment(table=table, penalty=penalty, offender=offender)  # refused before anything moves
+            scores = _deal_scores(deal)
+            seats = table_seats(table)
+            if len(scores) != len(seats):
+                raise StateConflict(_("this deal has no marks to count"), field="deal", code="deal_unscored")
+            return _ruled(ruling_record(table=table, kind=None, reason=typed, user=user, deal=deal,
+                                        penalty=penalty, offender=offender, settles_deal=True, decision=decision,
+                                        played={str(s.entry_id): scores[s.position] for s in seats}), user)
         return _ruled(ruling_record(table=table, kind=None, reason=typed, user=user, deal=deal, penalty=penalty,
                                     offender=offender, settles_deal=True, decision=decision), user)
     if decision == "as_played" and games.as_played_joins_match(tournament.game):

@@ -53,7 +53,10 @@ def chief_page(request: HttpRequest, slug: str) -> HttpResponse:
     visa = list(Deal.objects.filter(table__round__tournament=tournament, status=Deal.Status.PENDING)
                 .select_related("table__round").order_by("created_at"))
     for deal in visa:  # the contract the visa is for, in words
-        deal.contract = games.contract_label(tournament.game, deal.record)  # type: ignore[attr-defined]
+        said = games.contract_label(tournament.game, deal.record)
+        if isinstance(deal.record, dict) and deal.record.get("chelem_announced") is True:
+            said = f"{said} · {_('chelem annoncé')}" if said else _("chelem annoncé")
+        deal.contract = said  # type: ignore[attr-defined]
     disputed = list(Deal.objects.filter(table__round__tournament=tournament, sheet__state=DealSheet.State.DISPUTED)
                     .exclude(status=Deal.Status.ANNULLED).select_related("table__round").order_by("created_at"))
     rounds = tournament.rounds.exclude(status=Round.Status.PLANNED).order_by("-number")[:1]

@@ -44,6 +44,18 @@ def waiting_deals(tournament: Tournament) -> list[Deal]:
                 .exclude(Exists(decided)).select_related("table__round").order_by("created_at"))
 
 
+def _preset_effect(preset: penalties.Preset, lang: str, counts: bool) -> str:
+    """What a penalty does to the deal's own marks, said on the form before the chief taps
+    (``games.penalty_counts_deal``)."""
+    name = preset.label(lang).split(" : ", 1)[0].split(": ", 1)[0]
+    if counts:
+        return _("%(name)s : la donne compte telle que jouée et la pénalité s'y ajoute.") % {"name": name}
+    if preset.deal_counts:
+        return _("%(name)s : la donne ne compte pas ; seule la pénalité est marquée.") % {"name": name}
+    return _("%(name)s : la donne ne compte pas (elle est redonnée) ; seule la pénalité est marquée.") % {
+        "name": name}
+
+
 def _draft_key(deal_id: int) -> str:
     return f"levee:irregular-draft:{deal_id}"
 
@@ -52,7 +64,8 @@ def irregular_context(tournament: Tournament, lang: str = "fr", session: Any = N
     """What ``tables/_irregular.html`` shows: each waiting deal, what was found, the decisions and their fields —
     and, from ``session``, what the chief posted for a deal the ruling refused, with the reason (shown once)."""
     decisions = games.irregular_decisions(tournament.game, tournament.record_options())
-    presets = [{"code": p.code, "label": preset_label(p, lang)}
+    presets = [{"code": p.code, "label": preset_label(p, lang),
+                "effect": _preset_effect(p, lang, games.penalty_counts_deal(tournament.game, p))}
                for p in games.penalty_presets(tournament.game, tournament.record_options())]
     without = penalties.GAMES_WITHOUT_PRESETS.get(tournament.game)
     items = []
@@ -74,6 +87,28 @@ def irregular_context(tournament: Tournament, lang: str = "fr", session: Any = N
             "irregular_no_presets": (without[1] if lang.startswith("en") else without[0]) if without else ""}
 
 
+def _missing(*, penalty: bool, offender: bool) -> str:
+    """What the penalty decision lacks, named as the form labels it (« Pénalité », « Fautif »)."""
+    if penalty and offender:
+        return _("Choisissez la pénalité et le joueur fautif.")
+    return _("Choisissez la pénalité.") if penalty else _("Choisissez le joueur fautif.")
+
+
+def _refusal(exc: ServiceError, lang: str) -> str:
+    """A refused ruling in the words of the form: the service's sentences name the API's fields, codes and entry
+    ids (« la décision est l'une de : penalty, as_played … »), which belong to the API, not to the chief's page."""
+    field = exc.field or ""
+    if field == "decision":
+        return _("Choisissez une des décisions proposées.")
+    if field == "penalty":
+        return _missing(penalty=True, offender=False)
+    if field == "offender":
+        return _missing(penalty=False, offender=True)
+    if field == "reason":
+        return _("Écrivez le motif de la décision.")
+    return exc.text(lang).rstrip(".") + "."  # after « Décision non enregistrée : »
+
+
 @guarded
 @require_POST
 def irregular_rule_view(request: HttpRequest, pk: int) -> HttpResponse:
@@ -92,15 +127,21 @@ def irregular_rule_view(request: HttpRequest, pk: int) -> HttpResponse:
                 adjustments[str(seat.entry_id)] = int(raw)
             except ValueError:
                 error = _("Marks are whole numbers.")
+    decision = request.POST.get("decision") or ""
+    penalty = request.POST.get("penalty") or None
+    offender = request.POST.get("offender") or None
+    if not error and decision == "penalty" and not (penalty and offender):
+        error = _missing(penalty=not penalty, offender=not offender)
+    elif not error and decision == "penalty" and adjustments:
+        error = _("Avec la pénalité fixée par les règles, laissez vides les marques fixées par l'arbitre.")
     if not error:
         try:
-            rulings.irregular_rule(deal=deal, decision=request.POST.get("decision"),
-                                   reason=request.POST.get("reason"), user=request.user,
-                                   adjustments=adjustments or None, penalty=request.POST.get("penalty") or None,
-                                   offender=request.POST.get("offender") or None,
+            rulings.irregular_rule(deal=deal, decision=decision, reason=request.POST.get("reason"),
+                                   user=request.user, adjustments=adjustments or None, penalty=penalty,
+                                   offender=offender,
                                    is_penalty=True if request.POST.get("is_penalty") == "1" else None)
         except ServiceError as exc:
-            error = exc.text(lang_of(request)).rstrip(".") + "."  # after « Décision non enregistrée : »
+            error = _refusal(exc, lang_of(request))
     if error:
         # what he chose and typed comes back with the reason, beside this deal (a walk lost the decision, the
         # four marks and the reason at each refusal, the sentence at the top of a long page)

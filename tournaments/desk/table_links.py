@@ -55,7 +55,8 @@ def _player_link(request: HttpRequest, token: str) -> PrivateLink | HttpResponse
 # -- what a score sheet shows ---------------------------------------------------------------------------
 
 def deal_sheet(deal: Deal, seats: list[Seat], players: list[str], needed: int, lang: str = "fr", *,
-               facts: service.SheetFacts | None = None, closed: bool | None = None) -> dict[str, Any]:
+               facts: service.SheetFacts | None = None, closed: bool | None = None,
+               game: str | None = None) -> dict[str, Any]:
     """A deal as the players check it: the deal in the table's words (the game's explanation: taker, contract,
     bouts, points… or the tricks and declarations), each one's mark and answer, the sum of the marks, the sheet's
     state, and whether it may still be disputed. ``facts`` and ``closed``: read already for many deals
@@ -75,6 +76,7 @@ def deal_sheet(deal: Deal, seats: list[Seat], players: list[str], needed: int, l
     marks = [line["points"] for line in lines if line["points"] is not None]
     confirmed = sum(1 for line in lines if line["answer"] == DealAnswer.Answer.CONFIRMED)
     return {"deal": deal, "lines": lines, "sum": sum(marks), "balanced": sum(marks) == 0,
+            "zero_sum": games.zero_sum_marks(game if game is not None else deal.table.round.tournament.game),
             "irregular": irregular, "ruling": ruling,
             "ruling_words": ruling.reason.strip().rstrip(".") if ruling is not None else "",
             "state": facts.sheet.state if facts.sheet else DealSheet.State.ENTERED, "confirmed": confirmed,
@@ -98,7 +100,8 @@ def _sheets(table: Table, lang: str = "fr", policy: TablePolicy | None = None,
     deals = [d for d in selectors.table_deals(table) if d.status != Deal.Status.ANNULLED]
     facts = facts if facts is not None else service.sheet_facts(deals)
     closed = service.disputes_closed(table.round)
-    return ([deal_sheet(d, seats, players, needed, lang, facts=facts[d.pk], closed=closed) for d in deals],
+    game = table.round.tournament.game
+    return ([deal_sheet(d, seats, players, needed, lang, facts=facts[d.pk], closed=closed, game=game) for d in deals],
             seats, players)
 
 
@@ -236,9 +239,11 @@ def _answer(request: HttpRequest, link: PrivateLink, deal: Deal, *, redirect_to:
 
 
 class CallForm(forms.Form):
-    # (« étui faussé » is the check of a duplicate's étui calling by itself, not a player's choice)
+    # (« étui faussé » and « donne irrégulière » are the checks of the deals calling by themselves, not a player's
+    # choice)
     reason = forms.ChoiceField(label=gettext_lazy("Why"), choices=[
-        c for c in ArbiterCall.Reason.choices if c[0] != ArbiterCall.Reason.FOULED_ETUI], widget=forms.RadioSelect)
+        c for c in ArbiterCall.Reason.choices
+        if c[0] not in (ArbiterCall.Reason.FOULED_ETUI, ArbiterCall.Reason.IRREGULAR)], widget=forms.RadioSelect)
     deal = forms.TypedChoiceField(label=gettext_lazy("Which deal"), required=False, coerce=int, empty_value=None)
     note = forms.CharField(label=gettext_lazy("In a few words (optional)"), required=False, max_length=300)
 

@@ -145,6 +145,7 @@ class ArbiterCall(models.Model):
         EXPOSED_CARD = "exposed_card", _("carte exposée")
         DISPUTE = "dispute", _("litige")
         FOULED_ETUI = "fouled_etui", _("étui faussé")
+        IRREGULAR = "irregular", _("donne irrégulière")
         OTHER = "other", _("autre")
 
     class State(models.TextChoices):

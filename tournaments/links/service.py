@@ -16,7 +16,7 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from tournaments.common import hooks
+from tournaments.common import games, hooks
 from tournaments.common.errors import InvalidInput, StateConflict
 from tournaments.common.users import acting_user
 from tournaments.deals.models import Deal, ScoreRow
@@ -281,8 +281,8 @@ IRREGULAR_NOTE = "donne irrégulière — décision de l'arbitre attendue"
 def irregular_deal_call(deal: Deal, user: Any) -> ArbiterCall:
     """The arbiter called automatically to the table of a deal saved as irregular (``hooks.deal_irregular``)."""
     rules = {str(v.get("rule", "")) for v in (deal.verdict or {}).get("violations", [])}
-    renonce = any(word in rule for rule in rules for word in ("follow", "trump", "overtake", "take", "renonce"))
-    reason = ArbiterCall.Reason.RENONCE if renonce else ArbiterCall.Reason.OTHER
+    # « renonce », else « donne irrégulière » (never « autre »: the table and the chief read the reason)
+    reason = ArbiterCall.Reason.RENONCE if games.is_renonce(rules) else ArbiterCall.Reason.IRREGULAR
     return call_create(table=deal.table, reason=reason, deal=deal,
                        note=f"Donne {deal.number} : {IRREGULAR_NOTE}")
 

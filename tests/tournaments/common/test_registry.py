@@ -82,6 +82,8 @@ def test_matches_visa_duplicate_and_seats():
     # FFT: a garde sans or a garde contre counts once the chief arbiter has approved it (A-T11)
     assert games.needs_visa("tarot", {"bid": {"taker": 1, "contract": "garde_contre"}})
     assert not games.needs_visa("tarot", {"bid": {"taker": 1, "contract": "garde"}})
+    assert games.needs_visa("tarot", {"bid": {"taker": 1, "contract": "garde"}, "chelem_announced": True})
+    assert not games.needs_visa("tarot", {"bid": {"taker": 1, "contract": "garde"}, "chelem_announced": False})
     assert not games.needs_visa("triomphe", {"bid": {"contract": "garde_sans"}})
     assert games.duplicate_deals("tarot") and not games.duplicate_deals("ecarte")
     assert games.contracts("tarot") == ("petite", "garde", "garde_sans", "garde_contre")

@@ -204,6 +204,23 @@ def test_garde_sans_by_table_arbiter_waits_for_the_visa(tarot_table, staff, cont
         deal_approve(deal=approved, user=staff["chief"])
 
 
+@pytest.mark.parametrize("made", [True, False])
+def test_an_announced_chelem_waits_for_the_visa(tarot_table, staff, made):
+    """RULES.md §1.3 rule 14: a chelem announcement calls the arbiter, as a garde sans or a garde contre. A walk saw a
+    Garde with a chelem announced saved « valide » at once. Made: 3 bouts, 91 points, every trick; S =
+    (25 + 91 − 36) × 2 + 400 = 560 (taker 3 × 560). Failed: 2 bouts, 49 points (8 over 41): S = 33 × 2 − 200 = −134."""
+    record = tarot_summary(oudlers=3 if made else 2, points=91 if made else 49)
+    record["chelem_announced"] = True
+    if made:
+        record["summary"]["chelem"] = "attack"
+    deal = deal_record(table=tarot_table, record=record, user=staff["arbiter"])
+    assert deal.status == Deal.Status.PENDING
+    assert ScoreRow.objects.filter(deal=deal, counts=True).count() == 0
+    approved = deal_approve(deal=deal, user=staff["chief"])
+    assert approved.status == Deal.Status.VALID
+    assert rows(approved) == ([-560, 1680, -560, -560] if made else [134, -402, 134, 134])
+
+
 def test_garde_sans_by_chief_arbiter_is_approved_at_once(tarot_table, staff):
     deal = deal_record(table=tarot_table, record=tarot_summary(contract="garde_sans"), user=staff["chief"])
     assert deal.status == Deal.Status.VALID and deal.approved_by == staff["chief"]

@@ -76,9 +76,10 @@ def test_tap_page_saves_an_irregular_deal_and_the_chief_rules_a_penalty(client, 
                           "reason": "renonce au premier pli"})
     assert answer.status_code == 302
     ruling = Ruling.objects.get(deal=deal)
-    assert ruling.adjustments == {str(bruno): -1} and ruling.created_by == user("chef")
+    # a fault in play: the deal counts as played (Ana's point) and Bruno pays the penalty (ADP-TRI, §2.6 rule 21)
+    assert ruling.adjustments == {str(entries(table)["Ana"]): 1, str(bruno): -1} and ruling.created_by == user("chef")
     table.refresh_from_db()
-    assert table.match_totals == [0, -1]
+    assert table.match_totals == [1, -1]
     page = client.get(reverse("chief_page", args=[table.round.tournament.slug])).content.decode()
     assert f'id="irregular-{deal.pk}"' not in page
 

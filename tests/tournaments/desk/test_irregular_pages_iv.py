@@ -70,6 +70,9 @@ def test_impériale_on_the_sheet_the_deal_page_and_the_chief_queue(client, imp_t
             "adversaire en marque autant") in chief
     assert "Maldonne : le donneur perd la donne et une impériale — le donneur perd 1 impériale" in chief
     assert "loi 43" not in chief and "must_follow" not in chief and "imperiale_" not in chief
+    # the deal's jetons would carry and could end the match before the penalty: the penalty stands alone, said so
+    assert "Carte non prise (pouvant la prendre) : la donne ne compte pas ; seule la pénalité est marquée." in chief
+    assert "Maldonne : la donne ne compte pas (elle est redonnée) ; seule la pénalité est marquée." in chief
     # the chief rules the penalty from his page: Bruno has no impériale, Ana scores one and wins the match of one
     bruno = imp.entries(imp_table)["Bruno"]
     answer = client.post(reverse("irregular_rule", args=[deal.pk]),
@@ -127,5 +130,5 @@ def test_the_chief_page_refuses_an_adjustment_without_reason_in_words(client, v2
     ids = v24.entries(v24_table)
     answer = client.post(reverse("irregular_rule", args=[deal.pk]),
                          {"decision": "adjustment", f"points_{ids['Bruno']}": "6", "reason": ""}, follow=True)
-    assert "Décision non enregistrée : une décision a besoin d'un motif." in text(answer)
+    assert "Décision non enregistrée : Écrivez le motif de la décision." in text(answer)
     assert not Ruling.objects.exists()

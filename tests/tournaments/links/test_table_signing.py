@@ -38,6 +38,10 @@ def test_the_link_shows_the_deal_in_words_before_i_confirm(client, tarot_table):
     page = client.get(reverse("player_home", args=[player.token])).content.decode()
     assert 'class="deal-words"' in page and "Garde" in page and "49" in page
     assert deal.number == 1
+    # Tarot's marks sum to zero (−66 × 3 + 198): the check is shown
+    page = client.get(reverse("link_deal", args=[link.token, 1])).content.decode()
+    total = page.split('class="row sheet-sum"', 1)[1].split("</li>", 1)[0]
+    assert "Somme des marques" in total and ">0 ✓<" in total
 
 
 def test_no_database_id_on_a_link_s_pages(client, tarot_table):

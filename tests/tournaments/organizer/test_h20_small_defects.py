@@ -110,3 +110,18 @@ def test_the_visa_queue_shows_the_contract(client, tarot_table, staff):
     page = client.get(f"/t/{tarot_table.round.tournament.slug}/arbiter/").content.decode()
     visa = page.split('id="visa"')[1].split("</section>")[0]
     assert '<strong class="visa-contract">Garde sans le chien</strong>' in visa
+
+
+def test_the_visa_queue_says_a_chelem_was_announced(client, tarot_table, staff):
+    """RULES.md §1.3 rule 14: an announced chelem waits for the visa; the queue says why (a garde alone does not)."""
+    from tests.tournaments.factories import tarot_summary
+    from tournaments.deals.record import deal_record
+
+    record = tarot_summary(taker=1, contract="garde", points=49)
+    record["chelem_announced"] = True
+    deal = deal_record(table=tarot_table, user=staff["arbiter"], record=record)
+    assert deal.status == "pending"
+    client.force_login(staff["chief"])
+    page = client.get(f"/t/{tarot_table.round.tournament.slug}/arbiter/").content.decode()
+    visa = page.split('id="visa"')[1].split("</section>")[0]
+    assert '<strong class="visa-contract">Garde · chelem annoncé</strong>' in visa
