@@ -64,14 +64,16 @@ class DealRestoreForm(forms.Form):
 class RulingForm(forms.Form):
     """A chief arbiter's ruling: its kind, points per player, the reason, or the deal annulled."""
 
-    kind = forms.ChoiceField(label=_("Kind"), choices=[], widget=ChoiceRadio)
+    # wide buttons: a kind is a word (« maldonne », « carte exposée ») never cut inside (tests/events screenshots)
+    kind = forms.ChoiceField(label=_("Kind"), choices=[], widget=ChoiceRadio(attrs={"class": "wide"}))
     reason = forms.CharField(label=_("Reason"), max_length=1000, widget=forms.Textarea(attrs={"rows": 3}))
     annuls_deal = forms.BooleanField(label=_("Annul the deal"), required=False)
     is_penalty = forms.BooleanField(
         label=_("Penalty (points removed, not transferred)"), required=False,
         help_text=_("Without this box the adjustments must sum to zero: points go from one player to others."))
 
-    penalty = forms.ChoiceField(label=_("Penalty from the rules"), required=False, widget=ChoiceRadio)
+    penalty = forms.ChoiceField(label=_("Penalty from the rules"), required=False,
+                                widget=ChoiceRadio(attrs={"class": "wide"}))
     offender = forms.TypedChoiceField(label=_("Offending player"), required=False, coerce=int, empty_value=None,
                                       widget=ChoiceRadio)
 
