@@ -96,6 +96,7 @@ STRINGS = {
     "keptRefused": gettext_lazy("Donne %(n)s refusée à son arrivée : %(why)s Elle n'est pas perdue : elle reste sur "
                                 "cet appareil (« Donnes sur cet appareil », plus bas), à corriger avec l'arbitre."),
     "keptNoReason": gettext_lazy("le serveur n'a pas dit pourquoi."),
+    "reopen": gettext_lazy("Reprendre cette donne"),
     "noNetwork": gettext_lazy('No network: the deal is kept on this device; try again when the network is back.'),
     "kept": gettext_lazy('Deal in progress restored from this device.'),
     "restart": gettext_lazy('Start the deal again'),
