@@ -217,6 +217,9 @@ def play_page(request: HttpRequest, table: Table, link: PrivateLink | None = Non
                        "saveUrl": reverse("link_deal_offline", args=[link.token]), "saveAsForm": True,
                        "offlineUrl": reverse("link_deal_offline", args=[link.token]), "table": table.number,
                        "storageKey": f"levee:link:{link.token[:8]}:{table.number}:{mode}"})
+    if link is None:  # the desk's entry pages of this table reload without network (its service worker)
+        context["desk_sw"] = {"url": reverse("deal_sw", args=[table.pk]), "scope": reverse("deal_enter",
+                                                                                     args=[table.pk])}
     context.update({"config": config, "mode": mode, "offline": True,
                     "tabs": entry_tabs(table, "quick" if mode == "summary" else "play", has_summary=has_summary,
                                        link=link)})
