@@ -1075,17 +1075,20 @@
       button.disabled = false; button.textContent = T.save;
       if (!correcting && config.offlineUrl && window.LeveeOffline && window.LeveeOffline.enqueue) {
         // no network: the deal waits on this device with its key, sent once when the network returns
-        var dealer = deal.values.dealer, keptKey = deal.key;
-        window.LeveeOffline.enqueue(config.offlineUrl, asForm, keptKey).then(function () {
-          var kept = typeof config.after === "number" ? config.after + 1 : null;
-          if (kept !== null) config.after = kept;  // the next deal entered here follows this one
+        var dealer = typeof deal.values.dealer === "number" ? deal.values.dealer : config.dealer, keptKey = deal.key;
+        var kept = typeof config.after === "number" ? config.after + 1 : null;
+        var title = kept === null ? "" : [T.dealHeading.replace("%(n)s", String(kept))].concat(dealWords(deal.values))
+          .join(" · ");
+        var copy = JSON.parse(JSON.stringify(deal));
+        window.LeveeOffline.enqueue(config.offlineUrl, asForm, keptKey, {title: title, deal: copy, dealer: dealer})
+          .then(function () {
           // a game of deals (Tarot): the next seat deals; a match's next dealer is the server's to say
           if (config.dealerAdvances && typeof dealer === "number") config.dealer = (dealer + 1) % players.length;
           try { localStorage.removeItem(config.storageKey); } catch (e) { /* nothing kept */ }
           deal = fresh(); state = null; keep();
           problemsBox.textContent = "";
           renderDeclarations(); render(); renderSave(); refresh();
-          showKept(kept, keptKey);
+          showKept(kept, keptKey, copy);
           window.scrollTo(0, 0);
         });
         return;
@@ -1099,13 +1102,81 @@
      follows each deal kept here until the outbox has sent it (« Donne 5 envoyée. ») or the server refused it
      (said plainly, with the reason: the deal stays on this device to be fixed) — a walk read « gardée » long
      after the deal had been sent */
-  var keptHere = [];  // {key, n, state: "waiting" | "sent" | "refused", why}, in the order kept
-  function showKept(kept, key) {
-    if (kept === null) return;
+  var keptHere = [];  // {key, n, state: "waiting" | "sent" | "refused", why, deal}, in the order kept
+  // the table's last deal known apart from the deals waiting here: the page's, then the server's answers
+  var tableLast = typeof config.after === "number" ? config.after : null;
+  /* the deals waiting on this device follow the table's last deal, in the order kept: their numbers, the page's
+     « after » and its heading (« Donne 4 » with deals 2 and 3 waiting) follow the outbox as deals leave it */
+  function follow() {
+    if (tableLast === null || correcting) return;
+    var n = tableLast;
+    keptHere.forEach(function (k) { if (k.state === "waiting") k.n = ++n; });
+    config.after = n;
     var heading = document.querySelector("main h1") || document.querySelector("h1");
-    if (heading) heading.textContent = T.dealHeading.replace("%(n)s", String(kept + 1));
-    keptHere.push({key: key, n: kept, state: "waiting", why: ""});
+    if (heading) heading.textContent = T.dealHeading.replace("%(n)s", String(n + 1));
+  }
+  function showKept(kept, key, copy) {
+    if (kept === null) return;
+    keptHere.push({key: key, n: kept, state: "waiting", why: "", deal: copy});
+    follow();
     renderKept().focus();
+  }
+  /* a deal's words, from the game's own description of the page (its first declarations: « Anne (preneur) »,
+     « garde »), for the list of the deals on this device */
+  function dealWords(values) {
+    var out = [];
+    var first = form.phases.filter(function (p) { return p.kind !== "play" && p.kind !== "summary"; })[0];
+    (first ? first.fields : []).forEach(function (f) {
+      if (f.name === "dealer" || !visible(f, values)) return;
+      var v = values[f.name];
+      if (v === undefined || v === null || v === "") return;
+      if (f.kind === "seat" && players[v] !== undefined) out.push(players[v] + " (" + f.label.toLowerCase() + ")");
+      else if (f.kind === "choice") {
+        var c = (f.choices || []).filter(function (o) { return o.value === v; })[0];
+        if (c) out.push(c.label.toLowerCase());
+      } else if (f.kind === "card" && byCode[v]) out.push(f.label.toLowerCase() + " " + byCode[v].name);
+    });
+    return out;
+  }
+  /* a deal refused on its arrival, opened back into the page to be fixed and sent (it leaves the outbox then) */
+  function reopen(k) {
+    if (!k.deal) return;
+    deal = JSON.parse(JSON.stringify(k.deal));
+    deal.key = newKey();  // a changed deal is a new request
+    state = null; keep();
+    keptHere = keptHere.filter(function (item) { return item !== k; });
+    window.LeveeOffline.remove(k.key).then(function () {
+      problemsBox.textContent = "";
+      follow();
+      if (keptHere.length) renderKept();
+      renderDeclarations(); render(); renderSave(); refresh();
+      window.scrollTo(0, 0);
+    });
+  }
+  /* the page (re)opened with deals of this table waiting in this device's outbox (a reload without network):
+     they are counted, as when they were kept — the heading, « after », the next dealer, the box at the top */
+  function fromOutbox() {
+    if (correcting || !config.offlineUrl || !window.LeveeOffline || !window.LeveeOffline.items) return;
+    window.LeveeOffline.items().then(function (items) {
+      var mine = items.filter(function (i) {
+        return i.url_post === config.offlineUrl && (i.state === "waiting" || i.state === "refused") &&
+          !keptHere.some(function (k) { return k.key === i.key; });
+      }).sort(function (a, b) { return a.at - b.at; });
+      if (!mine.length) return;
+      var last = null;
+      mine.forEach(function (i) {
+        var n = null;
+        (i.fields || []).forEach(function (pair) { if (pair[0] === "after") n = Number(pair[1]) + 1; });
+        keptHere.push({key: i.key, n: n, state: i.state, why: i.message || "", deal: i.deal || null});
+        if (i.state === "waiting") last = i;
+      });
+      if (last && config.dealerAdvances && typeof last.dealer === "number") {
+        config.dealer = (last.dealer + 1) % players.length;
+        if (!restored) { deal.values.dealer = config.dealer; store(); renderDeclarations(); }
+      }
+      follow();
+      renderKept();
+    });
   }
   function sentence(text) {
     text = (text || "").trim();
@@ -1130,7 +1201,12 @@
       } else {
         text = T.keptWaiting.replace("%(n)s", n);
       }
-      box.appendChild(el("p", {class: css, text: text}));
+      var line = el("p", {class: css, text: text});
+      if (k.state === "refused" && k.deal) {
+        line.appendChild(document.createTextNode(" "));
+        line.appendChild(el("button", {type: "button", class: "btn", text: T.reopen, onclick: function () { reopen(k); }}));
+      }
+      box.appendChild(line);
     });
     return box;
   }
@@ -1141,6 +1217,10 @@
     k.state = d.state;
     k.why = (d.reasons && d.reasons.length ? d.reasons.map(sentence).join(" ") : d.message) || "";
     if (d.state === "sent" && typeof d.number === "number") k.n = d.number;  // the number the server gave it
+    // what the server said of the table: its last deal (this one, or another device's), the next dealer
+    var last = d.state === "sent" ? d.number : d.after;
+    if (typeof last === "number" && tableLast !== null) tableLast = Math.max(tableLast, last);
+    follow();
     renderKept();
   });
 
@@ -1168,4 +1248,7 @@
   render();
   renderSave();
   refresh();
+  // the outbox (offline-entry.js, deferred after this script) is ready once the document is
+  if (window.LeveeOffline) fromOutbox();
+  else document.addEventListener("DOMContentLoaded", function () { setTimeout(fromOutbox, 0); });
 })();

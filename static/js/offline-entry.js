@@ -13,9 +13,14 @@
 //    10 s without one), and nothing is sent before then;
 //  * the outbox is shown under the form: each deal waiting, sent (with its number and a link), or refused with
 //    the server's reason (the rules check needs the server: it runs when the deal arrives).
-// window.LeveeOffline exposes flush() and items() (used by tests and by other pages), and enqueue(url, pairs, key):
-// the tap page (deal-entry.js, which has no form) puts a deal there when the network is gone. Each deal sent or
-// refused is told to the page as a "levee:outbox" event on window (detail: key, state, message, number).
+// window.LeveeOffline exposes flush() and items() (used by tests and by other pages), enqueue(url, pairs, key, extra):
+// the tap page (deal-entry.js, which has no form) puts a deal there when the network is gone, with `extra` kept
+// beside it (its title « Donne 3 · Anne (preneur) · garde » shown in the list, the deal as the page holds it, to be
+// opened back), and remove(key) (a refused deal opened back into the page). Each deal sent or refused is told to
+// the page as a "levee:outbox" event on window (detail: key, state, message, number, after, dealer).
+// Deals kept one after another on this device are sent in order, each after the one before it: the « after » of a
+// later deal is moved past the number the earlier one got, so that the device's own deal is never taken for « the
+// same deal from another device » (a walk: a reload without network, the next deal kept with the same « after »).
 (function () {
   "use strict";
   const DB = "levee-offline", VERSION = 1;
@@ -123,7 +128,7 @@
         const when = new Date(item.at).toLocaleTimeString([], {hour: "2-digit", minute: "2-digit"});
         const label = document.createElement("strong");
         const state = item.state === "waiting" && isBusy() ? "waitingServer" : item.state;
-        label.textContent = when + " — " + (words[state] || item.state);
+        label.textContent = (item.title || when) + " — " + (words[state] || item.state);
         li.append(label);
         if (item.message) { li.append(" · " + item.message); }
         if (item.url) {
@@ -134,12 +139,30 @@
         return li;
       }));
     }
+    /* an earlier deal of this device got `number`: the later ones kept after it (same table, still waiting) whose
+       « after » it alone makes stale are moved past it, in the outbox itself (a later flush, a reload keep it) */
+    async function follow(sent, number) {
+      const value = (item) => { const pair = item.fields.find(([k]) => k === "after"); return pair ? Number(pair[1]) : NaN; };
+      const from = value(sent);
+      if (Number.isNaN(from) || typeof number !== "number") return;
+      const later = (await all("outbox")).filter((i) => i.state === "waiting" && i.url_post === sent.url_post &&
+                                                 i.at >= sent.at && i.key !== sent.key);
+      for (const item of later) {
+        const after = value(item);
+        if (Number.isNaN(after) || after < from || after >= number) continue;
+        item.fields = item.fields.map(([k, v]) => (k === "after" ? [k, String(number)] : [k, v]));
+        await put("outbox", item);
+      }
+    }
     async function flush() {
       if (sending || isBusy()) return;  // busy: the next try is when the server said
       sending = true;
       try {
-        const items = (await all("outbox")).filter((i) => i.state === "waiting").sort((a, b) => a.at - b.at);
-        for (const item of items) {
+        const keys = (await all("outbox")).filter((i) => i.state === "waiting").sort((a, b) => a.at - b.at)
+          .map((i) => i.key);
+        for (const key of keys) {
+          const item = await get("outbox", key);  // read again: an earlier deal may have moved its « after »
+          if (!item || item.state !== "waiting") continue;
           let response;
           try {
             response = await fetch(item.url_post, {
@@ -164,11 +187,14 @@
             Object.assign(item, {state: "refused", message: reasons.join(" ; ") || body.message || String(response.status)});
           }
           await put("outbox", item);
+          if (item.state === "sent") await follow(item, body.number);
           // the page that kept it is told (the tap page's box at the top: « Donne 5 envoyée. » or refused, and why)
           window.dispatchEvent(new CustomEvent("levee:outbox", {detail: {
             key: item.key, state: item.state, message: item.message,
             reasons: (body.problems || []).map((p) => (p.where ? p.where + " : " : "") + p.message),
-            number: typeof body.number === "number" ? body.number : null}}));
+            number: typeof body.number === "number" ? body.number : null,
+            after: typeof body.after === "number" ? body.after : null,
+            dealer: typeof body.dealer === "number" ? body.dealer : null}}));
           if (panel.dataset.busyShown && item.state === "sent") {  // the server took it: its busy note goes
             delete panel.dataset.busyShown;
             if (note()) note().textContent = "";
@@ -180,9 +206,9 @@
       }
     }
 
-    async function enqueue(urlPost, pairs, key) {
-      const item = {key: key || newKey(), where: where, url_post: urlPost, fields: pairs, state: "waiting",
-                    at: Date.now(), message: ""};
+    async function enqueue(urlPost, pairs, key, extra) {
+      const item = Object.assign({}, extra || {}, {key: key || newKey(), where: where, url_post: urlPost, fields: pairs,
+                                                   state: "waiting", at: Date.now(), message: ""});
       await put("outbox", item);
       panel.dataset.note = "1";
       if (isBusy()) showBusy();
@@ -191,7 +217,11 @@
       flush();
       return item.key;
     }
-    window.LeveeOffline = {flush: flush, items: () => all("outbox"), enqueue: enqueue};
+    async function remove(key) {
+      await del("outbox", key);
+      await render();
+    }
+    window.LeveeOffline = {flush: flush, items: () => all("outbox"), enqueue: enqueue, remove: remove};
     window.addEventListener("online", flush);
     setInterval(() => { if (navigator.onLine) flush(); }, 20000);
     if (!form) {

@@ -4,7 +4,9 @@
  * runs the server's own Python (rules/ and scoring/, through scoring.tap.answer_json) in Pyodide, in a worker
  * (rules-engine-worker.js). Nothing is loaded with the page: once it is usable and the table's service worker
  * holds it, warm() fetches the engine's files so that the service worker keeps them (nothing is fetched again
- * once kept); ask() starts Pyodide the first time the network is missing. The server stays the judge at save.
+ * once kept), then, once they are kept and the page is idle, starts Pyodide in its worker in the background (once per
+ * page): a network cut finds the engine ready, rather than 10 to 18 s of Pyodide's start without checks (a walk).
+ * ask() starts it if it is not yet. The server stays the judge at save.
  *
  * config (from the page, tournaments/desk/engine.py): {pyodide, rules, worker, files, head, match}.
  */
@@ -69,6 +71,12 @@
     return look();
   }
 
+  /* when the page has nothing else to do (a tap, a render first) */
+  function idle(fn) {
+    if (window.requestIdleCallback) window.requestIdleCallback(fn, {timeout: 5000});
+    else setTimeout(fn, 1000);
+  }
+
   /* fetch the engine's files once the page is usable, only where the table's service worker keeps them */
   function warm(config) {
     if (warmed || !("serviceWorker" in navigator)) return warmed;
@@ -86,11 +94,16 @@
       return Promise.all(config.files.map(kept));
     }).then(function (all) {
       LeveeEngine.warm = all.every(Boolean);
+      // the files kept on this device: the engine started now, in the background, from them (no network used)
+      if (LeveeEngine.warm) idle(function () {
+        LeveeEngine.warmStartedAt = performance.now();
+        start(config).catch(function () { /* started again when asked */ });
+      });
       return LeveeEngine.warm;
     });
     return warmed;
   }
 
   var LeveeEngine = window.LeveeEngine = {ask: ask, start: start, warmUp: warm, warm: false, bootMs: null, pythonMs: null,
-    error: null};
+    error: null, warmStartedAt: null};
 })();

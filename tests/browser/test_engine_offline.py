@@ -207,3 +207,30 @@ def test_a_tarot_deal_checked_on_the_device_without_network(live_server, chromiu
         assert deal.verdict["deals"][0]["scores"] == [-54, -54, -54, 162]
     finally:
         context.close()
+
+
+def test_the_engine_is_started_online_so_that_a_cut_finds_it_ready(live_server, chromium):
+    """A walk: after the network dropped, about 10 s of « Hors ligne : toute carte non jouée peut être saisie »,
+    cards unchecked, before « vérifié sur l'appareil » (Pyodide starting only at the cut). Now the engine starts in
+    the background once its files are kept and the page is idle, online: the cut finds it ready, the first card
+    tapped is checked by the device at once (not in Pyodide's start: several seconds here)."""
+    table = _table("triomphe", {"mode": "forcee", "target": 5}, NAMES[:2], "moteur-pret")
+    link = links.link_for_table(table=table)
+    context, page = _online_then_warm(chromium, live_server, link.token)
+    try:
+        for _ in range(900):  # online, nothing asked of the engine: started in the background all the same
+            if page.evaluate("() => window.LeveeEngine.bootMs !== null"):
+                break
+            page.wait_for_timeout(100)
+        else:
+            pytest.fail(f"the engine did not start while online: {page.evaluate('window.LeveeEngine.error')}")
+        boot = page.evaluate("window.LeveeEngine.bootMs")
+        reached = _cut(context)
+        seat(page, "dealer", 1)
+        pick_cards(page, "turn_up", ["9H"])
+        page.locator(f'#pack button[data-code="{TRIOMPHE_TRICKS[0][0]}"]').click()
+        page.locator('#net[data-engine="device"]').wait_for(timeout=5_000)  # not the engine's start again
+        assert page.evaluate("window.LeveeEngine.bootMs") == boot  # the same engine, started once
+        assert reached == []
+    finally:
+        context.close()

@@ -148,22 +148,44 @@ def link_manifest(request: HttpRequest, token: str) -> HttpResponse:
     }, content_type="application/manifest+json")
 
 
+def _service_worker(request: HttpRequest, *, family: str, version: str, pages: list[str], scope: str,
+                    worker: str | None = None) -> HttpResponse:
+    """A service worker (tables/sw.js) keeping ``pages`` and the rules engine's files for ``scope``, its copies in
+    the cache ``family + version``; it deletes the older copies of its ``family`` only (a desk table's worker never
+    deletes a table link's copies, nor another table's)."""
+    engine = engine_config(worker)
+    response = render(request, "tables/sw.js", {
+        "cache": family + version, "family": family,
+        "engine_version": f"{engine['version']}-{engine['rules'].rsplit('-', 1)[-1][:-4]}" if engine else "none",
+        "engine_files": json.dumps(engine["files"] if engine else []),
+        "pages": json.dumps(pages),  # URL-safe tokens and ids: plain JSON
+    }, content_type="text/javascript; charset=utf-8")
+    response["Cache-Control"] = "no-cache"
+    response["Service-Worker-Allowed"] = scope
+    return response
+
+
 def link_service_worker(request: HttpRequest, token: str) -> HttpResponse:
     """The service worker of a table's page (its scope: the link's pages), with the pages it keeps offline."""
     link = table_link_or_refusal(request, token)
     if isinstance(link, HttpResponse):
         return link
     home = reverse("link_home", args=[token])
-    engine = engine_config(reverse("link_engine_worker", args=[token]))
-    response = render(request, "tables/sw.js", {
-        "version": f"{link.pk}-{link.created_at.timestamp():.0f}",
-        "engine_version": f"{engine['version']}-{engine['rules'].rsplit('-', 1)[-1][:-4]}" if engine else "none",
-        "engine_files": json.dumps(engine["files"] if engine else []),
-        "pages": json.dumps([home, reverse("link_enter", args=[token])]),  # URL-safe tokens: plain JSON
-    }, content_type="text/javascript; charset=utf-8")
-    response["Cache-Control"] = "no-cache"
-    response["Service-Worker-Allowed"] = home
-    return response
+    return _service_worker(request, family="levee-table-", version=f"{link.pk}-{link.created_at.timestamp():.0f}",
+                           pages=[home, reverse("link_enter", args=[token])], scope=home,
+                           worker=reverse("link_engine_worker", args=[token]))
+
+
+def desk_service_worker(request: HttpRequest, pk: int) -> HttpResponse:
+    """The service worker of the desk's entry pages of one table (its scope: ``/desk/tables/<id>/deal/``, the tap
+    page and the expert form): they reload without network as a table link's page does. Only for who enters this
+    table's deals: the pages it keeps are theirs."""
+    table = get_object_or_404(Table.objects.select_related("round__tournament"), pk=pk)
+    if not request.user.is_authenticated or not permissions.can_enter_deal(request.user, table):
+        return HttpResponse(status=403)
+    scope = reverse("deal_enter", args=[table.pk])
+    return _service_worker(request, family=f"levee-desk-{table.pk}-", version=str(request.user.pk), scope=scope,
+                           pages=[reverse("deal_play", args=[table.pk]), scope])
 
 
 def link_engine_worker(request: HttpRequest, token: str) -> HttpResponse:

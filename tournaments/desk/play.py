@@ -96,6 +96,7 @@ STRINGS = {
     "keptRefused": gettext_lazy("Donne %(n)s refusée à son arrivée : %(why)s Elle n'est pas perdue : elle reste sur "
                                 "cet appareil (« Donnes sur cet appareil », plus bas), à corriger avec l'arbitre."),
     "keptNoReason": gettext_lazy("le serveur n'a pas dit pourquoi."),
+    "reopen": gettext_lazy("Reprendre cette donne"),
     "noNetwork": gettext_lazy('No network: the deal is kept on this device; try again when the network is back.'),
     "kept": gettext_lazy('Deal in progress restored from this device.'),
     "restart": gettext_lazy('Start the deal again'),
@@ -216,6 +217,9 @@ def play_page(request: HttpRequest, table: Table, link: PrivateLink | None = Non
                        "saveUrl": reverse("link_deal_offline", args=[link.token]), "saveAsForm": True,
                        "offlineUrl": reverse("link_deal_offline", args=[link.token]), "table": table.number,
                        "storageKey": f"levee:link:{link.token[:8]}:{table.number}:{mode}"})
+    if link is None:  # the desk's entry pages of this table reload without network (its service worker)
+        context["desk_sw"] = {"url": reverse("deal_sw", args=[table.pk]), "scope": reverse("deal_enter",
+                                                                                     args=[table.pk])}
     context.update({"config": config, "mode": mode, "offline": True,
                     "tabs": entry_tabs(table, "quick" if mode == "summary" else "play", has_summary=has_summary,
                                        link=link)})

@@ -36,6 +36,7 @@ urlpatterns = [
     path("desk/tables/<id:pk>/deal/play/state/", play.deal_play_state, name="deal_play_state"),
     path("desk/tables/<id:pk>/deal/play/save/", play.deal_play_save, name="deal_play_save"),
     path("desk/tables/<id:pk>/deal/offline/", offline.desk_deal_offline, name="deal_offline"),
+    path("desk/tables/<id:pk>/deal/sw.js", offline.desk_service_worker, name="deal_sw"),
     # the rules engine for the tap page without network (Pyodide runs rules/ and scoring/ from this zip)
     path("engine/rules-<str:digest>.zip", engine.rules_engine_zip, name="rules_engine_zip"),
     # duplicate Tarot at the table: the étuis played, an artificial result

@@ -69,3 +69,22 @@ def test_the_table_page_is_installable(client, tarot_table):
     assert reverse("link_home", args=[link.token]) in sw.content.decode()
     page = client.get(reverse("link_home", args=[link.token])).content.decode()
     assert 'rel="manifest"' in page and "js/table-sw.js" in page
+
+
+def test_the_desk_entry_pages_have_their_own_service_worker(client, tarot_table, staff):
+    """The desk's entry pages of a table reload without network: their service worker, for who enters the table's
+    deals only, with copies of its own (never deleting a table link's, nor another table's)."""
+    url = reverse("deal_sw", args=[tarot_table.pk])
+    assert client.get(url).status_code == 403  # not logged in
+    client.force_login(staff["other_arbiter"])
+    assert client.get(url).status_code == 403  # not this table's arbiter
+    client.force_login(staff["arbiter"])
+    sw = client.get(url)
+    scope = reverse("deal_enter", args=[tarot_table.pk])
+    assert sw.status_code == 200 and sw["Content-Type"].startswith("text/javascript")
+    assert sw["Service-Worker-Allowed"] == scope and sw["Cache-Control"] == "no-cache"
+    body = sw.content.decode()
+    assert reverse("deal_play", args=[tarot_table.pk]) in body
+    assert f'const FAMILY = "levee-desk-{tarot_table.pk}-";' in body
+    page = client.get(reverse("deal_play", args=[tarot_table.pk])).content.decode()
+    assert f'data-sw="{url}"' in page and f'data-scope="{scope}"' in page

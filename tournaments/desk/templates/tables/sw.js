@@ -1,7 +1,8 @@
-{% load static %}// Levée — the service worker of one table's pages (scope: its private link). Pages: the network first, the last
+{% load static %}// Levée — the service worker of one table's pages (scope: its private link, or the desk's entry pages of a table). Pages: the network first, the last
 // copy when the network is gone; static files: the copy first. Deals are never sent from here: the page's
 // offline-entry.js keeps them in IndexedDB and sends them with their Idempotency-Key.
-const CACHE = "levee-table-{{ version }}";
+const CACHE = "{{ cache }}";
+const FAMILY = "{{ family }}";  // the older copies this worker replaces (its own scope's, never another's)
 // the rules engine without network (Pyodide and the zip of rules/ and scoring/): kept in a cache of its own, shared
 // by the table links of this phone, named by its version; fetched by the tap page once it is usable
 const ENGINE = "levee-engine-{{ engine_version }}";
@@ -19,7 +20,7 @@ self.addEventListener("install", (event) => {
 
 self.addEventListener("activate", (event) => {
   event.waitUntil(caches.keys().then((keys) => Promise.all(
-    keys.filter((k) => (k.startsWith("levee-table-") && k !== CACHE) || (k.startsWith("levee-engine-") && k !== ENGINE))
+    keys.filter((k) => (k.startsWith(FAMILY) && k !== CACHE) || (k.startsWith("levee-engine-") && k !== ENGINE))
       .map((k) => caches.delete(k))
   )).then(() => self.clients.claim()));
 });
@@ -47,7 +48,8 @@ self.addEventListener("fetch", (event) => {
     return;
   }
   event.respondWith(fetch(request).then((response) => {
-    if (response.ok && (request.mode === "navigate" || request.headers.get("accept")?.includes("text/html"))) {
+    // a page the server sent elsewhere (the login page, the session ended) is not kept as this page
+    if (response.ok && !response.redirected && (request.mode === "navigate" || request.headers.get("accept")?.includes("text/html"))) {
       const copy = response.clone();
       caches.open(CACHE).then((cache) => cache.put(request, copy));
     }
