@@ -8,6 +8,7 @@ from fractions import Fraction
 import pytest
 
 from scoring.etui import deal_etui
+from tests.tournaments.duplicate.events import sixteen, table_of
 from tests.tournaments.factories import EntryFactory, TournamentFactory, UserFactory, tarot_summary
 from tournaments.common.errors import InvalidInput
 from tournaments.deals.models import Ruling
@@ -23,15 +24,10 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def event():
-    tournament = TournamentFactory(game="tarot", options={"players": 4}, rounds_planned=3)
-    for i in range(16):
-        EntryFactory(tournament=tournament, player__name=f"Joueur {i:02d}")
-    duplicate_create(tournament=tournament, boards_per_round=2, seed="test")
-    return tournament
+    return sixteen(rounds_planned=3)
 
 
-def _table(tournament, round_no, number):
-    return Table.objects.get(round__tournament=tournament, round__number=round_no, number=number)
+_table = table_of
 
 
 def test_setup_builds_rounds_tables_and_etuis(event):

@@ -7,9 +7,8 @@ from __future__ import annotations
 import pytest
 
 from scoring.etui import deal_etui
+from tests.tournaments.duplicate.events import sixteen, table_of
 from tests.tournaments.factories import (
-    EntryFactory,
-    TournamentFactory,
     UserFactory,
     role,
     tap_save,
@@ -18,23 +17,17 @@ from tests.tournaments.factories import (
 from tournaments.common.errors import DealRejected
 from tournaments.deals.models import Deal
 from tournaments.deals.record import deal_correct, deal_record
-from tournaments.duplicate.service import duplicate_create, etuis_import
-from tournaments.event.models import Table
+from tournaments.duplicate.service import etuis_import
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
 def event():
-    tournament = TournamentFactory(game="tarot", options={"players": 4}, rounds_planned=2)
-    for i in range(16):
-        EntryFactory(tournament=tournament, player__name=f"Joueur {i:02d}")
-    duplicate_create(tournament=tournament, boards_per_round=2, seed="test")
-    return tournament
+    return sixteen(rounds_planned=2)
 
 
-def _table(tournament, round_no, number):
-    return Table.objects.get(round__tournament=tournament, round__number=round_no, number=number)
+_table = table_of
 
 
 def _name(table, seat):

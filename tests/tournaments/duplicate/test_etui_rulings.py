@@ -9,14 +9,13 @@ from fractions import Fraction
 
 import pytest
 
-from tests.tournaments.factories import EntryFactory, TournamentFactory, UserFactory, role, tarot_summary
+from tests.tournaments.duplicate.events import sixteen, table_of
+from tests.tournaments.factories import UserFactory, role, tarot_summary
 from tournaments.deals.models import Ruling
 from tournaments.deals.record import deal_record
 from tournaments.deals.rulings import ruling_record, ruling_withdraw
 from tournaments.duplicate.models import Etui
 from tournaments.duplicate.results import board_results, traveller
-from tournaments.duplicate.service import duplicate_create
-from tournaments.event.models import Table
 from tournaments.standings import rankings, tasks
 
 pytestmark = pytest.mark.django_db
@@ -24,15 +23,10 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def event():
-    tournament = TournamentFactory(game="tarot", options={"players": 4}, rounds_planned=2, is_public=True)
-    for i in range(16):
-        EntryFactory(tournament=tournament, player__name=f"Joueur {i:02d}")
-    duplicate_create(tournament=tournament, boards_per_round=2, seed="test")
-    return tournament
+    return sixteen(rounds_planned=2, is_public=True)
 
 
-def _table(tournament, round_no, number):
-    return Table.objects.get(round__tournament=tournament, round__number=round_no, number=number)
+_table = table_of
 
 
 def _seats(table):

@@ -11,12 +11,12 @@ import html
 import pytest
 
 from scoring.etui import deal_etui
-from tests.tournaments.factories import EntryFactory, TournamentFactory, UserFactory, role, tarot_summary
+from tests.tournaments.duplicate.events import sixteen, table_of
+from tests.tournaments.factories import UserFactory, role, tarot_summary
 from tournaments.common.errors import StateConflict
 from tournaments.deals.models import Ruling
 from tournaments.deals.record import deal_correct, deal_record
-from tournaments.duplicate.service import artificial_result_set, duplicate_create
-from tournaments.event.models import Table
+from tournaments.duplicate.service import artificial_result_set
 from tournaments.event.setup import round_release
 from tournaments.links.models import ArbiterCall
 from tournaments.standings.appeal import round_set_status
@@ -26,15 +26,10 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def event():
-    tournament = TournamentFactory(game="tarot", options={"players": 4}, rounds_planned=2, status="running")
-    for i in range(16):
-        EntryFactory(tournament=tournament, player__name=f"Joueur {i:02d}")
-    duplicate_create(tournament=tournament, boards_per_round=2, seed="test")
-    return tournament
+    return sixteen(rounds_planned=2, status="running")
 
 
-def _table(tournament, round_no, number):
-    return Table.objects.get(round__tournament=tournament, round__number=round_no, number=number)
+_table = table_of
 
 
 def _fouled(event):
