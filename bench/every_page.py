@@ -327,7 +327,7 @@ _STAFF_BY_ARGUMENTS: dict[str, str] = {
     "slug=tarot_slug entry_id=entry_id": "player_edit",
     "slug=duplicate_slug": "duplicate_setup duplicate_records duplicate_import",
     "slug=duplicate_slug number=1": "duplicate_cards",
-    "pk=table_id": ("table_detail deal_enter ruling_create table_forfeit deal_play api:table api:table-deals "
+    "pk=table_id": ("table_detail deal_enter ruling_create table_forfeit deal_play deal_sw api:table api:table-deals "
                     "api:table-export api:table-forfeit"),
     "pk=ruling_id": "ruling_withdraw",
     "pk=deal_id": ("deal_detail deal_correct deal_correct_play deal_restore api:deal api:deal-versions "
