@@ -315,8 +315,6 @@ class Ecarte(Game):
     label: ClassVar[str] = "Écarté"
     record_fields: ClassVar[Mapping[str, Any]] = {"turn_up": "", "exchanges": [], "king": None, "hands": None,
                                                   "tricks": []}
-    record_help: ClassVar[str] = ("turn_up; exchanges [{seat, action: play | propose | accept | refuse | exchange, "
-                                  "discards, draws}]; king {seat, trick}")
     options_type: ClassVar[type] = EcarteOptions
     player_counts: ClassVar[tuple[int, ...]] = (2, 3, 4)
 

@@ -184,6 +184,16 @@ class EntryForm:
             return dict(english(out))
         return out
 
+    def outline(self, lang: str = "fr") -> str:
+        """The deal's phases and what each says, on one line in the words of the table, as the expert entry's help
+        shows them above the record: « Enchères : donneur, preneur, contrat · … · Jeu de la carte · Résumé de la
+        donne : … » (never the record's field names)."""
+        parts = []
+        for phase in self.to_json(lang)["phases"]:
+            labels = ", ".join(_lower_first(f["label"]) for f in phase["fields"])
+            parts.append(f"{phase['label']}{' : ' if lang == 'fr' else ': '}{labels}" if labels else phase["label"])
+        return " · ".join(parts)
+
     def phase(self, name: str) -> Phase:
         """The phase of that name."""
         for phase in self.phases:
@@ -198,6 +208,11 @@ class EntryForm:
             if found is not None:
                 return found
         raise KeyError(path)
+
+
+def _lower_first(label: str) -> str:
+    """A label inside a sentence: « Retourne » → « retourne », an initialism (« PAB ») left as it is."""
+    return label[:1].lower() + label[1:] if label[1:2].islower() or label[1:2] == " " else label
 
 
 def _find(fields: Iterable[DeclarationField], path: str) -> DeclarationField | None:

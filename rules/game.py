@@ -145,8 +145,6 @@ class Game(ABC):
     score_unit: ClassVar[tuple[str, str]] = ("points", "points")
     #: the deal's own fields of a record as the expert entry starts from them (``docs/deal-record.md``)
     record_fields: ClassVar[Mapping[str, Any]] = {"hands": None, "tricks": []}
-    #: one line of help on those fields, above the expert entry's JSON
-    record_help: ClassVar[str] = ""
 
     #: the conventions an organizer chooses for a tournament (option → the value written when none is chosen,
     #: None: left out); ``players`` is every game's

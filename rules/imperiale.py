@@ -351,8 +351,6 @@ class Imperiale(Game):
     label = "Impériale"
     record_fields: ClassVar[Mapping[str, Any]] = {
         "turn_up": "", "announcements": {"cartes_blanches": [], "imperiales": []}, "hands": None, "tricks": []}
-    record_help = ("turn_up; announcements: cartes_blanches [seats], imperiales [{seat, cards}], "
-                   "point {seat, count, value} (left out: found from the hands; null: not counted)")
     options_type = ImperialeOptions
     player_counts = (2, 3)
     score_unit = ("impériales", "impériales")  # a deal's scores are the impériales (fiches) it gained

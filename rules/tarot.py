@@ -245,8 +245,6 @@ class Tarot(Game):
         "discard": None,
         "tricks": [],
     }
-    record_help = ("bid.contract: petite | garde | garde_sans | garde_contre; "
-                   "handfuls: [{\"seat\": 0, \"size\": \"simple\"}]")
 
     conventions: ClassVar[Mapping[str, Any]] = {"five": None}
 

@@ -428,8 +428,6 @@ class Triomphe(Game):
     label: ClassVar[str] = "Triomphe"
     conventions: ClassVar[Mapping[str, Any]] = {"mode": "forcee", "as_qui_pille": None, "order": "1725"}
     record_fields: ClassVar[Mapping[str, Any]] = {"turn_up": "", "hands": None, "tricks": []}
-    record_help: ClassVar[str] = ("turn_up: la retourne (\"9H\"); talon, pillage (As qui pille), "
-                                  "abandon {by, accepted}, stopped")
     options_type: ClassVar[type] = TriompheOptions
     player_counts: ClassVar[tuple[int, ...]] = (2, 3, 4, 5, 6)
 

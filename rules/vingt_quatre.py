@@ -268,8 +268,6 @@ class VingtQuatre(Game):
     conventions: ClassVar[Mapping[str, Any]] = {"honours": "figures"}
     record_fields: ClassVar[Mapping[str, Any]] = {
         "turn_up": "", "announcements": {"sequences": []}, "hands": None, "tricks": []}
-    record_help = ("turn_up: la virade; announcements: sequences [{seat, cards}], point {seat, count, value} "
-                   "(left out: found from the hands)")
     options_type = VingtQuatreOptions
     player_counts = (4, 5)
     score_unit = ("jetons", "jetons")  # a jeton is 4 points; 6 win a partie of 24

@@ -92,10 +92,11 @@ def record_fields(name: str) -> dict[str, Any]:
     return copy.deepcopy(dict(g.record_fields)) if g is not None else {"hands": None, "tricks": []}
 
 
-def record_help(name: str) -> str:
-    """One line of help on the game's deal fields, above the expert entry's JSON."""
+def record_help(name: str, options: Mapping[str, Any], lang: str = "fr") -> str:
+    """One line of help on what a deal of the game says, above the expert entry's JSON: the phases of the game's
+    entry form and their declarations, in the words of the table (:meth:`rules.entry.EntryForm.outline`)."""
     g = known(name)
-    return g.record_help if g is not None else ""
+    return g.entry_form(options).outline(lang) if g is not None else ""
 
 
 def explain(name: str, verdict: Any, players: Sequence[str], lang: str = "fr") -> Explanation:

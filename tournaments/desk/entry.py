@@ -19,8 +19,8 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from rules.errors import MalformedRecord
@@ -69,7 +69,8 @@ def build_form(mode: str, table: Table, *, data: Any = None, initial: dict[str, 
     if record is not None:
         start = {**head, **selectors.deal_fields(record)}
     form = RecordForm(data, initial={"record": skeletons.dumps(start)})
-    form.game_help = skeletons.game_help(head["game"])
+    lang = "en" if (get_language() or "fr").startswith("en") else "fr"
+    form.game_help = skeletons.game_help(head["game"], head["options"], lang)
     return form
 
 

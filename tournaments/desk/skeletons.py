@@ -8,14 +8,15 @@ in ``docs/deal-record.md``) left empty for the arbiter to fill.
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from typing import Any
 
 from tournaments.common import games
 
 
-def game_help(game: str) -> str:
-    """One line of help on the game's deal fields, shown above the JSON."""
-    return games.record_help(game)
+def game_help(game: str, options: Mapping[str, Any], lang: str = "fr") -> str:
+    """One line of help on what the deal says, phase by phase in the words of the table, shown above the JSON."""
+    return games.record_help(game, options, lang)
 
 
 def skeleton(head: dict[str, Any], *, dealer: int) -> dict[str, Any]:

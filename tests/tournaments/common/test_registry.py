@@ -107,4 +107,5 @@ def test_the_expert_skeleton_is_a_fresh_copy():
     first = games.record_fields("tarot")
     first["handfuls"].append({"seat": 0})
     assert games.record_fields("tarot")["handfuls"] == []
-    assert "exchanges" in games.record_fields("ecarte") and "turn_up: la virade" in games.record_help("vingt-quatre")
+    assert "exchanges" in games.record_fields("ecarte")
+    assert "Donne : donneur, virade" in games.record_help("vingt-quatre", {"players": 4})
