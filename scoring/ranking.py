@@ -220,6 +220,15 @@ SINGULAR_FR: dict[str, str] = {
     "won_as_taker": "contrat réussi comme preneur", "tops": "top", "boards": "étui joué",
 }
 
+#: the English names of a value of one (English grammar: « 1 match point », but « 0 match points », « 1.5 match
+#: points »), where French has the singular below two (:data:`SINGULAR_FR`)
+SINGULAR_EN: dict[str, str] = {
+    "marks": "total mark", "match_points": "match point", "wins": "win", "draws": "draw", "losses": "loss",
+    "byes": "bye", "played": "match played", "deals": "deal played", "rounds": "round played", "members": "member",
+    "points_for": "point for", "points_against": "point against", "won_as_taker": "contract won as taker",
+    "tops": "top", "boards": "étui played",
+}
+
 #: the sentences of :func:`explain`, French and English (as ``rules/messages.py`` keeps rule texts)
 EXPLAIN_TEXTS: dict[str, dict[str, str]] = {
     "rank": {"en": "Rank {rank} of {n}: {value} {label}.",
@@ -914,6 +923,8 @@ def explain(snapshot: RankingSnapshot, line: RankLine | Entry, lang: str = "en",
     counted = lab(primary)
     if lang == "fr" and not percent and value is not None and -2 < value < 2:  # « 1 point de match », « 0 victoire »
         counted = SINGULAR_FR.get(primary, counted)
+    elif lang == "en" and not percent and value is not None and abs(value) == 1:  # « 1 match point », « 1 win »
+        counted = SINGULAR_EN.get(primary, counted)
     parts = [say["rank_percent" if percent else "rank"].format(
         rank=line.rank, n=n, value=_fmt(value, lang, dec), label=counted)]
     if len(snapshot.level_with(line)) - 1 > NAMED_LEVEL_MAX:  # a large group: counted, not named

@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 from scoring.ranking import (
     EXPLAIN_TEXTS,
     NAMED_LEVEL_MAX,
+    SINGULAR_EN,
     SINGULAR_FR,
     MatchResult,
     RankingSnapshot,
@@ -50,6 +51,8 @@ def reference_explain(snapshot: RankingSnapshot, line: RankLine, lang: str = "en
     value = line.metric(primary)
     counted = SINGULAR_FR.get(primary, lab(primary)) if lang == "fr" and value is not None and -2 < value < 2 \
         else lab(primary)  # « 1 point de match » (French grammar), a later change than the grouping
+    if lang == "en" and value is not None and abs(value) == 1:  # « 1 match point » (English grammar), later still
+        counted = SINGULAR_EN.get(primary, counted)
     parts = [say["rank"].format(rank=line.rank, n=n, value=_fmt(value, lang), label=counted)]
     level = [o for o in snapshot.lines if o.entry != line.entry and o.metric(primary) == line.metric(primary)]
     if not level:

@@ -326,3 +326,13 @@ def test_explain_says_one_point_in_the_singular():
     assert "2 points de match" in snap.explain("A", "fr")
     assert ": 1 point de match." in snap.explain("C", "fr")
     assert ": 0 point de match." in snap.explain("B", "fr")
+
+
+def test_explain_says_one_match_point_in_the_singular_in_english_too():
+    """English grammar: « 1 match point », but « 0 match points » and « 2 match points » (French has the singular
+    below two, English only at one). One round: A beats B (A 2 match points, B 0), C and D draw (1 each)."""
+    results = [MatchResult(1, 1, ("A", "B"), (7, 3), winner=0), MatchResult(1, 2, ("C", "D"), (5, 5), winner=None)]
+    snap = rank_matches(results, tie_breaks=("margin",))
+    assert "2 match points" in snap.explain("A", "en")
+    assert ": 1 match point." in snap.explain("C", "en")
+    assert ": 0 match points." in snap.explain("B", "en")

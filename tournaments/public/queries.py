@@ -80,8 +80,8 @@ class Ranking:
 
 #: bump when the rows' words change (the explanations: a large level group counted since « 2 »; the percentages'
 #: unit and the bare figures since « 3 »; the étuis and artificial results of a duplicate player's page since « 4 »;
-#: « 1 point » in the singular since « 5 »)
-ROWS_VERSION = "5"
+#: « 1 point » in the singular since « 5 »; « 1 match point » in English since « 6 »)
+ROWS_VERSION = "6"
 
 
 def rows_key(snapshot: RankingSnapshot, unit: str, lang: str) -> str:
