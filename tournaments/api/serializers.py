@@ -231,6 +231,10 @@ class StatusIn(serializers.Serializer):
     confirm_unfinished = serializers.BooleanField(
         required=False, default=False,
         help_text="Finish the tournament although rounds are not finished (else 409 rounds_unfinished).")
+    confirm_pending = serializers.BooleanField(
+        required=False, default=False,
+        help_text="Finish the tournament although deals await the chief arbiter's visa: they do not count until "
+                  "approved (else a 409 deals_pending naming them).")
 
 
 class RoleIn(serializers.Serializer):

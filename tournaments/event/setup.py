@@ -155,10 +155,13 @@ def status_path(old: str, new: str) -> list[str]:
 
 
 @transaction.atomic
-def tournament_set_status(*, tournament: Tournament, status: str, confirm_unfinished: bool = False) -> Tournament:
+def tournament_set_status(*, tournament: Tournament, status: str, confirm_unfinished: bool = False,
+                          confirm_pending: bool = False) -> Tournament:
     """Move a tournament along draft → open → running → finished (back steps: open → draft, finished → running).
     Finished with a round still in play only with ``confirm_unfinished`` (StateConflict ``rounds_unfinished``
-    naming them: a walk ended a tournament in one tap during its round 1)."""
+    naming them: a walk ended a tournament in one tap during its round 1); with deals awaiting the chief
+    arbiter's visa only with ``confirm_pending`` (StateConflict ``deals_pending`` naming each deal, as ending or
+    publishing a round does: they would silently not count)."""
     if status not in Status.values:
         raise InvalidInput(_("status is one of %(values)s") % {"values": ", ".join(Status.values)}, field="status")
     if status == tournament.status:
@@ -174,18 +177,36 @@ def tournament_set_status(*, tournament: Tournament, status: str, confirm_unfini
                             % {"old": Status(tournament.status).label, "new": Status(status).label}, field="status",
                             code="bad_transition")
     if status == Status.FINISHED and not confirm_unfinished:
-        playing = list(tournament.rounds.exclude(status=Round.Status.FINISHED).order_by("number")
-                       .values_list("number", flat=True))
+        playing = tournament_rounds_in_play(tournament)
         if playing:
             raise StateConflict(ngettext("la manche %(list)s n'est pas terminée", "les manches %(list)s ne sont pas "
                                          "terminées", len(playing)) % {"list": ", ".join(map(str, playing))},
                                 field="confirm_unfinished", code="rounds_unfinished")
+    if status == Status.FINISHED and not confirm_pending:
+        pending = tournament_pending_deals(tournament)
+        if pending:
+            _pending_conflict([(table, deal, rnd) for rnd, table, deal, _pk in pending], "confirm_pending")
     finished = Status.FINISHED in (status, tournament.status)
     tournament.status = status
     tournament.save(update_fields=["status", "updated_at"])
     if finished:
         hooks.tournament_finished_changed(tournament.pk)
     return tournament
+
+
+def tournament_rounds_in_play(tournament: Tournament) -> list[int]:
+    """The numbers of the tournament's rounds not finished, in order."""
+    return list(tournament.rounds.exclude(status=Round.Status.FINISHED).order_by("number")
+                .values_list("number", flat=True))
+
+
+def tournament_pending_deals(tournament: Tournament) -> list[tuple[int, int, int, int]]:
+    """Every deal of the tournament awaiting the chief arbiter's visa, as (round number, table number, deal number,
+    deal id) in order: they do not count until approved."""
+    # the deals' status by its value: this layer sits under the deals' package (as round_pending_deals)
+    return list(Table.objects.filter(round__tournament=tournament, deals__status="pending")
+                .order_by("round__number", "number", "deals__number")
+                .values_list("round__number", "number", "deals__number", "deals__pk"))
 
 
 @dataclass(frozen=True)
@@ -306,9 +327,12 @@ def round_pending_deals(round: Round) -> list[tuple[int, int]]:
                 .order_by("number", "deals__number").values_list("number", "deals__number"))
 
 
-def pending_deals_words(pending: Sequence[tuple[int, int]]) -> str:
-    """« la donne 3 de la table 2 et la donne 1 de la table 4 »."""
-    items = [_("la donne %(deal)s de la table %(table)s") % {"deal": deal, "table": table} for table, deal in pending]
+def pending_deals_words(pending: Sequence[tuple[int, ...]]) -> str:
+    """« la donne 3 de la table 2 et la donne 1 de la table 4 »; with the round when given (table, deal, round):
+    « la donne 1 de la table 2 (manche 1) »."""
+    items = [(_("la donne %(deal)s de la table %(table)s (manche %(round)s)") if len(item) > 2 else
+              _("la donne %(deal)s de la table %(table)s"))
+             % {"table": item[0], "deal": item[1], "round": item[2] if len(item) > 2 else ""} for item in pending]
     if len(items) < 2:
         return "".join(items)
     return _("%(first)s et %(last)s") % {"first": ", ".join(items[:-1]), "last": items[-1]}
@@ -320,8 +344,12 @@ def pending_check(round: Round, *, confirmed: bool, field: str = "confirm_pendin
     if confirmed:
         return
     pending = round_pending_deals(round)
-    if not pending:
-        return
+    if pending:
+        _pending_conflict(pending, field)
+
+
+def _pending_conflict(pending: Sequence[tuple[int, ...]], field: str) -> None:
+    """The refusal naming the deals awaiting the visa (:func:`pending_deals_words`), to be confirmed."""
     text = ngettext("%(list)s attend le visa de l'arbitre principal : elle ne compte pas tant qu'elle n'est pas "
                     "visée. Confirmez pour continuer quand même.",
                     "%(count)s donnes attendent le visa de l'arbitre principal (%(list)s) : elles ne comptent pas "

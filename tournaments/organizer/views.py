@@ -111,17 +111,39 @@ def tournament_status(request: HttpRequest, slug: str) -> HttpResponse:
     require(request, permissions.can_manage(request.user, tournament))
     status = request.POST.get("status", "")
     try:
-        setup.tournament_set_status(tournament=tournament, status=status, confirm_unfinished=_confirmed(request))
+        setup.tournament_set_status(tournament=tournament, status=status, confirm_unfinished=_confirmed(request),
+                                    confirm_pending=_confirmed(request, "confirm_pending"))
     except ServiceError as exc:
-        if exc.code == "rounds_unfinished":
-            return render(request, "tournaments/tournament_confirm.html", {
-                "tournament": tournament, "question": _("%(why)s : terminer le tournoi quand même ?")
-                % {"why": sentence(exc)}, "yes": _("Oui, terminer le tournoi"), "action": request.path,
-                "fields": [("status", status), ("confirm_unfinished", "1")]}, status=409)
+        if exc.code in ("rounds_unfinished", "deals_pending"):
+            return _confirm_finish(request, tournament, status)
         _error(request, exc)
     else:
         messages.success(request, _("Status: %(s)s.") % {"s": tournament.get_status_display()})
     return redirect("tournament_detail", slug=slug)
+
+
+def _confirm_finish(request: HttpRequest, tournament: Tournament, status: str) -> HttpResponse:
+    """Ask the organizer to confirm finishing the tournament: its rounds still in play, and its deals awaiting the
+    chief arbiter's visa (each named, with a link to its page where the visa is given), all on one page; « Oui »
+    confirms what it named (as a round's confirmation does: :func:`_confirm_round`)."""
+    fields = {"status": status}
+    parts = []
+    playing = [] if _confirmed(request) else setup.tournament_rounds_in_play(tournament)
+    if playing:
+        fields["confirm_unfinished"] = "1"
+        parts.append(ngettext("la manche %(list)s n'est pas terminée", "les manches %(list)s ne sont pas terminées",
+                              len(playing)) % {"list": ", ".join(map(str, playing))})
+    pending = [] if _confirmed(request, "confirm_pending") else setup.tournament_pending_deals(tournament)
+    if pending:
+        fields["confirm_pending"] = "1"
+        parts.append(ngettext("%(count)s donne attend le visa de l'arbitre principal",
+                              "%(count)s donnes attendent le visa de l'arbitre principal", len(pending))
+                     % {"count": len(pending)})
+    what = " ; ".join(parts)
+    question = _("%(why)s : terminer le tournoi quand même ?") % {"why": what[:1].upper() + what[1:]}
+    return render(request, "tournaments/tournament_confirm.html", {
+        "tournament": tournament, "question": question, "yes": _("Oui, terminer le tournoi"),
+        "action": request.path, "pending": pending, "fields": sorted(fields.items())}, status=409)
 
 
 @guarded
