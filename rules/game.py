@@ -166,6 +166,17 @@ class Game(ABC):
                 options[option] = default
         return options
 
+    def with_partners(self, options: Mapping[str, Any], partners: bool) -> dict[str, Any]:
+        """A tournament's ``options`` with partners playing together (``partners``: the sides of its table size, as
+        :meth:`tournament_options` writes them, ``teams``) or each playing alone (no ``teams``); the other
+        conventions kept. A table size the team game is not played at is the :class:`MalformedRecord` of
+        :meth:`tournament_options`."""
+        out = {key: value for key, value in options.items() if key != "teams"}
+        if partners:
+            sides = self.tournament_options({"players": out.get("players"), "partners": True})
+            out.update({key: sides[key] for key in ("players", "teams") if key in sides})
+        return out
+
     def needs_visa(self, record: Mapping[str, Any]) -> bool:
         """Whether a deal of this record waits for the chief arbiter's visa (its contract)."""
         bid = record.get("bid")

@@ -110,6 +110,17 @@ def partners_chosen(name: str) -> bool:
     return get_game(name).partners_chosen
 
 
+def plays_with_partners(options: Mapping[str, Any]) -> bool:
+    """Whether a tournament's options have partners play together (the sides the rules wrote: ``teams``)."""
+    return bool(options.get("teams"))
+
+
+def with_partners(name: str, options: Mapping[str, Any], partners: bool) -> dict[str, Any]:
+    """The tournament's options with partners playing together or not (:meth:`rules.game.Game.with_partners`;
+    :class:`MalformedRecord` at a table size the team game is not played at)."""
+    return get_game(name).with_partners(options, partners)
+
+
 def partnerships(tournament: Any, players: int) -> tuple[tuple[int, ...], ...] | None:
     """The seats playing as partners at a table of ``players`` (Triomphe ``options.teams``, Écarté à
     quatre), as the game's rules read the tournament's options; None when each plays alone."""

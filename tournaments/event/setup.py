@@ -141,6 +141,31 @@ def tournament_update(*, tournament: Tournament, **changes: Any) -> Tournament:
     return tournament
 
 
+@transaction.atomic
+def tournament_set_partners(*, tournament: Tournament, partners: bool) -> Tournament:
+    """Have partners play together or each alone (La Triomphe par équipes: the ``partners`` convention of the
+    create form, ``options.teams``), while no table is drawn — the tournament may be running, its first round
+    not drawn yet. Refused (StateConflict ``frozen`` on ``partners``) once a table exists: its seats were drawn
+    for the sides of then."""
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    if not games.partners_chosen(tournament.game):
+        raise InvalidInput(_("%(game)s ne se joue pas par équipes de partenaires.")
+                           % {"game": games.label(tournament.game)}, field="partners")
+    if games.plays_with_partners(tournament.options) == partners:
+        return tournament
+    if Table.objects.filter(round__tournament=tournament).exists():
+        raise StateConflict(_("Les tables sont déjà tirées : le jeu par équipes ne change plus. Il se choisit "
+                              "avant le tirage de la première manche."), field="partners", code="frozen")
+    try:
+        options = games.with_partners(tournament.game, tournament.options or {}, partners)
+    except MalformedRecord as exc:
+        raise InvalidInput(exc.text(translation.get_language() or "fr"), field="partners") from None
+    tournament.options = _check_options(tournament.game, options)
+    tournament.save(update_fields=["options", "updated_at"])
+    hooks.scores_changed(tournament.pk)
+    return tournament
+
+
 def status_path(old: str, new: str) -> list[str]:
     """The shortest chain of allowed moves from ``old`` to ``new`` (both included), or [] if none."""
     paths: dict[str, list[str]] = {old: [old]}

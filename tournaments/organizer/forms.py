@@ -14,7 +14,7 @@ from django.utils.translation import ngettext
 from rules.errors import MalformedRecord
 from tournaments.common import games
 from tournaments.common.forms import ChoiceRadio
-from tournaments.event.models import Game, Tournament
+from tournaments.event.models import Game, Table, Tournament
 
 # -- organizer ---------------------------------------------------------------------------------
 
@@ -211,8 +211,6 @@ class _TablesForm(forms.Form):
 
     def offer_tables(self, tournament: Tournament) -> None:
         """The tables drawn, by round (never a table that does not exist); none drawn: nothing to tap."""
-        from tournaments.event.models import Table
-
         by_round: dict[int, list[tuple[int, int]]] = {}
         for pk, r, n in (Table.objects.filter(round__tournament=tournament).order_by("round__number", "number")
                          .values_list("pk", "round__number", "number")):
@@ -339,6 +337,7 @@ class TournamentSettingsForm(forms.Form):
     def __init__(self, *args: Any, tournament: Tournament, **kwargs: Any) -> None:
         super().__init__(*args, initial={name: getattr(tournament, name) for name in self.FIELDS}, **kwargs)
         self.tournament = tournament
+        self.offer_partners(tournament)
         # a game of deals has no match target, a game of matches no deals per round (RULES.md: the record's options)
         del self.fields["target" if not tournament.is_match_game else "deals_per_round"]
         if tournament.status in (Tournament.Status.RUNNING, Tournament.Status.FINISHED):
@@ -346,6 +345,28 @@ class TournamentSettingsForm(forms.Form):
                 if name in self.fields:
                     self.fields[name].disabled = True
                     self.fields[name].help_text = _("Fixé une fois le tournoi en cours.")
+
+    def offer_partners(self, tournament: Tournament) -> None:
+        """La Triomphe par équipes: the create form's « partners » convention, ticked as the tournament plays it;
+        offered while no table is drawn, shown fixed (and why) after — unless the page sent was one that offered it
+        (``partners_shown``): then the change reaches the service, which refuses it in words."""
+        if not games.partners_chosen(tournament.game):
+            return
+        field = TournamentForm.base_fields["partners"]
+        self.fields["partners"] = forms.BooleanField(label=field.label, required=False, help_text=field.help_text,
+                                                     initial=games.plays_with_partners(tournament.options or {}))
+        drawn = Table.objects.filter(round__tournament=tournament).exists()
+        if drawn and self.data.get("partners_shown") != "1":
+            self.fields["partners"].disabled = True
+            self.fields["partners"].help_text = _("Les tables sont déjà tirées : le jeu par équipes ne change plus.")
+
+    def partners_change(self) -> bool | None:
+        """The partners ticked when that differs from the tournament's options, else None."""
+        field = self.fields.get("partners")
+        if field is None or field.disabled:
+            return None
+        wanted = bool(self.cleaned_data.get("partners"))
+        return wanted if wanted != games.plays_with_partners(self.tournament.options or {}) else None
 
     def clean_rounds_planned(self) -> int:
         planned = self.cleaned_data["rounds_planned"]

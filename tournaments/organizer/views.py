@@ -81,6 +81,9 @@ def tournament_settings(request: HttpRequest, slug: str) -> HttpResponse:
     form = TournamentSettingsForm(request.POST or None, tournament=tournament)
     if request.method == "POST" and form.is_valid():
         try:
+            partners = form.partners_change()
+            if partners is not None:
+                tournament = setup.tournament_set_partners(tournament=tournament, partners=partners)
             setup.tournament_update(tournament=tournament, **form.changes())
         except ServiceError as exc:
             form.add_error(exc.field if exc.field in form.fields else None, exc.message)
