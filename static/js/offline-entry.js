@@ -236,7 +236,7 @@
       event.preventDefault();
       const draft = (await get("drafts", where)) || {key: newKey()};
       const item = {key: draft.key, where: where, url_post: form.dataset.offlineUrl, fields: fields(form, event.submitter),
-                    state: "waiting", at: Date.now(), message: ""};
+                    state: "waiting", at: Date.now(), message: "", title: titleOf(form)};
       await put("outbox", item);
       await del("drafts", where);
       await render();
@@ -279,6 +279,35 @@
       await render();
       flush();
     })();
+  }
+
+  /* the words of a deal kept from a form holding its JSON record (the desk's expert entry), as the tap page's
+     outbox lines say it: « Donne 3 · Chloé (preneur) · petite » — the number after the table's last deal the form
+     knew (« after »), then the first phase's declarations read from the record, by the page's #outbox-words (the
+     game's entry form: labels, choices, players, cards); « » when the page gives no words (the time is shown) */
+  function titleOf(form) {
+    const spec = document.getElementById("outbox-words"), after = form.querySelector("input[data-count-up]");
+    if (!spec || !after) return "";
+    let words, record = null;
+    try { words = JSON.parse(spec.textContent); } catch (e) { return ""; }
+    const out = [words.heading.replace("%(n)s", String(Number(after.value || 0) + 1))];
+    const area = form.querySelector("textarea[name=record]");
+    try { record = JSON.parse(area ? area.value : ""); } catch (e) { record = null; }
+    if (!record || typeof record !== "object") return out[0];
+    const at = (path) => path.split(".").reduce((o, k) => (o && typeof o === "object" ? o[k] : undefined), record);
+    const empty = (v) => v === undefined || v === null || v === "" || (Array.isArray(v) && v.length === 0);
+    const visible = (f) => (f.when || []).every((w) => (w.filled ? !empty(at(w.field)) : (w.in || []).indexOf(at(w.field)) !== -1));
+    (words.fields || []).forEach((f) => {
+      const v = at(f.name);
+      if (empty(v) || !visible(f)) return;
+      const label = String(f.label || "").toLowerCase();
+      if (f.kind === "seat" && words.players[v] !== undefined) out.push(words.players[v] + " (" + label + ")");
+      else if (f.kind === "choice") {
+        const c = (f.choices || []).filter((o) => o.value === v)[0];
+        if (c) out.push(String(c.label).toLowerCase());
+      } else if (f.kind === "card" && typeof v === "string") out.push(label + " " + (words.cards[v] || v));
+    });
+    return out.join(" · ");
   }
 
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);

@@ -74,6 +74,17 @@ def build_form(mode: str, table: Table, *, data: Any = None, initial: dict[str, 
     return form
 
 
+def outbox_words(table: Table, players: list[str], lang: str) -> dict[str, Any]:
+    """What the outbox needs to name a deal kept on this device, as the tap page's lines do (« Donne 3 · Chloé
+    (preneur) · petite »): the heading, the table's players, the declarations of the deal's first phase but the
+    dealer (the game's entry form, in ``lang``) and the cards' names; offline-entry.js reads the record typed."""
+    description = entry_description(table, lang)
+    first = next((p for p in description["phases"] if p["kind"] not in ("play", "summary")), None)
+    return {"heading": _("Deal %(n)s"), "players": players,
+            "fields": [f for f in (first["fields"] if first else []) if f["name"] != "dealer"],
+            "cards": {c["code"]: c["name"] for c in description["pack"]}}
+
+
 def entry_tabs_for(request: HttpRequest, table: Table, mode: str) -> list[dict[str, Any]]:
     """The tabs of the entry page (summary, card by card, expert), the current one marked."""
     has_summary = any(p["kind"] == "summary" for p in entry_description(table)["phases"])
@@ -158,7 +169,8 @@ def deal_enter(request: HttpRequest, pk: int) -> HttpResponse:
     context.update({"form": form, "mode": mode, "modes": modes_for(tournament.game), "problems": problems,
                     "card_help": CARD_HELP, "action": "enter", "entry_key": key,
                     "after": context["last_number"] if after is None else after,
-                    "tabs": entry_tabs_for(request, table, mode), "irregular_offered": irregular_offered})
+                    "tabs": entry_tabs_for(request, table, mode), "irregular_offered": irregular_offered,
+                    "outbox_words": outbox_words(table, players, lang_of(request))})
     status = 422 if problems else 200
     return render(request, "tournaments/deal_form.html", context, status=status)
 
