@@ -1194,7 +1194,9 @@
       if (k.state === "sent") {
         text = T.keptSent.replace("%(n)s", n);
       } else if (k.state === "refused") {
-        text = T.keptRefused.replace("%(n)s", n).replace("%(why)s", sentence(k.why) || T.keptNoReason);
+        // with the deal's copy, « Reprendre cette donne » beside the sentence, which says so
+        text = (k.deal ? T.keptRefused : T.keptRefusedListed).replace("%(n)s", n)
+          .replace("%(why)s", sentence(k.why) || T.keptNoReason);
         css += " msg msg-error";
       } else if (i === keptHere.length - 1) {
         text = T.keptOffline.replace("%(n)s", n).replace("%(next)s", String(k.n + 1));

@@ -10,6 +10,7 @@ back into the page to be fixed and sent."""
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.browser.conftest import PHONE
 from tests.browser.test_table_links import _context, _summary, _tournament
@@ -110,8 +111,15 @@ def test_a_kept_deal_refused_stays_and_opens_back_into_the_page(chromium, live_s
         page.reload()
         reopen = page.get_by_role("button", name="Reprendre cette donne")
         reopen.wait_for()
+        # the sentence beside the button says what the button does (it said « à corriger avec l'arbitre »)
+        said = page.locator("#kept-here .kept-line.msg-error").inner_text()
+        assert said.startswith("Donne 2 refusée à son arrivée : ") and "à corriger avec l'arbitre" not in said, said
+        assert "Elle n'est pas perdue : elle reste sur cet appareil. Reprenez-la pour la corriger, puis " \
+               "enregistrez-la de nouveau." in said, said
+        page.screenshot(path=str(screenshots / "kept_refused_reopen_phone.png"), full_page=True)
         reopen.click()
-        assert page.get_by_label("Points du camp du preneur").input_value() == "50"
+        # the deal opens back once the outbox let it go (asynchronous): waited for, not read at once (a race)
+        expect(page.get_by_label("Points du camp du preneur")).to_have_value("50")
         assert page.locator('[data-field="bid.taker"] > .choices > .choice').nth(3).locator("input").is_checked()
         page.get_by_role("button", name=SAVE).click()
         page.wait_for_url(f"**/k/{link.token}/deals/3/")

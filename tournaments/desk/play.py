@@ -93,8 +93,13 @@ STRINGS = {
     "keptWaiting": gettext_lazy("Donne %(n)s gardée sur cet appareil, faute de réseau : elle partira dès que le "
                                 "réseau reviendra."),
     "keptSent": gettext_lazy("Donne %(n)s envoyée."),
+    # a refused deal this page kept a copy of: beside it, « Reprendre cette donne » opens it back here to be fixed
     "keptRefused": gettext_lazy("Donne %(n)s refusée à son arrivée : %(why)s Elle n'est pas perdue : elle reste sur "
-                                "cet appareil (« Donnes sur cet appareil », plus bas), à corriger avec l'arbitre."),
+                                "cet appareil. Reprenez-la pour la corriger, puis enregistrez-la de nouveau."),
+    # one kept without a copy the page can open (by an earlier page): only listed, below
+    "keptRefusedListed": gettext_lazy("Donne %(n)s refusée à son arrivée : %(why)s Elle n'est pas perdue : elle "
+                                      "reste sur cet appareil (« Donnes sur cet appareil », plus bas), à corriger "
+                                      "avec l'arbitre."),
     "keptNoReason": gettext_lazy("le serveur n'a pas dit pourquoi."),
     "reopen": gettext_lazy("Reprendre cette donne"),
     "noNetwork": gettext_lazy('No network: the deal is kept on this device; try again when the network is back.'),
