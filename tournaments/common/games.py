@@ -96,7 +96,12 @@ def record_help(name: str, options: Mapping[str, Any], lang: str = "fr") -> str:
     """One line of help on what a deal of the game says, above the expert entry's JSON: the phases of the game's
     entry form and their declarations, in the words of the table (:meth:`rules.entry.EntryForm.outline`)."""
     g = known(name)
-    return g.entry_form(options).outline(lang) if g is not None else ""
+    if g is None:
+        return ""
+    try:
+        return g.entry_form(options).outline(lang)
+    except (MalformedRecord, TypeError, ValueError):  # options the rules refuse (a table of one): the page says why
+        return ""
 
 
 def explain(name: str, verdict: Any, players: Sequence[str], lang: str = "fr") -> Explanation:
