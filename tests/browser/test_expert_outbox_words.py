@@ -43,6 +43,8 @@ def test_the_expert_outbox_says_which_deal(live_server, chromium, screenshots, s
             page.locator("#deal-form textarea[name=record]").fill(json.dumps(record, ensure_ascii=False))
             page.get_by_role("button", name="Vérifier et enregistrer").click()
             page.locator("#offline-entry li.outbox-waiting").nth(dealer).wait_for()
+            # the form is the next deal's once it counted the deal kept (typing sooner would type into the old one)
+            page.wait_for_function(f"document.querySelector('#deal-form input[name=after]').value === '{dealer + 1}'")
         lines = [t.strip() for t in page.locator("#offline-entry li").all_inner_texts()]
         assert lines == [f"Donne 1 · {LONG} (preneur) · petite — en attente du réseau",
                          "Donne 2 · Ana (preneur) · garde — en attente du réseau"], lines
