@@ -1,5 +1,6 @@
 """The printable ranking (« version imprimable ») at 390×844 and 1366×900 in French, with long names, a team event
-and every tie-break shown: a page a player can open on his phone is never wider than the screen."""
+and every tie-break shown (and the ranking page that links to it): a page a player can open on his phone is never wider
+than the screen."""
 
 from __future__ import annotations
 
@@ -50,6 +51,9 @@ def test_printable_ranking_fits_the_screen(chromium, live_server, screenshots, b
         context.set_default_timeout(30_000)
         page = context.new_page()
         try:
+            page.goto(f"{live_server.url}/p/{t.slug}/ranking/")  # the page that links to it, for comparison
+            width = page.evaluate("document.documentElement.scrollWidth")
+            assert width <= viewport["width"] + 2, f"ranking {width}px wide at {label}: {page.evaluate(WIDEST)}"
             page.goto(f"{live_server.url}/p/{t.slug}/ranking/print/")
             assert NAMES[0] in page.locator("main").inner_text()
             page.screenshot(path=str(screenshots / f"ranking_print_{t.game}_{label}.png"), full_page=True)
