@@ -181,6 +181,18 @@ def players(request: HttpRequest, slug: str) -> HttpResponse:
                 if result.ignored:
                     messages.warning(request, _("Colonnes ignorées : %(columns)s.")
                                      % {"columns": ", ".join(result.ignored)})
+                # the namesakes it brought that nothing confirms (no club, no licence): said now, before a
+                # championship counts them twice
+                flags = register.entry_flags(result.entries, tournament_id=tournament.pk)
+                twins = [e.player.name for e in result.entries
+                         if any(f["kind"] == "duplicate" for f in flags.get(e.pk, []))]
+                if twins:
+                    messages.warning(request, ngettext(
+                        "%(n)s doublon probable à vérifier : %(names)s. S'il s'agit de la même personne, réunissez "
+                        "les fiches depuis la sienne ci-dessous.",
+                        "%(n)s doublons probables à vérifier : %(names)s. S'il s'agit des mêmes personnes, "
+                        "réunissez les fiches depuis la leur ci-dessous.", len(twins))
+                        % {"n": len(twins), "names": ", ".join(twins)})
                 return redirect("players", slug=slug)
             csv_errors, csv_ignored = result.errors, result.ignored
     entries = french_sorted(tournament.entries.select_related("player", "team"), key=lambda e: e.player.name)

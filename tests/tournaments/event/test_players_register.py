@@ -7,6 +7,7 @@ latin-1 would read 0x8C as the control character U+008C."""
 from __future__ import annotations
 
 import io
+from html import unescape
 
 import pytest
 from django.db.models import Sum
@@ -93,6 +94,24 @@ def test_the_page_says_the_ignored_columns(client):
     page = client.post(reverse("players", args=[t.slug]), {"action": "csv", "file": upload}, follow=True)
     html = page.content.decode()
     assert "Colonnes ignorées : Sexe, Date." in html and "Marie BŒUF" in html
+
+
+def test_the_import_names_the_likely_duplicates_it_brought(client):
+    """A walk imported « Anaïs Bœuf » without a club into the season's second tournament: nothing said so at the
+    import, and the championship then counted her twice. The import's message names her, with where to merge."""
+    make_tournament(["Anaïs Bœuf"], slug="imp-1")
+    t, _e = make_tournament([], slug="imp-2")
+    organizer = UserFactory(username="imp-org-2")
+    role(t, organizer, "organizer")
+    client.force_login(organizer)
+    upload = io.BytesIO("Nom;Prénom;Club\r\nBŒUF;Anaïs;\r\nLEFÈVRE;Bruno;Tarot Club Nantais\r\n".encode("cp1252"))
+    upload.name = "joueurs.csv"
+    page = client.post(reverse("players", args=[t.slug]), {"action": "csv", "file": upload}, follow=True)
+    html = unescape(page.content.decode())
+    assert "2 joueurs inscrits depuis le fichier." in html
+    assert ("1 doublon probable à vérifier : Anaïs BŒUF. S'il s'agit de la même personne, réunissez les fiches "
+            "depuis la sienne ci-dessous.") in html
+    assert Player.objects.filter(name__iexact="Anaïs Bœuf").count() == 2  # not merged by itself: no club to say so
 
 
 # -- the pages: who may open them --------------------------------------------------------------------
