@@ -198,6 +198,8 @@ def deal_detail(request: HttpRequest, pk: int) -> HttpResponse:
         # an irregular deal: what was found (each violation of play in words), and whether it waits for a ruling
         "found": [v.get("message", "") for v in (deal.verdict or {}).get("violations", []) if isinstance(v, dict)],
         "awaiting": irregular_waiting(deal),
+        # an irregular deal counts only when the chief counted it (« comptée par l'arbitre »): its marks then
+        "counted": bool(selectors.counted_by_ruling([deal], tournament.game)),
         "summary": deal_summary(deal, players),
         "detail": games.explain(tournament.game, deal.verdict, players, lang_of(request)),
         "can_referee": permissions.can_referee(request.user, tournament),

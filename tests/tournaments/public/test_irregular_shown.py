@@ -146,3 +146,17 @@ def test_the_table_link_reads_the_counted_deal_as_counted(client, day):
     lines = page.split(f'id="sheet-{deal.pk}"', 1)[1].split("</ul>", 1)[0]
     assert "(90)" not in lines and "(-270)" not in lines and "not-counted" not in lines
     assert "ne comptent pas" not in page and "comptée par l" in page
+
+
+def test_the_deal_page_says_whether_the_chief_counted_the_irregular_deal(client, day):
+    _t, table, deal, chief = day
+    client.force_login(chief)
+    url = reverse("deal_detail", args=[deal.pk])
+    waiting = client.get(url).content.decode().split('id="scores"', 1)[1].split("</section>", 1)[0]
+    assert "(90)" in waiting and "(-270)" in waiting  # not counted while the chief has not ruled
+    irregular_rule(deal=deal, decision="as_played", reason="vu", user=chief)
+    page = client.get(url).content.decode()
+    notice = page.split('id="irregular-notice"', 1)[1].split("</div>", 1)[0]
+    assert "comptée par l" in notice
+    marks = page.split('id="scores"', 1)[1].split("</section>", 1)[0]
+    assert "(90)" not in marks and ">90<" in marks and ">-270<" in marks
