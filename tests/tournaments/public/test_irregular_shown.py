@@ -149,7 +149,7 @@ def test_the_table_link_reads_the_counted_deal_as_counted(client, day):
 
 
 def test_the_deal_page_says_whether_the_chief_counted_the_irregular_deal(client, day):
-    _t, table, deal, chief = day
+    _t, _table, deal, chief = day
     client.force_login(chief)
     url = reverse("deal_detail", args=[deal.pk])
     waiting = client.get(url).content.decode().split('id="scores"', 1)[1].split("</section>", 1)[0]
