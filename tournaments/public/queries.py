@@ -441,9 +441,13 @@ def player_history(entry: Entry) -> PlayerHistory:
         running += pts
         points.append(pts)
         per_round[round_number] = per_round.get(round_number, 0) + pts
+        # a ruling that counted its irregular deal as played (or let it stand) holds the deal's marks: read as the
+        # deal, « comptée par l'arbitre »
+        counted = bool(ruling_kind) and decision in ("as_played", "let_stand")
         lines.append({"round": round_number, "table": table_number, "deal": deal_number,
-                      "ruling": Ruling(kind=ruling_kind, decision=decision or "").kind_words if ruling_kind else "",
-                      "points": pts, "running": running})
+                      "ruling": Ruling(kind=ruling_kind, decision=decision or "").kind_words
+                      if ruling_kind and not counted else "",
+                      "counted": counted, "points": pts, "running": running})
     return PlayerHistory(entry, lines, sorted(per_round.items()), points, breaks, running)
 
 

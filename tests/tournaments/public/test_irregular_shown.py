@@ -160,3 +160,13 @@ def test_the_deal_page_says_whether_the_chief_counted_the_irregular_deal(client,
     assert "comptée par l" in notice
     marks = page.split('id="scores"', 1)[1].split("</section>", 1)[0]
     assert "(90)" not in marks and ">90<" in marks and ">-270<" in marks
+
+
+def test_the_player_page_reads_the_counted_deal_as_the_deal(client, day):
+    t, table, deal, chief = day
+    irregular_rule(deal=deal, decision="as_played", reason="vu", user=chief)
+    ana = table.seats.get(position=0).entry
+    page = client.get(reverse("public-player", args=[t.slug, ana.pk])).content.decode()
+    history = page.split("Donne après donne", 1)[1].split("<tbody>", 1)[1].split("</tbody>", 1)[0]
+    first = history.split("<tr")[1]
+    assert "⚖" not in first and "comptée par l" in first and ">90<" in first
