@@ -119,10 +119,10 @@ NOT_PRESETS: dict[str, tuple[tuple[str, str, str], ...]] = {
 GAMES_WITHOUT_PRESETS: dict[str, tuple[str, str]] = {
     # the texts behind them: Tarot RULES.md §1.13 rules 38 and 40, decision A-T10; Écarté CAV laws 42 and 43
     # (RULES.md §3.5); Vingt-quatre RULES.md §5. The words are shown to the arbiter: no reference in them.
-    "tarot": ("Le code d'arbitrage de la Fédération française de tarot n'est pas disponible : aucune pénalité fixe "
-              "n'est inventée, l'arbitre saisit l'ajustement.",
-              "The French Tarot Federation's arbitration code is not available: no fixed penalty is invented; the "
-              "arbiter types the adjustment."),
+    # Tarot: no amount in the texts at hand, none invented; said as what the chief does (a walk read « le code
+    # d'arbitrage de la Fédération française de tarot n'est pas disponible » on his screen, a note for developers)
+    "tarot": ("Vous saisissez les marques de chacun, avec le motif de votre décision.",
+              "You type each player's marks, with the reason for your decision."),
     "ecarte": ("Les lois de l'Écarté ne fixent pas de montant de pénalité : l'abandon concède le point ou la vole "
                "(résultat de la donne), la renonce fait rejouer la main.",
                "The laws of Écarté fix no penalty amount: an abandoned hand concedes the point or the vole (the "

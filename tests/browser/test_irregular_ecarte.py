@@ -120,8 +120,10 @@ def test_ecarte_renonce_let_stand_by_law_43(live_server, phone, chief, screensho
     fits(page)
     # law 43: Ana marks 1 for the deal let stand: 4 + 1 = 5, the match (to 5) is hers, 5 – 0
     lines = sheet_lines(page, live_server, table.pk)
-    assert lines[2] == ["3 irrégulière", "(2)", "(0)"]  # its own marks, never counted: the ruling's line holds them
-    assert "Bruno laisse la donne" in lines[3][0] and "(Ana +1)" in lines[3][0]
+    # the deal let stand reads counted, with the marks the ruling gives it (Ana 1, Bruno 0) as points; the ruling's
+    # line says why, without repeating them (a walk read « non comptée » on a deal the chief counted)
+    assert lines[2] == ["3 irrégulière, comptée par l'arbitre", "1", "0"]
+    assert "Bruno laisse la donne" in lines[3][0] and "Ana +1" not in lines[3][0]
     assert lines[-1] == ["Total", "5", "0"]
     # the ranking: Ana won her match, 2 match points (win 2, loss 0), 1 win; her écart 5 − 0 = 5; Bruno's
     # Buchholz is his opponent's match points, 2

@@ -130,7 +130,7 @@ def test_impériale_renonce_saved_irregular_then_the_chief_rules_the_penalty(liv
         assert "l'arbitre est appelé" in page.locator(".msg, [role=status]").first.inner_text()
         notice = page.locator("#irregular-notice").inner_text()
         assert AWAITED in notice and "Bruno doit fournir à pique et forcer" in notice
-        assert page.locator("#scores tbody td").all_inner_texts() == ["0", "0"]
+        assert page.locator("#scores tbody td").all_inner_texts() == ["(0)", "(0)"]  # as played, not counted
         marks = page.locator("#deal-marks").inner_text()
         assert "+4 jetons" in marks  # les cartes, 10 tricks − 6
         page.screenshot(path=str(screenshots / "irregular_imperiale_deal_phone.png"), full_page=True)

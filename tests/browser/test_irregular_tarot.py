@@ -116,6 +116,10 @@ def test_tarot_renonce_counted_as_played(live_server, phone, chief, screenshots)
     fits(page)
     lines = sheet_lines(page, live_server, table.pk)
     assert "Donne comptée telle que jouée — renonce vue trop tard" in lines[1][0]
+    # the deal counted by the chief reads counted, its marks as points once (not in brackets, not again on the
+    # ruling's line)
+    assert "irrégulière, comptée par l'arbitre" in lines[0][0] and lines[0][1:] == ["90", "90", "-270", "90"]
+    assert "Ana +90" not in lines[1][0]
     assert lines[-1] == ["Total", "90", "90", "-270", "90"]
     # the ranking sums the marks (RULES.md §1.12 rule 33), by decreasing total: Ana, Bruno, David 90 (1=),
     # Chloé −270 (4); each played one deal (the deal decided was played, never « pas encore joué »)

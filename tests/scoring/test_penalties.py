@@ -19,7 +19,9 @@ def test_the_presets_of_each_game():
     assert presets_for("ecarte") == ()
     assert presets_for("vingt-quatre") == ()
     assert set(penalties.GAMES_WITHOUT_PRESETS) == {"tarot", "ecarte", "vingt-quatre"}
-    assert "aucune pénalité fixe" in penalties.GAMES_WITHOUT_PRESETS["tarot"][0]  # words, no reference
+    # what the chief does, in his words: no reference, no note on the texts at hand
+    assert penalties.GAMES_WITHOUT_PRESETS["tarot"][0] == "Vous saisissez les marques de chacun, avec le motif de " \
+        "votre décision."
     # AUJ rule VI loses the game: not an amount, listed for the arbiter's decision
     assert penalties.NOT_PRESETS["imperiale"][0][0].startswith("AUJ-IMP règle VI")
 

@@ -131,6 +131,14 @@ class Ruling(models.Model):
         return f"{self.get_kind_display()} — {self.table}"
 
     @property
+    def kind_words(self) -> str:
+        """Its kind as the pages say it: a ruling on an irregular deal (``decision`` set) filed under « autre » is
+        « donne irrégulière » — what the chief decided on, never « autre »."""
+        if self.kind == self.Kind.OTHER and self.decision:
+            return str(_("donne irrégulière"))
+        return str(self.get_kind_display())
+
+    @property
     def is_withdrawn(self) -> bool:
         return self.withdrawn_at is not None
 

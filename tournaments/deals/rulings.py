@@ -180,7 +180,7 @@ def ruling_record(*, table: Table, kind: str | None, reason: str | None, user: A
         for entry_id, value in points.items()
     ])
     if annuls_deal and deal is not None:
-        deal_annul(deal=deal, reason=f"{BY_RULING} ({ruling.get_kind_display()}) : {ruling.reason}",
+        deal_annul(deal=deal, reason=f"{BY_RULING} ({ruling.kind_words}) : {ruling.reason}",
                    user=user)
     elif (points or settles_deal) and table.round.tournament.is_match_game:
         match_rejudge(table)  # (deal_annul has just re-judged the match with this ruling in place)
@@ -381,6 +381,9 @@ def irregular_rule(*, deal: Deal, decision: str | None, reason: str | None, user
         if not penalty:
             raise InvalidInput(_("la pénalité manque"), field="penalty")
         chosen = presets.preset(str(penalty))
+        # filed under what the panel decided: a renonce found in the deal stays a renonce (a walk read « ⚖ autre —
+        # Carte non prise … » on a renonce); a preset of its own kind (« maldonne ») keeps it
+        filed = kind if kind == Ruling.Kind.RENONCE and chosen is not None and chosen.kind == "other" else None
         if chosen is not None and games.penalty_counts_deal(tournament.game, chosen):
             # a fault in play: the deal counts as played and the penalty is added to it (``Preset.deal_counts``)
             penalty_adjustment(table=table, penalty=penalty, offender=offender)  # refused before anything moves
@@ -388,10 +391,10 @@ def irregular_rule(*, deal: Deal, decision: str | None, reason: str | None, user
             seats = table_seats(table)
             if len(scores) != len(seats):
                 raise StateConflict(_("this deal has no marks to count"), field="deal", code="deal_unscored")
-            return _ruled(ruling_record(table=table, kind=None, reason=typed, user=user, deal=deal,
+            return _ruled(ruling_record(table=table, kind=filed, reason=typed, user=user, deal=deal,
                                         penalty=penalty, offender=offender, settles_deal=True, decision=decision,
                                         played={str(s.entry_id): scores[s.position] for s in seats}), user)
-        return _ruled(ruling_record(table=table, kind=None, reason=typed, user=user, deal=deal, penalty=penalty,
+        return _ruled(ruling_record(table=table, kind=filed, reason=typed, user=user, deal=deal, penalty=penalty,
                                     offender=offender, settles_deal=True, decision=decision), user)
     if decision == "as_played" and games.as_played_joins_match(tournament.game):
         # L'Impériale: the deal's jetons go on to the next deals and its impériales erase; the deal itself joins

@@ -493,3 +493,59 @@ def match_so_far(table: Table) -> dict[str, Any] | None:
     previous = [d for d in every if d.in_match]
     deals = match_deals(every, previous, new=[{}])
     return {"deals": deals[:-1], "new": deals[-1], "adjustments": match_adjustments(table, None, len(deals))}
+
+
+# -- irregular deals the chief counted ---------------------------------------------------------------
+
+#: what a page calls an irregular deal the chief counted (a status of the display only: the deal stays
+#: ``irregular`` and its own score rows never count; its ruling's rows do)
+COUNTED = "counted"
+
+
+def counts_the_deal(ruling: Ruling, game: str) -> bool:
+    """Whether ``ruling`` (in force, on an irregular deal) counts the deal: « comptée telle que jouée », « laissée
+    telle que jouée » (L'Écarté, law 43), or a fault in play's penalty added to the deal as played
+    (``games.penalty_counts_deal``). Its score rows then hold the deal's marks."""
+    if ruling.is_withdrawn or ruling.annuls_deal:
+        return False
+    if ruling.decision in ("as_played", "let_stand"):
+        return True
+    if ruling.decision == "penalty" and ruling.penalty:
+        from scoring.penalties import preset
+
+        chosen = preset(ruling.penalty)
+        return chosen is not None and games.penalty_counts_deal(game, chosen)
+    return False
+
+
+def counted_by_ruling(deals: Iterable[Deal], game: str) -> dict[int, Ruling]:
+    """The irregular deals among ``deals`` a ruling in force counted (:func:`counts_the_deal`): deal id → ruling
+    (one statement; none when no deal is irregular)."""
+    irregular = [d.pk for d in deals if d.status == Deal.Status.IRREGULAR]
+    if not irregular:
+        return {}
+    found = Ruling.objects.filter(deal_id__in=irregular, withdrawn_at__isnull=True, annuls_deal=False)
+    return {r.deal_id: r for r in found.order_by("created_at", "id")
+            if r.deal_id is not None and counts_the_deal(r, game)}
+
+
+def counted_marks(ruling: Ruling, own: Mapping[int, int | None], entry_ids: Sequence[int]) -> dict[int, int]:
+    """The marks a counted irregular deal shows on its own line, by entry id: the ruling's points (the deal as
+    played, or as let stand), or — a penalty added to the deal as played — the deal's own marks, the penalty left
+    on the ruling's line (:func:`ruling_rest`). Each point shows once: on the deal's line or on the ruling's."""
+    if ruling.decision == "penalty":
+        return {e: int(own.get(e) or 0) for e in entry_ids}
+    points = ruling.adjustments or {}
+    return {e: int(points.get(str(e)) or 0) for e in entry_ids}
+
+
+def ruling_rest(ruling: Ruling, shown: Mapping[int, int] | None) -> dict[str, int]:
+    """A ruling's points less those its counted deal shows on its own line (``shown``; None: the ruling counts no
+    deal): what its own line still says, non-zero only, keyed like ``Ruling.adjustments``."""
+    points = {int(k): int(v) for k, v in (ruling.adjustments or {}).items()}
+    out = {}
+    for entry in sorted(set(points) | set(shown or {})):
+        rest = points.get(entry, 0) - int((shown or {}).get(entry, 0))
+        if rest:
+            out[str(entry)] = rest
+    return out

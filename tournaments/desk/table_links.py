@@ -70,14 +70,23 @@ def deal_sheet(deal: Deal, seats: list[Seat], players: list[str], needed: int, l
                       "answer": answer.answer if answer else "", "when": answer.created_at if answer else None})
     irregular = deal.status == Deal.Status.IRREGULAR
     ruling = _decided_by(deal) if irregular else None
-    if ruling is not None:  # what counts is the ruling's marks; the deal's own are shown beside, not counted
+    game = game if game is not None else deal.table.round.tournament.game
+    counted = ruling is not None and selectors.counts_the_deal(ruling, game)
+    if counted:  # the chief counted it: its marks, as points (a penalty added stays on the ruling's line)
+        ids = [line["entry"].pk for line in lines]
+        shown = selectors.counted_marks(ruling, {e: facts.scores.get(e) for e in ids}, ids)
+        rest = selectors.ruling_rest(ruling, shown)
+        for line in lines:
+            line["ruled"] = shown[line["entry"].pk]
+            line["penalty"] = rest.get(str(line["entry"].pk), 0)  # the penalty added to the deal as played
+    elif ruling is not None:  # what counts is the ruling's marks; the deal's own are shown beside, not counted
         for line in lines:
             line["ruled"] = (ruling.adjustments or {}).get(str(line["entry"].pk), 0)
     marks = [line["points"] for line in lines if line["points"] is not None]
     confirmed = sum(1 for line in lines if line["answer"] == DealAnswer.Answer.CONFIRMED)
     return {"deal": deal, "lines": lines, "sum": sum(marks), "balanced": sum(marks) == 0,
-            "zero_sum": games.zero_sum_marks(game if game is not None else deal.table.round.tournament.game),
-            "irregular": irregular, "ruling": ruling,
+            "zero_sum": games.zero_sum_marks(game),
+            "irregular": irregular, "ruling": ruling, "counted": counted,
             "ruling_words": ruling.reason.strip().rstrip(".") if ruling is not None else "",
             "state": facts.sheet.state if facts.sheet else DealSheet.State.ENTERED, "confirmed": confirmed,
             "needed": needed, "summary": deal_summary(deal, players),

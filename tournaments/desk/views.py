@@ -68,17 +68,29 @@ def table_context(request: HttpRequest, table: Table) -> dict[str, Any]:
         points[(deal_id, entry_id)] = value
     running = [0] * len(seats)
     rows = []
+    ids = [s.entry_id for s in seats]
+    # an irregular deal the chief counted: its marks on its own line, as points (« comptée par l'arbitre »), and
+    # its ruling's line without them (each point shown once)
+    counted = selectors.counted_by_ruling(deals, tournament.game)
+    shown_by_ruling: dict[int, dict[int, int]] = {}
     for deal in deals:
         cells = [points.get((deal.pk, s.entry_id)) for s in seats]
-        if deal.counts:
+        ruling = counted.get(deal.pk)
+        if ruling is not None:
+            shown = selectors.counted_marks(ruling, {e: points.get((deal.pk, e)) for e in ids}, ids)
+            shown_by_ruling[ruling.pk] = shown
+            cells = [shown[e] for e in ids]
+        if deal.counts or ruling is not None:
             running = [r + (c or 0) for r, c in zip(running, cells, strict=True)]
-        rows.append({"deal": deal, "cells": cells, "running": list(running), "summary": deal_summary(deal, players)})
+        rows.append({"deal": deal, "cells": cells, "running": list(running), "summary": deal_summary(deal, players),
+                     "counted": ruling is not None})
     rulings = list(Ruling.objects.filter(table=table).select_related("withdrawn_by").order_by("created_at", "id"))
     decided = {r.deal_id for r in rulings if not r.is_withdrawn}
     for row in rows:  # an irregular deal no ruling has decided: « décision de l'arbitre attendue »
         row["awaiting"] = row["deal"].status == Deal.Status.IRREGULAR and row["deal"].pk not in decided
     for r in rulings:
-        r.points_line = ruling_points(r, seats, players)  # type: ignore[attr-defined]
+        r.points_line = ruling_points(r, seats, players, shown_by_ruling.get(r.pk))  # type: ignore[attr-defined]
+        r.counts_deal = r.pk in shown_by_ruling  # type: ignore[attr-defined]
     totals_by_entry = selectors.table_totals(table)
     totals = [totals_by_entry.get(s.entry_id, 0) for s in seats]
     return {
@@ -122,10 +134,12 @@ def table_full_message(table: Table) -> str:
                     "Les %(n)s donnes de la manche sont saisies : plus rien à saisir à cette table.", n) % {"n": n}
 
 
-def ruling_points(ruling: Ruling, seats: list[Any], players: list[str]) -> str:
-    """A ruling's points per player in one line, in seat order ("Ana +10 · Bruno −10")."""
+def ruling_points(ruling: Ruling, seats: list[Any], players: list[str],
+                  shown: dict[int, int] | None = None) -> str:
+    """A ruling's points per player in one line, in seat order ("Ana +10 · Bruno −10"); ``shown``: the marks its
+    counted deal shows on its own line (``selectors.counted_marks``), left out here."""
     names = {s.entry_id: name for s, name in zip(seats, players, strict=True)}
-    points = ruling.adjustments or {}
+    points = selectors.ruling_rest(ruling, shown)
     parts = []
     for seat in seats:
         value = int(points.get(str(seat.entry_id)) or 0)
@@ -184,6 +198,8 @@ def deal_detail(request: HttpRequest, pk: int) -> HttpResponse:
         # an irregular deal: what was found (each violation of play in words), and whether it waits for a ruling
         "found": [v.get("message", "") for v in (deal.verdict or {}).get("violations", []) if isinstance(v, dict)],
         "awaiting": irregular_waiting(deal),
+        # an irregular deal counts only when the chief counted it (« comptée par l'arbitre »): its marks then
+        "counted": bool(selectors.counted_by_ruling([deal], tournament.game)),
         "summary": deal_summary(deal, players),
         "detail": games.explain(tournament.game, deal.verdict, players, lang_of(request)),
         "can_referee": permissions.can_referee(request.user, tournament),

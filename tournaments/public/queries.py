@@ -17,6 +17,7 @@ from django.utils.translation import gettext_lazy as _
 from scoring import ranking as pure
 from tournaments.common import kept as cache  # the cache, or none when it is down
 from tournaments.common.collation import french_key
+from tournaments.deals import selectors
 from tournaments.deals.models import Deal, Forfeit, Ruling, ScoreRow
 from tournaments.event.models import Entry, Round, Table, Team, Tournament
 from tournaments.standings import rankings
@@ -345,6 +346,9 @@ def round_results(rnd: Round, first: int = 0, count: int | None = None) -> list[
             rows[deal_id][entry_id] = points
         elif counts:
             ruling_rows[(table_id, entry_id)] += points
+    # an irregular deal the chief counted: its ruling's marks on the deal's line, as points, and out of the
+    # rulings' row (each point shown once; the totals add them once, as the ranking does)
+    counted = selectors.counted_by_ruling([d for table in tables for d in table.deals.all()], rnd.tournament.game)
     out = []
     for table in tables:
         seats = sorted(table.seats.all(), key=lambda s: s.position)
@@ -352,6 +356,15 @@ def round_results(rnd: Round, first: int = 0, count: int | None = None) -> list[
         deals = []
         totals = [0] * len(ids)
         for deal in sorted(table.deals.all(), key=lambda d: d.number):
+            ruling = counted.get(deal.pk)
+            if ruling is not None:
+                shown = selectors.counted_marks(ruling, rows.get(deal.pk, {}), ids)
+                for e in ids:
+                    ruling_rows[(table.pk, e)] -= shown[e]
+                pts: list[int | None] = [shown[e] for e in ids]
+                deals.append((deal.number, selectors.COUNTED, pts))
+                totals = [t + (p or 0) for t, p in zip(totals, pts, strict=True)]
+                continue
             pts = [rows.get(deal.pk, {}).get(e) for e in ids]
             deals.append((deal.number, deal.status, pts))
             if deal.counts:
@@ -391,7 +404,7 @@ def _with_etuis(rnd: Round, results: list[TableResult]) -> None:
             replaced = given.get((result.table.pk, board), {}) if board is not None else {}
             words = [str(ARTIFICIAL_WORDS.get(replaced[e], replaced[e])) if e in replaced else None
                      for e in result.entry_ids]
-            if replaced and status == Deal.Status.VALID:  # the marks that counted in the totals
+            if replaced and status in (Deal.Status.VALID, selectors.COUNTED):  # the marks counted in the totals
                 result.totals = [t - (p or 0) if w is not None else t
                                  for t, p, w in zip(result.totals, points, words, strict=True)]
             result.etui_rows.append({
@@ -417,20 +430,24 @@ def player_history(entry: Entry) -> PlayerHistory:
     released = Q(round__released=True) | Q(round__number__lte=tournament.released_round)
     rows = (ScoreRow.objects.filter(released, entry=entry, counts=True)
             .order_by("round__number", "table__number", "deal__number", "id")
-            .values_list("round__number", "table__number", "deal__number", "ruling__kind", "points"))
-    kinds = dict(Ruling.Kind.choices)
+            .values_list("round__number", "table__number", "deal__number", "ruling__kind", "ruling__decision",
+                         "points"))
     lines, per_round, points, breaks = [], {}, [], []
     running, last_round = 0, None
-    for round_number, table_number, deal_number, ruling_kind, pts in rows:
+    for round_number, table_number, deal_number, ruling_kind, decision, pts in rows:
         if last_round is not None and round_number != last_round:
             breaks.append(len(points))
         last_round = round_number
         running += pts
         points.append(pts)
         per_round[round_number] = per_round.get(round_number, 0) + pts
+        # a ruling that counted its irregular deal as played (or let it stand) holds the deal's marks: read as the
+        # deal, « comptée par l'arbitre »
+        counted = bool(ruling_kind) and decision in ("as_played", "let_stand")
         lines.append({"round": round_number, "table": table_number, "deal": deal_number,
-                      "ruling": str(kinds.get(ruling_kind, ruling_kind)) if ruling_kind else "",
-                      "points": pts, "running": running})
+                      "ruling": Ruling(kind=ruling_kind, decision=decision or "").kind_words
+                      if ruling_kind and not counted else "",
+                      "counted": counted, "points": pts, "running": running})
     return PlayerHistory(entry, lines, sorted(per_round.items()), points, breaks, running)
 
 

@@ -189,10 +189,11 @@ def results_print(request: HttpRequest, slug: str) -> HttpResponse:
     return published.respond(request, state, etag, render, private=private)
 
 
-#: a deal's status as a spreadsheet shows it
-#: (an irregular deal's own marks never count: its ruling's row holds them)
+#: a deal's status as a spreadsheet shows it (an irregular deal's own marks never count: its ruling's row holds
+#: them; one the chief counted shows them on its own lines, « comptée par l'arbitre », and its ruling's row only
+#: what it adds; an annulled deal shows no marks)
 DEAL_STATUS_FR = {"valid": "valide", "pending": "en attente du visa", "annulled": "annulée",
-                  "irregular": "irrégulière, non comptée"}
+                  "irregular": "irrégulière, non comptée", "counted": "irrégulière, comptée par l'arbitre"}
 
 
 def results_csv_page(state: published.Published) -> Page:
@@ -209,7 +210,7 @@ def results_csv_page(state: published.Published) -> Page:
                         for seat, (name, value) in enumerate(zip(result.names, points, strict=True)):
                             writer.writerow([rnd.number, result.table.number, number,
                                              DEAL_STATUS_FR.get(status, status), seat + 1, name,
-                                             "" if value is None else value])
+                                             "" if value is None or status == "annulled" else value])
                     for seat, (name, value) in enumerate(zip(result.names, result.adjustments, strict=True)):
                         if value:
                             writer.writerow([rnd.number, result.table.number, "décision d'arbitrage", "valide",

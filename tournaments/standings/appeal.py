@@ -184,7 +184,7 @@ def ledger(tournament: Tournament, *, rounds: list[Round] | None = None) -> list
         number = ruling.deal.number if ruling.deal else None
         if ruling.created_at >= official:
             out.append(LedgerEntry(ruling.created_at, "ruling", table.round.number, table.number, number,
-                                   _who(ruling.created_by), f"{ruling.get_kind_display()} — {ruling.reason}",
+                                   _who(ruling.created_by), f"{ruling.kind_words} — {ruling.reason}",
                                    touched))
         if ruling.withdrawn_at and ruling.withdrawn_at >= official:
             out.append(LedgerEntry(ruling.withdrawn_at, "ruling_withdrawn", table.round.number, table.number, number,

@@ -196,7 +196,7 @@ def test_ruling_page_of_a_tarot_table_has_no_preset(client, tarot_table, chief):
     client.force_login(chief)
     page = client.get(reverse("ruling_create", args=[tarot_table.pk])).content.decode()
     assert 'id="penalty-presets"' not in page and 'name="penalty"' not in page
-    assert 'id="no-penalty-presets"' in page and "aucune pénalité fixe n&#x27;est inventée" in page
+    assert 'id="no-penalty-presets"' in page and "vous saisissez les marques de chacun" in page
     assert not re.search(r"RULES\.md|§|A-T10", page)
     assert 'id="match-race-note"' not in page
 
@@ -255,4 +255,4 @@ def test_a_refused_ruling_says_so_and_its_reason_starts_with_a_capital(client, t
     assert "<h2>Décision non enregistrée :</h2>" in page
     assert "enfreint une règle" not in page
     assert "<li>Des ajustements qui transfèrent des points font zéro au total (ici -20)" in page
-    assert "pour ce jeu : le code d&#x27;arbitrage de la Fédération française de tarot" in page
+    assert "pour ce jeu : vous saisissez les marques de chacun, avec le motif de votre décision." in page

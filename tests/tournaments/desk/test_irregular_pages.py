@@ -143,9 +143,12 @@ def test_the_expert_form_offers_nothing_for_a_record_that_cannot_be_read(client,
     assert refused.status_code == 422 and 'name="irregular"' not in refused.content.decode()
 
 
-def test_the_public_results_show_an_irregular_deals_marks_as_not_counted(client, table):
-    """Ana 1, Bruno 0 as played (the module's head), never counted: the ruling's row (Bruno −1) holds the marks.
-    The round's page, its PDF's page and the CSV say so; the column then adds up to the total (Ana 0, Bruno −1)."""
+def test_the_public_results_show_an_irregular_deal_the_chief_counted_as_counted(client, table):
+    """Ana 1, Bruno 0 as played (the module's head); the chief's « Refus de couper » on Bruno counts the deal as
+    played and adds the penalty (ADP-TRI, §2.6 rule 21): the ruling's rows hold Ana 1, Bruno −1. Every page then
+    reads the deal as counted (« irrégulière, comptée par l'arbitre », a walk read « non comptée »): its marks 1 and
+    0 as points on its line, the rulings' row only the penalty (Bruno −1), each point once; the column adds up to
+    the total (Ana 1, Bruno −1). The round's page, its PDF's page and the CSV say so."""
     from tournaments.event.models import Round
 
     client.force_login(user("arbitre"))
@@ -157,18 +160,22 @@ def test_the_public_results_show_an_irregular_deals_marks_as_not_counted(client,
                  "reason": "renonce au premier pli"})
     sheet = client.get(reverse("table_detail", args=[table.pk])).content.decode()
     assert "Partie : <strong>" in sheet or "Partie : en cours" in sheet  # French spacing before the colon
-    # the staff's score sheet too: the irregular deal's own marks in brackets, not counted (a phone walk: they
-    # looked like counted ones, and the column did not add up to the total)
-    own = sheet.split('id="scoresheet"', 1)[1].split("<tbody>", 1)[1].split("</tr>", 1)[0]
-    assert '<td class="not-counted">(1)</td><td class="not-counted">(0)</td>' in own
+    # the staff's score sheet too: the deal's marks as points, the ruling's line only the penalty
+    scores = sheet.split('id="scoresheet"', 1)[1]
+    own = scores.split("<tbody>", 1)[1].split("</tr>", 1)[0]
+    assert '<td class="pos">1</td><td class="">0</td>' in own and "comptée par l" in own
+    assert "(Bruno −1)" in scores and "Ana +1" not in scores
     client.logout()
     Round.objects.filter(pk=table.round_id).update(released=True)
     slug = table.round.tournament.slug
     page = client.get(reverse("public-round", args=[slug, 1])).content.decode()
-    row = page.split("(irrégulière, non comptée)", 1)[1].split("</tr>", 1)[0]
-    assert '<td class="not-counted">(1)</td><td class="not-counted">(0)</td>' in row
+    assert "non comptée" not in page
+    row = html.unescape(page).split("(irrégulière, comptée par l'arbitre)", 1)[1].split("</tr>", 1)[0]
+    assert "<td>1</td><td>0</td>" in row
+    rulings = page.split('<span aria-hidden="true">⚖</span>', 1)[1].split("</tr>", 1)[0]
+    assert "<td>0</td><td>-1</td>" in rulings
     printed = client.get(reverse("public-results-print", args=[slug])).content.decode()
-    assert "(irrégulière, non comptée)" in printed
+    assert "(irrégulière, comptée par l'arbitre)" in html.unescape(printed) and "non comptée" not in printed
     # the round's PDF is this template's HTML (tournaments/public/pdf.py)
     from django.template.loader import render_to_string
 
@@ -177,11 +184,12 @@ def test_the_public_results_show_an_irregular_deals_marks_as_not_counted(client,
     rnd = Round.objects.get(pk=table.round_id)
     pdf_html = render_to_string("print/round_results.html", {
         "tournament": rnd.tournament, "round": rnd, "tables": queries.round_results(rnd), "messages": ()})
-    assert "(irrégulière, non comptée)" in pdf_html and ">(1)</td>" in pdf_html
+    assert "(irrégulière, comptée par l'arbitre)" in html.unescape(pdf_html) and ">1</td>" in pdf_html
+    assert ">(1)</td>" not in pdf_html
     from tournaments.public import published, views
 
     csv = views.results_csv_page(published.read(slug))[1]()  # the file the worker writes (the page answers 202)
-    assert "irrégulière, non comptée" in csv and "irregular" not in csv
+    assert "irrégulière, comptée par l'arbitre" in csv and "non comptée" not in csv and "irregular" not in csv
 
 
 def test_the_tables_link_shows_the_ruling_not_the_marks_as_played_to_confirm(client, table):
@@ -207,9 +215,12 @@ def test_the_tables_link_shows_the_ruling_not_the_marks_as_played_to_confirm(cli
                  "reason": "renonce au premier pli"})
     client.logout()
     ruled = html.unescape(client.get(reverse("link_deal", args=[token, 1])).content.decode())
-    assert "Décision de l'arbitre" in ruled and "renonce au premier pli" in ruled and "irrégulière, décidée" in ruled
+    # the penalty counts the deal as played (Ana 1, Bruno 0) and adds Bruno's −1: the deal reads counted, its
+    # marks as points, the penalty beside Bruno's (a walk read « non comptée » on a deal the chief counted)
+    assert "Donne irrégulière, comptée par l'arbitre : Refus de couper" in ruled and "renonce au premier pli" in ruled
+    assert "irrégulière, comptée par l'arbitre" in ruled and "ne comptent pas" not in ruled
     bruno = ruled.split("Bruno", 1)[1].split("</li>", 1)[0]
-    assert "(0)" in bruno and '<strong class="neg">-1</strong>' in bruno  # Bruno −1 (the ruling), 0 as played
+    assert "(0)" not in bruno and '<strong class="neg">⚖\xa0-1</strong>' in bruno  # 0 as played, −1 the penalty
     assert "Je confirme" not in ruled and "pas encore répondu" not in ruled  # nothing for the players to answer
     said = ruled.split('id="irregular-ruling">', 1)[1].split("</p>", 1)[0]
     assert said.endswith("renonce au premier pli.") and ".." not in said
