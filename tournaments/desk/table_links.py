@@ -82,6 +82,8 @@ def deal_sheet(deal: Deal, seats: list[Seat], players: list[str], needed: int, l
             "state": facts.sheet.state if facts.sheet else DealSheet.State.ENTERED, "confirmed": confirmed,
             "needed": needed, "summary": deal_summary(deal, players),
             "detail": games.explain(str((deal.record or {}).get("game", "")), deal.verdict, players, lang),
+            "won_by": games.winner_words(games.match_won_here(str((deal.record or {}).get("game", "")),
+                                                               deal.verdict), players) if deal.counts else "",
             "disputable": not (service.dispute_closed(deal) if closed is None else closed)}
 
 
