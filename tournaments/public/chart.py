@@ -54,7 +54,7 @@ def ranks_svg(points: Sequence[tuple[str, int, int]], *, width: int = 360, heigh
     """A player's ranks over a season: one point per tournament (its name, his rank, the field), the 1st place at
     the top and the largest field at the bottom, each point labelled with its rank; a list of the same points
     follows in the SVG's title for screen readers."""
-    pad_l, pad_r, pad_t, pad_b = 30, 14, 18, 24
+    pad_l, pad_r, pad_t, pad_b = 56, 14, 18, 24  # room on the left for the axes' names (« rang », « tournoi »)
     plot_w, plot_h = width - pad_l - pad_r, height - pad_t - pad_b
     worst = max([field for _n, _r, field in points] + [2])
     n = len(points)
@@ -71,7 +71,12 @@ def ranks_svg(points: Sequence[tuple[str, int, int]], *, width: int = 360, heigh
              f'aria-label="{escape(title)}">', f"<title>{escape(title)} — {escape(said)}</title>",
              f'<rect x="{pad_l}" y="{pad_t}" width="{plot_w}" height="{plot_h}" fill="none" stroke="#ccc"/>',
              f'<text x="{pad_l - 6}" y="{pad_t + 4}" text-anchor="end" font-size="11">1</text>',
-             f'<text x="{pad_l - 6}" y="{pad_t + plot_h + 4}" text-anchor="end" font-size="11">{worst}</text>']
+             f'<text x="{pad_l - 6}" y="{pad_t + plot_h + 4}" text-anchor="end" font-size="11">{worst}</text>',
+             # the axes named (a walk saw « 1 6 6 1 » bare): the rank up the left side, the tournament's number
+             # (in the order of the list below the chart) along the bottom
+             f'<text transform="translate(14 {pad_t + plot_h / 2:.1f}) rotate(-90)" text-anchor="middle" '
+             f'font-size="11">{escape(_("rang"))}</text>',
+             f'<text x="{pad_l - 6}" y="{height - 8}" text-anchor="end" font-size="10">{escape(_("tournoi"))}</text>']
     if n > 1:
         coords = " ".join(f"{x(i):.1f},{y(rank):.1f}" for i, (_n, rank, _f) in enumerate(points))
         parts.append(f'<polyline fill="none" stroke="#1f5fa8" stroke-width="2" points="{coords}"/>')
