@@ -235,7 +235,8 @@ def player(request: HttpRequest, slug: str, entry_id: int) -> HttpResponse:
         dup = queries.duplicate_player(entry, history, rk.snapshot)
         history = dup.history if dup is not None else history
         chart = running_total_svg(history.points, breaks=history.breaks,
-                                  title=_("Running total of %(name)s, deal after deal") % {"name": entry.player.name})
+                                  title=_("Running total of %(name)s, deal after deal") % {"name": entry.player.name},
+                                  unit=games.score_unit(whole.tournament.game, lang))
         # a match game ranks by match points: the heading says them, named, and the game's own total by its unit
         # (a walk read « Total : 1 · rang 4 », impériales beside a rank of match points)
         basis = (rk.columns[0][1], row.values[0]) if (row is not None and dup is None and rk.columns

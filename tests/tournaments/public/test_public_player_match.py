@@ -39,6 +39,7 @@ def test_the_impériale_player_s_rank_is_said_with_his_match_points(client, chie
     assert heading(ana) == "Points de match : 2 · rang 1 · impériales : 5"
     bruno = client.get(reverse("public-player", args=[tournament.slug, seats["Bruno"].pk])).content.decode()
     assert heading(bruno) == "Points de match : 0 · rang 2 · impériales : 3"
+    assert '<text x="2" y="12" font-size="11">impériales</text>' in bruno  # the chart's total named by its unit
     client.cookies["django_language"] = "en"
     english = client.get(reverse("public-player", args=[tournament.slug, seats["Ana"].pk])).content.decode()
     assert heading(english) == "Match points: 2 · rank 1 · impériales: 5"

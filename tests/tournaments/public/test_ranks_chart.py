@@ -24,3 +24,14 @@ def test_the_ranks_chart_names_its_axes():
     with translation.override("en"):
         english = texts(str(ranks_svg([("Open", 1, 8), ("Coupe", 4, 6)], title="Ranks")))
     assert "rank" in english and "tournament" in english
+
+
+def test_the_running_total_chart_names_its_axes():
+    """The public player page's chart: the total's unit over its axis (the game's: « impériales »), « donnes »
+    under the deals; without a unit, as before."""
+    from tournaments.public.chart import running_total_svg
+
+    with translation.override("fr"):
+        said = texts(str(running_total_svg([1, 0, 2], unit="impériales")))
+    assert "impériales" in said and "donnes" in said
+    assert "donnes" not in texts(str(running_total_svg([1, 0, 2])))
