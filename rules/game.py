@@ -141,6 +141,9 @@ class Game(ABC):
     #: the next deals, and its impériales erase the opponents' jetons): a deal ruled « as played » then joins the
     #: match itself instead of giving its scores as the ruling's points
     carries_marks: ClassVar[bool] = False
+    #: what a deal of such a game leaves for the next ones, one and several (L'Impériale: « jeton », « jetons »),
+    #: shown beside its scores on a table's score sheet
+    carried_unit: ClassVar[tuple[str, str]] = ("", "")
     #: what a deal's scores count, in French and in English (the unit of an arbiter's typed marks)
     score_unit: ClassVar[tuple[str, str]] = ("points", "points")
     #: the deal's own fields of a record as the expert entry starts from them (``docs/deal-record.md``)

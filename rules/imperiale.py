@@ -355,6 +355,7 @@ class Imperiale(Game):
     player_counts = (2, 3)
     score_unit = ("impériales", "impériales")  # a deal's scores are the impériales (fiches) it gained
     carries_marks = True  # scores are impériales gained; the jetons go on to the next deal (§4.2 rule 6, §4.3)
+    carried_unit = ("jeton", "jetons")  # the same words in English: the table's own (RULES.md §0.2)
 
     def check_options(self, options: Any, *, field: str) -> None:
         super().check_options(options, field=field)

@@ -25,6 +25,10 @@ class Explanation:
     lines: list[tuple[str, str]] = field(default_factory=list)
     marks_head: list[str] = field(default_factory=list)
     marks: list[tuple[list[str], str]] = field(default_factory=list)  # (cells, a note under the mark)
+    #: L'Impériale: the players (full names, once) whose fiches/jetons after each mark end each row of ``marks``
+    #: (the last ``len(running_head)`` cells), and what those cells say
+    running_head: list[str] = field(default_factory=list)
+    running_caption: str = ""
 
     def __bool__(self) -> bool:
         return bool(self.lines or self.marks)
@@ -75,10 +79,10 @@ MARKS: dict[str, tuple[str, str]] = {
 _MARK_WORDS: dict[str, tuple[str, str]] = {
     "#": ("n°", "#"), "mark": ("Marque", "Mark"), "who": ("Qui", "Who"), "gain": ("Gain", "Gain"),
     "points": ("Points", "Points"), "not_counted": ("(non comptée)", "(not counted)"),
-    "wipes": ("efface {who}", "wipes {who}"), "after": ("après : {score} (fiches/jetons)",
-                                                     "after: {score} (fiches/jetons)"),
+    "wipes": ("efface {who}", "wipes {who}"),
     "after_jetons": ("après : {score} (jetons)", "after: {score} (jetons)"),
     "partie_end": ("fin de la partie : {score} (jetons)", "end of the partie: {score} (jetons)"),
+    "running": ("Après chaque marque : fiches/jetons de chacun.", "After each mark: each one's fiches/jetons."),
 }
 
 
@@ -98,6 +102,10 @@ def explain_marks(result: Mapping[str, Any], players: Sequence[str], lang: str =
         return out
     jetons = any("jetons" in m or "fiches" in m for m in marks)
     out.marks_head = [words(_MARK_WORDS, k, lang) for k in ("#", "mark", "who", "gain" if jetons else "points")]
+    if jetons and not parties:  # each one's fiches/jetons after each mark: the names once, in the head
+        out.running_head = list(players)
+        out.marks_head += out.running_head
+        out.running_caption = words(_MARK_WORDS, "running", lang)
     for i, mark in enumerate(marks, start=1):
         kind = mark.get("kind") or mark.get("step") or "?"
         label = words(MARKS, kind, lang, str(kind).replace("_", " "))
@@ -117,11 +125,12 @@ def explain_marks(result: Mapping[str, Any], players: Sequence[str], lang: str =
                 running = " · ".join(f"{name(players, s)} {j}" for s, j in enumerate(after.get("jetons") or []))
                 said = "partie_end" if after.get("partie_end") else "after_jetons"
                 note = words(_MARK_WORDS, said, lang).format(score=running) if running else ""
+                out.marks.append(([str(i), label, who, ", ".join(gain) or "0"], note))
             else:
-                running = " · ".join(f"{name(players, s)} {f}/{j}" for s, (f, j) in
-                                     enumerate(zip(after.get("fiches") or [], after.get("jetons") or [], strict=False)))
-                note = words(_MARK_WORDS, "after", lang).format(score=running) if running else ""
-            out.marks.append(([str(i), label, who, ", ".join(gain) or "0"], note))
+                pairs = list(zip(after.get("fiches") or [], after.get("jetons") or [], strict=False))
+                running_cells = [f"{pairs[s][0]}/{pairs[s][1]}" if s < len(pairs) else "—"
+                                 for s in range(len(players))]
+                out.marks.append(([str(i), label, who, ", ".join(gain) or "0", *running_cells], ""))
         else:
             out.marks.append(([str(i), label, who, f"{mark.get('points', 0):+d}"], ""))
     return out

@@ -78,15 +78,19 @@ def test_imperiale_jetons_fiches_and_a_wipe():
          "after": {"fiches": [0, 1], "jetons": [0, 0]}},
     ]}
     fr = imperiale.explain(result, ["Ana", "Bruno"], "fr")
-    assert fr.marks_head == ["n°", "Marque", "Qui", "Gain"]
+    # the walk: « après : Œdipe Lefèvre-Cœurderoy 0/1 · Marie-Bernadette … (fiches/jetons) » under every mark ran
+    # the deal page to 2,500 px on a phone: each one's fiches/jetons in a column of his, his name once in the head
+    assert fr.marks_head == ["n°", "Marque", "Qui", "Gain", "Ana", "Bruno"]
+    assert fr.running_head == ["Ana", "Bruno"]
+    assert fr.running_caption == "Après chaque marque : fiches/jetons de chacun."
     assert fr.marks == [
-        (["1", "retourne", "Ana", "+1 jeton"], "après : Ana 0/1 · Bruno 0/0 (fiches/jetons)"),
-        (["2", "impériale : carré — efface Ana (1)", "Bruno", "+1 fiche"],
-         "après : Ana 0/0 · Bruno 1/0 (fiches/jetons)"),
+        (["1", "retourne", "Ana", "+1 jeton", "0/1", "0/0"], ""),
+        (["2", "impériale : carré — efface Ana (1)", "Bruno", "+1 fiche", "0/0", "1/0"], ""),
     ]
     en = imperiale.explain(result, ["Ana", "Bruno"], "en")
     assert en.marks[1][0][1] == "impériale: four of a kind — wipes Ana (1)"
-    assert en.marks[0][1] == "after: Ana 0/1 · Bruno 0/0 (fiches/jetons)"
+    assert en.marks[0] == (["1", "turn-up", "Ana", "+1 jeton", "0/1", "0/0"], "")
+    assert en.running_caption == "After each mark: each one's fiches/jetons."
 
 
 def test_a_mark_not_counted_and_several_jetons():

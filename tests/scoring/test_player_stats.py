@@ -137,6 +137,19 @@ def test_imperiale_impériales_by_hand():
     assert [bruno.figure(k).value for k in ("imperiales", "point", "retourne", "cartes_blanches")] == [0, 2, 1, 1]
 
 
+def test_every_mark_s_label_is_written_out():
+    """The walk: « Honneur retourné (le roi …) » on a player's page. L'Impériale's honours are the trump ace, king,
+    queen, jack and seven (RULES.md §4.1 rule 5); the retourne that is one gives the dealer a jeton (§4.2 rule 7)."""
+    from scoring.player_stats import MARK_KINDS
+
+    for kinds in MARK_KINDS.values():
+        for _pattern, _key, fr, en in kinds:
+            assert "…" not in fr and "..." not in fr and "…" not in en and "..." not in en, (fr, en)
+    imperiale = {key: (fr, en) for _p, key, fr, en in MARK_KINDS["imperiale"]}
+    assert imperiale["retourne"] == ("Honneur retourné (as, roi, dame, valet ou sept d'atout)",
+                                     "Honour turned up (ace, king, queen, jack or seven of trumps)")
+
+
 def test_the_words_of_a_figure_agree_with_their_number():
     """French: singular below two (« 0 prise », « 1 réussie »), plural from two; never « (s) » on a page."""
     from scoring.player_stats import Figure, counted

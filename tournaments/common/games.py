@@ -253,3 +253,57 @@ def contract_label(name: str, record: Any) -> str:
     if not code or not contracts(name):
         return ""
     return CONTRACT_LABELS.get(code, "") if name == "tarot" else ""
+
+
+def carries_marks(name: str) -> bool:
+    """Whether a deal of the game leaves in the match more than its scores say (L'Impériale: the jetons go on to
+    the next deals): the score sheet then shows them beside the deal's scores."""
+    g = known(name)
+    return g is not None and g.carries_marks
+
+
+def carried_words(name: str, count: int) -> str:
+    """« 1 jeton », « 5 jetons »: a count of what a deal of the game leaves for the next ones (its registry's
+    ``carried_unit``)."""
+    g = known(name)
+    one, several = g.carried_unit if g is not None else ("", "")
+    return f"{count} {one if abs(count) < 2 else several}".strip()  # « 0 jeton », as French counts
+
+
+def carried_label(name: str) -> str:
+    """« Jetons »: the head of the score sheet's line of what is carried (the registry's ``carried_unit``)."""
+    g = known(name)
+    return (g.carried_unit[1] if g is not None else "").capitalize()
+
+
+def carried_after(name: str, verdict: Any) -> list[int] | None:
+    """Each seat's jetons carried to the next deal after a saved deal of a game that :func:`carries_marks` (its
+    verdict's last deal's ``result["jetons"]``), None for another game or a deal without them."""
+    if not carries_marks(name) or not isinstance(verdict, Mapping):
+        return None
+    deals = verdict.get("deals") or []
+    result = deals[-1].get("result") if deals and isinstance(deals[-1], Mapping) else None
+    jetons = result.get("jetons") if isinstance(result, Mapping) else None
+    if not isinstance(jetons, list) or not all(type(j) is int for j in jetons):
+        return None
+    return list(jetons)
+
+
+def match_won_here(name: str, verdict: Any) -> list[int] | None:
+    """The winner's seats (one, or a side) when the saved deal of this ``verdict`` is the one that won the match
+    (a game played to a target: the verdict's ``ended`` is at one of this deal's marks), else None."""
+    if not plays_matches(name) or not isinstance(verdict, Mapping):
+        return None
+    ended = verdict.get("ended")
+    if not isinstance(ended, Mapping) or "event" not in ended or ended.get("deal") != verdict.get("match_deal"):
+        return None
+    winner = verdict.get("winner")
+    seats = winner if isinstance(winner, list) else [winner]
+    return [s for s in seats if type(s) is int] or None
+
+
+def winner_words(seats: Any, players: Sequence[str]) -> str:
+    """The winner of a match by name (a side's names joined by « & »; ``seats``: a seat, a list of seats, as
+    ``Table.match_winner`` holds them), empty when there is none."""
+    chosen = seats if isinstance(seats, list) else [seats]
+    return " & ".join(players[s] for s in chosen if type(s) is int and 0 <= s < len(players))

@@ -13,10 +13,12 @@ from django import forms
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
+from scoring import ranking as pure_ranking
 from tournaments.common import games
 from tournaments.common.access import lang_of
 from tournaments.common.errors import ServiceError
@@ -26,9 +28,11 @@ from tournaments.desk import entry
 from tournaments.desk import link_session as links
 from tournaments.desk.views import deal_summary
 from tournaments.event import permissions
-from tournaments.event.models import Round, Seat, Table
+from tournaments.event.models import Entry, Round, Seat, Table, Tournament
 from tournaments.links import service
 from tournaments.links.models import ArbiterCall, DealAnswer, DealSheet, PrivateLink, TablePolicy
+from tournaments.standings import rankings
+from tournaments.standings.formats import metric_text, percent_columns, percent_text
 
 
 def _refused(request: HttpRequest, link: PrivateLink | None) -> HttpResponse:
@@ -91,6 +95,8 @@ def deal_sheet(deal: Deal, seats: list[Seat], players: list[str], needed: int, l
             "state": facts.sheet.state if facts.sheet else DealSheet.State.ENTERED, "confirmed": confirmed,
             "needed": needed, "summary": deal_summary(deal, players),
             "detail": games.explain(str((deal.record or {}).get("game", "")), deal.verdict, players, lang),
+            "won_by": games.winner_words(games.match_won_here(str((deal.record or {}).get("game", "")),
+                                                               deal.verdict), players) if deal.counts else "",
             "disputable": not (service.dispute_closed(deal) if closed is None else closed)}
 
 
@@ -307,7 +313,25 @@ def player_home(request: HttpRequest, token: str) -> HttpResponse:
             sheet["mine"] = next((line for line in sheet["lines"] if line["entry"].pk == entry_.pk), None)
         groups.append({"table": table, "sheets": sheets})
     return render(request, "tables/player_home.html", {"link": link, "entry": entry_, "groups": groups,
-                                                       "tournament": link.tournament})
+                                                       "tournament": link.tournament,
+                                                       "place": _place(tournament, entry_, lang_of(request))})
+
+
+def _place(tournament: Tournament, entry_: Entry, lang: str) -> dict[str, Any] | None:
+    """The player's rank in the published ranking and the number it is made of, named (« Points de match : 2 »),
+    with the public ranking's address at his line when the tournament is public (a walk found only « Mon
+    parcours » there). None before a ranking is published."""
+    found = rankings.entry_place(tournament.pk, entry_.pk)
+    if found is None:
+        return None
+    snapshot, line, field = found
+    metric, value = line.metrics[0] if line.metrics else ("", None)
+    shown = percent_text(value) if metric in percent_columns(snapshot) else metric_text(value)
+    public = tournament.is_public and tournament.status != Tournament.Status.DRAFT
+    return {"rank": line.rank, "shared": line.shared, "field": field,
+            "label": pure_ranking.label(metric, "en" if lang.startswith("en") else "fr").capitalize(),
+            "value": shown,
+            "url": reverse("public-ranking", args=[tournament.slug]) + f"?me={entry_.pk}#me" if public else ""}
 
 
 @require_POST

@@ -67,6 +67,7 @@ def table_context(request: HttpRequest, table: Table) -> dict[str, Any]:
             "deal_id", "entry_id", "points"):
         points[(deal_id, entry_id)] = value
     running = [0] * len(seats)
+    carried: list[int] | None = None
     rows = []
     ids = [s.entry_id for s in seats]
     # an irregular deal the chief counted: its marks on its own line, as points (« comptée par l'arbitre »), and
@@ -82,8 +83,16 @@ def table_context(request: HttpRequest, table: Table) -> dict[str, Any]:
             cells = [shown[e] for e in ids]
         if deal.counts or ruling is not None:
             running = [r + (c or 0) for r, c in zip(running, cells, strict=True)]
+        # L'Impériale: each one's jetons carried after the deal, beside the fiches it gained (a walk saw « 0 / 0 »
+        # while the jetons stood at 2 and 5)
+        jetons = games.carried_after(tournament.game, deal.verdict) if deal.counts else None
+        if jetons is not None:
+            carried = jetons
         rows.append({"deal": deal, "cells": cells, "running": list(running), "summary": deal_summary(deal, players),
-                     "counted": ruling is not None})
+                     "counted": ruling is not None,
+                     "pairs": list(zip(cells, [games.carried_words(tournament.game, j) for j in jetons]
+                                       if jetons is not None and len(jetons) == len(cells) else [""] * len(cells),
+                                       strict=True))})
     rulings = list(Ruling.objects.filter(table=table).select_related("withdrawn_by").order_by("created_at", "id"))
     decided = {r.deal_id for r in rulings if not r.is_withdrawn}
     for row in rows:  # an irregular deal no ruling has decided: « décision de l'arbitre attendue »
@@ -102,6 +111,12 @@ def table_context(request: HttpRequest, table: Table) -> dict[str, Any]:
         "rows": rows,
         "rulings": rulings,
         "totals": totals,
+        # L'Impériale: the jetons carried now, under the impériales (fiches) won; the unit's words from the registry
+        "carried": carried if carried is not None and len(carried) == len(seats) else None,
+        "carried_label": games.carried_label(tournament.game),
+        "score_unit": games.score_unit(tournament.game, lang_of(request)).capitalize()
+        if games.carries_marks(tournament.game) else "",
+        "winner_words": games.winner_words(table.match_winner, players) if table.match_ended else "",
         "lang": lang_of(request),
         "can_enter": permissions.can_enter_deal(request.user, table) and not table.match_ended,
         "why_not": unplayable(table),
@@ -202,6 +217,9 @@ def deal_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "counted": bool(selectors.counted_by_ruling([deal], tournament.game)),
         "summary": deal_summary(deal, players),
         "detail": games.explain(tournament.game, deal.verdict, players, lang_of(request)),
+        # the deal that won the match says so (a walk saw it only later, on the table's page)
+        "won_by": games.winner_words(games.match_won_here(tournament.game, deal.verdict), players)
+        if deal.counts else "",
         "can_referee": permissions.can_referee(request.user, tournament),
         "can_enter": permissions.can_enter_deal(request.user, table) and not table.match_ended,
         "table_full": deals_left(table) == 0,

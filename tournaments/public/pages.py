@@ -23,6 +23,7 @@ from django.utils.html import escape
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
+from tournaments.common import games
 from tournaments.common.access import lang_of
 from tournaments.event import permissions
 from tournaments.event.models import Entry
@@ -234,9 +235,15 @@ def player(request: HttpRequest, slug: str, entry_id: int) -> HttpResponse:
         dup = queries.duplicate_player(entry, history, rk.snapshot)
         history = dup.history if dup is not None else history
         chart = running_total_svg(history.points, breaks=history.breaks,
-                                  title=_("Running total of %(name)s, deal after deal") % {"name": entry.player.name})
+                                  title=_("Running total of %(name)s, deal after deal") % {"name": entry.player.name},
+                                  unit=games.score_unit(whole.tournament.game, lang))
+        # a match game ranks by match points: the heading says them, named, and the game's own total by its unit
+        # (a walk read « Total : 1 · rang 4 », impériales beside a rank of match points)
+        basis = (rk.columns[0][1], row.values[0]) if (row is not None and dup is None and rk.columns
+                                                       and rk.columns[0][0] != "marks") else None
         return html("public/player.html", {
             "tournament": whole.tournament, "entry": entry, "history": history, "row": row, "ranking": rk, "dup": dup,
+            "basis": basis, "game_unit": games.score_unit(whole.tournament.game, lang),
             "chart": chart, "next_url": reverse("public-player", args=[slug, entry_id]),
             "my_place_url": _url(reverse("public-ranking", args=[slug]), me=entry.pk) + "#me"})
 

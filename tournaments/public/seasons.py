@@ -46,7 +46,7 @@ from tournaments.standings.formats import metric_text, percent_text
 log = logging.getLogger(__name__)
 
 #: bump when a season template changes: every ETag and cache key changes
-RENDER_VERSION = "8"
+RENDER_VERSION = "9"
 #: the prints worker's task that renders a championship's documents (:func:`render_published`)
 RENDER_TASK = "tournaments.championship_render_published"
 #: the lines of a championship's page (the CSV has them all)

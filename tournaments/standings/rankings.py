@@ -807,6 +807,20 @@ def snapshot_line(snapshot: RankingSnapshot, ident: int, unit: str = Unit.ENTRY)
     return lines[i] if i is not None else None
 
 
+def entry_place(tournament_id: int, entry_id: int) -> tuple[RankingSnapshot, Line, int] | None:
+    """An entry's line in the latest published ranking, with that snapshot (its header only) and its count of
+    lines; None before a ranking is published or when it has no line of his. One small statement (the header by
+    the tournament's index), the lines read once per snapshot in this process (:func:`snapshot_line`): cheap
+    enough for a player's own page, polled from a phone."""
+    snapshot = (RankingSnapshot.objects.filter(tournament_id=tournament_id)
+                .only("id", "created_at", "tournament_id", "input_version", "kind", "options")
+                .order_by("-input_version").first())
+    if snapshot is None:
+        return None
+    line = snapshot_line(snapshot, entry_id)
+    return (snapshot, line, len(snapshot_lines(snapshot))) if line is not None else None
+
+
 def snapshot_ranking(snapshot: RankingSnapshot, *, teams: bool = False) -> pure.RankingSnapshot:
     """The pure ranking of a stored snapshot, rebuilt from its own inputs with
     :func:`scoring.snapshots.regenerate`; raises if it does not come out with the stored digest."""

@@ -102,11 +102,30 @@ def test_imperiale_marks_with_wipes_and_running_score(client, django_user_model)
     deal = Deal.objects.create(table=table, number=1, record={"game": "imperiale"}, verdict=verdict)
     client.force_login(django_user_model.objects.create_superuser("boss2", "c@example.org", "pw-123456"))
     rows = cells(page(client, deal, "en"), "deal-marks")
-    assert rows[0] == ["#", "Mark", "Who", "Gain"]
-    assert rows[1] == ["1", "turn-upafter: A 0/0 · B 1/2 (fiches/jetons)", "B", "+1 jeton"]
-    assert rows[2] == ["2", "impériale: quatrième majeure — wipes B (1)after: A 1/0 · B 1/1 (fiches/jetons)", "A",
-                       "+1 fiche"]
-    assert cells(page(client, deal), "deal-marks")[1][1].startswith("retourneaprès : A 0/0 · B 1/2")
+    assert rows[0] == ["#", "Mark", "Who", "Gain", "A", "B"]
+    assert rows[1] == ["1", "turn-up", "B", "+1 jeton", "0/0", "1/2"]
+    assert rows[2] == ["2", "impériale: quatrième majeure — wipes B (1)", "A", "+1 fiche", "1/0", "1/1"]
+    assert cells(page(client, deal), "deal-marks")[1] == ["1", "retourne", "B", "+1 jeton", "0/0", "1/2"]
+
+
+def test_imperiale_marks_name_each_player_once(client, django_user_model):
+    """The walk: « après : Œdipe Lefèvre-Cœurderoy 0/1 · Marie-Bernadette Delacroix-Montfort 0/0 (fiches/jetons) »
+    under every mark, in a narrow column: the deal page ran to 2,500 px on a phone. Each one's fiches/jetons after
+    the mark in his column, his name once in the head (short, whole in its title)."""
+    long_a, long_b = "Œdipe Lefèvre-Cœurderoy", "Marie-Bernadette Delacroix-Montfort"
+    t, e = make_tournament([long_a, long_b], game="imperiale", slug="impnames")
+    (table,) = make_round(t, 1, [[e[long_a], e[long_b]]])
+    marks = [{"step": "retourne", "seat": 0, "jetons": 1, "fiches": 0, "after": {"fiches": [0, 0], "jetons": [1, 0]}},
+             {"step": "point", "seat": 1, "jetons": 1, "fiches": 0, "after": {"fiches": [0, 0], "jetons": [1, 1]}}]
+    verdict = {"deals": [{"scores": [0, 0], "result": {"marks": marks}}]}
+    deal = Deal.objects.create(table=table, number=1, record={"game": "imperiale"}, verdict=verdict)
+    client.force_login(django_user_model.objects.create_superuser("boss3", "d@example.org", "pw-123456"))
+    text = page(client, deal)
+    marks_table = text.split('id="deal-marks"')[1].split("</table>")[0]
+    assert marks_table.count(long_a) == marks_table.count(long_b) == 2  # his column's title, his mark's
+    assert "après :" not in marks_table
+    assert cells(text, "deal-marks")[2] == ["2", "le point", "Marie-B.", "+1 jeton", "0/1", "0/1"]
+    assert "Après chaque marque : fiches/jetons de chacun." in text
 
 
 def test_whole_detail_of_the_deal_in_words_never_codes(client, tarot_table, staff):
