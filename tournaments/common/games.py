@@ -200,6 +200,13 @@ def as_played_joins_match(name: str) -> bool:
     return g is not None and g.plays_matches and g.carries_marks
 
 
+def fault_before_ending_deal(name: str) -> bool:
+    """Whether a ruling on a fault made in the deal that ended a match of game ``name`` counts before that deal's
+    marks (``Game.fault_before_ending_deal``; docs/deal-record.md, "A fault in the deal that ended the match")."""
+    g = known(name)
+    return g is not None and g.plays_matches and g.fault_before_ending_deal
+
+
 def renonce_let_stand(name: str, deal_verdict: Mapping[str, Any], offender: int) -> list[int]:
     """The marks of an irregular deal let stand (``irregular_decisions`` ``let_stand``): L'Écarté's law 43."""
     if name != "ecarte":
