@@ -288,10 +288,14 @@ def ruling_create(request: HttpRequest, pk: int) -> HttpResponse:
                                    penalty=data.get("penalty") or None, offender=data.get("offender"))
         except ServiceError as exc:
             problems = explain_rejection(exc, request, players)
-            if fault_in_ending_deal and any(p.get("rule") == "adjustment_after_end" for p in problems):
+            if any(p.get("rule") == "adjustment_after_end" for p in problems):
                 problems.append({"message": _("Une faute commise dans la donne qui a fini la partie se juge sur "
                                               "cette donne : rendez la décision sur cette donne, depuis sa page ou "
-                                              "l'appel de la table."), "where": "", "rule": "ending_deal"})
+                                              "l'appel de la table.") if fault_in_ending_deal else
+                                 # L'Écarté, Le Vingt-quatre: no amount in the texts; the deal itself is the remedy
+                                 _("Pour une faute commise dans la donne qui a fini la partie, annulez cette donne "
+                                   "(elle est rejouée) ou corrigez-la : la partie est jugée de nouveau."),
+                                 "where": "", "rule": "ending_deal"})
         else:
             link_service.calls_answered_by_ruling(ruling=ruling, user=request.user,
                                                   call_id=call.pk if call is not None else None)
