@@ -70,3 +70,35 @@ def test_the_chief_rules_on_the_deal_that_ended_the_match(chromium, live_server,
         assert "ajustement" not in problems.lower()
         no_spill(page)
         page.screenshot(path=str(screenshots / f"ruling-ending-deal-refused-{size}.png"), full_page=True)
+
+
+@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_a_penalty_that_ends_the_match_before_the_deal_s_marks(chromium, live_server, settings, screenshots,
+                                                             viewport):
+    # target 2: D2 gives Œdipe 1; D1 mirrored gives Marie-Bernadette her capote (2): she wins. She failed to take in
+    # that deal with no impériale before it: Œdipe scores one at the fault, reaching 2 — the match ends there and
+    # the deal's marks come after the end
+    from tests.scoring import test_imperiale as imp
+
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    chief = UserFactory(username="chef-fin", is_superuser=True)
+    chief.set_password("pw-fin-1")
+    chief.save()
+    size = size_name(viewport)
+    table, deals = ended_table(f"imp-faute-{size}", chief, target=2, fields=[imp.d2(), imp.d1(dealer=1)],
+                               winner=0)
+    with french_page(chromium, viewport) as page:
+        login(page, live_server)
+        page.goto(f"{live_server.url}/desk/tables/{table.pk}/ruling/?deal={deals[1].pk}")
+        page.locator("label", has_text="Carte non prise").click()
+        page.locator("#id_offender label", has_text=MB).click()
+        page.locator("main form button[type=submit]").last.click()
+        page.wait_for_url("**/desk/deals/*/")
+        assert f"Décision enregistrée : {OE} +1." in page.locator("main").inner_text()
+        assert "La partie s'est terminée à la pénalité" in page.locator("#ended-at-fault").inner_text()
+        no_spill(page)
+        page.screenshot(path=str(screenshots / f"ruling-ending-deal-ended-at-fault-{size}.png"), full_page=True)
+        page.goto(f"{live_server.url}/desk/tables/{table.pk}/")
+        no_spill(page)
+        page.screenshot(path=str(screenshots / f"ruling-ending-deal-ended-at-fault-table-{size}.png"),
+                        full_page=True)

@@ -32,7 +32,8 @@ def chief():
     return UserFactory(is_superuser=True)
 
 
-def ended_table(slug: str, chief, *, target: int = 4, fields: list | None = None) -> tuple[Table, list[Deal]]:
+def ended_table(slug: str, chief, *, target: int = 4, fields: list | None = None,
+                winner: int = 1) -> tuple[Table, list[Deal]]:
     t, e = make_tournament([MB, OE], game="imperiale", slug=slug)
     t.options, t.target = {"players": 2}, target
     t.save(update_fields=["options", "target"])
@@ -40,7 +41,7 @@ def ended_table(slug: str, chief, *, target: int = 4, fields: list | None = None
     fields = fields if fields is not None else [imp.d1(), imp.d1(dealer=1), imp.d1()]
     deals = [deal_record(table=table, record=f, user=chief) for f in fields]
     table.refresh_from_db()
-    assert table.match_ended and table.match_winner == 1
+    assert table.match_ended and table.match_winner == winner
     return table, deals
 
 
@@ -109,3 +110,20 @@ def test_the_api_rules_on_the_deal_that_ended_the_match(api_client, chief):
     assert ok.json()["adjustments"] == {str(oe): -1}
     table.refresh_from_db()
     assert table.match_totals == [2, 3] and not table.match_ended
+
+
+def test_the_deal_page_says_when_the_match_ended_at_the_fault(client, chief):
+    # target 2: D2 gives Œdipe 1; D1 mirrored, Marie-Bernadette's capote (2): she wins. She failed to take in that
+    # deal with no impériale before it: Œdipe scores one at the fault (A-I10), reaching 2 before the deal's marks
+    table, deals = ended_table("imp-page-fault", chief, target=2, fields=[imp.d2(), imp.d1(dealer=1)], winner=0)
+    mb, oe = seat_ids(table)
+    client.force_login(chief)
+    url = reverse("ruling_create", args=[table.pk]) + f"?deal={deals[1].pk}"
+    answer = client.post(url, {"penalty": "imperiale_failed_to_take", "offender": str(mb), "reason": "",
+                               "deal": str(deals[1].pk)})
+    assert answer.status_code == 302
+    table.refresh_from_db()
+    assert table.match_totals == [0, 2] and table.match_winner == 1
+    assert selectors.table_totals(table) == {mb: 0, oe: 2}
+    page = client.get(reverse("deal_detail", args=[deals[1].pk])).content.decode()
+    assert "La partie s'est terminée à la pénalité d'une faute commise dans cette donne" in page
