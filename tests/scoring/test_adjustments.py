@@ -97,6 +97,17 @@ def test_triomphe_two_parties_brought_level_to_the_target_is_for_the_arbiter() -
     deals = tri.in_turn([tri.deal(tri.POINT_0)] * 4 + [tri.deal(tri.VOLE_1)] * 2)
     verdict = judge(record("triomphe", deals, [{"after": 5, "points": [1, 1]}], tri.P2))
     assert rules_of(verdict) == ["adjustment_tie"] and verdict.winner is None
+    # in the table's words: the players by name, no « ajustement 1 », no seat numbers
+    names = list(tri.P2)
+    assert verdict.violations[0].message("fr", names) == (
+        f"Ces points d'arbitrage amènent {names[0]} et {names[1]} au but à égalité : aucun texte ne les départage, "
+        "l'arbitre décide autrement.")
+
+
+def test_an_adjustment_after_the_end_is_said_in_the_table_s_words() -> None:
+    verdict = judge(record("ecarte", ec.in_turn([ec.deal(ec.POINT_0)] * 5), [{"after": 4, "points": [-1, 1]}], ec.P2))
+    assert verdict.violations[0].message("fr", list(ec.P2)) == (
+        "La partie était déjà finie : ces points d'arbitrage viendraient après sa fin et ne compteraient pas.")
 
 
 # -- Écarté (§3.4 rule 15) ---------------------------------------------------------------------------------
