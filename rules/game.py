@@ -144,6 +144,10 @@ class Game(ABC):
     #: what a deal of such a game leaves for the next ones, one and several (L'Impériale: « jeton », « jetons »),
     #: shown beside its scores on a table's score sheet
     carried_unit: ClassVar[tuple[str, str]] = ("", "")
+    #: whether an arbiter's adjustment on a fault made in the deal that ended the match (``in_deal``) counts before
+    #: that deal's marks, the end judged with it in place (docs/deal-record.md, "A fault in the deal that ended the
+    #: match"): the games that end at the exact mark; La Triomphe ends at the end of the deal and counts it there
+    fault_before_ending_deal: ClassVar[bool] = False
     #: what a deal's scores count, in French and in English (the unit of an arbiter's typed marks)
     score_unit: ClassVar[tuple[str, str]] = ("points", "points")
     #: the deal's own fields of a record as the expert entry starts from them (``docs/deal-record.md``)

@@ -49,7 +49,9 @@ class Adjustment:
 
     ``after``: the index of the deal it follows (−1: before the first deal); ``points``: per seat, in the
     game's score unit (Triomphe and Écarté points, Impériale fiches, Vingt-quatre jetons); ``reason`` and
-    ``rule``: for people; ``ref``: the caller's own reference (Levée writes the ruling's id).
+    ``rule``: for people; ``ref``: the caller's own reference (Levée writes the ruling's id); ``in_deal``: the
+    adjustment rules on a fault made in the deal it follows (docs/deal-record.md, "A fault in the deal that ended
+    the match": where that deal ended the match, the adjustment counts before the deal's marks).
     """
 
     index: int
@@ -59,9 +61,12 @@ class Adjustment:
     reason: str = ""
     rule: str = ""
     ref: Any = None
+    in_deal: bool = False
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"after": self.after, "points": list(self.points)}
+        if self.in_deal:
+            out["in_deal"] = True
         if self.reason:
             out["reason"] = self.reason
         if self.rule:
@@ -204,7 +209,16 @@ def read_adjustments(value: Any, *, players: int, deals: int) -> tuple[Adjustmen
             if text is not None and not isinstance(text, str):
                 raise MalformedRecord(f"{field}.{name}", f"{name} is a string", fr=f"{name} est une chaîne")
             texts[name] = text or ""
-        out.append(Adjustment(j, field, after, tuple(points), texts["reason"], texts["rule"], raw.get("ref")))
+        in_deal = raw.get("in_deal", False)
+        if in_deal is None:
+            in_deal = False
+        if not isinstance(in_deal, bool) or (in_deal and after < 0):
+            raise MalformedRecord(f"{field}.in_deal", "in_deal is true or false, true only after a deal (the deal "
+                                                      "the fault was made in)",
+                                  fr="in_deal vaut true ou false, true seulement après une donne (celle où la faute "
+                                     "a été commise)")
+        out.append(Adjustment(j, field, after, tuple(points), texts["reason"], texts["rule"], raw.get("ref"),
+                              in_deal))
     return tuple(sorted(out, key=lambda a: a.after))
 
 

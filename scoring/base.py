@@ -115,10 +115,13 @@ def after_end(adj: Adjustment) -> Violation:
                      params={"adjustment": adj.index + 1})
 
 
-def tie_at_target(adj: Adjustment, seats: Sequence[int]) -> Violation:
-    """An adjustment that brings several parties to the target with equal totals: no text decides the winner."""
+def tie_at_target(adj: Adjustment, seats: Sequence[int], names: Sequence[str] = ()) -> Violation:
+    """An adjustment that brings several parties to the target with equal totals: no text decides the winner.
+    ``names``: the players' names (the record's ``players``), which the message gives."""
+    who = [names[s] if 0 <= s < len(names) else str(s + 1) for s in seats]
+    joined = ", ".join(who[:-1]) + " et " + who[-1] if len(who) > 1 else "".join(who)
     return Violation("adjustment_tie", adj.after if adj.after >= 0 else None,
-                     params={"adjustment": adj.index + 1, "seats": ", ".join(str(s + 1) for s in seats)})
+                     params={"adjustment": adj.index + 1, "seats": joined})
 
 
 def leaders(totals: Sequence[int], sides: Sequence[Sequence[int]], goal: int) -> list[tuple[int, ...]]:
@@ -142,13 +145,13 @@ register({
         "en": "Wrong dealer: player {expected} should have dealt.",
     },
     "adjustment_after_end": {
-        "fr": "L'ajustement {adjustment} vient après la fin de la partie : il ne compterait pas.",
-        "en": "Adjustment {adjustment} comes after the end of the match: it would not count.",
+        "fr": "La partie était déjà finie : ces points d'arbitrage viendraient après sa fin et ne compteraient pas.",
+        "en": "The match was already over: these points from a ruling would come after its end and would not count.",
     },
     "adjustment_tie": {
-        "fr": "L'ajustement {adjustment} amène au but à égalité les joueurs {seats} : aucun texte ne les départage, "
-              "l'arbitre décide autrement.",
-        "en": "Adjustment {adjustment} brings players {seats} to the target level: no text separates them, the "
-              "arbiter must rule otherwise.",
+        "fr": "Ces points d'arbitrage amènent {seats} au but à égalité : aucun texte ne les départage, l'arbitre "
+              "décide autrement.",
+        "en": "These points from a ruling bring {seats} to the target level: no text separates them, the arbiter "
+              "must rule otherwise.",
     },
 })

@@ -347,7 +347,7 @@ def score_match(replay: Replay) -> MatchScore:
             tied = partie.adjust(adj)
             outcomes[adj.index] = outcome(adj, True, totals=list(partie.totals))
             if tied:
-                problems.append(tie_at_target(adj, [side[0] for side in tied]))
+                problems.append(tie_at_target(adj, [side[0] for side in tied], replay.record.players))
             if partie.ended is not None and partie.ended.get("event") == -1:
                 partie.ended = {"deal": after, "adjustment": adj.index}
             if partie.manches and partie.manches[-1]["ended"].get("event") == -1:

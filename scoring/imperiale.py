@@ -23,7 +23,9 @@ when able (AUJ rule X) and a dealer who misdealt (rule IV) lose one fiche at the
 Each new impériale erases the opponents' jetons (rule 13); 6 jetons make a fiche, the excess
 kept (A-I11). The match ends **at the mark** that brings a seat to ``target`` fiches:
 ``MatchScore.ended = {"deal": i, "event": k}`` with k the index of that mark in the deal's
-``result["marks"]``; marks after it are not applied, deals after it get no score.
+``result["marks"]``; marks after it are not applied, deals after it get no score. An adjustment ruling on a fault
+made in the deal that ended the match (``in_deal``) counts before that deal's marks, and the end is judged with
+it in place (docs/deal-record.md, "A fault in the deal that ended the match").
 
 Units: a deal's ``scores`` are the **fiches gained** in the deal by each seat (jetons are not a
 stable quantity: an erasure can take them away); ``totals`` are the fiches at the end. The
@@ -32,6 +34,7 @@ jetons are in each deal's ``result`` and in ``detail``.
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 from rules.cards import ACE, BIT, JACK, KING, QUEEN, card, format_card, mask_of
@@ -65,9 +68,12 @@ def score_match(replay: Replay) -> MatchScore:
     outcomes: dict[int, dict[str, Any]] = {}
     problems: list[Violation] = []
 
-    def adjustments(after: int) -> None:
+    def adjustments(after: int, only: bool | None = None) -> None:
+        """The adjustments after deal ``after`` (``only``: those ruling on a fault in it, True, or the others)."""
         nonlocal ended
         for adj in events.get(after, ()):
+            if only is not None and adj.in_deal != only:
+                continue
             if tally.ended:
                 outcomes[adj.index] = outcome(adj, False)
                 problems.append(after_end(adj))
@@ -76,7 +82,7 @@ def score_match(replay: Replay) -> MatchScore:
             outcomes[adj.index] = outcome(adj, True, marks=tally.marks,
                                           fiches=list(tally.fiches), jetons=list(tally.jetons))
             if len(top) > 1:
-                problems.append(tie_at_target(adj, top))
+                problems.append(tie_at_target(adj, top, record.players))
             if tally.ended and ended is None:
                 ended = {"deal": after, "adjustment": adj.index}
 
@@ -96,14 +102,30 @@ def score_match(replay: Replay) -> MatchScore:
             deals.append(DealScore(None, {"status": "impossible_summary", "marks": []}, tuple(violations)))
             adjustments(i)
             continue
+        faults = any(adj.in_deal for adj in events.get(i, ()))
+        saved = copy.deepcopy(tally) if faults else None
         before = list(tally.fiches)
         result = score_deal(tally, deal, rules, options, facts)
+        if saved is not None and tally.ended:
+            # the deal ended the match and a fault made in it is ruled on: the penalty counts before the deal's
+            # marks, and the end is judged with it in place (docs/deal-record.md, "A fault in the deal that ended
+            # the match")
+            tally.__dict__.update(saved.__dict__)
+            adjustments(i, only=True)
+            if tally.ended:  # the penalty itself brings a seat to the target: the deal's marks come after the end
+                deals.append(DealScore([0] * n, {"status": "match_ended", "marks": [], "dealer": rules.dealer,
+                                                 "ended_at_fault": True}, tuple(violations)))
+                adjustments(i, only=False)
+                continue
+            before = list(tally.fiches)
+            result = score_deal(tally, deal, rules, options, facts)
+            faults = False
         if tally.ended and ended is None:
             ended = {"deal": i, "event": len(tally.marks) - 1}
         scores = None if result["status"] == "unfinished" else [a - b for a, b in zip(tally.fiches, before,
                                                                                          strict=True)]
         deals.append(DealScore(scores, result, tuple(violations)))
-        adjustments(i)
+        adjustments(i, only=None if faults else False)
     following = None if previous_dealer is None else ((previous_dealer + 1) % n,)  # the previous first hand
     return MatchScore(deals, list(tally.fiches), tally.winner, ended,
                       {"fiches": list(tally.fiches), "jetons": list(tally.jetons), "target": options.target},

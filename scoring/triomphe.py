@@ -273,7 +273,7 @@ def score_match(replay: Replay) -> MatchScore:
         top = leaders(totals, sides, goal)
         if len(top) > 1:
             if applied:  # (otherwise already reported where the tie arose)
-                problems.append(tie_at_target(applied[-1], [side[0] for side in top]))
+                problems.append(tie_at_target(applied[-1], [side[0] for side in top], record.players))
         elif top:
             side = top[0]
             by_deal = deal_mark and (not applied or leaders(before, sides, goal) == top)

@@ -78,7 +78,7 @@ def score_match(replay: Replay) -> MatchScore:
             totals = [a + b for a, b in zip(totals, adj.points, strict=True)]
             extra: dict[str, Any] = {"marks": tally.marks, "jetons": list(tally.jetons)}
             if len(top) > 1:
-                problems.append(tie_at_target(adj, top))
+                problems.append(tie_at_target(adj, top, record.players))
             if tally.ended:
                 assert tally.winner is not None
                 extra["jetons"] = _partie_end(tally)

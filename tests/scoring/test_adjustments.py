@@ -97,6 +97,17 @@ def test_triomphe_two_parties_brought_level_to_the_target_is_for_the_arbiter() -
     deals = tri.in_turn([tri.deal(tri.POINT_0)] * 4 + [tri.deal(tri.VOLE_1)] * 2)
     verdict = judge(record("triomphe", deals, [{"after": 5, "points": [1, 1]}], tri.P2))
     assert rules_of(verdict) == ["adjustment_tie"] and verdict.winner is None
+    # in the table's words: the players by name, no « ajustement 1 », no seat numbers
+    names = list(tri.P2)
+    assert verdict.violations[0].message("fr", names) == (
+        f"Ces points d'arbitrage amènent {names[0]} et {names[1]} au but à égalité : aucun texte ne les départage, "
+        "l'arbitre décide autrement.")
+
+
+def test_an_adjustment_after_the_end_is_said_in_the_table_s_words() -> None:
+    verdict = judge(record("ecarte", ec.in_turn([ec.deal(ec.POINT_0)] * 5), [{"after": 4, "points": [-1, 1]}], ec.P2))
+    assert verdict.violations[0].message("fr", list(ec.P2)) == (
+        "La partie était déjà finie : ces points d'arbitrage viendraient après sa fin et ne compteraient pas.")
 
 
 # -- Écarté (§3.4 rule 15) ---------------------------------------------------------------------------------
@@ -225,3 +236,52 @@ def test_vingt_quatre_at_five_players_an_adjustment_wins_a_partie_of_two() -> No
     over = judge(record("vingt-quatre", [first], [{"after": -1, "points": [0, 0, 0, 0, 6]}], names, players=5))
     assert over.match.ended == {"deal": -1, "adjustment": 0} and over.winner == 4
     assert not over.legal
+
+
+# -- a fault ruled on the deal that ended the match (docs/deal-record.md, "A fault in the deal that ended the match")
+
+def test_imperiale_a_fault_in_the_deal_that_ended_the_match_counts_before_its_marks() -> None:
+    # target 4. D1 (dealer 0): the Point to Ana [0,0]/[1,0], Bruno's capote 2 erasing it: fiches [0,2].
+    # D1 mirrored (dealer 1): the Point to Bruno, Ana's capote 2 erasing it: [2,2]. D1 (dealer 0) again: the Point
+    # to Ana, Bruno's capote: [2,4], Bruno reaches 4 at the capote. Bruno failed to take in that deal (AUJ-IMP
+    # rule X): he has 2 impériales before it and loses one, before the deal's marks: [2,1]; then the Point to Ana
+    # [2,1]/[1,0], Bruno's capote [2,3] erasing her jeton: nobody at 4, the match goes on.
+    deals = [imp.d1(), imp.d1(dealer=1), imp.d1()]
+    penalty = {"after": 2, "points": [0, -1], "in_deal": True, "rule": "AUJ-IMP règle X (RULES.md §4.5, A-I10)"}
+    verdict = judge(record("imperiale", deals, [penalty], ["Ana", "Bruno"], players=2, target=4))
+    assert rules_of(verdict) == []
+    assert verdict.totals == [2, 3] and verdict.winner is None and verdict.match.ended is None
+    applied = verdict.match.adjustments[0]
+    assert applied["applied"] is True and applied["fiches"] == [2, 1]
+    assert [d.scores for d in verdict.deals] == [[0, 2], [2, 0], [0, 2]]
+    # without the fault's deal named, the same penalty comes after the end of the match: it would not count
+    late = judge(record("imperiale", deals, [{"after": 2, "points": [0, -1]}], ["Ana", "Bruno"], players=2, target=4))
+    assert rules_of(late) == ["adjustment_after_end"] and late.winner == 1
+
+
+def test_imperiale_none_to_lose_in_the_deal_that_ended_the_match() -> None:
+    # target 3. D2: Bruno [0,1]/[0,1]. D1 mirrored with Ana's spade quatrième majeure: Ana failed to take in it,
+    # with no impériale before it: Bruno scores one (A-I10) before the deal's marks: [0,2]/[0,1]; then Ana's
+    # quatrième majeure [1,2] erasing Bruno's jeton, the Point to Bruno [1,2]/[0,1], Ana's capote [3,2]: Ana
+    # reaches 3 at the capote all the same.
+    deals = [imp.d2(), imp.d1(dealer=1, announcements=imp.SHOW_SPADES)]
+    verdict = judge(record("imperiale", deals, [{"after": 1, "points": [0, 1], "in_deal": True}], ["Ana", "Bruno"],
+                           players=2, target=3))
+    assert rules_of(verdict) == []
+    assert verdict.totals == [3, 2] and verdict.winner == 0
+    assert verdict.match.ended == {"deal": 1, "event": 2}
+    assert verdict.match.adjustments[0]["fiches"] == [0, 2]
+    assert [d.scores for d in verdict.deals] == [[0, 1], [3, 0]]
+
+
+def test_imperiale_a_penalty_that_reaches_the_target_before_the_deal_s_marks_ends_the_match_there() -> None:
+    # target 2. D2: Bruno [0,1]. D1 mirrored: Ana's capote would bring her to 2, but she failed to take in that
+    # deal with no impériale to lose: Bruno scores one at the fault, before the deal's marks: 2, the match ends
+    # there (§4.3 rule 15: at once); the deal's marks do not count.
+    deals = [imp.d2(), imp.d1(dealer=1)]
+    verdict = judge(record("imperiale", deals, [{"after": 1, "points": [0, 1], "in_deal": True}], ["Ana", "Bruno"],
+                           players=2, target=2))
+    assert rules_of(verdict) == []
+    assert verdict.totals == [0, 2] and verdict.winner == 1
+    assert verdict.match.ended == {"deal": 1, "adjustment": 0}
+    assert [d.scores for d in verdict.deals] == [[0, 1], [0, 0]]

@@ -217,6 +217,13 @@ def as_played_joins_match(name: str) -> bool:
     return g is not None and g.plays_matches and g.carries_marks
 
 
+def fault_before_ending_deal(name: str) -> bool:
+    """Whether a ruling on a fault made in the deal that ended a match of game ``name`` counts before that deal's
+    marks (``Game.fault_before_ending_deal``; docs/deal-record.md, "A fault in the deal that ended the match")."""
+    g = known(name)
+    return g is not None and g.plays_matches and g.fault_before_ending_deal
+
+
 def renonce_let_stand(name: str, deal_verdict: Mapping[str, Any], offender: int) -> list[int]:
     """The marks of an irregular deal let stand (``irregular_decisions`` ``let_stand``): L'Écarté's law 43."""
     if name != "ecarte":
@@ -236,8 +243,9 @@ def is_renonce(rule_codes: Sequence[str] | set[str]) -> bool:
 def penalty_counts_deal(name: str, preset: penalties.Preset) -> bool:
     """Whether ``preset``, given on an irregular deal of game ``name``, counts the deal as played with the penalty
     added (``Preset.deal_counts``), rather than the penalty alone. Not where the deal would join the match
-    (``as_played_joins_match``, L'Impériale): a deal that ends the match would leave the penalty after the end
-    (refused, ``adjustment_after_end``), so there the penalty stands alone and the form says so."""
+    (``as_played_joins_match``, L'Impériale): the deal joining the match with its penalty counted before its marks
+    (``in_deal``, docs/deal-record.md, "A fault in the deal that ended the match") is not built for an irregular
+    deal, so there the penalty stands alone and the form says so."""
     return preset.deal_counts and not as_played_joins_match(name)
 
 

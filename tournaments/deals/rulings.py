@@ -93,10 +93,31 @@ def parties(table: Table) -> list[list[int]] | None:
     return [[seats[i].entry_id for i in team if i < len(seats)] for team in teams]
 
 
-def penalty_adjustment(*, table: Table, penalty: Any, offender: Any) -> tuple[presets.Preset, int,
-                                                                              presets.Adjustment]:
+def totals_for_penalty(table: Table, deal: Deal | None = None, *, annuls_deal: bool = False) -> dict[int, int]:
+    """Each entry's total at the table as a penalty's "if he has one" reads it (AUJ-IMP rules IV and X, A-I10;
+    Triomphe §2.6 rule 20): the table's totals — without the own marks of ``deal`` when the ruling annuls it (they
+    are out before the penalty is worked out), or when that deal ended the match at one of its own marks (the
+    penalty then counts before the deal's marks: docs/deal-record.md, "A fault in the deal that ended the match")."""
+    totals = table_totals(table)
+    if deal is None or deal.status not in Deal.IN_MATCH:
+        return totals
+    verdict = deal.verdict if isinstance(deal.verdict, Mapping) else {}
+    ended = verdict.get("ended") if isinstance(verdict.get("ended"), Mapping) else None
+    ended_here = (ended is not None and "event" in ended and verdict.get("match_deal") is not None
+                  and ended.get("deal") == verdict.get("match_deal"))
+    if not annuls_deal and not (ended_here and games.fault_before_ending_deal(table.round.tournament.game)):
+        return totals
+    for entry_id, points in ScoreRow.objects.filter(deal=deal, ruling__isnull=True,
+                                                    counts=True).values_list("entry_id", "points"):
+        totals[entry_id] = totals.get(entry_id, 0) - points
+    return totals
+
+
+def penalty_adjustment(*, table: Table, penalty: Any, offender: Any, deal: Deal | None = None,
+                       annuls_deal: bool = False) -> tuple[presets.Preset, int, presets.Adjustment]:
     """The preset named ``penalty`` applied to ``offender`` (an entry id seated at the table):
-    (preset, offender entry id, adjustment). ``InvalidInput`` names the field at fault."""
+    (preset, offender entry id, adjustment); ``deal`` (the deal ruled on) and ``annuls_deal``: which totals the
+    preset reads (:func:`totals_for_penalty`). ``InvalidInput`` names the field at fault."""
     tournament = table.round.tournament
     available = presets.presets_for(tournament.game, tournament.record_options())
     preset = presets.preset(str(penalty)) if penalty else None
@@ -113,7 +134,8 @@ def penalty_adjustment(*, table: Table, penalty: Any, offender: Any) -> tuple[pr
     seated = [s.entry_id for s in table_seats(table)]
     if offender_id not in seated:
         raise InvalidInput(_("entry %(entry)s is not seated at this table") % {"entry": offender_id}, field="offender")
-    result = presets.adjustments(preset, offender=offender_id, seats=seated, totals=table_totals(table),
+    result = presets.adjustments(preset, offender=offender_id, seats=seated,
+                                 totals=totals_for_penalty(table, deal, annuls_deal=annuls_deal),
                                  parties=parties(table))
     return preset, offender_id, result
 
@@ -138,7 +160,9 @@ def ruling_record(*, table: Table, kind: str | None, reason: str | None, user: A
     if penalty:
         if adjustments:
             raise InvalidInput(_("give a penalty preset or typed adjustments, not both"), field="adjustments")
-        preset, offender_id, computed = penalty_adjustment(table=table, penalty=penalty, offender=offender)
+        preset, offender_id, computed = penalty_adjustment(table=table, penalty=penalty, offender=offender,
+                                                           deal=deal if deal is not None and deal.table_id == table.pk
+                                                           else None, annuls_deal=annuls_deal)
         merged = {str(k): int(v) for k, v in (played or {}).items()}
         for k, v in computed.points.items():
             merged[str(k)] = merged.get(str(k), 0) + v

@@ -54,7 +54,7 @@ def with_seats(tables: list[Table]) -> list[Table]:
 
 
 #: what :func:`match_adjustments` reads of a ruling
-_RULING_FIELDS = ("pk", "adjustments", "reason", "penalty_rule", "created_at")
+_RULING_FIELDS = ("pk", "adjustments", "reason", "penalty_rule", "created_at", "deal__number")
 
 
 def with_deals(tournament: Tournament, tables: list[Table]) -> list[Table]:
@@ -253,8 +253,10 @@ def match_adjustments(table: Table, numbers: Sequence[int | None] | None, count:
     A ruling takes its place in the match **when it was recorded**: after every deal of the table entered
     before it (``Deal.created_at`` ≤ ``Ruling.created_at``; a deal annulled since is skipped, the ruling then
     follows the last deal before it that still counts), before every deal entered after it. The deal a ruling
-    names is what it is about, not where it stands (docs/ranking.md, "Rulings in the match race"). A withdrawn
-    ruling is left out.
+    names is what it is about, not where it stands (docs/ranking.md, "Rulings in the match race") — except that
+    a ruling naming the very deal it follows is marked ``in_deal``: where that deal ended the match, the ruling's
+    points count before the deal's marks (docs/deal-record.md, "A fault in the deal that ended the match"). A
+    withdrawn ruling is left out.
 
     ``numbers``: the ``Deal.number`` of each deal of the record being judged, ``None`` for a deal not saved yet
     (entered after every ruling); ``None`` for all: the table's deals as saved (not annulled), then ``count`` −
@@ -275,11 +277,16 @@ def match_adjustments(table: Table, numbers: Sequence[int | None] | None, count:
         numbers = [*saved[:count], *[None] * max(0, count - len(saved))]
     seats = table_seats(table)
     out = []
-    for pk, points, reason, rule, created in rulings:
+    for pk, points, reason, rule, created, ruled in rulings:
         anchor = max((n for n, at, _ in stamps if at <= created), default=0)
         after = sum(1 for n in numbers if n is not None and n <= anchor) - 1
-        out.append({"after": after, "points": [int(points.get(str(s.entry_id), 0)) for s in seats],
-                    "reason": reason, "rule": rule, "ref": pk})
+        event = {"after": after, "points": [int(points.get(str(s.entry_id), 0)) for s in seats],
+                 "reason": reason, "rule": rule, "ref": pk}
+        if ruled is not None and after >= 0 and numbers[after] == ruled:
+            # it rules on a fault in the deal it follows (docs/deal-record.md, "A fault in the deal that ended the
+            # match")
+            event["in_deal"] = True
+        out.append(event)
     return out
 
 

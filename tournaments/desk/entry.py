@@ -25,6 +25,7 @@ from django.views.decorators.http import require_POST
 
 from rules.errors import MalformedRecord
 from scoring import penalties
+from tournaments.common import games
 from tournaments.common.access import guarded, lang_of, require
 from tournaments.common.errors import DealRejected, IdempotencyMismatch, InvalidInput, MalformedDeal, ServiceError
 from tournaments.common.forms import CARD_HELP
@@ -289,6 +290,8 @@ def ruling_create(request: HttpRequest, pk: int) -> HttpResponse:
                       presets=[(p.code, preset_label(p, lang)) for p in presets],
                       initial={"kind": call.reason if call is not None and call.reason in kinds else None})
     problems: list[dict[str, Any]] = []
+    # a fault in the deal that ended the match counts before that deal's marks (docs/deal-record.md)
+    fault_in_ending_deal = tournament.is_match_game and games.fault_before_ending_deal(tournament.game)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
@@ -298,6 +301,14 @@ def ruling_create(request: HttpRequest, pk: int) -> HttpResponse:
                                    penalty=data.get("penalty") or None, offender=data.get("offender"))
         except ServiceError as exc:
             problems = explain_rejection(exc, request, players)
+            if any(p.get("rule") == "adjustment_after_end" for p in problems):
+                problems.append({"message": _("Une faute commise dans la donne qui a fini la partie se juge sur "
+                                              "cette donne : rendez la décision sur cette donne, depuis sa page ou "
+                                              "l'appel de la table.") if fault_in_ending_deal else
+                                 # L'Écarté, Le Vingt-quatre: no amount in the texts; the deal itself is the remedy
+                                 _("Pour une faute commise dans la donne qui a fini la partie, annulez cette donne "
+                                   "(elle est rejouée) ou corrigez-la : la partie est jugée de nouveau."),
+                                 "where": "", "rule": "ending_deal"})
         else:
             link_service.calls_answered_by_ruling(ruling=ruling, user=request.user,
                                                   call_id=call.pk if call is not None else None)
@@ -315,7 +326,7 @@ def ruling_create(request: HttpRequest, pk: int) -> HttpResponse:
         "no_presets_note": (without[1] if lang.startswith("en") else without[0]) if without else "",
         "not_presets": [en if lang.startswith("en") else fr
                         for _rule, fr, en in penalties.NOT_PRESETS.get(tournament.game, ())],
-        "match_game": tournament.is_match_game,
+        "match_game": tournament.is_match_game, "fault_in_ending_deal": fault_in_ending_deal,
         # a duplicate table: the ruling's points stay out of the étuis' comparison; artificial results go there
         "etuis_url": reverse("table_etuis", args=[table.pk]) if duplicate_table(table) is not None else "",
     }, status=422 if problems else 200)

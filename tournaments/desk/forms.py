@@ -72,10 +72,12 @@ class RulingForm(forms.Form):
         label=_("Penalty (points removed, not transferred)"), required=False,
         help_text=_("Without this box the adjustments must sum to zero: points go from one player to others."))
 
+    # a penalty is a phrase (one a line on a phone), an offender a player's name (« Marie-Bernadette
+    # Delacroix-Montfort » spilled over the next button in the narrow buttons of a kind)
     penalty = forms.ChoiceField(label=_("Penalty from the rules"), required=False,
-                                widget=ChoiceRadio(attrs={"class": "wide"}))
+                                widget=ChoiceRadio(attrs={"class": "phrases"}))
     offender = forms.TypedChoiceField(label=_("Offending player"), required=False, coerce=int, empty_value=None,
-                                      widget=ChoiceRadio)
+                                      widget=ChoiceRadio(attrs={"class": "seats"}))
 
     def __init__(self, *args: Any, seats: Sequence[tuple[int, str]], kinds: Sequence[tuple[str, str]],
                  with_deal: bool, presets: Sequence[tuple[str, str]] = (), **kwargs: Any) -> None:

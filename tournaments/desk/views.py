@@ -220,6 +220,9 @@ def deal_detail(request: HttpRequest, pk: int) -> HttpResponse:
         # the deal that won the match says so (a walk saw it only later, on the table's page)
         "won_by": games.winner_words(games.match_won_here(tournament.game, deal.verdict), players)
         if deal.counts else "",
+        # the match ended at a penalty for a fault in this deal, before its marks (docs/deal-record.md)
+        "ended_at_fault": deal.status in Deal.IN_MATCH and bool(
+            (((deal.verdict or {}).get("deals") or [{}])[0].get("result") or {}).get("ended_at_fault")),
         "can_referee": permissions.can_referee(request.user, tournament),
         "can_enter": permissions.can_enter_deal(request.user, table) and not table.match_ended,
         "table_full": deals_left(table) == 0,

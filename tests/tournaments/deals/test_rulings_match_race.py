@@ -133,3 +133,52 @@ def test_a_ruling_after_the_end_of_an_ecarte_partie_is_refused(chief):
     table.refresh_from_db()
     assert table.match_totals == [5, 0] and table.rulings.count() == 0
     assert selectors.table_totals(table) == {ana: 5, bruno: 0}
+
+
+def test_a_misdeal_on_a_deal_it_annuls_reads_the_dealer_s_points_without_it(match_table, chief):
+    # Ana's point (1-0), then Bruno's vole dealt by Ana (1-2), misdealt (§2.6 rule 20: the deal is lost, and the
+    # dealer loses one of his points if he has any, otherwise the opponents score one): the ruling annuls it. Ana,
+    # the dealer, has her point without it: she loses it, 0-0. Then Bruno's vole dealt by Bruno (0-2), misdealt and
+    # annulled: without that deal Bruno has no point, so Ana scores one: 1-0 — never « Bruno −1 » read from the 2
+    # of the deal annulled (0-(−1)).
+    ana, bruno = ids(match_table)
+    deal_record(table=match_table, record=POINTS[0], user=chief)  # dealt by Bruno: Ana's point, 1-0
+    vole = deal_record(table=match_table, record=VOLE_BRUNO_BY_ANA, user=chief)  # dealt by Ana: 1-2
+    match_table.refresh_from_db()
+    assert match_table.match_totals == [1, 2]
+    ruling = ruling_record(table=match_table, kind=None, reason="", user=chief, deal=vole, annuls_deal=True,
+                           penalty="triomphe_misdeal", offender=ana)
+    assert ruling.adjustments == {str(ana): -1}
+    match_table.refresh_from_db()
+    assert match_table.match_totals == [0, 0]
+    again = deal_record(table=match_table, record=VOLE_BRUNO, user=chief)  # dealt by Bruno: 0-2
+    ruling = ruling_record(table=match_table, kind=None, reason="", user=chief, deal=again, annuls_deal=True,
+                           penalty="triomphe_misdeal", offender=bruno)
+    assert ruling.adjustments == {str(ana): 1}
+    match_table.refresh_from_db()
+    assert match_table.match_totals == [1, 0]
+    assert selectors.table_totals(match_table) == {ana: 1, bruno: 0}
+
+
+def test_an_ecarte_ruling_after_the_end_is_refused_in_the_table_s_words(client, chief):
+    # the walk's « L'ajustement 1 vient après la fin de la partie » at L'Écarté: 5-0 after the fifth point (§3.4),
+    # typed points after it would not count; the texts give no amount for a fault (CAV law 43: the hand is
+    # replayed or stands with a point less), so the form points to the deal itself
+    from django.urls import reverse
+
+    from tests.scoring.test_ecarte_scoring import EXCH
+    from tests.scoring.test_ecarte_scoring import POINT_0 as EC_POINT
+    from tests.scoring.test_ecarte_scoring import in_turn as in_turn_ecarte
+    t, e = make_tournament(["Ana", "Bruno"], game="ecarte", slug="ec-words")
+    (table,) = make_round(t, 1, [[e["Ana"], e["Bruno"]]])
+    ana, bruno = ids(table)
+    for fields in in_turn_ecarte([{"dealer": 1, "turn_up": "9H", "tricks": EC_POINT, "exchanges": EXCH}] * 5):
+        deal_record(table=table, record=fields, user=chief)
+    client.force_login(chief)
+    answer = client.post(reverse("ruling_create", args=[table.pk]),
+                         {"kind": "other", "reason": "renonce", f"adj_{ana}": "-1", f"adj_{bruno}": "1"})
+    assert answer.status_code == 422
+    page = answer.content.decode()
+    assert "La partie était déjà finie : ces points d&#x27;arbitrage viendraient après sa fin" in page
+    assert "annulez cette donne (elle est rejouée)" in page
+    assert "ajustement 1" not in page.lower() and "Adjustment" not in page
