@@ -12,7 +12,8 @@ import re
 import pytest
 from django.urls import reverse
 
-from tests.tournaments.factories import TournamentFactory, UserFactory, role, seated_table, tarot_summary
+from tests.tournaments.factories import tarot_summary
+from tests.tournaments.standings.test_round_pending_visa import tarot_round_with_staff
 from tournaments.common.errors import StateConflict
 from tournaments.deals.models import Deal
 from tournaments.deals.record import deal_approve, deal_record
@@ -29,12 +30,8 @@ ONE = ("La donne 1 de la table 2 (manche 1) attend le visa de l'arbitre principa
 def event():
     """Round 1 of a Tarot at 4, finished, tables 1 and 2: table 2's garde sans, entered by the table arbiter (who
     cannot give the visa), waits for it."""
-    tournament = TournamentFactory(game="tarot", options={"players": 4})
-    tables = [seated_table(tournament, players=4, number=n) for n in (1, 2)]
-    users = {name: UserFactory(username=name) for name in ("orga", "chief", "arb")}
-    role(tournament, users["orga"], "organizer")
-    role(tournament, users["chief"], "chief_arbiter")
-    role(tournament, users["arb"], "arbiter", tables)
+    rnd, tables, users = tarot_round_with_staff()
+    tournament = rnd.tournament
     deal_record(table=tables[0], record=tarot_summary(dealer=0), user=users["arb"])
     pending = deal_record(table=tables[1], record=tarot_summary(dealer=0, contract="garde_sans"), user=users["arb"])
     assert pending.status == Deal.Status.PENDING

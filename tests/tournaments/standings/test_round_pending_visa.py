@@ -26,8 +26,7 @@ TWO = ("2 donnes attendent le visa de l'arbitre principal (la donne 2 de la tabl
        "elles ne comptent pas tant qu'elles ne sont pas visées. Confirmez pour continuer quand même.")
 
 
-@pytest.fixture
-def event():
+def tarot_round_with_staff():
     """Round 1 of a Tarot at 4, tables 1 and 2; an organizer, a chief arbiter and a table arbiter of both tables
     (who cannot give the visa)."""
     tournament = TournamentFactory(game="tarot", options={"players": 4})
@@ -37,6 +36,11 @@ def event():
     role(tournament, users["chief"], "chief_arbiter")
     role(tournament, users["arb"], "arbiter", tables)
     return Round.objects.get(tournament=tournament, number=1), tables, users
+
+
+@pytest.fixture
+def event():
+    return tarot_round_with_staff()
 
 
 def _one_pending(tables, users):
