@@ -13,12 +13,13 @@ from django import forms
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from tournaments.common import games
-from tournaments.common.access import lang_of
+from tournaments.common.access import lang_of, sent
 from tournaments.common.errors import ServiceError
 from tournaments.deals import selectors
 from tournaments.deals.models import Deal, Ruling
@@ -268,7 +269,7 @@ def link_call(request: HttpRequest, token: str) -> HttpResponse:
         service.call_create(table=table, reason=form.cleaned_data["reason"], deal=deal, link=link,
                             note=form.cleaned_data.get("note") or "")
         messages.success(request, _("The arbiter is called."))
-        return redirect("link_home", token=token)
+        return sent(request, reverse("link_home", args=[token]))
     return render(request, "tables/link_call.html", {"link": link, "table": table, "round": table.round,
                                                      "tournament": table.round.tournament, "form": form},
                   status=422 if request.method == "POST" else 200)
