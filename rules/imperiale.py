@@ -356,6 +356,7 @@ class Imperiale(Game):
     options_type = ImperialeOptions
     player_counts = (2, 3)
     score_unit = ("impériales", "impériales")  # a deal's scores are the impériales (fiches) it gained
+    target_unit = ("impériales", "impériales")  # a game is won at so many impériales (fiches), 5 by default
     carries_marks = True  # scores are impériales gained; the jetons go on to the next deal (§4.2 rule 6, §4.3)
 
     def check_options(self, options: Any, *, field: str) -> None:
