@@ -60,6 +60,15 @@ def test_the_call_note_is_kept_through_a_reload_and_gone_once_sent(chromium, liv
         page.screenshot(path=str(screenshots / "kept_call_phone.png"), full_page=True)
         fits(page, PHONE["width"])
 
+        # the network drops as it is sent: nothing is lost, the page says so, and it goes once the network is back
+        context.set_offline(True)
+        page.get_by_role("button", name="Appeler l’arbitre").click()
+        note = page.locator(".kept-note")
+        note.wait_for()
+        assert note.inner_text().startswith("Pas de réseau : rien n’est envoyé.")
+        assert page.get_by_label("En quelques mots (facultatif)").input_value() == NOTE
+        assert not ArbiterCall.objects.exists()
+        context.set_offline(False)
         page.get_by_role("button", name="Appeler l’arbitre").dblclick()
         page.wait_for_url(re.compile(rf"/k/{link.token}/$"))
         assert "L’arbitre est appelé." in page.locator(".messages").inner_text()
@@ -102,9 +111,21 @@ def test_the_ruling_reason_is_kept_through_a_reload_and_a_double_tap_records_onc
                         full_page=True)
         fits(page, viewport["width"])
 
-        page.get_by_role("button", name="Enregistrer la décision").dblclick()
+        # a second tap while the first is on its way (the server has it, its answer is slow to come back)
+        held = []
+        page.route(re.compile(r"/ruling/$"), lambda route: held.append((route, route.fetch()))
+                   if route.request.method == "POST" else route.continue_())
+        send = page.get_by_role("button", name="Enregistrer la décision")
+        send.click(no_wait_after=True)
+        while not held:
+            page.wait_for_timeout(50)
+        # the finger again, not Playwright's click (it would wait for the first page to load)
+        page.evaluate("document.querySelector('form[method=post].stack button[type=submit]').click()")
+        page.wait_for_timeout(500)  # a second request, if any, reaches the server now
+        for route, response in held:
+            route.fulfill(response=response)
         page.wait_for_url(re.compile(rf"/desk/tables/{table.pk}/$"))
-        page.wait_for_timeout(500)  # a second request, if any, has arrived by now
+        page.unroute(re.compile(r"/ruling/$"))
         assert Ruling.objects.count() == 1
         assert Ruling.objects.get().reason == REASON
 
