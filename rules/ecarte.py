@@ -318,6 +318,10 @@ class Ecarte(Game):
     options_type: ClassVar[type] = EcarteOptions
     player_counts: ClassVar[tuple[int, ...]] = (2, 3, 4)
 
+    def default_target(self, options: Mapping[str, Any] | None) -> int | None:
+        """The points of a manche: 5 at 2 players, 7 at 3 and 4 (§3.4 rule 15); None for « retourne »."""
+        return self.parse_options(dict(options or {})).goal(None)
+
     def parse_options(self, raw: Mapping[str, Any] | None, *, field: str = "options") -> EcarteOptions:
         raw = dict(raw or {})
         target = raw.pop("target", None)

@@ -150,6 +150,9 @@ class Game(ABC):
     fault_before_ending_deal: ClassVar[bool] = False
     #: what a deal's scores count, in French and in English (the unit of an arbiter's typed marks)
     score_unit: ClassVar[tuple[str, str]] = ("points", "points")
+    #: what a match's target counts, in French and in English (plural): the impériales at L'Impériale, the points of
+    #: a partie at the Vingt-quatre (24 points, 6 jetons), points elsewhere
+    target_unit: ClassVar[tuple[str, str]] = ("points", "points")
     #: the deal's own fields of a record as the expert entry starts from them (``docs/deal-record.md``)
     record_fields: ClassVar[Mapping[str, Any]] = {"hands": None, "tricks": []}
 
@@ -183,6 +186,14 @@ class Game(ABC):
             sides = self.tournament_options({"players": out.get("players"), "partners": True})
             out.update({key: sides[key] for key in ("players", "teams") if key in sides})
         return out
+
+    def default_target(self, options: Mapping[str, Any] | None) -> int | None:
+        """The target of a match when the tournament sets none, under ``options`` (its table size, its sides);
+        None for a game of single deals, or a target set at the table (L'Écarté's « retourne »)."""
+        if not self.plays_matches:
+            return None
+        target = getattr(self.parse_options(dict(options or {})), "target", None)
+        return target if isinstance(target, int) and not isinstance(target, bool) else None
 
     def needs_visa(self, record: Mapping[str, Any]) -> bool:
         """Whether a deal of this record waits for the chief arbiter's visa (its contract)."""

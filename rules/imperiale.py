@@ -355,6 +355,7 @@ class Imperiale(Game):
     player_counts = (2, 3)
     score_unit = ("impériales", "impériales")  # a deal's scores are the impériales (fiches) it gained
     fault_before_ending_deal = True  # the match ends at the exact mark (§4.3 rule 15)
+    target_unit = ("impériales", "impériales")  # a game is won at so many impériales (fiches), 5 by default
     carries_marks = True  # scores are impériales gained; the jetons go on to the next deal (§4.2 rule 6, §4.3)
     carried_unit = ("jeton", "jetons")  # the same words in English: the table's own (RULES.md §0.2)
 

@@ -455,6 +455,10 @@ class Triomphe(Game):
             options["teams"] = [list(range(half)), list(range(half, players))]
         return options
 
+    def default_target(self, options: Mapping[str, Any] | None) -> int | None:
+        """The points that end the match: 7 for 3 v 3, 5 otherwise (§2.4 rule 14)."""
+        return self.parse_options(dict(options or {})).goal
+
     def parse_options(self, raw: Mapping[str, Any] | None, *, field: str = "options") -> TriompheOptions:
         raw = dict(raw or {})
         teams = raw.pop("teams", None)

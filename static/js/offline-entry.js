@@ -18,6 +18,12 @@
 // beside it (its title « Donne 3 · Anne (preneur) · garde » shown in the list, the deal as the page holds it, to be
 // opened back), and remove(key) (a refused deal opened back into the page). Each deal sent or refused is told to
 // the page as a "levee:outbox" event on window (detail: key, state, message, number, after, dealer).
+// A plain form (no outbox: the call to the arbiter, the chief's ruling) opts in with data-keep-draft: what is typed
+// is kept as a draft the same way (a reload, a closed tab, a lost network lose nothing) and put back; it is sent by
+// fetch asking for JSON, once (a double tap, a second press while it goes, are ignored); the server's answer
+// {url} is the sign it was taken: the draft is dropped and the page goes on there. Without network, or a busy
+// server, the draft stays and the form's .kept-note says so (its data-offline, data-busy sentences); a refusal
+// (the form's errors) is shown by sending the form as a plain one again, nothing having been recorded.
 // Deals kept one after another on this device are sent in order, each after the one before it: the « after » of a
 // later deal is moved past the number the earlier one got, so that the device's own deal is never taken for « the
 // same deal from another device » (a walk: a reload without network, the next deal kept with the same « after »).
@@ -76,7 +82,78 @@
     });
   }
 
+  // a draft: the form's fields as typed, kept under `where` (with the key its sending will carry), put back when
+  // the page opens again; the deal entry forms and the plain forms that keep theirs (data-keep-draft) share it
+  async function saveDraft(form, where) {
+    const draft = (await get("drafts", where)) || {where: where, key: newKey()};
+    draft.fields = fields(form);
+    draft.at = Date.now();
+    await put("drafts", draft);
+  }
+  function keepDraft(form, where) {
+    form.addEventListener("input", () => saveDraft(form, where));
+    form.addEventListener("change", () => saveDraft(form, where));
+  }
+  async function restoreDraft(form, where) {
+    const draft = await get("drafts", where);
+    if (!(draft && draft.fields && draft.fields.length)) return false;
+    restore(form, draft.fields);
+    return true;
+  }
+
+  function keptForm(form) {
+    const where = "form " + location.pathname + location.search;
+    const note = form.querySelector(".kept-note");
+    const say = (text) => { if (note) { note.textContent = text || ""; note.hidden = !text; } };
+    let sending = false;
+    keepDraft(form, where);
+    restoreDraft(form, where);
+    window.addEventListener("pageshow", () => { sending = false; });  // back to a page kept in memory
+    form.addEventListener("submit", async (event) => {
+      event.preventDefault();
+      if (sending) return;  // a double tap: the first press is on its way
+      sending = true;
+      await saveDraft(form, where);  // what is sent is what is kept, until the server has it
+      const pairs = fields(form, event.submitter);
+      let response;
+      try {
+        response = await fetch(form.action || location.href, {
+          method: "POST", credentials: "same-origin", headers: {"Accept": "application/json"},
+          body: new URLSearchParams(pairs)});
+      } catch (e) {
+        sending = false;
+        say(note && note.dataset.offline);
+        return;
+      }
+      if (response.status >= 500 || response.status === 429) {
+        sending = false;
+        say(note && note.dataset.busy);
+        return;
+      }
+      let body = null;
+      if ((response.headers.get("Content-Type") || "").includes("application/json")) {
+        try { body = await response.json(); } catch (e) { body = null; }
+      }
+      if (response.ok && body && body.url) {
+        await del("drafts", where);
+        location.assign(body.url);
+        return;
+      }
+      // refused (the form's errors), or sent elsewhere (the session ended: the login page): the page says it,
+      // as for a plain form; the draft stays
+      if (event.submitter && event.submitter.name) {
+        const pressed = document.createElement("input");
+        pressed.type = "hidden";
+        pressed.name = event.submitter.name;
+        pressed.value = event.submitter.value;
+        form.appendChild(pressed);
+      }
+      HTMLFormElement.prototype.submit.call(form);
+    });
+  }
+
   function init() {
+    if (window.indexedDB) document.querySelectorAll("form[data-keep-draft]").forEach(keptForm);
     const form = document.querySelector("form[data-offline-url]");
     const panel = document.getElementById("offline-entry");
     if (!panel || !window.indexedDB) return;
@@ -112,12 +189,6 @@
       }, 1000);
     }
 
-    async function saveDraft() {
-      const draft = (await get("drafts", where)) || {where: where, key: newKey()};
-      draft.fields = fields(form);
-      draft.at = Date.now();
-      await put("drafts", draft);
-    }
     async function render() {
       const items = (await all("outbox")).filter((i) => i.where === where).sort((a, b) => a.at - b.at);
       panel.hidden = items.length === 0 && !panel.dataset.note;
@@ -229,8 +300,7 @@
       return;
     }
 
-    form.addEventListener("input", saveDraft);
-    form.addEventListener("change", saveDraft);
+    keepDraft(form, where);
     form.addEventListener("submit", async (event) => {
       if (event.submitter && event.submitter.formAction && event.submitter.hasAttribute("formaction")) return;
       event.preventDefault();
@@ -270,9 +340,7 @@
       await render();
     });
     (async () => {
-      const draft = await get("drafts", where);
-      if (draft && draft.fields && draft.fields.length) {
-        restore(form, draft.fields);
+      if (await restoreDraft(form, where)) {
         if (note()) note().textContent = words.draftRestored;
         panel.hidden = false;
       }

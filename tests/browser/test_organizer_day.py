@@ -80,13 +80,16 @@ def test_the_organizers_day_at_phone_and_desk_width(chromium, live_server, scree
         page.goto(f"{live_server.url}/t/{t.slug}/arrivals/")
         names_shown = page.locator(".arrival-name").all_inner_texts()
         assert names_shown.index("Anne Petit") < names_shown.index("Élodie Martin") < names_shown.index("Karim Benali")
-        row = page.locator("li.arrival", has_text=LONG)
+        # (those who played round 1 are there already: ✓, nothing to tap; Lucie Tardieu plays from round 3)
+        assert "a joué à la manche 1" in page.locator("li.arrival", has_text=LONG).inner_text()
+        late = Entry.objects.get(player__name="Lucie Tardieu")
+        row = page.locator("li.arrival", has_text="Lucie Tardieu")
         row.locator("button.arrival-tap").click()
-        page.wait_for_function(f"document.querySelector('#e{e[LONG].pk}').classList.contains('is-in')")
+        page.wait_for_function(f"document.querySelector('#e{late.pk}').classList.contains('is-in')")
         assert row.locator("button.arrival-tap").get_attribute("aria-pressed") == "true"
         check(page, "arrivals", screenshots, size)
         row.locator("button.arrival-tap").click()  # undone for the next width
-        page.wait_for_function(f"!document.querySelector('#e{e[LONG].pk}').classList.contains('is-in')")
+        page.wait_for_function(f"!document.querySelector('#e{late.pk}').classList.contains('is-in')")
 
         page.goto(f"{live_server.url}/t/{t.slug}/rounds/2/changes/")
         check(page, "seat_changes", screenshots, size)

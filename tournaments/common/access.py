@@ -8,7 +8,7 @@ from typing import Any
 
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
 
 
 class LoginRequired(Exception):
@@ -56,3 +56,12 @@ def lang_of(request: HttpRequest) -> str:
     """The language of messages produced outside Django (rules/, scoring/): ``fr`` or ``en``."""
     code = getattr(request, "LANGUAGE_CODE", "fr") or "fr"
     return "en" if code.startswith("en") else "fr"
+
+
+def sent(request: HttpRequest, to: str) -> HttpResponse:
+    """A form taken: a plain form is redirected to ``to``; a form whose draft is kept on the device
+    (``data-keep-draft``, static/js/offline-entry.js) sent it by fetch asking for JSON, and hears where to go next
+    (the message left for the next page is shown there, not spent by the fetch). Only then is its draft dropped."""
+    if "application/json" in request.headers.get("Accept", ""):
+        return JsonResponse({"url": to})
+    return HttpResponseRedirect(to)

@@ -210,6 +210,50 @@ def score_unit(name: str, lang: str = "fr") -> str:
     return unit[1] if lang.lower().startswith("en") else unit[0]
 
 
+def target_unit(name: str, lang: str = "fr") -> str:
+    """What a match's target counts in game ``name`` (the registry's ``target_unit``): « impériales », « points »."""
+    g = known(name)
+    unit = g.target_unit if g is not None else ("points", "points")
+    return unit[1] if lang.lower().startswith("en") else unit[0]
+
+
+def default_target(name: str, options: Mapping[str, Any] | None = None) -> int | None:
+    """The target of a match of game ``name`` when the tournament sets none (the registry's), None for a game of
+    single deals or options that cannot be read."""
+    g = known(name)
+    try:
+        return g.default_target(options) if g is not None else None
+    except MalformedRecord:
+        return None
+
+
+def target_default_words(name: str, lang: str = "fr") -> str:
+    """The game's own target in words, by table size where it changes: « 5 impériales », « 5 points à 2 joueurs
+    par table, 7 à 3 ou 4 ». Empty for a game of single deals."""
+    en = lang.lower().startswith("en")
+    groups: list[tuple[int, list[int]]] = []
+    for count in players_choices(name):
+        value = default_target(name, {"players": count})
+        if value is None:
+            continue
+        if groups and groups[-1][0] == value:
+            groups[-1][1].append(count)
+        else:
+            groups.append((value, [count]))
+    unit = target_unit(name, lang)
+    if len(groups) <= 1:
+        return f"{groups[0][0]} {unit}" if groups else ""
+
+    def counts(numbers: list[int]) -> str:
+        words = [str(n) for n in numbers]
+        return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} {'or' if en else 'ou'} {words[-1]}"
+
+    first, *rest = groups
+    head = (f"{first[0]} {unit} at {counts(first[1])} players a table" if en
+            else f"{first[0]} {unit} à {counts(first[1])} joueurs par table")
+    return ", ".join([head, *(f"{v} {'at' if en else 'à'} {counts(c)}" for v, c in rest)])
+
+
 def as_played_joins_match(name: str) -> bool:
     """Whether an irregular deal ruled « as played » joins its table's match as a deal (its jetons carried to the
     next deals, its impériales erasing: ``Game.carries_marks``) rather than as the ruling's points."""

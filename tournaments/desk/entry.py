@@ -26,7 +26,7 @@ from django.views.decorators.http import require_POST
 from rules.errors import MalformedRecord
 from scoring import penalties
 from tournaments.common import games
-from tournaments.common.access import guarded, lang_of, require
+from tournaments.common.access import guarded, lang_of, require, sent
 from tournaments.common.errors import DealRejected, IdempotencyMismatch, InvalidInput, MalformedDeal, ServiceError
 from tournaments.common.forms import CARD_HELP
 from tournaments.deals import selectors
@@ -318,7 +318,8 @@ def ruling_create(request: HttpRequest, pk: int) -> HttpResponse:
                 messages.success(request, _("Ruling recorded: %(points)s.") % {"points": applied})
             else:
                 messages.success(request, _("Ruling recorded."))
-            return redirect("deal_detail", pk=deal.pk) if deal else redirect("table_detail", pk=table.pk)
+            to = reverse("deal_detail", args=[deal.pk]) if deal else reverse("table_detail", args=[table.pk])
+            return sent(request, to)
     without = penalties.GAMES_WITHOUT_PRESETS.get(tournament.game)
     return render(request, "tournaments/ruling_form.html", {
         "tournament": tournament, "round": table.round, "table": table, "deal": deal, "form": form,

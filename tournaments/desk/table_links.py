@@ -20,7 +20,7 @@ from django.views.decorators.http import require_POST
 
 from scoring import ranking as pure_ranking
 from tournaments.common import games
-from tournaments.common.access import lang_of
+from tournaments.common.access import lang_of, sent
 from tournaments.common.errors import ServiceError
 from tournaments.deals import selectors
 from tournaments.deals.models import Deal, Ruling
@@ -283,7 +283,7 @@ def link_call(request: HttpRequest, token: str) -> HttpResponse:
         service.call_create(table=table, reason=form.cleaned_data["reason"], deal=deal, link=link,
                             note=form.cleaned_data.get("note") or "")
         messages.success(request, _("The arbiter is called."))
-        return redirect("link_home", token=token)
+        return sent(request, reverse("link_home", args=[token]))
     return render(request, "tables/link_call.html", {"link": link, "table": table, "round": table.round,
                                                      "tournament": table.round.tournament, "form": form},
                   status=422 if request.method == "POST" else 200)

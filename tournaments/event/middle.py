@@ -19,10 +19,12 @@ and replacements"):
 from __future__ import annotations
 
 from django.db import transaction
+from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournaments.common import games, hooks
+from tournaments.common.collation import french_sorted
 from tournaments.common.errors import InvalidInput, StateConflict
 from tournaments.event.models import Entry, Round, Seat, Table, Tournament
 from tournaments.event.setup import player_create, player_register
@@ -169,6 +171,34 @@ def check_in(*, entry: Entry, present: bool = True) -> Entry:
     entry.checked_in_at = timezone.now() if present else None
     entry.save(update_fields=["checked_in_at"])
     return entry
+
+
+def played_rounds(tournament: Tournament) -> dict[int, int]:
+    """The last round each player played in, by entry id: seated at a table where a deal was entered. Such a
+    player is there, checked in at the arrivals page or not (a walk read « 0 joueurs arrivés sur 8 » after two
+    rounds)."""
+    return dict(Seat.objects.filter(table__round__tournament=tournament, table__deals__isnull=False)
+                .values("entry_id").annotate(last=Max("table__round__number")).values_list("entry_id", "last"))
+
+
+def arrival_counts(tournament: Tournament) -> dict[str, int]:
+    """The players there (checked in, or who played a deal) and the players expected (the withdrawn left out)."""
+    expected = list(tournament.entries.filter(withdrawn=False).values_list("id", "checked_in_at"))
+    played = played_rounds(tournament)
+    return {"arrived": sum(1 for pk, at in expected if at is not None or pk in played), "expected": len(expected)}
+
+
+def unchecked_for(round: Round) -> list[str]:
+    """The names of the players the draw of ``round`` seats though they are not known to be there: neither
+    checked in nor seated at a played table. Empty when the organizer checks nobody in (the arrivals page unused:
+    the draw seats every player registered, as always)."""
+    tournament = round.tournament
+    entries = french_sorted(tournament.entries.filter(withdrawn=False, from_round__lte=round.number)
+                            .select_related("player"), key=lambda e: e.player.name)
+    played = played_rounds(tournament)
+    if not any(e.checked_in_at is not None for e in entries):
+        return []
+    return [e.player.name for e in entries if e.checked_in_at is None and e.pk not in played]
 
 
 def present_for(round: Round) -> list[int]:

@@ -16,6 +16,7 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from rules.errors import MalformedRecord
 from tournaments.common import games, hooks
 from tournaments.common.errors import InvalidInput, StateConflict
 from tournaments.common.users import acting_user
@@ -35,11 +36,23 @@ def policy_of(tournament: Tournament) -> TablePolicy:
         return TablePolicy(tournament=tournament)
 
 
+def most_confirmations(tournament: Tournament) -> int:
+    """The most players who can confirm a deal: the tournament's largest table, from the game registry (its table
+    sizes under the tournament's « Joueurs par table »: 2 at L'Impériale, up to 6 at a Triomphe of 5)."""
+    try:
+        sizes = games.table_sizes(tournament.game, tournament.record_options())
+    except (MalformedRecord, ImportError, KeyError):
+        sizes = games.player_counts(tournament.game)
+    return max(sizes)
+
+
 def policy_set(*, tournament: Tournament, tables_enter: bool, confirmations_needed: int | None,
                unconfirmed_count: bool, appeal_minutes: int) -> TablePolicy:
     """Save the organizer's choices; the ranking is recomputed when what counts changed."""
-    if confirmations_needed is not None and not 1 <= confirmations_needed <= 6:
-        raise InvalidInput(_("between 1 and 6 players"), field="confirmations_needed")
+    most = most_confirmations(tournament)
+    if confirmations_needed is not None and not 1 <= confirmations_needed <= most:
+        raise InvalidInput(_("entre 1 et %(n)s joueurs : une table de ce tournoi (%(game)s) en compte au plus %(n)s")
+                           % {"n": most, "game": games.label(tournament.game)}, field="confirmations_needed")
     if not 0 <= appeal_minutes <= 24 * 60:
         raise InvalidInput(_("between 0 and 1440 minutes"), field="appeal_minutes")
     with transaction.atomic():

@@ -52,8 +52,8 @@ class TournamentForm(forms.Form):
     rounds_planned = forms.IntegerField(label=_("Rounds"), min_value=1, max_value=99, initial=3)
     deals_per_round = forms.IntegerField(label=_("Deals per round (Tarot)"), min_value=1, max_value=99,
                                          required=False)
-    target = forms.IntegerField(label=_("Target of a match (other games)"), min_value=1, required=False,
-                                help_text=_("Points, impériales or jetons that end a match; game default when empty."))
+    target = forms.IntegerField(label=_("Objectif d'une partie"), min_value=1, required=False)
+    """Its unit and the game's own value are said under it, game by game (``views.target_notes``)."""
     is_public = forms.BooleanField(label=_("Public"), required=False)
     date = forms.DateField(label=_("Date"), required=False, widget=forms.DateInput(attrs={"type": "date"}))
     start_time = forms.TimeField(label=_("Heure de début"), required=False,
@@ -321,8 +321,7 @@ class TournamentSettingsForm(forms.Form):
     rounds_planned = forms.IntegerField(label=_("Rounds"), min_value=1, max_value=99)
     deals_per_round = forms.IntegerField(label=_("Deals per round (Tarot)"), min_value=1, max_value=99,
                                          required=False)
-    target = forms.IntegerField(label=_("Target of a match (other games)"), min_value=1, required=False,
-                                help_text=_("Points, impériales or jetons that end a match; game default when empty."))
+    target = forms.IntegerField(label=_("Objectif d'une partie"), min_value=1, required=False)
     date = forms.DateField(label=_("Date"), required=False, widget=forms.DateInput(attrs={"type": "date"},
                                                                                    format="%Y-%m-%d"))
     start_time = forms.TimeField(label=_("Heure de début"), required=False,
@@ -340,6 +339,14 @@ class TournamentSettingsForm(forms.Form):
         self.offer_partners(tournament)
         # a game of deals has no match target, a game of matches no deals per round (RULES.md: the record's options)
         del self.fields["target" if not tournament.is_match_game else "deals_per_round"]
+        if "target" in self.fields:  # the game's unit and own value, from the registry
+            lang = translation.get_language() or "fr"
+            self.fields["target"].label = _("Objectif d'une partie (en %(unit)s)") % {
+                "unit": games.target_unit(tournament.game, lang)}
+            own = games.default_target(tournament.game, tournament.options)
+            self.fields["target"].help_text = _("Vide : la valeur du jeu, %(words)s.") % {
+                "words": f"{own} {games.target_unit(tournament.game, lang)}" if own is not None
+                else games.target_default_words(tournament.game, lang)}
         if tournament.status in (Tournament.Status.RUNNING, Tournament.Status.FINISHED):
             for name in ("deals_per_round", "target"):
                 if name in self.fields:

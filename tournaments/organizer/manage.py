@@ -15,7 +15,7 @@ from django.views.decorators.http import require_POST
 from tournaments.common.access import guarded, require
 from tournaments.common.collation import french_sorted
 from tournaments.common.errors import ServiceError, sentence
-from tournaments.event import permissions
+from tournaments.event import middle, permissions
 from tournaments.event.models import Entry, Round, Team, Tournament
 from tournaments.event.setup import team_create
 from tournaments.event.teams import entry_set_withdrawn, team_delete, team_set_members
@@ -54,6 +54,14 @@ def round_draw(request: HttpRequest, slug: str, number: int) -> HttpResponse:
                          % {"n": len(tables)})
         if repeats:
             messages.warning(request, _("%(n)s repeated meetings: see the report below.") % {"n": len(repeats)})
+        unchecked = middle.unchecked_for(rnd)
+        if unchecked:  # the arrivals page is in use: those it has not seen are seated all the same
+            messages.warning(request, ngettext(
+                "Placé sans être pointé à l'accueil : %(names)s. S'il n'est pas là, déclarez son abandon à "
+                "l'accueil des joueurs : sa table jouera un joueur de moins.",
+                "Placés sans être pointés à l'accueil : %(names)s. S'ils ne sont pas là, déclarez leur abandon à "
+                "l'accueil des joueurs : leurs tables joueront un joueur de moins.", len(unchecked))
+                % {"names": ", ".join(unchecked)})
     return redirect("round_detail", slug=slug, number=number)
 
 

@@ -77,22 +77,24 @@ def arrivals(request: HttpRequest, slug: str) -> HttpResponse:
                 # the row, and the counter out of band: it follows each tap without a reload
                 counts = _arrival_counts(tournament)
                 entry.register_flags = register.entry_flags([entry]).get(entry.pk, [])  # type: ignore[attr-defined]
+                entry.played_round = middle.played_rounds(tournament).get(entry.pk)  # type: ignore[attr-defined]
                 row = render_to_string("tournaments/_arrival.html", {"tournament": tournament, "e": entry}, request)
                 count = render_to_string("tournaments/_arrivals_count.html", {**counts, "oob": True}, request)
                 return HttpResponse(row + count)
             return redirect(f"{request.path}#e{entry.pk}")
     entries = french_sorted(tournament.entries.select_related("player"), key=lambda e: e.player.name)
     flags = register.entry_flags(entries, tournament_id=tournament.pk)  # an expired licence, a likely duplicate
+    played = middle.played_rounds(tournament)
     for e in entries:
         e.register_flags = flags.get(e.pk, [])  # type: ignore[attr-defined]
+        e.played_round = played.get(e.pk)  # type: ignore[attr-defined]
     return render(request, "tournaments/arrivals.html", {
         "tournament": tournament, "entries": entries, "form": form, **_arrival_counts(tournament)})
 
 
 def _arrival_counts(tournament: Tournament) -> dict[str, int]:
-    """The players arrived and the players expected (the withdrawn left out)."""
-    present = tournament.entries.filter(withdrawn=False)
-    return {"arrived": present.filter(checked_in_at__isnull=False).count(), "expected": present.count()}
+    """The players there (checked in or who played) and the players expected (the withdrawn left out)."""
+    return middle.arrival_counts(tournament)
 
 
 @guarded

@@ -91,11 +91,20 @@ class PolicyForm(forms.Form):
                                       required=False)
     confirmations_needed = forms.TypedChoiceField(
         label=gettext_lazy("Players who must confirm a deal"), required=False, coerce=int, empty_value=None,
-        choices=[("", gettext_lazy("every player of the table"))] + [(n, str(n)) for n in range(1, 6)])
+        choices=[])
     unconfirmed_count = forms.BooleanField(label=gettext_lazy("Unconfirmed deals count in the live ranking"),
                                            required=False)
     appeal_minutes = forms.IntegerField(label=gettext_lazy("Appeal window after a round ends (minutes)"),
                                         min_value=0, max_value=24 * 60)
+
+    def __init__(self, *args: Any, most: int, **kwargs: Any) -> None:
+        """``most``: the tournament's largest table (``service.most_confirmations``): no more can confirm."""
+        super().__init__(*args, **kwargs)
+        field = self.fields["confirmations_needed"]
+        assert isinstance(field, forms.TypedChoiceField)
+        field.choices = [("", gettext_lazy("every player of the table"))] + [(n, str(n)) for n in range(1, most + 1)]
+        field.error_messages["invalid_choice"] = gettext_lazy(
+            "Au plus %(n)s : une table de ce tournoi compte au plus %(n)s joueurs.") % {"n": most}
 
 
 @guarded
@@ -106,7 +115,7 @@ def links_page(request: HttpRequest, slug: str) -> HttpResponse:
     policy = service.policy_of(tournament)
     initial: dict[str, Any] = {"tables_enter": policy.tables_enter, "confirmations_needed": policy.confirmations_needed,
                                "unconfirmed_count": policy.unconfirmed_count, "appeal_minutes": policy.appeal_minutes}
-    form = PolicyForm(request.POST or None, initial=initial)
+    form = PolicyForm(request.POST or None, initial=initial, most=service.most_confirmations(tournament))
     if request.method == "POST" and form.is_valid():
         try:
             service.policy_set(tournament=tournament, **form.cleaned_data)
@@ -119,7 +128,7 @@ def links_page(request: HttpRequest, slug: str) -> HttpResponse:
                    .select_related("table__round", "revoked_by").order_by("-table__round__number", "table__number",
                                                                           "-created_at"))
     return render(request, "tables/links.html", {"tournament": tournament, "form": form, "links": table_links,
-                                                 "rounds": tournament.rounds.order_by("number")},
+                                                 "rounds": list(tournament.rounds.order_by("number"))},
                   status=422 if request.method == "POST" else 200)
 
 

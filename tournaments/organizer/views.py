@@ -17,7 +17,7 @@ from django.views.decorators.http import require_POST
 
 from rules.errors import MalformedRecord
 from tournaments.common import games
-from tournaments.common.access import guarded, require
+from tournaments.common.access import guarded, lang_of, require
 from tournaments.common.collation import french_sorted
 from tournaments.common.elision import with_name
 from tournaments.common.errors import ServiceError, sentence
@@ -69,7 +69,16 @@ def tournament_create(request: HttpRequest) -> HttpResponse:
     conventions = [(form[name], TournamentForm.games_of(name)) for name in (
         *(TournamentForm.players_field(g) for g in games.names()), "tarot_five", "triomphe_mode", "triomphe_order",
         "as_qui_pille", "partners", "honours", "deals_per_round", "target")]
-    return render(request, "tournaments/tournament_form.html", {"form": form, "conventions": conventions})
+    return render(request, "tournaments/tournament_form.html", {
+        "form": form, "conventions": conventions, "target_notes": target_notes(lang_of(request))})
+
+
+def target_notes(lang: str) -> list[tuple[str, str]]:
+    """Each match game's target in its own words, from the registry (shown under « Objectif d'une partie » when
+    that game is chosen): « En impériales. Vide : la valeur du jeu, 5 impériales. »"""
+    return [(g, _("En %(unit)s. Vide : la valeur du jeu, %(words)s.") % {
+        "unit": games.target_unit(g, lang), "words": games.target_default_words(g, lang)})
+        for g in games.names() if games.plays_matches(g) and games.target_default_words(g, lang)]
 
 
 @guarded

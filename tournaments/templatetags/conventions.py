@@ -6,9 +6,11 @@ from __future__ import annotations
 from typing import Any
 
 from django import template
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
 
+from tournaments.common import games
 from tournaments.organizer.forms import FIVE, HONOURS, TRIOMPHE_MODES, TRIOMPHE_ORDERS
 
 register = template.Library()
@@ -37,3 +39,19 @@ def conventions(options: dict[str, Any] | None) -> list[str]:
         else:
             out.append(f"{key}={value}")
     return out
+
+
+@register.simple_tag
+def target_words(tournament: Any) -> str:
+    """A match game's target with its unit (the game registry's): « partie en 2 impériales », or the game's own
+    « partie en 5 impériales (valeur du jeu) » when the tournament sets none; empty for a game of single deals."""
+    if not games.plays_matches(tournament.game):
+        return ""
+    lang = get_language() or "fr"
+    unit = games.target_unit(tournament.game, lang)
+    if tournament.target:
+        return _("partie en %(n)s %(unit)s") % {"n": tournament.target, "unit": unit}
+    own = games.default_target(tournament.game, tournament.options)
+    if own is None:
+        return ""
+    return _("partie en %(n)s %(unit)s (valeur du jeu)") % {"n": own, "unit": unit}
