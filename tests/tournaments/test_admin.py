@@ -143,7 +143,8 @@ def test_the_tables_policy_is_saved_through_its_service(admin_client, tarot_tabl
     data = {"tournament": tournament.pk, "tables_enter": "on", "confirmations_needed": 9, "unconfirmed_count": "",
             "appeal_minutes": 15}
     refused = admin_client.post(_url(TablePolicy, "add"), data)
-    assert refused.status_code == 200 and "entre 1 et 6 joueurs" in refused.content.decode()
+    # a Tarot table of four: at most four players confirm a deal (9 refused, in the service's words)
+    assert refused.status_code == 200 and "entre 1 et 4 joueurs" in refused.content.decode()
     assert not TablePolicy.objects.exists() and version() == start
     saved = admin_client.post(_url(TablePolicy, "add"), {**data, "confirmations_needed": 3})
     assert saved.status_code == 302

@@ -41,7 +41,7 @@ def most_confirmations(tournament: Tournament) -> int:
     sizes under the tournament's « Joueurs par table »: 2 at L'Impériale, up to 6 at a Triomphe of 5)."""
     try:
         sizes = games.table_sizes(tournament.game, tournament.record_options())
-    except (MalformedRecord, ImportError, KeyError):
+    except (MalformedRecord, KeyError):
         sizes = games.player_counts(tournament.game)
     return max(sizes)
 

@@ -48,8 +48,11 @@ def test_each_convention_is_tagged_with_the_games_it_applies_to(client, organize
     assert "tarot" not in TournamentForm.games_of("target")
     page = client.get(reverse("tournament_create")).content.decode()
     tags = re.findall(r'<div class="conv" data-games="([^"]*)"', page)
-    # one « Joueurs par table » per game (its own counts, issue 20) and the 8 other conventions (partners too)
-    assert len(tags) == 13 and "tarot" in tags and "vingt-quatre" in tags
+    # one « Joueurs par table » per game (its own counts, issue 20) and the 8 other conventions (partners too), and
+    # under the match's target one note per game that plays to a target (its unit and default: 4)
+    assert len(tags) == 13 + 4 and "tarot" in tags and "vingt-quatre" in tags
+    assert sorted(re.findall(r'<div class="conv" data-games="([^" ]*)"><p class="help', page)) == [
+        "ecarte", "imperiale", "triomphe", "vingt-quatre"]
 
 
 def test_a_status_skipped_is_refused_with_the_next_step():
