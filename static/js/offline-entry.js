@@ -57,6 +57,15 @@
   const del = (store, key) => tx(store, "readwrite", (s) => s.delete(key));
   const all = (store) => tx(store, "readonly", (s) => s.getAll());
 
+  // the server's reasons as French sentences, one after the other: « … la donne 3. Le donneur … » (they were
+  // joined by « ; », which gave « donne 3. ; Le donneur »)
+  function sentences(reasons) {
+    return reasons.map((r) => String(r).trim()).filter((r) => r)
+      .map((r) => r.charAt(0).toUpperCase() + r.slice(1))
+      .map((r) => (/[.!?…»]$/.test(r) ? r : r + "."))
+      .join(" ");
+  }
+
   function newKey() {
     if (self.crypto && crypto.randomUUID) return crypto.randomUUID();
     const a = new Uint8Array(16);
@@ -255,7 +264,7 @@
             break;
           } else {
             const reasons = (body.problems || []).map((p) => (p.where ? p.where + " : " : "") + p.message);
-            Object.assign(item, {state: "refused", message: reasons.join(" ; ") || body.message || String(response.status)});
+            Object.assign(item, {state: "refused", message: sentences(reasons) || body.message || String(response.status)});
           }
           await put("outbox", item);
           if (item.state === "sent") await follow(item, body.number);

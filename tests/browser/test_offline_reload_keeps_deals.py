@@ -105,6 +105,9 @@ def test_a_kept_deal_refused_stays_and_opens_back_into_the_page(chromium, live_s
         context.set_offline(False)
         page.evaluate("window.LeveeOffline.flush()")
         page.locator("#offline-entry li.outbox-refused").first.wait_for()
+        # the server's reasons read as sentences (they were joined by « ; »: « … la donne 3. ; Le donneur … »)
+        refused = page.locator("#offline-entry li.outbox-refused").first.inner_text()
+        assert ". ;" not in refused and "elle sera la donne 3. Le donneur de la donne 3 est" in refused, refused
         # the heading follows: deal 2 is the table's, the page enters deal 3
         page.wait_for_function("document.querySelector('main h1').innerText.trim() === 'Donne 3'")
         # reloaded, the refused deal is still there, and opens back into the page with its values

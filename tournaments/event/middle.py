@@ -55,10 +55,16 @@ def _unlocked(table: Table) -> None:
 
 
 @transaction.atomic
+def last_round_to_join(tournament: Tournament) -> int:
+    """The last round a late arrival may start from: the rounds planned, or else the next one to draw (a walk:
+    with no number of rounds set and round 1 drawn, nobody could arrive for round 2)."""
+    return max(tournament.rounds_planned, tournament.rounds.count() + 1)
+
+
 def late_arrival(*, tournament: Tournament, name: str, club: str = "", licence: str = "",
                  from_round: int) -> Entry:
     """Register a player who arrives late: drawn from round ``from_round`` on, not before."""
-    last = max(tournament.rounds_planned, tournament.rounds.count(), 1)
+    last = last_round_to_join(tournament)
     if from_round < 1 or from_round > last:
         raise InvalidInput(_("La manche d'arrivée est entre 1 et %(n)s.") % {"n": last}, field="from_round")
     if not " ".join((name or "").split()) and licence.strip():

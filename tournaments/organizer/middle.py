@@ -34,7 +34,7 @@ def arrivals(request: HttpRequest, slug: str) -> HttpResponse:
     """Check players in as they arrive (one big button each), register a late arrival, record a leaver."""
     tournament = get_object_or_404(Tournament, slug=slug)
     require(request, permissions.can_manage(request.user, tournament))
-    rounds = max(tournament.rounds_planned, tournament.rounds.count(), 1)
+    rounds = middle.last_round_to_join(tournament)
     next_round = (tournament.rounds.filter(tables__deals__isnull=False).order_by("-number")
                   .values_list("number", flat=True).first() or 0) + 1
     action = request.POST.get("action") if request.method == "POST" else None

@@ -60,5 +60,7 @@ class LateArrivalForm(forms.Form):
 
     def __init__(self, *args: Any, rounds: int, first: int, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["from_round"].choices = [(n, str(n)) for n in range(1, rounds + 1)]
-        self.fields["from_round"].initial = min(first, rounds)
+        # from the next round to play on: a round already played cannot be joined
+        first = min(first, rounds)
+        self.fields["from_round"].choices = [(n, str(n)) for n in range(first, rounds + 1)]
+        self.fields["from_round"].initial = first

@@ -169,6 +169,25 @@ def test_the_arrivals_page_checks_in_and_registers_late(client, organizer):
     assert Entry.objects.get(player__name="Lucie Tard").from_round == 2
 
 
+def test_a_late_arrival_after_round_1_of_an_event_without_planned_rounds(client, organizer):
+    """A walk: round 1 played, no number of rounds set — the arrivals page offered « Joue à partir de la manche :
+    1 » only, and the service refused round 2 (« entre 1 et 1 »): nobody could arrive late. Now the rounds offered
+    start at the next one to play, and the next round is always possible."""
+    t, e = make_tournament("ABCDEFGH", slug="late-unplanned")
+    t.rounds_planned = 0  # « nombre de manches » left empty
+    t.save()
+    tables = make_round(t, 1, [[e[x] for x in "ABCD"], [e[x] for x in "EFGH"]])
+    add_deal(tables[0], [90, -30, -30, -30], taker=0)
+    TournamentRole.objects.create(tournament=t, user=organizer, role="organizer")
+    url = reverse("arrivals", args=[t.slug])
+    page = client.get(url).content.decode()
+    assert 'name="from_round" value="2"' in page and 'name="from_round" value="1"' not in page
+    client.post(url, {"action": "late", "name": "Lucie Tardieu", "club": "", "licence": "", "from_round": "2"})
+    assert Entry.objects.get(player__name="Lucie Tardieu").from_round == 2
+    with pytest.raises(ServiceError):
+        middle.late_arrival(tournament=t, name="Yann Trop-Tard", from_round=3)  # two rounds ahead: not yet
+
+
 def test_a_one_round_substitute_follows_his_player_through_a_swap():
     t, e = make_tournament("ABCDEFGH", slug="subswap")
     make_round(t, 1, [[e[x] for x in "ABCD"], [e[x] for x in "EFGH"]], released=False)
