@@ -198,6 +198,30 @@
       }, 1000);
     }
 
+    /* a page whose heading is the deal's number (the desk's expert entry: h1[data-deal-heading]) says the next
+       deal's as deals are kept here, and counts those still waiting when it is opened again (a reload without
+       network said « Donne 1 » again, and the next deal kept took the same number) — as the tap page does */
+    function headingFollows() {
+      const h1 = document.querySelector("h1[data-deal-heading]"), spec = document.getElementById("outbox-words");
+      const after = form && form.querySelector("input[data-count-up]");
+      if (!h1 || !spec || !after) return;
+      try { h1.textContent = JSON.parse(spec.textContent).heading.replace("%(n)s", String(Number(after.value || 0) + 1)); }
+      catch (e) { /* no words: the heading stays */ }
+    }
+    async function countKept() {
+      const after = form && form.querySelector("input[data-count-up]");
+      if (!after || !document.querySelector("h1[data-deal-heading]")) return;
+      let last = Number(after.defaultValue || 0);
+      (await all("outbox")).filter((i) => i.where === where && i.state === "waiting").forEach((i) => {
+        const pair = (i.fields || []).find(([k]) => k === "after");
+        if (pair) last = Math.max(last, Number(pair[1]) + 1);
+      });
+      if (last !== Number(after.defaultValue || 0)) {
+        after.defaultValue = after.value = String(last);
+        headingFollows();
+      }
+    }
+
     async function render() {
       const items = (await all("outbox")).filter((i) => i.where === where).sort((a, b) => a.at - b.at);
       panel.hidden = items.length === 0 && !panel.dataset.note;
@@ -343,12 +367,14 @@
       form.querySelectorAll("input[data-count-up]").forEach((input) => {
         input.defaultValue = input.value = String(Number(input.defaultValue || 0) + 1);
       });
+      headingFollows();
       panel.dataset.note = "1";
       if (isBusy()) showBusy();
       else if (note()) note().textContent = words.savedHere;
       await render();
     });
     (async () => {
+      await countKept();
       if (await restoreDraft(form, where)) {
         if (note()) note().textContent = words.draftRestored;
         panel.hidden = false;

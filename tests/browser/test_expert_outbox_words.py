@@ -48,10 +48,19 @@ def test_the_expert_outbox_says_which_deal(live_server, chromium, screenshots, s
         lines = [t.strip() for t in page.locator("#offline-entry li").all_inner_texts()]
         assert lines == [f"Donne 1 · {LONG} (preneur) · petite — en attente du réseau",
                          "Donne 2 · Ana (preneur) · garde — en attente du réseau"], lines
+        # the heading follows the deals kept (it stayed « Donne 1 »), and the page opened again while they still
+        # wait (their sending refused by the network) counts them: « Donne 3 », the next deal after them
+        assert page.locator("main h1").inner_text().strip() == "Donne 3"
+        page.route("**/deal/offline/", lambda route: route.abort())
+        page.context.set_offline(False)
+        page.reload()
+        page.wait_for_function("document.querySelector('main h1').innerText.trim() === 'Donne 3'")
+        assert page.locator("#deal-form input[name=after]").input_value() == "2"
+        assert Deal.objects.filter(table=table).count() == 0
+        page.unroute("**/deal/offline/")
         page.locator("#offline-entry").scroll_into_view_if_needed()
         page.screenshot(path=str(screenshots / f"expert_outbox_{size_name(viewport)}.png"), full_page=True)
         assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"] + 2
-        page.context.set_offline(False)
         page.evaluate("window.LeveeOffline.flush()")
         page.locator("#offline-entry li.outbox-sent").nth(1).wait_for()
     assert [(d.number, d.record["bid"]["taker"]) for d in Deal.objects.filter(table=table).order_by("number")] == \
