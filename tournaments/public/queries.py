@@ -305,6 +305,18 @@ def ranking(tournament: Tournament, lang: str = "fr", status: rankings.RankingSt
     return out
 
 
+def mark_cell(status: str, points: int | None) -> tuple[str, str]:
+    """One seat's marks on a deal's line as the round's results show them (the web page, the printable page, the
+    PDF: one rule), with the cell's class: a deal that counts (played, or irregular and counted by the chief) its
+    marks as points; one that does not count (irregular, awaiting the visa) its marks as played in brackets, so
+    that the column adds up to the total; an annulled deal none (« — »)."""
+    if status == Deal.Status.ANNULLED:
+        return "—", "not-counted"
+    if status not in (Deal.Status.VALID, selectors.COUNTED):
+        return ("—" if points is None else f"({points})"), "not-counted"
+    return ("—" if points is None else str(points)), ("neg" if points is not None and points < 0 else "")
+
+
 @dataclass
 class TableResult:
     table: Table
@@ -324,6 +336,11 @@ class TableResult:
     @property
     def has_adjustments(self) -> bool:
         return any(self.adjustments)
+
+    @property
+    def deal_lines(self) -> list[tuple[int, str, list[tuple[str, str]]]]:
+        """:attr:`deals` with each seat's cell as :func:`mark_cell` shows it: (number, status, [(words, class)])."""
+        return [(number, status, [mark_cell(status, p) for p in points]) for number, status, points in self.deals]
 
 
 def round_results(rnd: Round, first: int = 0, count: int | None = None) -> list[TableResult]:
