@@ -329,6 +329,8 @@ class TableResult:
     winner: str = ""
     forfeit: str = ""  # "forfeit" or "absence"
     absent: list[str] = field(default_factory=list)
+    ruling_kinds: list[str] = field(default_factory=list)
+    """The kinds of the rulings whose points are on the rulings' row (« renonce »), in the order recorded."""
     etui_rows: list[dict[str, Any]] = field(default_factory=list)
     """Duplicate: :attr:`deals` with each deal's étui and, for the seats an artificial result replaced, its words
     (« 40 % »; their marks not counted in :attr:`totals`)."""
@@ -357,15 +359,23 @@ def round_results(rnd: Round, first: int = 0, count: int | None = None) -> list[
         forfeits.setdefault(table_id, (kind, []))[1].append(name)
     rows = defaultdict(dict)
     ruling_rows: dict[tuple[int, int], int] = defaultdict(int)
+    ruling_ids: set[int] = set()
     for table_id, deal_id, ruling_id, entry_id, points, counts in row_qs.values_list(
             "table_id", "deal_id", "ruling_id", "entry_id", "points", "counts"):
         if ruling_id is None:
             rows[deal_id][entry_id] = points
         elif counts:
             ruling_rows[(table_id, entry_id)] += points
+            ruling_ids.add(ruling_id)
     # an irregular deal the chief counted: its ruling's marks on the deal's line, as points, and out of the
     # rulings' row (each point shown once; the totals add them once, as the ranking does)
     counted = selectors.counted_by_ruling([d for table in tables for d in table.deals.all()], rnd.tournament.game)
+    # the rulings' row names the kinds of the rulings whose rows count (« ⚖ renonce »)
+    kinds: dict[int, list[str]] = defaultdict(list)
+    for ruling in Ruling.objects.filter(pk__in=ruling_ids).only("table_id", "kind", "decision").order_by(
+            "created_at", "id"):
+        if ruling.kind_words not in kinds[ruling.table_id]:
+            kinds[ruling.table_id].append(ruling.kind_words)
     out = []
     for table in tables:
         seats = sorted(table.seats.all(), key=lambda s: s.position)
@@ -397,7 +407,7 @@ def round_results(rnd: Round, first: int = 0, count: int | None = None) -> list[
         if kind == Forfeit.Kind.FORFEIT:
             winner = " & ".join(s.entry.player.name for s in seats if s.entry.player.name not in absent)
         out.append(TableResult(table, [s.entry.player.name for s in seats], ids, deals, totals, adj,
-                               table.match_totals, winner, kind, absent))
+                               table.match_totals, winner, kind, absent, ruling_kinds=kinds.get(table.pk, [])))
     _with_etuis(rnd, out)
     return out
 
