@@ -305,6 +305,11 @@ def ranking(tournament: Tournament, lang: str = "fr", status: rankings.RankingSt
     return out
 
 
+def mark_counts(status: str) -> bool:
+    """Whether a deal's marks count in its table's total: played (valid), or irregular and counted by the chief."""
+    return status in (Deal.Status.VALID, selectors.COUNTED)
+
+
 def mark_cell(status: str, points: int | None) -> tuple[str, str]:
     """One seat's marks on a deal's line as the round's results show them (the web page, the printable page, the
     PDF: one rule), with the cell's class: a deal that counts (played, or irregular and counted by the chief) its
@@ -312,7 +317,7 @@ def mark_cell(status: str, points: int | None) -> tuple[str, str]:
     that the column adds up to the total; an annulled deal none (« — »)."""
     if status == Deal.Status.ANNULLED:
         return "—", "not-counted"
-    if status not in (Deal.Status.VALID, selectors.COUNTED):
+    if not mark_counts(status):
         return ("—" if points is None else f"({points})"), "not-counted"
     return ("—" if points is None else str(points)), ("neg" if points is not None and points < 0 else "")
 
