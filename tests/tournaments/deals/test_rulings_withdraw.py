@@ -330,3 +330,5 @@ def test_the_deal_page_shows_a_withdrawn_ruling(client, staff, tarot_table):
     ruling_withdraw(ruling=ruling, reason="pas de carte exposée", user=staff["chief"])
     page = client.get(reverse("deal_detail", args=[deal.pk])).content.decode()
     assert "<s>carte exposée — carte exposée</s>" in page and "« pas de carte exposée »" in page
+    words = " ".join(re.sub(r"<[^>]+>", " ", page).split())  # « retirée par chief le … », the word once
+    assert "retirée par chief le" in words and "retirée retirée" not in words
