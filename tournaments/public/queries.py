@@ -441,7 +441,8 @@ def _with_etuis(rnd: Round, results: list[TableResult]) -> None:
                                  for t, p, w in zip(result.totals, points, words, strict=True)]
             result.etui_rows.append({
                 "number": number, "status": status, "etui": board, "replaced": bool(replaced),
-                "cells": list(zip(points, words, strict=True)),
+                # (words of an artificial result, or None; the marks as :func:`mark_cell` shows them)
+                "cells": [(w, *mark_cell(status, p)) for p, w in zip(points, words, strict=True)],
                 "words": " / ".join(w if w is not None else ("—" if p is None else str(p))
                                     for p, w in zip(points, words, strict=True))})
 
