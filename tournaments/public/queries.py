@@ -305,6 +305,23 @@ def ranking(tournament: Tournament, lang: str = "fr", status: rankings.RankingSt
     return out
 
 
+def mark_counts(status: str) -> bool:
+    """Whether a deal's marks count in its table's total: played (valid), or irregular and counted by the chief."""
+    return status in (Deal.Status.VALID, selectors.COUNTED)
+
+
+def mark_cell(status: str, points: int | None) -> tuple[str, str]:
+    """One seat's marks on a deal's line as the round's results show them (the web page, the printable page, the
+    PDF: one rule), with the cell's class: a deal that counts (played, or irregular and counted by the chief) its
+    marks as points; one that does not count (irregular, awaiting the visa) its marks as played in brackets, so
+    that the column adds up to the total; an annulled deal none (« — »)."""
+    if status == Deal.Status.ANNULLED:
+        return "—", "not-counted"
+    if not mark_counts(status):
+        return ("—" if points is None else f"({points})"), "not-counted"
+    return ("—" if points is None else str(points)), ("neg" if points is not None and points < 0 else "")
+
+
 @dataclass
 class TableResult:
     table: Table
@@ -317,6 +334,8 @@ class TableResult:
     winner: str = ""
     forfeit: str = ""  # "forfeit" or "absence"
     absent: list[str] = field(default_factory=list)
+    ruling_kinds: list[str] = field(default_factory=list)
+    """The kinds of the rulings whose points are on the rulings' row (« renonce »), in the order recorded."""
     etui_rows: list[dict[str, Any]] = field(default_factory=list)
     """Duplicate: :attr:`deals` with each deal's étui and, for the seats an artificial result replaced, its words
     (« 40 % »; their marks not counted in :attr:`totals`)."""
@@ -324,6 +343,11 @@ class TableResult:
     @property
     def has_adjustments(self) -> bool:
         return any(self.adjustments)
+
+    @property
+    def deal_lines(self) -> list[tuple[int, str, list[tuple[str, str]]]]:
+        """:attr:`deals` with each seat's cell as :func:`mark_cell` shows it: (number, status, [(words, class)])."""
+        return [(number, status, [mark_cell(status, p) for p in points]) for number, status, points in self.deals]
 
 
 def round_results(rnd: Round, first: int = 0, count: int | None = None) -> list[TableResult]:
@@ -340,15 +364,23 @@ def round_results(rnd: Round, first: int = 0, count: int | None = None) -> list[
         forfeits.setdefault(table_id, (kind, []))[1].append(name)
     rows = defaultdict(dict)
     ruling_rows: dict[tuple[int, int], int] = defaultdict(int)
+    ruling_ids: set[int] = set()
     for table_id, deal_id, ruling_id, entry_id, points, counts in row_qs.values_list(
             "table_id", "deal_id", "ruling_id", "entry_id", "points", "counts"):
         if ruling_id is None:
             rows[deal_id][entry_id] = points
         elif counts:
             ruling_rows[(table_id, entry_id)] += points
+            ruling_ids.add(ruling_id)
     # an irregular deal the chief counted: its ruling's marks on the deal's line, as points, and out of the
     # rulings' row (each point shown once; the totals add them once, as the ranking does)
     counted = selectors.counted_by_ruling([d for table in tables for d in table.deals.all()], rnd.tournament.game)
+    # the rulings' row names the kinds of the rulings whose rows count (« ⚖ renonce »)
+    kinds: dict[int, list[str]] = defaultdict(list)
+    for ruling in Ruling.objects.filter(pk__in=ruling_ids).only("table_id", "kind", "decision").order_by(
+            "created_at", "id"):
+        if ruling.kind_words not in kinds[ruling.table_id]:
+            kinds[ruling.table_id].append(ruling.kind_words)
     out = []
     for table in tables:
         seats = sorted(table.seats.all(), key=lambda s: s.position)
@@ -380,7 +412,7 @@ def round_results(rnd: Round, first: int = 0, count: int | None = None) -> list[
         if kind == Forfeit.Kind.FORFEIT:
             winner = " & ".join(s.entry.player.name for s in seats if s.entry.player.name not in absent)
         out.append(TableResult(table, [s.entry.player.name for s in seats], ids, deals, totals, adj,
-                               table.match_totals, winner, kind, absent))
+                               table.match_totals, winner, kind, absent, ruling_kinds=kinds.get(table.pk, [])))
     _with_etuis(rnd, out)
     return out
 
@@ -409,7 +441,8 @@ def _with_etuis(rnd: Round, results: list[TableResult]) -> None:
                                  for t, p, w in zip(result.totals, points, words, strict=True)]
             result.etui_rows.append({
                 "number": number, "status": status, "etui": board, "replaced": bool(replaced),
-                "cells": list(zip(points, words, strict=True)),
+                # (words of an artificial result, or None; the marks as :func:`mark_cell` shows them)
+                "cells": [(w, *mark_cell(status, p)) for p, w in zip(points, words, strict=True)],
                 "words": " / ".join(w if w is not None else ("—" if p is None else str(p))
                                     for p, w in zip(points, words, strict=True))})
 

@@ -203,18 +203,23 @@ def results_csv_page(state: published.Published) -> Page:
         tournament = state.whole().tournament
 
         def write(writer: SafeWriter) -> None:
-            writer.writerow(["Manche", "Table", "Donne", "État", "Place", "Joueur", "Points"])
+            # « Points » holds only what counts (its column sums to the totals): a deal that does not count
+            # (awaiting the visa, irregular) has its marks as played under « Points non comptés » — the brackets
+            # of the round's page (queries.mark_cell) —, an annulled deal none (docs/results-format.md)
+            writer.writerow(["Manche", "Table", "Donne", "État", "Place", "Joueur", "Points", "Points non comptés"])
             for rnd in rankings.released_rounds(tournament):
                 for result in queries.round_results(rnd):
                     for number, status, points in result.deals:
+                        counts = queries.mark_counts(status)
                         for seat, (name, value) in enumerate(zip(result.names, points, strict=True)):
+                            shown = "" if value is None or status == "annulled" else value
                             writer.writerow([rnd.number, result.table.number, number,
                                              DEAL_STATUS_FR.get(status, status), seat + 1, name,
-                                             "" if value is None or status == "annulled" else value])
+                                             shown if counts else "", "" if counts else shown])
                     for seat, (name, value) in enumerate(zip(result.names, result.adjustments, strict=True)):
                         if value:
                             writer.writerow([rnd.number, result.table.number, "décision d'arbitrage", "valide",
-                                             seat + 1, name, value])
+                                             seat + 1, name, value, ""])
 
         return _csv(write)
 

@@ -174,6 +174,10 @@ def test_the_public_results_show_an_irregular_deal_the_chief_counted_as_counted(
     assert "<td>1</td><td>0</td>" in row
     rulings = page.split('<span aria-hidden="true">⚖</span>', 1)[1].split("</tr>", 1)[0]
     assert "<td>0</td><td>-1</td>" in rulings
+    # the rulings' row names their kind, on a phone's line of its own too (a walk read « ⚖ 1 0 — Décisions
+    # d'arbitrage », no kind)
+    assert "renonce — Décisions d'arbitrage</span>" in rulings
+    assert "<tr class=\"status-row\"><td class=\"l\" colspan=\"3\">renonce — Décisions d'arbitrage</td></tr>" in page
     printed = client.get(reverse("public-results-print", args=[slug])).content.decode()
     assert "(irrégulière, comptée par l'arbitre)" in html.unescape(printed) and "non comptée" not in printed
     # the round's PDF is this template's HTML (tournaments/public/pdf.py)

@@ -117,7 +117,7 @@ def test_an_annulled_deal_shows_no_marks(client, day):
     assert "(60)" not in rows[1] and "60" not in rows[1] and "—" in rows[1]
     client.get(reverse("public-round", args=[t.slug, 1]))
     csv = views.results_csv_page(published.read(t.slug))[1]()
-    assert "1;1;2;annulée;1;Ana;\r" in csv or "1;1;2;annulée;1;Ana;\n" in csv
+    assert "1;1;2;annulée;1;Ana;;\r" in csv or "1;1;2;annulée;1;Ana;;\n" in csv
 
 
 def test_the_player_page_reads_a_penalty_on_an_annulled_deal_as_a_ruling(client, day):
@@ -170,3 +170,36 @@ def test_the_player_page_reads_the_counted_deal_as_the_deal(client, day):
     history = page.split("Donne après donne", 1)[1].split("<tbody>", 1)[1].split("</tbody>", 1)[0]
     first = history.split("<tr")[1]
     assert "⚖" not in first and "comptée par l" in first and ">90<" in first
+
+
+def test_the_csv_keeps_the_marks_that_do_not_count_out_of_its_points_column(client, day):
+    """The irregular deal not ruled on yet, a third deal awaiting the visa: their marks as played under « Points non
+    comptés », « Points » empty, so that the column sums to each player's total (a walk summed the marks twice).
+    Then the chief counts the irregular deal as played: its marks move to « Points », the column still sums."""
+    import csv as csvlib
+    import io
+
+    t, table, deal, chief = day
+    add_deal(table, [-104, -104, 312, -104], taker=2, status="pending")
+
+    def rows() -> list[list[str]]:
+        client.get(reverse("public-round", args=[t.slug, 1]))
+        text = views.results_csv_page(published.read(t.slug))[1]()
+        return list(csvlib.reader(io.StringIO(text.lstrip("\ufeff")), delimiter=";"))
+
+    def summed(table_rows: list[list[str]]) -> dict[str, int]:
+        out: dict[str, int] = {}
+        for row in table_rows[1:]:
+            out[row[5]] = out.get(row[5], 0) + (int(row[6]) if row[6] else 0)
+        return out
+
+    before = rows()
+    assert before[0] == ["Manche", "Table", "Donne", "État", "Place", "Joueur", "Points", "Points non comptés"]
+    assert ["1", "1", "1", "irrégulière, non comptée", "3", "Chloé", "", "-270"] in before
+    assert ["1", "1", "3", "en attente du visa", "3", "Chloé", "", "312"] in before
+    assert ["1", "1", "2", "valide", "1", "Ana", "60", ""] in before
+    assert summed(before) == {"Ana": 60, "Bruno": -20, "Chloé": -20, "David": -20}
+    irregular_rule(deal=deal, decision="as_played", reason="vu", user=chief)
+    after = rows()
+    assert ["1", "1", "1", "irrégulière, comptée par l'arbitre", "3", "Chloé", "-270", ""] in after
+    assert summed(after) == {"Ana": 150, "Bruno": 70, "Chloé": -290, "David": 70}

@@ -126,3 +126,29 @@ def test_a_table_of_the_round_results_is_never_split_from_its_total(client):
         (footer,) = [i for i, p in enumerate(text) if sq(f"Total {3 * total} {-total} {-total} {-total}") in p]
         first = [i for i, p in enumerate(text) if sq(f"1 {3 * s[0]} {-s[0]} {-s[0]} {-s[0]} 2 {3 * s[1]}") in p]
         assert heading == footer == first[0], (k, heading, footer, first)
+
+
+def test_the_round_results_pdf_shows_the_marks_that_do_not_count_as_the_web_page_does(client):
+    """A deal awaiting the visa, an irregular deal: their marks in brackets (as the web round page shows them, the
+    column adding up to the total), an annulled deal « — » (a phone walk: the PDF printed a pending deal's marks
+    as points, the total leaving them out)."""
+    names = ["Ana", "Bruno", "Chloé", "Denis"]
+    t, e = make_tournament(names, slug="pdf-uncounted")
+    t.deals_per_round = 4
+    t.save()
+    (table,) = make_round(t, 1, [[e[n] for n in names]])
+    add_deal(table, [150, -50, -50, -50], taker=0)
+    add_deal(table, [-104, -104, 312, -104], taker=2, status="pending")
+    add_deal(table, [-60, 180, -60, -60], taker=1, status="irregular")
+    add_deal(table, [90, -30, -30, -30], taker=0, status="annulled")
+    standings_tasks.ranking_refresh(t.pk)
+    tasks.forget()
+    user = get_user_model().objects.create_user("orga", password="x")
+    TournamentRole.objects.create(tournament=t, user=user, role="organizer")
+    client.force_login(user)
+    (text,) = pages(client, reverse("print-round-results", args=[t.slug, 1]))
+    assert sq("1 150 -50 -50 -50") in text
+    assert sq("2 (en attente du visa) (-104) (-104) (312) (-104)") in text
+    assert sq("3 (irrégulière, non comptée) (-60) (180) (-60) (-60)") in text
+    assert sq("4 (annulée) — — — —") in text
+    assert sq("Total 150 -50 -50 -50") in text

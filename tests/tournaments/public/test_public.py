@@ -71,8 +71,8 @@ def test_csv_exports(client, tournament):
     assert not any("empreinte" in cell.lower() for row in rows for cell in row)
     text = downloaded(client.get, reverse("public-results-csv", args=[t.slug])).content.decode("utf-8-sig")
     rows = list(csv.reader(io.StringIO(text), delimiter=";"))
-    assert rows[0] == ["Manche", "Table", "Donne", "État", "Place", "Joueur", "Points"]
-    assert len(rows) == 1 + 8 and ["1", "1", "2", "valide", "2", "B", "-90"] in rows
+    assert rows[0] == ["Manche", "Table", "Donne", "État", "Place", "Joueur", "Points", "Points non comptés"]
+    assert len(rows) == 1 + 8 and ["1", "1", "2", "valide", "2", "B", "-90", ""] in rows
     assert not any(r[0] == "2" for r in rows[1:])
 
 
