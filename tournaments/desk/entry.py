@@ -324,6 +324,8 @@ def ruling_create(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "tournaments/ruling_form.html", {
         "tournament": tournament, "round": table.round, "table": table, "deal": deal, "form": form,
         "problems": problems, "presets": presets, "call": call,
+        # a preset's own kind, checked in the page when the kind is left at « autre » (static/js/ruling-kind.js)
+        "preset_kinds": {p.code: p.kind for p in presets},
         "no_presets_note": (without[1] if lang.startswith("en") else without[0]) if without else "",
         "not_presets": [en if lang.startswith("en") else fr
                         for _rule, fr, en in penalties.NOT_PRESETS.get(tournament.game, ())],
