@@ -137,3 +137,26 @@ def parse_typed_cards(text: str, *, french: bool | None = None, tarot: bool = Tr
     if french is None:
         french = is_french(tokens)
     return [parse_typed_card(token, french=french, tarot=tarot) for token in tokens]
+
+
+def typing_help(pack: Iterable[Card], lang: str = "fr") -> str:
+    """How to type the cards of ``pack`` (a game's deck), the French way, its examples taken from that deck: the
+    cavalier, the trumps 1 to 21 and the Excuse only where the deck has them (the Tarot's), never the record's codes.
+    French, or English around the French words (``lang="en"``)."""
+    cards = set(pack)
+    en = lang == "en"
+    examples = [
+        (card(KING, HEARTS), "RC ou R♥ (roi de cœur)", "RC or R♥ (roi de cœur, king of hearts)"),
+        (card(QUEEN, DIAMONDS), "DK ou D♦ (dame de carreau)", "DK or D♦ (dame de carreau)"),
+        (card(KNIGHT, CLUBS), "CT ou C♣ (cavalier de trèfle)", "CT or C♣ (cavalier de trèfle)"),
+        (card(JACK, SPADES), "VP (valet de pique)", "VP (valet de pique)"),
+        (card(ACE, CLUBS), "AT (as de trèfle)", "AT (as de trèfle)"),
+        (card(10, HEARTS), "10Co ou 10♥ (10 de cœur)", "10Co or 10♥ (10 de cœur)"),
+    ]
+    text = (("Type the cards the French way: " if en else "Tapez les cartes à la française : ")
+            + ", ".join(words_en if en else words_fr for c, words_fr, words_en in examples if c in cards))
+    if trump(21) in cards:
+        text += "; trumps 1 to 21" if en else " ; atouts 1 à 21"
+    if EXCUSE in cards:
+        text += "; Exc for the Excuse" if en else " ; Exc pour l'Excuse"
+    return text + "."

@@ -63,7 +63,8 @@ class Preset:
     offender_en: str
     """Who the offender is (« le donneur », « le joueur fautif »)."""
     kind: str
-    """The ruling kind it is filed under (``Ruling.Kind`` values: misdeal, renonce, other)."""
+    """The ruling kind it is filed under (``Ruling.Kind`` values: misdeal, renonce, other): a card not taken, not
+    trumped when able is a renonce, as the irregular deals' violations say (``tournaments.common.games.is_renonce``)."""
 
     @property
     def in_imperiales(self) -> bool:
@@ -95,7 +96,7 @@ PRESETS: tuple[Preset, ...] = (
            "ADP-TRI, RULES.md §2.6 rule 21", 1, LOSE, "le joueur fautif", "the offender", "other"),
     Preset("triomphe_failed_to_take", "triomphe", "Carte non levée (pouvant lever)",
            "Failing to take a card when able", "ADP-TRI, RULES.md §2.6 rule 21", 1, LOSE,
-           "le joueur fautif", "the offender", "other"),
+           "le joueur fautif", "the offender", "renonce"),
     Preset("triomphe_failed_to_trump", "triomphe", "Refus de couper", "Failing to trump",
            "ADP-TRI, RULES.md §2.6 rule 21 (décision A-R9)", 1, LOSE, "le joueur fautif", "the offender",
            "renonce"),
@@ -104,7 +105,7 @@ PRESETS: tuple[Preset, ...] = (
            LOSE_OR_OPPONENTS_SCORE, "le donneur", "the dealer", "misdeal"),
     Preset("imperiale_failed_to_take", "imperiale", "Carte non prise (pouvant la prendre)",
            "Failing to take a card played when able", "AUJ-IMP règle X (RULES.md §4.5, A-I10)", 1,
-           LOSE_OR_OPPONENTS_SCORE, "le joueur fautif", "the offender", "other"),
+           LOSE_OR_OPPONENTS_SCORE, "le joueur fautif", "the offender", "renonce"),
 )
 
 NOT_PRESETS: dict[str, tuple[tuple[str, str, str], ...]] = {

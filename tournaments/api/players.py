@@ -150,7 +150,8 @@ class PlayersCsvView(Api):
                                         field="csv")
         dry_run = request.query_params.get("dry_run") in ("1", "true", "yes")
         result = players_import_csv(tournament=tournament, text=text, dry_run=dry_run)
-        body = {"registered": s.EntryOut(result.entries, many=True).data, "errors": result.errors}
+        body = {"registered": s.EntryOut(result.entries, many=True).data, "errors": result.errors,
+                "already_registered": result.already}
         if not result.ok:
             first = result.errors[0]
             body.update({"error": "invalid_csv", "field": f"line {first['line']}" + (

@@ -184,6 +184,8 @@ class VerdictOut(serializers.Serializer):
 class CsvImportOut(serializers.Serializer):
     registered = EntryOut(many=True)
     errors = serializers.ListField(child=serializers.DictField())
+    already_registered = serializers.ListField(child=serializers.CharField(), help_text=(
+        "the names of the rows left aside: the person is already entered in the tournament (or earlier in the file)"))
 
 
 # -- inputs ----------------------------------------------------------------------------------------

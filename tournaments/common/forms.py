@@ -5,13 +5,8 @@ from __future__ import annotations
 import re
 
 from django import forms
-from django.utils.translation import gettext_lazy as _
 
 from rules.typed import split_tokens
-
-CARD_HELP = _("Type the cards the French way or as codes: RC or R♥ (roi de cœur), DK or D♦ (dame de carreau), "
-              "CT or C♣ (cavalier de trèfle), VP, AT, 10Co; trumps 1 to 21; Exc for the Excuse. Also KS 10H NC "
-              "T21 EX.")
 
 
 class ChoiceRadio(forms.RadioSelect):

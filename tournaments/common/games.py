@@ -12,9 +12,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from rules.cards import CardCodeError, parse_card
 from rules.errors import MalformedRecord
 from rules.game import Game, all_games, get_game
 from rules.tarot import CONTRACT_LABELS
+from rules.typed import typing_help
 from scoring import ecarte as ecarte_scoring
 from scoring import penalties
 from scoring.explain import Explanation, explain_verdict
@@ -102,6 +104,19 @@ def record_help(name: str, options: Mapping[str, Any], lang: str = "fr") -> str:
         return g.entry_form(options).outline(lang)
     except (MalformedRecord, TypeError, ValueError):  # options the rules refuse (a table of one): the page says why
         return ""
+
+
+def card_help(name: str, options: Mapping[str, Any] | None = None, lang: str = "fr") -> str:
+    """How to type the cards of the game's own deck under ``options`` (:func:`rules.typed.typing_help`): no
+    cavalier, trumps or Excuse at the piquet games; empty for a game unknown or options the rules refuse."""
+    g = known(name)
+    if g is None:
+        return ""
+    try:
+        pack = [parse_card(c.code) for c in g.entry_form(options).pack]
+    except (MalformedRecord, CardCodeError, NotImplementedError, TypeError, ValueError):
+        return ""
+    return typing_help(pack, lang)
 
 
 def explain(name: str, verdict: Any, players: Sequence[str], lang: str = "fr") -> Explanation:

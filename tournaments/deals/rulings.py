@@ -149,8 +149,9 @@ def ruling_record(*, table: Table, kind: str | None, reason: str | None, user: A
 
     With ``penalty`` (a preset code of the tournament's game) and ``offender`` (an entry id), the
     adjustments are computed from the rule texts (``scoring.penalties``) instead of typed: ``kind``
-    defaults to the preset's, ``is_penalty`` is set when they are not zero-sum, and the reason starts
-    with the preset's label (its rule reference goes to ``penalty_rule``; the typed reason, optional then, follows).
+    is the preset's when none or « autre » is given, ``is_penalty`` is set when they are not zero-sum, and the
+    reason starts with the preset's label (its rule reference goes to ``penalty_rule``; the typed reason, optional
+    then, follows).
     ``settles_deal``: the ruling decides an irregular deal (:func:`irregular_rule`) and may give no points;
     ``decision``: which of :data:`DECISIONS` it is; ``played`` (entry id → points, with ``penalty`` only): the
     irregular deal's marks as played, counted with the penalty added (``Preset.deal_counts``).
@@ -168,7 +169,10 @@ def ruling_record(*, table: Table, kind: str | None, reason: str | None, user: A
             merged[str(k)] = merged.get(str(k), 0) + v
         adjustments = merged
         is_penalty = computed.is_penalty or sum(merged.values()) != 0
-        kind = kind or preset.kind
+        # the preset's own kind (« maldonne », « renonce ») when the ruling's was left at « autre »: a walk read
+        # « autre — Carte non prise … »
+        if not kind or (kind == Ruling.Kind.OTHER and preset.kind in Ruling.Kind.values):
+            kind = preset.kind
         head = preset.label_fr  # the rule reference is kept apart (``penalty_rule``), not in the words shown
         if played is not None:
             head = f"{head} — {DECISIONS['as_played'].lower()}"

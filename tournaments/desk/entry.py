@@ -28,7 +28,6 @@ from scoring import penalties
 from tournaments.common import games
 from tournaments.common.access import guarded, lang_of, require, sent
 from tournaments.common.errors import DealRejected, IdempotencyMismatch, InvalidInput, MalformedDeal, ServiceError
-from tournaments.common.forms import CARD_HELP
 from tournaments.deals import selectors
 from tournaments.deals.models import Deal, Ruling
 from tournaments.deals.record import DealNumberTaken, deal_approve, deal_correct, deal_record
@@ -72,6 +71,7 @@ def build_form(mode: str, table: Table, *, data: Any = None, initial: dict[str, 
     form = RecordForm(data, initial={"record": skeletons.dumps(start)})
     lang = "en" if (get_language() or "fr").startswith("en") else "fr"
     form.game_help = skeletons.game_help(head["game"], head["options"], lang)
+    form.card_help = games.card_help(head["game"], head["options"], lang)
     return form
 
 
@@ -168,7 +168,7 @@ def deal_enter(request: HttpRequest, pk: int) -> HttpResponse:
         form = build_form(mode, table, initial=initial)
     context = table_context(request, table)
     context.update({"form": form, "mode": mode, "modes": modes_for(tournament.game), "problems": problems,
-                    "card_help": CARD_HELP, "action": "enter", "entry_key": key,
+                    "action": "enter", "entry_key": key,
                     "after": context["last_number"] if after is None else after,
                     "tabs": entry_tabs_for(request, table, mode), "irregular_offered": irregular_offered,
                     "outbox_words": outbox_words(table, players, lang_of(request))})
@@ -217,7 +217,7 @@ def deal_correct_view(request: HttpRequest, pk: int) -> HttpResponse:
     has_summary = any(p["kind"] == "summary" for p in entry_description(table)["phases"])
     context = table_context(request, table)
     context.update({"form": form, "mode": mode, "modes": modes_for(tournament.game), "problems": problems,
-                    "card_help": CARD_HELP, "action": "correct", "deal": deal, "reason_form": reason_form,
+                    "action": "correct", "deal": deal, "reason_form": reason_form,
                     "tabs": correction_tabs(deal, "record", has_summary=has_summary)})
     return render(request, "tournaments/deal_form.html", context, status=422 if problems else 200)
 
@@ -324,6 +324,8 @@ def ruling_create(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "tournaments/ruling_form.html", {
         "tournament": tournament, "round": table.round, "table": table, "deal": deal, "form": form,
         "problems": problems, "presets": presets, "call": call,
+        # a preset's own kind, checked in the page when the kind is left at « autre » (static/js/ruling-kind.js)
+        "preset_kinds": {p.code: p.kind for p in presets},
         "no_presets_note": (without[1] if lang.startswith("en") else without[0]) if without else "",
         "not_presets": [en if lang.startswith("en") else fr
                         for _rule, fr, en in penalties.NOT_PRESETS.get(tournament.game, ())],

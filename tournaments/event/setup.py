@@ -497,6 +497,9 @@ class CsvImport:
     entries: list[Entry] = field(default_factory=list)
     errors: list[dict[str, Any]] = field(default_factory=list)
     ignored: list[str] = field(default_factory=list)
+    #: the names of the rows left aside because their person is already entered in the tournament (or earlier in
+    #: the file): same folded name, and no other club or licence to say it is someone else
+    already: list[str] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
@@ -615,7 +618,9 @@ def players_import_csv(*, tournament: Tournament, text: str | bytes, dry_run: bo
     name is « Prénom Nom », each as typed (a French club's file lists Nom in capitals: « Marie BŒUF »).
     Any other column (Sexe, Catégorie — the register has no field for them yet —, Date …) is listed in
     ``ignored``. Every line that cannot be read is reported with its line number (the header is line 1)
-    and nothing is saved; otherwise every player is created (or found by licence) and registered.
+    and nothing is saved; otherwise every player is created (or found by licence) and registered — but a row
+    whose person is already entered in the tournament, or on an earlier row (same folded name, no other club or
+    licence), which is left aside and named in ``already`` (:func:`_not_entered_twice`).
     """
     result = CsvImport()
     try:
@@ -672,7 +677,10 @@ def players_import_csv(*, tournament: Tournament, text: str | bytes, dry_run: bo
                                                            other.name, licence=licence)})
                 continue
         parsed.append((name, club, licence, team))
-    if result.errors or dry_run:
+    if result.errors:
+        return result
+    parsed = _not_entered_twice(tournament, parsed, result.already)
+    if dry_run:
         return result
     teams: dict[str, Team] = {}
     for name, club, licence, team_name in parsed:
@@ -683,6 +691,33 @@ def players_import_csv(*, tournament: Tournament, text: str | bytes, dry_run: bo
         player = player_create(name=name, club=club, licence=licence, tournament=tournament)
         result.entries.append(player_register(tournament=tournament, player=player, team=team))
     return result
+
+
+def _not_entered_twice(tournament: Tournament, rows: list[tuple[str, str, str, str]],
+                       already: list[str]) -> list[tuple[str, str, str, str]]:
+    """The import's rows but those whose person is already entered in ``tournament`` (an active entry) or on an
+    earlier row: the same folded name (:func:`identity.name_key`) with no other club and no other licence to
+    contradict it. Their names (as entered) go to ``already``: a file sent twice registers nobody twice."""
+    entered: list[tuple[str, str, set[str], str]] = []  # name as entered, folded name, folded clubs, licence
+    for entry in tournament.entries.filter(withdrawn=False).select_related("player", "player__home_club"):
+        player = entry.player
+        clubs = {identity.name_key(player.club),
+                 identity.name_key(player.home_club.name if player.home_club is not None else "")} - {""}
+        entered.append((player.name, identity.name_key(player.name), clubs, player.licence))
+    kept = []
+    for row in rows:
+        name, club, licence, _team = row
+        key, club_key = identity.name_key(name), identity.name_key(club)
+        same = next((e for e in entered
+                     if (licence and e[3] == licence)
+                     or (e[1] == key and not (club_key and e[2] and club_key not in e[2])
+                         and not (licence and e[3] and licence != e[3]))), None)
+        if same is not None:
+            already.append(same[0])
+            continue
+        kept.append(row)
+        entered.append((name, key, {club_key} - {""}, licence))
+    return kept
 
 
 @transaction.atomic

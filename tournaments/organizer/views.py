@@ -187,6 +187,10 @@ def players(request: HttpRequest, slug: str) -> HttpResponse:
             result = setup.players_import_csv(tournament=tournament, text=csv_form.cleaned_data["file"].read())
             if result.ok:
                 messages.success(request, _("%(n)s players registered from the file.") % {"n": len(result.entries)})
+                if result.already:
+                    messages.info(request, ngettext(
+                        "%(n)s déjà inscrit : %(names)s.", "%(n)s déjà inscrits : %(names)s.", len(result.already))
+                        % {"n": len(result.already), "names": ", ".join(result.already)})
                 if result.ignored:
                     messages.warning(request, _("Colonnes ignorées : %(columns)s.")
                                      % {"columns": ", ".join(result.ignored)})

@@ -191,6 +191,10 @@ def test_players_csv_endpoint(api_client, tarot_table, staff):
     good = api_client.post(url, "name,club,licence\nZoé,Lyon,1\nYann,Lyon,2\n", content_type="text/csv")
     assert good.status_code == 201 and len(good.json()["registered"]) == 2
     assert api_client.post(url, {"csv": "name\nXavier\n"}, format="json").status_code == 201
+    again = api_client.post(url, "name,club,licence\nZoé,Lyon,1\nYANN,,\n", content_type="text/csv")
+    assert again.status_code == 201 and again.json()["registered"] == []
+    assert again.json()["already_registered"] == ["Zoé", "Yann"]
+    assert t.entries.filter(player__name__iexact="Yann").count() == 1
 
 
 def test_setup_through_the_api(api_client, staff):

@@ -183,6 +183,24 @@ def test_ruling_page_lists_the_triomphe_presets_and_records_one(client, triomphe
     assert typed.status_code == 302 and triomphe_table.rulings.count() == 2
 
 
+def test_a_preset_left_at_other_files_the_ruling_under_its_own_kind(client, chief):
+    """A phone walk chose « Carte non prise (pouvant la prendre) » with « Nature » left on « autre »: the ruling read
+    « autre — Carte non prise … ». A preset that belongs to a kind (renonce, maldonne) files the ruling under it when
+    the kind is left at « autre »; a kind typed otherwise is kept."""
+    tournament = TournamentFactory(game="imperiale", options={"players": 2}, target=3)
+    table = seated_table(tournament, players=2, names=["Ana", "Bruno"])
+    ana, bruno = entries(table)
+    client.force_login(chief)
+    url = reverse("ruling_create", args=[table.pk])
+    for penalty, expected in (("imperiale_failed_to_take", "renonce"), ("imperiale_misdeal", "misdeal")):
+        answer = client.post(url, {"penalty": penalty, "offender": str(ana), "kind": "other", "reason": ""})
+        assert answer.status_code == 302, answer.content.decode()
+        assert table.rulings.order_by("-pk").first().kind == expected, penalty
+    kept = ruling_record(table=table, kind="slow_play", reason="", user=chief, penalty="imperiale_failed_to_take",
+                         offender=bruno)
+    assert kept.kind == "slow_play"
+
+
 def test_ruling_page_in_english(client, triomphe_table, chief):
     client.force_login(chief)
     client.cookies["django_language"] = "en"

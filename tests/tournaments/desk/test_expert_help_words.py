@@ -51,3 +51,31 @@ def test_the_expert_help_in_english(client):
     line = help_line(client, "triomphe", 2, {})
     assert FIELD_NAMES.search(line) is None, line
     assert "turn-up" in line.lower() and "Retourne" not in line, line
+
+
+@pytest.mark.parametrize(("game", "players"), [("imperiale", 2), ("triomphe", 2), ("ecarte", 2)])
+def test_the_piquet_games_card_help_has_no_tarot_card_and_no_english_code(client, game, players):
+    """A phone walk read « CT ou C♣ (cavalier de trèfle)… atouts 1 à 21 ; Exc pour l'Excuse. Aussi KS 10H NC T21
+    EX. » on L'Impériale's expert entry: no cavalier, trumps or Excuse in a piquet deck, and English codes. The card
+    help comes from the game's own deck, in French."""
+    line = help_line(client, game, players, {})
+    assert "Tapez les cartes à la française : RC ou R♥ (roi de cœur), DK ou D♦ (dame de carreau)" in line, line
+    for word in ("cavalier", "atouts 1 à 21", "Excuse", "KS", "10H", "T21", "Aussi"):
+        assert word not in line, (word, line)
+
+
+def test_the_tarot_card_help_keeps_its_cavalier_trumps_and_excuse(client):
+    line = help_line(client, "tarot", 4, {})
+    assert "CT ou C♣ (cavalier de trèfle)" in line and "atouts 1 à 21 ; Exc pour l'Excuse." in line, line
+    assert "KS" not in line and "T21" not in line, line
+
+
+def test_the_record_is_named_in_plain_french(client):
+    tournament = TournamentFactory(game="imperiale", options={"players": 2})
+    table = seated_table(tournament, players=2)
+    user = UserFactory(username="arbitre-words")
+    role(tournament, user, "arbiter", [table])
+    client.force_login(user)
+    html = htmllib.unescape(client.get(reverse("deal_enter", args=[table.pk]) + "?mode=record").content.decode())
+    assert "La donne telle que l'enregistre Levée (format JSON)" in html
+    assert "La donne en JSON" not in html and "l'API" not in html

@@ -114,6 +114,40 @@ def test_the_import_names_the_likely_duplicates_it_brought(client):
     assert Player.objects.filter(name__iexact="Anaïs Bœuf").count() == 2  # not merged by itself: no club to say so
 
 
+def test_a_file_imported_twice_registers_nobody_twice(client):
+    """A phone walk imported the same file twice: Anne Moreau (no licence) was entered twice. The second import
+    leaves aside whoever is already entered and says so."""
+    t, _e = make_tournament([], slug="imp-twice")
+    organizer = UserFactory(username="imp-twice-org")
+    role(t, organizer, "organizer")
+    client.force_login(organizer)
+    data = "Nom;Prénom;Club\r\nMOREAU;Anne;\r\nGARNIER;Chloé;Cœur de Lyon\r\n".encode("cp1252")
+    for _time in range(2):
+        upload = io.BytesIO(data)
+        upload.name = "joueurs.csv"
+        page = client.post(reverse("players", args=[t.slug]), {"action": "csv", "file": upload}, follow=True)
+    assert t.entries.count() == 2
+    assert "2 déjà inscrits : Anne MOREAU, Chloé GARNIER." in unescape(page.content.decode())
+
+
+def test_one_person_twice_in_a_file_is_registered_once():
+    t = TournamentFactory(status="open")
+    text = "Nom;Prénom;Club\nDupont;Jean;Lyon\nDUPONT;jean;\nDupont;Jean;Nantes\n"
+    result = players_import_csv(tournament=t, text=text)
+    assert result.ok and result.already == ["Jean Dupont"]
+    # another club says another person: two « Jean Dupont » of two clubs are two entries
+    assert sorted((e.player.name, e.player.club) for e in t.entries.all()) == [("Jean Dupont", "Lyon"),
+                                                                               ("Jean Dupont", "Nantes")]
+
+
+def test_an_entered_namesake_with_another_licence_is_someone_else():
+    t = TournamentFactory(status="open")
+    assert players_import_csv(tournament=t, text="Nom;Licence\nJean Dupont;0411111\n").ok
+    result = players_import_csv(tournament=t, text="Nom;Licence\nJEAN DUPONT;0422222\nJean Dupont;0411111\n")
+    assert result.ok and result.already == ["Jean Dupont"]
+    assert sorted(e.player.licence for e in t.entries.all()) == ["0411111", "0422222"]
+
+
 # -- the pages: who may open them --------------------------------------------------------------------
 
 @pytest.fixture
