@@ -42,3 +42,20 @@ def test_the_desk_tap_page_reloads_offline_with_its_kept_deal(live_server, phone
     # online, the page is the server's: the deal just saved is on its sheet, the heading the next deal's
     page.reload()
     assert page.locator("main h1").inner_text().strip() == "Donne 2"
+
+
+def test_the_desk_expert_page_opened_first_reloads_offline(live_server, phone, desk):  # noqa: F811
+    """The expert entry (the JSON record) did not register the desk's service worker: opened first, then reloaded
+    without network, it was Chromium's error page. Now every entry page of the table registers it."""
+    page, table = phone, desk
+    url = f"{live_server.url}/desk/tables/{table.pk}/deal/?mode=record"
+    page.goto(url)
+    page.get_by_label("Identifiant").fill("arbitre")
+    page.get_by_label("Mot de passe").fill("secret-pass")
+    page.get_by_role("button", name="Connexion").click()
+    page.wait_for_url(re.compile(rf"/desk/tables/{table.pk}/deal/"))
+    page.wait_for_function("!!navigator.serviceWorker.controller", timeout=30_000)
+    page.context.set_offline(True)
+    page.reload()
+    page.locator("#deal-form textarea[name=record]").wait_for()
+    assert page.locator("main h1").inner_text().strip() == "Donne 1"

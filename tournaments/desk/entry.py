@@ -41,6 +41,7 @@ from tournaments.desk.play import entry_description, entry_tabs
 from tournaments.desk.refusals import explain_rejection
 from tournaments.desk.views import (
     deal_summary,
+    desk_service_worker,
     entry_after,
     next_dealer,
     ruling_points,
@@ -171,7 +172,9 @@ def deal_enter(request: HttpRequest, pk: int) -> HttpResponse:
                     "action": "enter", "entry_key": key,
                     "after": context["last_number"] if after is None else after,
                     "tabs": entry_tabs_for(request, table, mode), "irregular_offered": irregular_offered,
-                    "outbox_words": outbox_words(table, players, lang_of(request))})
+                    "outbox_words": outbox_words(table, players, lang_of(request)),
+                    # the desk's own pages reload without network (a table's link has its own worker)
+                    "desk_sw": None if links.held(request) is not None else desk_service_worker(table)})
     status = 422 if problems else 200
     return render(request, "tournaments/deal_form.html", context, status=status)
 

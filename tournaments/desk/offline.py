@@ -185,7 +185,7 @@ def desk_service_worker(request: HttpRequest, pk: int) -> HttpResponse:
         return HttpResponse(status=403)
     scope = reverse("deal_enter", args=[table.pk])
     return _service_worker(request, family=f"levee-desk-{table.pk}-", version=str(request.user.pk), scope=scope,
-                           pages=[reverse("deal_play", args=[table.pk]), scope])
+                           pages=[reverse("deal_play", args=[table.pk]), f"{scope}?mode=record", scope])
 
 
 def link_engine_worker(request: HttpRequest, token: str) -> HttpResponse:

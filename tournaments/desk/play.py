@@ -40,6 +40,7 @@ from tournaments.desk.engine import engine_config
 from tournaments.desk.refusals import explain_rejection, saved_message
 from tournaments.desk.views import (
     deals_left,
+    desk_service_worker,
     entry_after,
     next_dealer,
     number_taken_answer,
@@ -223,8 +224,7 @@ def play_page(request: HttpRequest, table: Table, link: PrivateLink | None = Non
                        "offlineUrl": reverse("link_deal_offline", args=[link.token]), "table": table.number,
                        "storageKey": f"levee:link:{link.token[:8]}:{table.number}:{mode}"})
     if link is None:  # the desk's entry pages of this table reload without network (its service worker)
-        context["desk_sw"] = {"url": reverse("deal_sw", args=[table.pk]), "scope": reverse("deal_enter",
-                                                                                     args=[table.pk])}
+        context["desk_sw"] = desk_service_worker(table)
     context.update({"config": config, "mode": mode, "offline": True,
                     "tabs": entry_tabs(table, "quick" if mode == "summary" else "play", has_summary=has_summary,
                                        link=link)})

@@ -13,6 +13,7 @@ from typing import Any
 from django.db.models import Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -256,6 +257,12 @@ def record_diff(old: Any, new: Any, path: str = "") -> list[dict[str, Any]]:
     if old == new:
         return []
     return [{"path": path or "$", "old": old, "new": new}]
+
+
+def desk_service_worker(table: Table) -> dict[str, str]:
+    """The desk's service worker of a table's entry pages (they reload without network): its script and scope,
+    registered by each entry page (tap, summary, expert) — the expert page opened first did not register it."""
+    return {"url": reverse("deal_sw", args=[table.pk]), "scope": reverse("deal_enter", args=[table.pk])}
 
 
 def entry_after(value: object) -> int | None:
