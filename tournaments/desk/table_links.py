@@ -311,7 +311,7 @@ def player_home(request: HttpRequest, token: str) -> HttpResponse:
         sheets, _seats, _players = _sheets(table, lang_of(request), policy, facts)
         for sheet in sheets:
             sheet["mine"] = next((line for line in sheet["lines"] if line["entry"].pk == entry_.pk), None)
-        groups.append({"table": table, "sheets": sheets})
+        groups.append({"table": table, "sheets": sheets, "bye": len(_seats) == 1})  # alone: a bye, « exempt »
     return render(request, "tables/player_home.html", {"link": link, "entry": entry_, "groups": groups,
                                                        "tournament": link.tournament,
                                                        "place": _place(tournament, entry_, lang_of(request))})

@@ -54,7 +54,11 @@ def table_cards(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """A round's table cards, ready to print: each table's players, its private link and QR code."""
     rnd = get_object_or_404(Round.objects.select_related("tournament"), tournament__slug=slug, number=number)
     require(request, permissions.can_manage(request.user, rnd.tournament))
-    tables = selectors.with_seats(list(rnd.tables.order_by("number")))
+    seated = selectors.with_seats(list(rnd.tables.order_by("number")))
+    # a bye (a table of one seat, « exempt »): no match to enter nor confirm, so no card; its player is named
+    byes = [name for table in seated if len(selectors.table_players(table)) == 1
+            for name in selectors.table_players(table)]
+    tables = [table for table in seated if len(selectors.table_players(table)) > 1]
     made = service.links_for_round(tables=tables, user=request.user)
     urls = {table.pk: _absolute(request, "link_home", made[table.pk].token) for table in tables}
     codes = qr_svgs(list(urls.values()))
@@ -64,7 +68,7 @@ def table_cards(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         cards.append({"table": table, "players": selectors.table_players(table), "link": made[table.pk], "url": url,
                       "qr": mark_safe(codes[url])})  # segno's own SVG, no user text in it
     return render(request, "tables/table_cards.html", {
-        "tournament": rnd.tournament, "round": rnd, "cards": cards,
+        "tournament": rnd.tournament, "round": rnd, "cards": cards, "byes": byes,
         "policy": service.policy_of(rnd.tournament),
     })
 

@@ -234,9 +234,10 @@ def player(request: HttpRequest, slug: str, entry_id: int) -> HttpResponse:
         # duplicate: ranked by percentage, the étui of each deal, raw marks said as such
         dup = queries.duplicate_player(entry, history, rk.snapshot)
         history = dup.history if dup is not None else history
+        # no deal yet (before his first round, or a bye alone): no chart of nothing
         chart = running_total_svg(history.points, breaks=history.breaks,
                                   title=_("Running total of %(name)s, deal after deal") % {"name": entry.player.name},
-                                  unit=games.score_unit(whole.tournament.game, lang))
+                                  unit=games.score_unit(whole.tournament.game, lang)) if history.points else ""
         # a match game ranks by match points: the heading says them, named, and the game's own total by its unit
         # (a walk read « Total : 1 · rang 4 », impériales beside a rank of match points)
         basis = (rk.columns[0][1], row.values[0]) if (row is not None and dup is None and rk.columns

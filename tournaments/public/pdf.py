@@ -24,7 +24,6 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.text import slugify
 
-from scoring.sheets import deal_columns
 from tournaments.common import files, runner
 from tournaments.common.access import lang_of
 from tournaments.common.collation import french_key
@@ -154,18 +153,12 @@ def _results(state: published.Published, doc: Document) -> bytes:
 def _sheets(state: published.Published, doc: Document) -> bytes:
     tournament = state.whole().tournament
     rnd = get_object_or_404(Round, tournament=tournament, number=doc.number)
-    lines = range(1, (tournament.deals_per_round or 8) + 1)
+    lines = queries.sheet_lines(tournament)
     every = list(rnd.tables.order_by("number").values_list("pk", flat=True))
     count = parts(len(every), SHEETS_TABLES_PER_PART)
     _check_part(doc.part, count)
-    tables = []
-    for table in (rnd.tables.filter(pk__in=every[_slice(doc.part, SHEETS_TABLES_PER_PART)])
-                  .prefetch_related("seats__entry__player").order_by("number")):
-        seats = sorted(table.seats.all(), key=lambda s: s.position)
-        if len(seats) < 2:
-            continue  # a bye: no sheet
-        tables.append({"table": table, "seats": seats,
-                       "columns": deal_columns(tournament.game, len(seats), tournament.options)})
+    tables = queries.sheet_tables(tournament, rnd.tables.filter(pk__in=every[_slice(doc.part, SHEETS_TABLES_PER_PART)])
+                                  .prefetch_related("seats__entry__player").order_by("number"))
     return to_pdf("print/score_sheets.html", {"tournament": tournament, "round": rnd, "tables": tables,
                                               "lines": lines, "part": doc.part, "parts": count})
 

@@ -11,15 +11,16 @@ from dataclasses import dataclass, field, replace
 from threading import Lock
 from typing import Any
 
-from django.db.models import Q
+from django.db.models import Count, Q
 from django.utils.translation import gettext_lazy as _
 
 from scoring import ranking as pure
+from scoring.sheets import deal_columns
 from tournaments.common import kept as cache  # the cache, or none when it is down
 from tournaments.common.collation import french_key
 from tournaments.deals import selectors
 from tournaments.deals.models import Deal, Forfeit, Ruling, ScoreRow
-from tournaments.event.models import Entry, Round, Table, Team, Tournament
+from tournaments.event.models import Entry, Round, Seat, Table, Team, Tournament
 from tournaments.standings import rankings
 from tournaments.standings.formats import metric_text, percent_columns, percent_text
 from tournaments.standings.models import RankingSnapshot
@@ -345,6 +346,11 @@ class TableResult:
         return any(self.adjustments)
 
     @property
+    def bye(self) -> bool:
+        """A table of a single seat: its player is on a bye (« exempt »), with no match and no deal."""
+        return len(self.entry_ids) == 1
+
+    @property
     def deal_lines(self) -> list[tuple[int, str, list[tuple[str, str]]]]:
         """:attr:`deals` with each seat's cell as :func:`mark_cell` shows it: (number, status, [(words, class)])."""
         return [(number, status, [mark_cell(status, p) for p in points]) for number, status, points in self.deals]
@@ -417,6 +423,24 @@ def round_results(rnd: Round, first: int = 0, count: int | None = None) -> list[
     return out
 
 
+def sheet_lines(tournament: Tournament) -> range:
+    """The numbered lines of a blank score sheet: the round's deals, or twelve for a game played to a target."""
+    return range(1, 13) if tournament.is_match_game else range(1, (tournament.deals_per_round or 8) + 1)
+
+
+def sheet_tables(tournament: Tournament, tables: Iterable[Table]) -> list[dict[str, Any]]:
+    """The blank score sheets of ``tables`` (their seats prefetched): each table's players in order of play and
+    the columns its game writes before the marks (:func:`scoring.sheets.deal_columns`); a bye has no sheet."""
+    out = []
+    for table in tables:
+        seats = sorted(table.seats.all(), key=lambda s: s.position)
+        if len(seats) < 2:
+            continue  # a bye (« exempt »): no match, no sheet
+        out.append({"table": table, "seats": seats,
+                    "columns": deal_columns(tournament.game, len(seats), tournament.options)})
+    return out
+
+
 #: an artificial result in words (the percentages of A-T13, or « non joué »)
 ARTIFICIAL_WORDS = {"plus": "60 %", "even": "50 %", "minus": "40 %", "absent": _("non joué")}
 
@@ -451,7 +475,8 @@ def _with_etuis(rnd: Round, results: list[TableResult]) -> None:
 class PlayerHistory:
     entry: Entry
     lines: list[dict[str, Any]]  # round, table, deal, points, running, note
-    per_round: list[tuple[int, int]]
+    per_round: list[tuple[int, Any]]
+    """Each released round's points, or « exempt » for a round he sat out (a bye)."""
     points: list[int]
     breaks: list[int]
     total: int
@@ -465,7 +490,10 @@ def player_history(entry: Entry) -> PlayerHistory:
             .order_by("round__number", "table__number", "deal__number", "id")
             .values_list("round__number", "table__number", "deal__number", "ruling__kind", "ruling__decision",
                          "points"))
-    lines, per_round, points, breaks = [], {}, [], []
+    lines: list[dict[str, Any]] = []
+    per_round: dict[int, Any] = {}
+    points: list[int] = []
+    breaks: list[int] = []
     running, last_round = 0, None
     for round_number, table_number, deal_number, ruling_kind, decision, pts in rows:
         if last_round is not None and round_number != last_round:
@@ -481,6 +509,12 @@ def player_history(entry: Entry) -> PlayerHistory:
                       "ruling": Ruling(kind=ruling_kind, decision=decision or "").kind_words
                       if ruling_kind and not counted else "",
                       "counted": counted, "points": pts, "running": running})
+    # a round he sat out (a bye: alone at a table of one seat) has no score row: said « exempt » in its place
+    byes = (Seat.objects.filter(entry=entry).filter(Q(table__round__released=True)
+                                                    | Q(table__round__number__lte=tournament.released_round))
+            .annotate(seated=Count("table__seats")).filter(seated=1).values_list("table__round__number", flat=True))
+    for number in byes:
+        per_round.setdefault(number, _("exempt"))
     return PlayerHistory(entry, lines, sorted(per_round.items()), points, breaks, running)
 
 

@@ -268,10 +268,10 @@ def score_sheets_page(state: published.Published, lang: str, number: int, seatin
     def render() -> str:
         tournament = state.whole().tournament
         rnd = get_object_or_404(Round, tournament=tournament, number=number)
-        tables = list(rnd.tables.prefetch_related("seats__entry__player").order_by("number"))
-        lines = range(1, (tournament.deals_per_round or 5) + 1) if not tournament.is_match_game else range(1, 13)
+        tables = queries.sheet_tables(tournament, rnd.tables.prefetch_related("seats__entry__player")
+                                      .order_by("number"))
         return html("public/score_sheets.html", {"tournament": tournament, "round": rnd, "tables": tables,
-                                                 "lines": lines})
+                                                 "lines": queries.sheet_lines(tournament)})
 
     return etag, render
 
