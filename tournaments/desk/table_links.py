@@ -218,10 +218,12 @@ def link_deal(request: HttpRequest, token: str, number: int) -> HttpResponse:
     seats = selectors.table_seats(deal.table)
     players = selectors.table_players(deal.table)
     needed = service.policy_of(deal.table.round.tournament).needed(len(seats))
+    sheet = deal_sheet(deal, seats, players, needed, lang_of(request))
     return render(request, "tables/link_deal.html", {
         "link": link, "table": deal.table, "round": deal.table.round, "tournament": deal.table.round.tournament,
-        "sheet": deal_sheet(deal, seats, players, needed, lang_of(request)),
-        "answerable": deal.status not in (Deal.Status.ANNULLED, Deal.Status.IRREGULAR),
+        "sheet": sheet,
+        # the results official and the tournament over: nothing left to answer (a dispute is refused)
+        "answerable": deal.status not in (Deal.Status.ANNULLED, Deal.Status.IRREGULAR) and sheet["disputable"],
         "may_call": deal.status != Deal.Status.ANNULLED,
     })
 

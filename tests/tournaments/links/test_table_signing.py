@@ -96,10 +96,16 @@ def test_no_dispute_once_the_tournament_is_finished_and_its_results_official(cli
         sheet.deal_answer(deal=deal, entry=chloe, answer="disputed", note="trop tard")
     link = sheet.link_for_table(table=tarot_table)
     page = client.get(reverse("link_deal", args=[link.token, 1])).content.decode()
-    assert 'value="disputed"' not in page and 'value="confirmed"' in page
+    # nothing left to answer: neither button, the sheet says why (it asked « Je confirme » of a finished event)
+    assert 'value="disputed"' not in page and 'value="confirmed"' not in page
+    assert "la donne ne se confirme ni ne se conteste plus" in page
+    mine = sheet.link_for_entry(entry=chloe)
+    home = client.get(reverse("player_home", args=[mine.token])).content.decode()
+    assert 'value="confirmed"' not in home and 'value="disputed"' not in home
+    assert "la donne ne se confirme ni ne se conteste plus" in home and "player-deal\" open" not in home
     client.post(reverse("link_deal", args=[link.token, 1]), {"seat": 2, "answer": "disputed", "note": "trop tard"})
     assert not ArbiterCall.objects.exists()
-    sheet.deal_answer(deal=deal, entry=chloe, answer="confirmed")  # confirming stays possible
+    sheet.deal_answer(deal=deal, entry=chloe, answer="confirmed")  # the service still takes a confirmation (API)
 
 
 def test_the_chief_s_page_refreshes_its_lists_in_place(client, tarot_table, staff):
