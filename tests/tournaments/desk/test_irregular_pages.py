@@ -190,6 +190,8 @@ def test_the_public_results_show_an_irregular_deal_the_chief_counted_as_counted(
         "tournament": rnd.tournament, "round": rnd, "tables": queries.round_results(rnd), "messages": ()})
     assert "(irrégulière, comptée par l'arbitre)" in html.unescape(pdf_html) and ">1</td>" in pdf_html
     assert ">(1)</td>" not in pdf_html
+    # the PDF's rulings row names their kind too (it read « Décisions d'arbitrage » alone)
+    assert "renonce — Décisions d'arbitrage</td>" in html.unescape(pdf_html)
     from tournaments.public import published, views
 
     csv = views.results_csv_page(published.read(slug))[1]()  # the file the worker writes (the page answers 202)
