@@ -210,7 +210,7 @@ def deal_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "players": players,
         "seat_scores": [(name, scores.get(s.entry_id)) for name, s in zip(players, seats, strict=True)],
         "versions": versions,
-        "rulings": deal.rulings.select_related("created_by", "withdrawn_by"),
+        "rulings": _rulings_with_points(deal, tournament.game, seats, players, scores),
         # an irregular deal: what was found (each violation of play in words), and whether it waits for a ruling
         "found": [v.get("message", "") for v in (deal.verdict or {}).get("violations", []) if isinstance(v, dict)],
         "awaiting": irregular_waiting(deal),
@@ -229,6 +229,19 @@ def deal_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "table_full": deals_left(table) == 0,
         "can_restore": permissions.can_restore(request.user, tournament),
     })
+
+
+def _rulings_with_points(deal: Deal, game: str, seats: list[Any], players: list[str],
+                         scores: dict[int, int]) -> list[Ruling]:
+    """The deal's rulings, each with the points its own line adds (:func:`ruling_points`: a penalty, an
+    adjustment, what the deal it counts as played does not already show), as the table's score sheet says them."""
+    counting = selectors.counted_by_ruling([deal], game).get(deal.pk)
+    rulings = list(deal.rulings.select_related("created_by", "withdrawn_by"))
+    for ruling in rulings:
+        shown = (selectors.counted_marks(ruling, scores, [s.entry_id for s in seats])
+                 if counting is not None and ruling.pk == counting.pk else None)
+        ruling.points_line = ruling_points(ruling, seats, players, shown)  # type: ignore[attr-defined]
+    return rulings
 
 
 def verdict_scores(verdict: Any) -> list[int] | None:

@@ -63,6 +63,10 @@ def test_the_chief_rules_a_renonce_on_the_deal_that_ended_the_match(client, chie
     table.refresh_from_db()
     assert table.match_totals == [2, 3] and not table.match_ended and table.match_winner is None
     assert selectors.table_totals(table) == {mb: 2, oe: 3}
+    # the deal's own page says the penalty's points beside the ruling (it named the ruling alone)
+    detail = client.get(reverse("deal_detail", args=[deals[2].pk])).content.decode()
+    rulings = detail.split('id="deal-rulings"', 1)[1].split("</ul>", 1)[0]
+    assert f'<strong class="ruling-points">({OE} −1)</strong>' in rulings
 
 
 def test_annulled_with_the_ruling_the_deal_is_out_before_the_penalty(client, chief):
@@ -83,6 +87,9 @@ def test_annulled_with_the_ruling_the_deal_is_out_before_the_penalty(client, chi
     table.refresh_from_db()
     assert table.match_totals == [1, 0] and not table.match_ended
     assert selectors.table_totals(table) == {mb: 1, oe: 0}
+    detail = client.get(reverse("deal_detail", args=[deals[0].pk])).content.decode()
+    rulings = detail.split('id="deal-rulings"', 1)[1].split("</ul>", 1)[0]
+    assert f'<strong class="ruling-points">({MB} +1)</strong>' in rulings and "donne annulée" in rulings
 
 
 def test_a_refusal_after_the_end_is_in_the_table_s_words(client, chief):
