@@ -26,12 +26,18 @@ def _bye(rnd) -> tuple[Table, str]:
     return table, table.seats.get().entry.player.name
 
 
-def test_a_bye_reads_exempt_on_every_page(event):
-    ev = event(label="byes", game="ecarte", seed=5, rounds=2, players_per_table=2)
-    ev.register(5)
+def _drawn(event, *, label: str, game: str, seed: int, per_table: int, players: int, method: str):
+    """An event of ``players`` started, its round 1 drawn by ``method``: (the harness, the round)."""
+    ev = event(label=label, game=game, seed=seed, rounds=2, players_per_table=per_table)
+    ev.register(players)
     ev.start()
     rnd = ev.round_create()
-    ev.draw(rnd, "swiss")
+    ev.draw(rnd, method)
+    return ev, rnd
+
+
+def test_a_bye_reads_exempt_on_every_page(event):
+    ev, rnd = _drawn(event, label="byes", game="ecarte", seed=5, per_table=2, players=5, method="swiss")
     bye, name = _bye(rnd)
     entry = bye.seats.get().entry
 
@@ -68,11 +74,7 @@ def test_a_bye_reads_exempt_on_every_page(event):
 
 def test_a_tarot_sheet_keeps_its_columns(event):
     """The blank sheets of a Tarot round: the taker's columns of the PDF, each player's column, « Somme = 0 ? »."""
-    ev = event(label="sheets-tarot", game="tarot", seed=3, rounds=1, players_per_table=4)
-    ev.register(8)
-    ev.start()
-    rnd = ev.round_create()
-    ev.draw(rnd, "random")
+    ev, _rnd = _drawn(event, label="sheets-tarot", game="tarot", seed=3, per_table=4, players=8, method="random")
     words = _words(ev, "organizer", reverse("public-score-sheets", args=[ev.slug, 1]))
     for column in ("Preneur", "Contrat", "Bouts", "Petit au bout", "Somme = 0 ?"):
         assert column in words, column
