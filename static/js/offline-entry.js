@@ -150,15 +150,21 @@
       }
       // refused (the form's errors), or sent elsewhere (the session ended: the login page): the page says it,
       // as for a plain form; the draft stays
-      if (event.submitter && event.submitter.name) {
-        const pressed = document.createElement("input");
-        pressed.type = "hidden";
-        pressed.name = event.submitter.name;
-        pressed.value = event.submitter.value;
-        form.appendChild(pressed);
-      }
-      HTMLFormElement.prototype.submit.call(form);
+      submitPlain(form, event.submitter);
     });
+  }
+
+  // the form sent as a plain form (the page's own answer then says what is wrong): submit() sends no button, so
+  // the one pressed is kept as a hidden field
+  function submitPlain(form, submitter) {
+    if (submitter && submitter.name) {
+      const pressed = document.createElement("input");
+      pressed.type = "hidden";
+      pressed.name = submitter.name;
+      pressed.value = submitter.value;
+      form.appendChild(pressed);
+    }
+    HTMLFormElement.prototype.submit.call(form);
   }
 
   function init() {
@@ -352,14 +358,7 @@
       if (sent && sent.state === "refused") {
         // online and refused: the page's own answer says best what is wrong, with the form as typed
         await del("outbox", item.key);
-        if (event.submitter && event.submitter.name) {  // submit() sends no button: the one pressed, kept
-          const pressed = document.createElement("input");
-          pressed.type = "hidden";
-          pressed.name = event.submitter.name;
-          pressed.value = event.submitter.value;
-          form.appendChild(pressed);
-        }
-        HTMLFormElement.prototype.submit.call(form);
+        submitPlain(form, event.submitter);
         return;
       }
       form.reset();
