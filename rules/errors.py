@@ -19,7 +19,7 @@ from typing import Any
 
 from .cards import Card, CardCodeError, card_with_article, format_card, parse_card
 from .frozen import quick_init
-from .messages import render
+from .messages import render, seats_named
 
 CARD_PARAMS = ("example", "best", "proof", "called", "expected_card")
 """Parameters holding a card code, shown by name in messages."""
@@ -62,7 +62,8 @@ class Violation:
             if isinstance(code, str) and code:
                 with contextlib.suppress(CardCodeError):
                     values[key] = card_with_article(parse_card(code), lang)
-        text = render(self.rule, values, lang)
+        named = seats_named(self.rule, values, players)
+        text = render(self.rule, named, lang, named=True) if named is not None else render(self.rule, values, lang)
         if self.trick is None:
             text = text[:1].upper() + text[1:]
         elif lang == "fr":

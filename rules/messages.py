@@ -3,7 +3,8 @@
 Common codes are declared here; each game module declares its own with
 :func:`register` at import time. Templates use ``str.format`` fields: ``{who}``
 (the player's name), ``{card}`` (the card's name), ``{trick}``, ``{deal}`` (from 1)
-and the violation's parameters.
+and the violation's parameters. A code whose params hold seat numbers names them in ``seats`` (space-separated)
+and gives ``fr_named`` / ``en_named`` texts, used when the players' names are known (« c'était à Ana de donner »).
 """
 
 from __future__ import annotations
@@ -52,12 +53,34 @@ def _french(value: Any) -> Any:
     return value
 
 
-def render(code: str, values: Mapping[str, Any], lang: str = "fr") -> str:
+def seats_named(code: str, values: Mapping[str, Any], players: list[str] | None) -> dict[str, Any] | None:
+    """The values with the seats a code's ``seats`` params hold (1-based numbers, « 1 ou 3 ») named by the players'
+    names, for its ``fr_named`` / ``en_named`` texts; None when a number names no player (or no names are known)."""
+    texts = _CATALOGUE.get(code) or {}
+    keys = texts.get("seats", "").split()
+    if not players or not keys:
+        return None
+    out = dict(values)
+    for key in keys:
+        numbers = str(values.get(key, "")).split(" ou ")
+        if not all(n.isdigit() and 1 <= int(n) <= len(players) for n in numbers):
+            return None
+        out[key] = [players[int(n) - 1] for n in numbers]
+    return out
+
+
+def render(code: str, values: Mapping[str, Any], lang: str = "fr", *, named: bool = False) -> str:
     """The sentence of a rule code with its values; unknown codes fall back to the code itself. In French a
-    decimal value is written with a comma (« 40,5 points »); the params themselves stay as programs read them."""
+    decimal value is written with a comma (« 40,5 points »); the params themselves stay as programs read them.
+    ``named``: the values come from :func:`seats_named` (lists of names), the code's ``*_named`` text is used."""
     texts = _CATALOGUE.get(code)
     if texts is None:
         return code
+    if named and f"{lang if lang in texts else 'fr'}_named" in texts:
+        lang_key = lang if lang in texts else "fr"
+        joiner = " ou à " if lang_key == "fr" else " or "
+        values = {k: joiner.join(v) if isinstance(v, list) else v for k, v in values.items()}
+        return texts[f"{lang_key}_named"].format_map(_Lenient(values))
     template = texts.get(lang) or texts["fr"]
     french = not (lang in texts and lang != "fr")
     shown = {k: _french(v) if french else v for k, v in values.items() if v is not None}

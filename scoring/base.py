@@ -143,6 +143,9 @@ register({
     "wrong_dealer": {
         "fr": "Mauvais donneur : c'était au joueur {expected} de donner.",
         "en": "Wrong dealer: player {expected} should have dealt.",
+        "seats": "expected",
+        "fr_named": "Mauvais donneur : c'était à {expected} de donner.",
+        "en_named": "Wrong dealer: {expected} should have dealt.",
     },
     "adjustment_after_end": {
         "fr": "La partie était déjà finie : ces points d'arbitrage viendraient après sa fin et ne compteraient pas.",

@@ -248,7 +248,11 @@ def test_the_dealers_alternate() -> None:
     assert not match(in_turn([deal(POINT_0), deal(POINT_1), deal(POINT_0)])).violations
     again = match([deal(POINT_0), deal(POINT_1)]).violations
     assert [(v.rule, v.deal, v.seat) for v in again] == [("wrong_dealer", 1, 1)]
-    assert again[0].message("fr", P2) == "Mauvais donneur : c'était au joueur 1 de donner."
+    # the dealer named (a walk read « c'était au joueur 4 de donner » at a table of names); his seat without names
+    assert again[0].message("fr", P2) == "Mauvais donneur : c'était à Ana de donner."
+    assert again[0].message("en", P2) == "Wrong dealer: Ana should have dealt."
+    assert again[0].message("fr") == "Mauvais donneur : c'était au joueur 1 de donner."
+    assert again[0].params == {"expected": "1"}  # the verdict's params unchanged
     # in a partie liée the loser of a manche deals first in the next: Bruno loses the first manche (Ana's vole
     # at target 2, Ana dealt by Bruno), so Bruno deals again, though it would be Ana's turn
     liee = match([deal(VOLE_0), deal(VOLE_1)], target=2, partie_liee=True)
