@@ -186,7 +186,9 @@ def players(request: HttpRequest, slug: str) -> HttpResponse:
         elif request.POST.get("action") == "csv" and csv_form.is_valid():
             result = setup.players_import_csv(tournament=tournament, text=csv_form.cleaned_data["file"].read())
             if result.ok:
-                messages.success(request, _("%(n)s players registered from the file.") % {"n": len(result.entries)})
+                messages.success(request, ngettext("%(n)s player registered from the file.",
+                                                   "%(n)s players registered from the file.", len(result.entries))
+                                 % {"n": len(result.entries)})
                 if result.already:
                     messages.info(request, ngettext(
                         "%(n)s déjà inscrit : %(names)s.", "%(n)s déjà inscrits : %(names)s.", len(result.already))

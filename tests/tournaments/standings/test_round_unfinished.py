@@ -173,3 +173,16 @@ def test_the_api_answers_409_with_a_code(rnd, api_client):
     assert refused.json()["error"] == "matches_unfinished" and refused.json()["field"] == "confirm_unfinished"
     done = api_client.post(url, {"released": True, "confirm_unfinished": True}, format="json")
     assert done.status_code == 200 and done.json()["released"] is True
+
+
+def test_a_table_with_no_deal_reads_in_the_singular(client):
+    """French counts 0 in the singular: « Table 2 : 0 donne sur 3 » (a walk read « 0 donnes sur 3 »: the plural
+    French messages had no French entry, so the English rule, 0 in the plural, applied)."""
+    rnd, (one, _two, _forfeit) = _tarot_round(deals_per_round=3)
+    organizer = UserFactory(username="orga")
+    role(rnd.tournament, organizer, "organizer")
+    _deals(one, 3, organizer)
+    client.force_login(organizer)
+    ask = client.post(f"/t/{rnd.tournament.slug}/rounds/1/status/", {"status": "finished"})
+    text = html.unescape(ask.content.decode())
+    assert "Table 2 : 0 donne sur 3" in text and "0 donnes" not in text
