@@ -19,6 +19,7 @@ from django.views.decorators.http import require_POST
 
 from tournaments.common import kept
 from tournaments.common.access import guarded, lang_of, require
+from tournaments.common.collation import french_key
 from tournaments.common.errors import ServiceError
 from tournaments.deals import selectors
 from tournaments.event import permissions
@@ -79,7 +80,9 @@ def player_cards(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = get_object_or_404(Tournament, slug=slug)
     require(request, permissions.can_manage(request.user, tournament))
     cards = []
-    entries = list(tournament.entries.select_related("player").filter(withdrawn=False).order_by("player__name"))
+    # in the register's order (« Éléonore » among the E, not after « Zoé » as the database's byte order put her)
+    entries = sorted(tournament.entries.select_related("player").filter(withdrawn=False),
+                     key=lambda entry: french_key(entry.player.name))
     made = service.links_for_entries(entries=entries, user=request.user)
     urls = {entry.pk: _absolute(request, "player_home", made[entry.pk].token) for entry in entries}
     codes = qr_svgs(list(urls.values()))

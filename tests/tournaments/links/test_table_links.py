@@ -377,3 +377,17 @@ def test_the_table_card_says_what_its_link_does_under_the_tournaments_policy(cli
     card = client.get(url).content.decode()
     assert "Scannez pour saisir, confirmer vos donnes et appeler l’arbitre." in card
     assert "cochez" not in card
+
+
+def test_the_player_cards_are_in_the_register_s_order(client, tarot_table, staff):
+    """« Éléonore » among the E, « Œdipe » among the O: the database's byte order put accented names after « Zoé »."""
+    from tournaments.event.models import Player
+
+    tournament = tarot_table.round.tournament
+    names = ["Zoé Adam", "Éléonore Lœvenbruck", "Œdipe Roy", "Émile Zola"]
+    for seat, name in zip(Seat.objects.filter(table=tarot_table).order_by("position"), names, strict=True):
+        Player.objects.filter(pk=seat.entry.player_id).update(name=name)
+    client.force_login(staff["organizer"])
+    page = html.unescape(client.get(reverse("player_cards", args=[tournament.slug])).content.decode())
+    found = sorted(names, key=page.index)
+    assert found == ["Éléonore Lœvenbruck", "Émile Zola", "Œdipe Roy", "Zoé Adam"], found
