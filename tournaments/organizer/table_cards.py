@@ -9,6 +9,7 @@ from typing import Any
 import segno
 from django import forms
 from django.contrib import messages
+from django.db.models import Count
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -134,8 +135,13 @@ def links_page(request: HttpRequest, slug: str) -> HttpResponse:
     table_links = (PrivateLink.objects.filter(tournament=tournament, table__isnull=False)
                    .select_related("table__round", "revoked_by").order_by("-table__round__number", "table__number",
                                                                           "-created_at"))
+    rounds = list(tournament.rounds.order_by("number").annotate(seated=Count("tables")))
+    # the round whose cards to open first: the first seated one not finished (round 1 at the start, not round 2
+    # drawn ahead), else the last one seated
+    current = (next((r for r in rounds if r.seated and r.status != Round.Status.FINISHED), None)
+               or next((r for r in reversed(rounds) if r.seated), None) or (rounds[-1] if rounds else None))
     return render(request, "tables/links.html", {"tournament": tournament, "form": form, "links": table_links,
-                                                 "rounds": list(tournament.rounds.order_by("number"))},
+                                                 "rounds": rounds, "current": current},
                   status=422 if request.method == "POST" else 200)
 
 

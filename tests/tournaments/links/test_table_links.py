@@ -391,3 +391,13 @@ def test_the_player_cards_are_in_the_register_s_order(client, tarot_table, staff
     page = html.unescape(client.get(reverse("player_cards", args=[tournament.slug])).content.decode())
     found = sorted(names, key=page.index)
     assert found == ["Éléonore Lœvenbruck", "Émile Zola", "Œdipe Roy", "Zoé Adam"], found
+
+
+def test_the_links_page_points_to_the_round_being_played(client, tarot_table, staff):
+    """Round 2 drawn ahead while round 1 starts: « Ouvrez les cartes de table de la manche 1 » (it said 2)."""
+    tournament = tarot_table.round.tournament
+    seated_table(tournament, players=4, round_number=2)
+    client.force_login(staff["organizer"])
+    page = html.unescape(client.get(reverse("table_links", args=[tournament.slug])).content.decode())
+    note = page.split('id="no-links"', 1)[1].split("</p>", 1)[0]
+    assert "cartes de table de la manche 1</a>" in note and reverse("table_cards", args=[tournament.slug, 1]) in note
