@@ -14,9 +14,12 @@ files and keys, so that the public pages and the API serve the same files.
 
 A download's key is its state's ETag (``tournaments.public.published.validator``, or the hash of what an API export
 shows, ``tournaments.operations.exports``); a new published state (a deal entered, a ranking published) makes a new
-key, hence a new file, and the older file of the same download is removed once the new one is written. Meanwhile the
-older file is served (with its own ETag): during play a deal comes every few seconds and a 10,000-player results CSV
-takes minutes, so a reader gets the latest file written rather than « en préparation » for ever. One render of a
+key, hence a new file, and the older file of the same download is removed once the new one is written. For the first
+:data:`FRESH_WAIT` seconds of the new state's render the reader is answered « en préparation » (a file fetched just
+after a correction or a publication is the new one, never the state before without a word: two phone walks took the
+header-only CSV of before the publication); after that the older file is served (with its own ETag): during play a
+deal comes every few seconds and a 10,000-player results CSV takes minutes, so a reader gets the latest file written
+rather than « en préparation » for ever. One render of a
 download runs at a time (one claim per download, not per state): a worker never queues a render per deal; the next
 request after it ends queues the newest state's.
 """
@@ -41,6 +44,8 @@ log = logging.getLogger(__name__)
 TASK = "tournaments.public_render_download"
 #: seconds after which the « en préparation » answer asks again (the same rhythm as the PDFs)
 RETRY_AFTER = 3
+#: seconds a reader is answered « en préparation » for a new state's file before the older one is served instead
+FRESH_WAIT = 20
 #: seconds before a download whose render failed is tried again
 FAILED_RETRY = 60
 #: the compressed copies kept beside a download, the best first: (``Content-Encoding``, the copy's suffix)
@@ -128,8 +133,12 @@ def serve(request: HttpRequest, doc: Download, preparing: Callable[[], HttpRespo
             except Exception:  # the broker is down: the claim is let go, the next reload tries again
                 log.exception("the download %s could not be queued", path.name)
                 files.release(doc.claim_path)
+        # the older file only once the new one has been awaited a while: just after a change (a correction, a
+        # publication) the reader waits for it (« en préparation ») rather than take the state before without
+        # a word; a long render under steady play (minutes at 10,000 players) still serves the latest one written
         latest = doc.latest()
-        if latest is not None:
+        waited = files.claimed_for(doc.claim_path)
+        if latest is not None and (waited is None or waited >= FRESH_WAIT):
             path, key = latest
     response: HttpResponseBase | None = None
     if files.ready(path) and request.META.get("HTTP_IF_NONE_MATCH") in (f'"{key}"', f'W/"{key}"'):

@@ -131,6 +131,15 @@ def claimed(path: Path) -> bool:
         return False
 
 
+def claimed_for(path: Path) -> float | None:
+    """How many seconds ago the render of ``path`` was claimed (queued or running); None when it is not."""
+    try:
+        age = time.time() - _claim_path(path).stat().st_mtime
+    except FileNotFoundError:
+        return None
+    return age if age < CLAIM_STALE else None
+
+
 def release(path: Path) -> None:
     with contextlib.suppress(FileNotFoundError):
         _claim_path(path).unlink()

@@ -8,13 +8,14 @@ from __future__ import annotations
 
 import gzip
 import json
+import os
 
 import pytest
 from django.contrib.auth import get_user_model
 
 from tests.integration.builders import add_deal, correct_deal, make_round, make_tournament
 from tests.tournaments.seasons.builders import season_of_three
-from tournaments.common import files
+from tournaments.common import downloads, files
 from tournaments.deals.models import Deal
 from tournaments.event.models import TournamentRole
 from tournaments.event.register import player_anonymize
@@ -108,7 +109,14 @@ def test_a_new_state_makes_a_new_file_and_the_older_is_served_meanwhile(api_clie
     correct_deal(deal, [150, -50, -50, -50])  # the writer calls the one hook: the clock moves
     standings_tasks.ranking_refresh(day.pk)
     tasks.forget()
-    meanwhile = api_client.get(url)  # the newer state's file is not written yet: the older one, with its ETag
+    # the newer state's file is not written yet: just after the change the caller is told to come back (202,
+    # Retry-After); past FRESH_WAIT (a long render) the older file is served meanwhile, with its ETag
+    waiting = api_client.get(url)
+    assert waiting.status_code == 202 and waiting["Retry-After"]
+    claim = next(files.root().glob(f"{day.pk}/export-json*--any.claim"))
+    stamp = claim.stat().st_mtime - downloads.FRESH_WAIT
+    os.utime(claim, (stamp, stamp))
+    meanwhile = api_client.get(url)
     assert meanwhile.status_code == 200 and meanwhile["ETag"] == before["ETag"]
     assert [name for name, _ in tasks.pending()] == [exports.TASK]
     tasks.run_pending()

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import os
 import threading
 
 import brotli
@@ -147,10 +148,19 @@ def test_a_new_published_state_makes_a_new_file_and_removes_the_old(client, day,
     standings_tasks.ranking_refresh(t.pk)
     tasks.forget()
     render_threads.clear()
-    # the new state is not rendered yet: its render queued, and meanwhile the latest file written, with its own ETag
+    # the new state is not rendered yet: its render queued, and just after the change the reader waits for it
+    # (« en préparation », 202) — the file of the state before, taken without a word, was a walk's stale CSV
+    waiting = client.get(url, HTTP_IF_NONE_MATCH=first["ETag"])
+    assert waiting.status_code == 202 and waiting["Retry-After"]
+    assert [n for n, _ in tasks.pending()] == [downloads.TASK] and render_threads == []
+    # a render that takes long (minutes at 10,000 players, deals coming all along): past FRESH_WAIT the latest file
+    # written is served meanwhile, with its own ETag
+    claim = files._claim_path(downloads.Download("results.csv", t.pk, t.slug, "", "", "", "").claim_path)
+    stamp = claim.stat().st_mtime - downloads.FRESH_WAIT
+    os.utime(claim, (stamp, stamp))
     meanwhile = client.get(url, HTTP_IF_NONE_MATCH=first["ETag"])
     assert meanwhile.status_code == 304 and meanwhile["ETag"] == first["ETag"]
-    assert [n for n, _ in tasks.pending()] == [downloads.TASK] and render_threads == []
+    assert [n for n, _ in tasks.pending()] == [downloads.TASK]  # queued once
     tasks.run_pending()
     second = client.get(url)
     assert second.status_code == 200 and second["ETag"] != first["ETag"]

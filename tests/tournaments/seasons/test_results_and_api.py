@@ -106,8 +106,10 @@ def test_a_tournaments_results_file_follows_its_championships_new_version(client
     before = championship_version()
     champ = Championship.objects.get()
     assert championship_publish(champ.pk, force=True).version == before + 1
-    # the publication queued the new file's render (the older file served until it is written)
-    assert championship_version() == before
+    # the publication queued the new file's render: a reader just after it waits for the new file (« en
+    # préparation »), never the older one without a word
+    response = client.get(reverse("public-results-file", args=["t3"]))
+    assert response.status_code == 202
     tasks_public.run_pending(only=downloads.TASK)
     assert championship_version() == before + 1
     assert tournaments_showing(champ.pk) == ["t1", "t2", "t3"]
