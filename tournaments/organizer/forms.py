@@ -104,6 +104,10 @@ class TournamentForm(forms.Form):
                                "game": games.label(game), "n": players,
                                "counts": f"{', '.join(counts[:-1])} ou {counts[-1]}"})
         data["players"] = players
+        # a table of five plays either of two games (the called king or the « mort »): chosen, never defaulted
+        # without a word (a walk's tournament at 5 was silently « mort », and the conventions no longer change)
+        if players == 5 and game in self.games_of("tarot_five") and not data.get("tarot_five"):
+            self.add_error("tarot_five", _("À 5 joueurs par table, choisissez : roi appelé ou mort."))
         if data.get("partners") and game in self.games_of("partners"):
             try:  # the sides a table of this size makes (the rules module's): refused at another size
                 games.game(game).tournament_options({"players": players, "partners": True})

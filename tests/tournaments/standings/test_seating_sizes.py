@@ -155,6 +155,17 @@ def test_tarot_players_and_five_saved(client, post, options):
     assert Tournament.objects.get(name="Open").options == options
 
 
+def test_tarot_at_five_asks_which_game(client):
+    """At 5 players a table the called king or the « mort » is chosen, never defaulted without a word (a walk's
+    tournament was silently « mort »: no called card in any entry form, and the conventions no longer change)."""
+    _creator(client)
+    response = client.post(reverse("tournament_create"), {
+        "name": "Open", "game": "tarot", "format": "individual", "rounds_planned": "2", "players_tarot": "5"})
+    assert response.status_code == 200
+    assert "À 5 joueurs par table, choisissez : roi appelé ou mort." in response.content.decode()
+    assert not Tournament.objects.filter(name="Open").exists()
+
+
 def test_a_count_the_game_is_not_played_at_is_refused_in_french(client):
     _creator(client)
     response = client.post(reverse("tournament_create"), {
