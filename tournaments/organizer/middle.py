@@ -12,6 +12,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from tournaments.common import games
 from tournaments.common.access import guarded, require
 from tournaments.common.collation import french_key, french_sorted
 from tournaments.common.elision import with_name
@@ -148,9 +149,15 @@ def round_changes(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     tables: dict[int, list[Seat]] = {}
     for s in seats:
         tables.setdefault(s.table.number, []).append(s)
+    # a table one short: offered only where the game is played one player fewer (Tarot 4 → 3, 5 → 4; never at a
+    # game of two), said with this round's own sizes
+    counts = games.player_counts(tournament.game)
+    short_sizes = sorted({len(t) for t in tables.values() if len(t) - 1 in counts and len(t) > 1})
     return render(request, "tournaments/round_changes.html", {
         "tournament": tournament, "round": rnd, "tables": sorted(tables.items()), "swap_form": swap_form,
         "replace_form": replace_form, "short_form": short_form,
+        "short_words": " ; ".join(_("une table de %(n)s joue alors à %(k)s") % {"n": n, "k": n - 1}
+                                  for n in short_sizes),
         "repeats": seating_service.round_repeats(round=rnd) if seats else [],
     })
 

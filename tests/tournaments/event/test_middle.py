@@ -152,6 +152,23 @@ def test_the_changes_page_swaps_two_players_by_name(client, organizer):
     assert seated(t.rounds.get(number=1)) == [["E", "Karim B", "C", "D"], ["Élodie Martin", "F", "G", "H"]]
 
 
+def test_a_table_one_short_is_offered_in_the_game_s_own_sizes(client, organizer):
+    """Tarot: « une table de 4 joue alors à 3 »; L'Écarté (a game of two): no table one short at all (a walk read the
+    Tarot's words and « Retirer ce joueur de sa table » on an Écarté round)."""
+    t, e = make_tournament(list("ABCDEFGH"), slug="short-tarot")
+    TournamentRole.objects.create(tournament=t, user=organizer, role="organizer")
+    make_round(t, 1, [[e[x] for x in "ABCD"], [e[x] for x in "EFGH"]], released=False)
+    page = client.get(reverse("round_changes", args=[t.slug, 1])).content.decode()
+    assert 'id="short"' in page and "Absent ou parti : une table de 4 joue alors à 3" in page and "Au Tarot" not in page
+    t2, e2 = make_tournament(list("ABCD"), game="ecarte", slug="short-ecarte")
+    t2.options = {"players": 2}
+    t2.save(update_fields=["options"])
+    TournamentRole.objects.create(tournament=t2, user=organizer, role="organizer")
+    make_round(t2, 1, [[e2["A"], e2["B"]], [e2["C"], e2["D"]]], released=False)
+    page = client.get(reverse("round_changes", args=[t2.slug, 1])).content.decode()
+    assert 'id="short"' not in page and "Retirer ce joueur de sa table" not in page and "Tarot" not in page
+
+
 def test_the_arrivals_page_checks_in_and_registers_late(client, organizer):
     t, e = make_tournament(["Karim B", "Élodie Martin"], slug="arr")
     t.rounds_planned = 3
