@@ -12,12 +12,14 @@ from threading import Lock
 from typing import Any
 
 from django.db.models import Count, Q
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from scoring import ranking as pure
 from scoring.sheets import deal_columns
 from tournaments.common import kept as cache  # the cache, or none when it is down
 from tournaments.common.collation import french_key
+from tournaments.common.elision import with_name
 from tournaments.deals import selectors
 from tournaments.deals.models import Deal, Forfeit, Ruling, ScoreRow
 from tournaments.event.models import Entry, Round, Seat, Table, Team, Tournament
@@ -437,7 +439,9 @@ def sheet_tables(tournament: Tournament, tables: Iterable[Table]) -> list[dict[s
         if len(seats) < 2:
             continue  # a bye (« exempt »): no match, no sheet
         out.append({"table": table, "seats": seats,
-                    "columns": deal_columns(tournament.game, len(seats), tournament.options)})
+                    "columns": deal_columns(tournament.game, len(seats), tournament.options),
+                    # « Signature d'Anaïs », not « de Anaïs »
+                    "signatures": [with_name(gettext("Signature de %(name)s"), s.entry.player.name) for s in seats]})
     return out
 
 
