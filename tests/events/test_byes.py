@@ -52,6 +52,15 @@ def test_a_bye_reads_exempt_on_every_page(event):
     cards = _words(ev, "organizer", reverse("table_cards", args=[ev.slug, 1]))
     assert f"Exempt à cette manche (pas de carte de table) : {name}." in cards
     assert f"Table {bye.number}" not in cards
+    # his « table »'s own pages (the desk's, the link's, reached by an old card or a typed address): exempt, no
+    # entry, no sheet, no ruling nor forfeit to record (a walk: a green « Saisir une donne » and « Total 0 »)
+    table_page = ev.get("organizer", reverse("table_detail", args=[bye.pk])).content.decode()
+    assert "Exempt : pas de donne" in table_page
+    assert reverse("ruling_create", args=[bye.pk]) not in table_page and 'id="scoresheet"' not in table_page
+    client, token = ev.link_client(bye)
+    link_page = ev.get(client, reverse("link_home", args=[token])).content.decode()
+    assert f"{name} : pas de partie à cette manche" in link_page
+    assert reverse("link_enter", args=[token]) not in link_page and 'id="scoresheet"' not in link_page
     # the staff's round page: « exempt », not « 0 donne »
     staff = _words(ev, "organizer", reverse("round_detail", args=[ev.slug, 1]))
     assert f"Table {bye.number} {name} exempt" in staff

@@ -142,8 +142,10 @@ def link_home(request: HttpRequest, token: str) -> HttpResponse:
     # the round's deals all entered, or the table's partie over (a walk's Triomphe table still offered an entry
     # that bounced back « La partie de cette table est terminée »)
     full = (progress["planned"] is not None and progress["played"] >= progress["planned"]) or table.match_ended
+    bye = len(_seats) == 1  # alone at his « table »: exempt this round, nothing to enter nor confirm
+    full = full or bye
     may_enter = links.may_enter(request, table) and not full
-    context.update({"link": link, "sheets": sheets,
+    context.update({"link": link, "sheets": sheets, "bye": bye,
                     # an irregular deal is the arbiter's to decide, not the players' to confirm
                     "to_confirm": [s for s in sheets if s["state"] != "confirmed" and not s["irregular"]],
                     "calls": _calls(table), "may_enter": may_enter,

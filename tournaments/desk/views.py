@@ -121,6 +121,7 @@ def table_context(request: HttpRequest, table: Table) -> dict[str, Any]:
         "lang": lang_of(request),
         "can_enter": permissions.can_enter_deal(request.user, table) and not table.match_ended,
         "why_not": unplayable(table),
+        "bye": len(seats) == 1,  # alone at his « table »: exempt this round
         # a round drawn ahead (round 3 while round 2 is played): a deal entered there by mistake would fix its
         # seating (a walk saved one); said on the table's page and on the entry page, before any tap
         "round_planned": table.round.status == Round.Status.PLANNED and tournament.status == Tournament.Status.RUNNING,
