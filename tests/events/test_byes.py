@@ -61,6 +61,13 @@ def test_a_bye_reads_exempt_on_every_page(event):
     link_page = ev.get(client, reverse("link_home", args=[token])).content.decode()
     assert f"{name} : pas de partie à cette manche" in link_page
     assert reverse("link_enter", args=[token]) not in link_page and 'id="scoresheet"' not in link_page
+    # the chief's page follows no deal there; the seat changes say « exempt »; the staff page offers no such table
+    chief = _words(ev, "organizer", reverse("chief_page", args=[ev.slug]))
+    assert f"Table {bye.number}" not in chief
+    changes = _words(ev, "organizer", reverse("round_changes", args=[ev.slug, 1]))
+    assert f"{name} — exempt" in changes and f"{name} — table" not in changes
+    staff_page = ev.get("organizer", reverse("staff", args=[ev.slug])).content.decode()
+    assert f'name="tables" value="{bye.pk}"' not in staff_page
     # the staff's round page: « exempt », not « 0 donne »
     staff = _words(ev, "organizer", reverse("round_detail", args=[ev.slug, 1]))
     assert f"Table {bye.number} {name} exempt" in staff

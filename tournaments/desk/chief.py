@@ -62,7 +62,9 @@ def chief_page(request: HttpRequest, slug: str) -> HttpResponse:
     rounds = tournament.rounds.exclude(status=Round.Status.PLANNED).order_by("-number")[:1]
     progress = []
     for rnd in rounds:
-        for table in rnd.tables.annotate(
+        # a bye (a table of one seat, « exempt ») has no deal to follow
+        byes = set(rnd.tables.annotate(seated=Count("seats")).filter(seated=1).values_list("pk", flat=True))
+        for table in rnd.tables.exclude(pk__in=byes).annotate(
                 played=Count("deals", filter=~Q(deals__status=Deal.Status.ANNULLED)),
                 confirmed=Count("deals", filter=Q(deals__sheet__state=DealSheet.State.CONFIRMED)
                                 & ~Q(deals__status=Deal.Status.ANNULLED))).order_by("number"):

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from django import forms
+from django.db.models import Count
 from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
@@ -216,7 +217,9 @@ class _TablesForm(forms.Form):
     def offer_tables(self, tournament: Tournament) -> None:
         """The tables drawn, by round (never a table that does not exist); none drawn: nothing to tap."""
         by_round: dict[int, list[tuple[int, int]]] = {}
-        for pk, r, n in (Table.objects.filter(round__tournament=tournament).order_by("round__number", "number")
+        # never a bye (a table of one seat, « exempt »): no match there to arbitrate
+        for pk, r, n in (Table.objects.filter(round__tournament=tournament).annotate(seated=Count("seats"))
+                         .exclude(seated=1).order_by("round__number", "number")
                          .values_list("pk", "round__number", "number")):
             by_round.setdefault(r, []).append((pk, n))
         self.rounds = sorted(by_round.items())

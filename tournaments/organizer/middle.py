@@ -4,6 +4,8 @@ replacement, a table one short). Writes are calls to ``services.middle`` and ``s
 
 from __future__ import annotations
 
+from collections import Counter
+
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -23,8 +25,12 @@ from tournaments.organizer.middle_forms import LateArrivalForm, ReplaceForm, Sho
 from tournaments.standings import draw as seating_service
 
 
-def _seat_label(seat: Seat) -> str:
-    label = _("%(name)s — table %(t)s") % {"name": seat.entry.player.name, "t": seat.table.number}
+def _seat_label(seat: Seat, byes: frozenset[int] = frozenset()) -> str:
+    """« Ana — table 3 », or « Ana — exempt » at a bye (``byes``: the tables of one seat)."""
+    if seat.table_id in byes:
+        label = _("%(name)s — exempt") % {"name": seat.entry.player.name}
+    else:
+        label = _("%(name)s — table %(t)s") % {"name": seat.entry.player.name, "t": seat.table.number}
     if seat.substitute:
         label += " " + _("(remplaçant : %(sub)s)") % {"sub": seat.substitute}
     return label
@@ -108,8 +114,10 @@ def round_changes(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     seats = list(Seat.objects.filter(table__round=rnd).select_related("entry__player", "table")
                  .order_by("table__number", "position"))
     by_name = sorted(seats, key=lambda s: french_key(s.entry.player.name))
-    seated = [(s.entry_id, _seat_label(s)) for s in by_name]
-    seat_choices = [(s.pk, _seat_label(s)) for s in by_name]
+    per_table = Counter(s.table_id for s in seats)
+    byes = frozenset(t for t, n in per_table.items() if n == 1)
+    seated = [(s.entry_id, _seat_label(s, byes)) for s in by_name]
+    seat_choices = [(s.pk, _seat_label(s, byes)) for s in by_name if s.table_id not in byes]  # a bye: no one to replace
     action = request.POST.get("action") if request.method == "POST" else None
     swap_form = SwapForm(request.POST if action == "swap" else None, seated=seated)
     replace_form = ReplaceForm(request.POST if action == "replace" else None, seats=seat_choices)
