@@ -57,9 +57,10 @@ class DuplicateForm(forms.Form):
 def duplicate_setup(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = _staff_tournament(request, slug)
     setup = setup_of(tournament)
+    # not set up yet: the étuis a round are the deals a round the tournament was made with (4 silently replaced 3)
     initial = ({"boards_per_round": setup.boards_per_round, "seed": setup.seed, "method": setup.method,
                 "score": setup.score, "short": setup.short, "tie_breaks": ",".join(tournament.tie_breaks or [])}
-               if setup else None)
+               if setup else {"boards_per_round": tournament.deals_per_round or 4})
     form = DuplicateForm(request.POST or None, initial=initial)
     kept, kept_deals = played_rounds(tournament) if setup else (0, 0)
     if request.method == "POST" and form.is_valid():

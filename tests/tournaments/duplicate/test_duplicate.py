@@ -338,3 +338,19 @@ def test_the_entry_page_names_the_etui_it_enters(event, client):
     page = client.get(f"/desk/tables/{table.pk}/deal/play/?mode=summary").content.decode()
     heading = page.split("<h1>", 1)[1].split("</h1>", 1)[0]
     assert heading == f"Étui {dup.boards[0]} · Donne 1"
+
+
+def test_the_setup_offers_the_deals_a_round_the_tournament_was_made_with(client):
+    """A tournament made with 3 deals a round: its duplicate set-up offers 3 étuis a round (it offered 4, and saving
+    turned the tournament into 4 deals a round without a word)."""
+    from django.urls import reverse
+
+    from tests.tournaments.factories import role
+
+    tournament = TournamentFactory(game="tarot", deals_per_round=3)
+    organizer = UserFactory(username="orga-etuis")
+    role(tournament, organizer, "organizer")
+    client.force_login(organizer)
+    page = client.get(reverse("duplicate_setup", args=[tournament.slug])).content.decode()
+    field = page.split('name="boards_per_round"', 1)[1].split(">", 1)[0]
+    assert 'value="3"' in field, field
