@@ -25,6 +25,7 @@ from tournaments.deals.models import Deal, ScoreRow
 from tournaments.deals.record import deal_annul, deal_approve, deal_correct, deal_record
 from tournaments.deals.restore import deal_restore
 from tournaments.event import permissions
+from tournaments.links import service as links_service
 
 
 def _with_scores(deals: list[Deal]) -> list[Deal]:
@@ -96,6 +97,7 @@ class DealDetailView(Api):
         expected = expected_version(request, data.get("version"))
         deal = deal_correct(deal=deal, record=data["record"], expected_version=expected,
                                      reason=data["reason"], user=request.user)
+        links_service.calls_answered_by_correction(deal=deal, user=request.user, reason=data["reason"])
         return deal_response(deal)
 
     patch = put

@@ -31,6 +31,7 @@ from tournaments.desk.play import MAX_BODY, entry_description, page_config
 from tournaments.desk.refusals import explain_rejection
 from tournaments.desk.views import table_context
 from tournaments.event import permissions
+from tournaments.links import service as links_service
 
 #: the correction's own sentences (the others are the entry's, play.STRINGS)
 CORRECTION_STRINGS = {
@@ -148,5 +149,7 @@ def deal_correct_play_save(request: HttpRequest, pk: int) -> JsonResponse:
                             status=409 if exc.status == 409 else 422)
     message = _("Deal %(n)s corrected (version %(v)s).") % {"n": deal.number, "v": deal.version}
     messages.success(request, message)
+    if links_service.calls_answered_by_correction(deal=deal, user=request.user, reason=str(body.get("reason") or "")):
+        messages.info(request, _("L'appel de la table sur cette donne est répondu : donne corrigée."))
     return JsonResponse({"url": reverse("deal_detail", args=[deal.pk]), "message": message}, status=200)
 

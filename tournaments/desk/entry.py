@@ -52,6 +52,7 @@ from tournaments.duplicate.service import duplicate_table
 from tournaments.event import permissions
 from tournaments.event.models import Table
 from tournaments.links import service as link_service
+from tournaments.links import service as links_service
 from tournaments.links.models import ArbiterCall
 
 MODES = ("record",)
@@ -212,6 +213,9 @@ def deal_correct_view(request: HttpRequest, pk: int) -> HttpResponse:
             else:
                 messages.success(request, _("Deal %(n)s corrected (version %(v)s).")
                                  % {"n": deal.number, "v": deal.version})
+                if links_service.calls_answered_by_correction(deal=deal, user=request.user,
+                                                              reason=reason_form.cleaned_data["reason"]):
+                    messages.info(request, _("L'appel de la table sur cette donne est répondu : donne corrigée."))
                 return redirect("deal_detail", pk=deal.pk)
     else:
         form = build_form(mode, table, record=record)

@@ -338,6 +338,23 @@ def call_take(*, call: ArbiterCall, user: Any) -> ArbiterCall:
     return call
 
 
+def calls_answered_by_correction(*, deal: Deal, user: Any, reason: str = "") -> int:
+    """A deal corrected answers the table's calls about it still open (« donne corrigée », the correction's reason
+    for the table to read): a walk's table kept « Arbitre appelé — litige (donne 1) … arrive » after the chief's
+    correction. How many calls were answered."""
+    answer = _("Donne %(n)s corrigée (version %(v)s)") % {"n": deal.number, "v": deal.version}
+    if reason.strip():
+        answer += " : " + reason.strip()
+    answered = 0
+    for call in ArbiterCall.objects.filter(deal=deal).exclude(state=ArbiterCall.State.RESOLVED):
+        try:
+            call_resolve(call=call, user=user, outcome=ArbiterCall.Outcome.CORRECTION, answer=answer)
+        except StateConflict:  # answered meanwhile by hand
+            continue
+        answered += 1
+    return answered
+
+
 def call_resolve(*, call: ArbiterCall, user: Any, outcome: str, answer: str) -> ArbiterCall:
     """Close the call with its outcome (a ruling, a correction, nothing) and the answer the table reads."""
     if outcome not in ArbiterCall.Outcome.values:

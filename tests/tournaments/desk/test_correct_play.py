@@ -142,3 +142,26 @@ def test_the_arbiter_of_the_table_cannot_correct(client):
     client.force_login(arbiter)
     assert client.get(reverse("deal_correct_play", args=[deal.pk])).status_code == 403
     assert post(client, deal, {"fields": TRIOMPHE, "version": 1, "reason": "x"}).status_code == 403
+
+
+def test_a_correction_answers_the_table_s_call_about_the_deal(client):
+    """The table called about deal 1 (« litige »); the chief corrects it: the call is answered « donne corrigée »
+    with the reason, and the table's link says so (a walk's table kept « Arbitre appelé — litige (donne 1) …
+    arrive » after the correction, a second « Répondre à la table » needed)."""
+    from tournaments.links import service as links_service
+    from tournaments.links.models import ArbiterCall
+
+    deal, chief = saved("triomphe", {"mode": "forcee", "target": 5}, TRIOMPHE)
+    call = links_service.call_create(table=deal.table, reason=ArbiterCall.Reason.OTHER, deal=deal,
+                                     note="le pli 4 est faux")
+    links_service.call_take(call=call, user=chief)
+    client.force_login(chief)
+    fields = {"dealer": 1, "turn_up": "9H",
+              "tricks": [["KS", "7S"], ["7D", "KD"], ["8C", "QC"], ["8S", "QS"], ["JC", "7C"]]}
+    assert post(client, deal, {"fields": fields, "version": 1, "reason": "Pli 4 mal relevé"}).status_code == 200
+    call.refresh_from_db()
+    assert (call.state, call.outcome) == (ArbiterCall.State.RESOLVED, ArbiterCall.Outcome.CORRECTION)
+    assert call.answer == "Donne 1 corrigée (version 2) : Pli 4 mal relevé"
+    link = links_service.link_for_table(table=deal.table)
+    page = client.get(reverse("link_home", args=[link.token])).content.decode()
+    assert "Arbitre appelé" not in page and "Donne 1 corrigée (version 2) : Pli 4 mal relevé" in page
