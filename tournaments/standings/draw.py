@@ -121,8 +121,8 @@ def round_draw(*, round: Round, method: str, seed: int = 0, odd_tables: str = "a
     round); players of one club kept apart in the first round when the tournament asks for it."""
     tournament = round.tournament
     if setup_of(tournament) is not None:
-        raise InvalidInput(_("Tournoi en donnes duplicates : les tables de chaque manche sont placées par le "
-                             "mouvement (page « Duplicate »), pas par le tirage des tables."), field="method")
+        raise InvalidInput(_("Tournoi en donnes dupliquées : les tables de chaque manche sont placées par le "
+                             "mouvement (page « Donnes dupliquées »), pas par le tirage des tables."), field="method")
     present = present_for(round)
     if method not in methods_for(tournament):
         raise InvalidInput(_("method is one of %(values)s") % {"values": ", ".join(methods_for(tournament))},
