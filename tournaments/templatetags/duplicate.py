@@ -34,9 +34,14 @@ def duplicate_deal_result(deal: Deal | None = None, table: Table | None = None,
     if dup is None:
         return {}
     last = Deal.objects.filter(table=table).order_by("-number").values_list("number", flat=True).first() or 0
-    upcoming = dup.etui_number(last + 1)
-    following = {"table": table, "dup": dup, "next": upcoming, "link": link, "next_dealer": ORIENTATIONS[
-        Etui.objects.get(tournament_id=table.round.tournament_id, number=upcoming).dealer] if upcoming else None}
+    # the next étui, none once the round is over (a walk read « À suivre : étui 8 » under « Cette manche est finie »);
+    # its dealer by his orientation and his name (« Nord » alone told the table nobody)
+    upcoming = dup.etui_number(last + 1) if table.round.status != table.round.Status.FINISHED else None
+    dealer = Etui.objects.get(tournament_id=table.round.tournament_id, number=upcoming).dealer if upcoming else None
+    names = selectors.table_players(table)
+    following = {"table": table, "dup": dup, "next": upcoming, "link": link,
+                 "next_dealer": ORIENTATIONS[dealer] if dealer is not None else None,
+                 "next_dealer_name": names[dealer] if dealer is not None and dealer < len(names) else ""}
     if deal is None:
         deal = Deal.objects.filter(table=table).exclude(status=Deal.Status.ANNULLED).order_by("-number").first()
         if deal is None:

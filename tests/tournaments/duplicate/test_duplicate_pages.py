@@ -12,6 +12,7 @@ import pytest
 from django.urls import reverse
 
 from tests.tournaments.factories import EntryFactory, TournamentFactory, tarot_summary
+from tournaments.deals import selectors
 from tournaments.duplicate.service import duplicate_create
 from tournaments.event.models import Table
 from tournaments.links import service as sheet
@@ -50,7 +51,9 @@ def test_a_table_link_names_the_etui_to_play_and_the_etui_of_each_deal(event, cl
     TablePolicy.objects.create(tournament=event, tables_enter=True)
     link = sheet.link_for_table(table=table)
     home = client.get(reverse("link_home", args=[link.token])).content.decode()
-    assert "À suivre : étui 2, donné par Est." in _text(home)
+    names = selectors.table_players(table)  # Nord, Est, Sud, Ouest: the seats in order
+    # the dealer by his orientation and his name (a walk: « donné par Nord » told the table nobody)
+    assert f"À suivre : étui 2, donné par Est ({names[1]})." in _text(home)
     assert "/desk/" not in home.split('id="dup-next"', 1)[1].split("</section>", 1)[0]  # no staff page offered
     expert = client.get(reverse("link_enter", args=[link.token]) + "?mode=record").content.decode()
     assert _h1(expert) == "Étui 2 · Donne 1"
@@ -63,8 +66,11 @@ def test_a_table_link_names_the_etui_to_play_and_the_etui_of_each_deal(event, cl
     assert "Étui 2 — 1 table pour l’instant" in words  # the first table on étui 2: alone, 50 % each
     assert words.count("50 %") == 4
     home = _text(client.get(reverse("link_home", args=[link.token])).content.decode())
-    assert "À suivre : étui 1, donné par Nord." in home
+    assert f"À suivre : étui 1, donné par Nord ({names[0]})." in home
     assert "Étui 2 · Donne 1" in home  # the deal to confirm names its étui
+    # the round over: nothing « à suivre » beside « Cette manche est finie »
+    type(table.round).objects.filter(pk=table.round_id).update(status="finished")
+    assert 'id="dup-next"' not in client.get(reverse("link_home", args=[link.token])).content.decode()
 
 
 def _seat(table, position):
