@@ -53,6 +53,16 @@ def test_a_bye_reads_exempt_and_fits(live_server, chromium, bye, screenshots, vi
         assert f"{ALONE} : pas de partie à cette manche" in page.locator("main").inner_text()
         fits(page)
         page.screenshot(path=str(screenshots / f"bye-desk-{size}.png"), full_page=True)
+        page.goto(live_server.url + reverse("table_detail", args=[alone.pk]))
+        assert "Exempt : pas de donne" in page.locator("main").inner_text()
+        fits(page)
+        page.screenshot(path=str(screenshots / f"bye-table-{size}.png"), full_page=True)
+        # the blank score sheets: the match only, in the game's own columns
+        page.goto(live_server.url + reverse("public-score-sheets", args=[tournament.slug, 1]))
+        sheets = page.locator("main").inner_text()
+        assert "Donneur" in sheets and ALONE not in sheets
+        fits(page)
+        page.screenshot(path=str(screenshots / f"bye-sheets-{size}.png"), full_page=True)
         page.goto(live_server.url + reverse("table_cards", args=[tournament.slug, 1]))
         assert f"(pas de carte de table) : {ALONE}." in page.locator("main").inner_text()
         fits(page)

@@ -93,7 +93,7 @@ def test_the_ordinary_draw_leaves_a_duplicate_round_alone(event):
     before = {t.number: list(t.seats.order_by("position").values_list("entry_id", flat=True)) for t in rnd.tables.all()}
     assert 'id="draw"' not in ev.get("organizer", reverse("round_detail", args=[ev.slug, rnd.number])).content.decode()
     said = ev.draw(rnd, "random", seed=3, check=False)
-    assert any("duplicate" in m and "mouvement" in m for m in said), said
+    assert any("dupliquées" in m and "mouvement" in m for m in said), said
     after = {t.number: list(t.seats.order_by("position").values_list("entry_id", flat=True)) for t in rnd.tables.all()}
     assert after == before
     assert DuplicateTable.objects.filter(table__round=rnd).count() == len(before)
