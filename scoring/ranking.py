@@ -262,6 +262,11 @@ EXPLAIN_TEXTS: dict[str, dict[str, str]] = {
     "shared_many_tarot": {"en": "Rank shared with {n} of them: equal on {label}{detail}; at Tarot, ties are shared.",
                           "fr": "Rang partagé avec {n} d'entre eux : égalité de {label}{detail} ; au Tarot, les "
                                 "égalités sont partagées."},
+    # a line with no result yet, listed last without a rank (« — »): never played, or its match still in play
+    "not_played": {"en": "Has not played yet: listed after those who have.",
+                   "fr": "Pas encore joué : classé après ceux qui ont joué."},
+    "in_play": {"en": "Match still in play: listed after those with a result.",
+                "fr": "Partie en cours : classé après ceux qui ont un résultat."},
 }
 
 #: beyond this many other lines level with a line on the primary metric, its explanation counts them instead of
@@ -283,7 +288,11 @@ class LevelCounts:
 
 def level_counts(snapshot: RankingSnapshot, line: RankLine) -> LevelCounts:
     """:class:`LevelCounts` of ``line`` by two bisections of its level group (in ranking order): no line compared."""
-    group = snapshot.level_with(line)
+    return _group_counts(snapshot.level_with(line), line)
+
+
+def _group_counts(group: Sequence[RankLine], line: RankLine) -> LevelCounts:
+    """:class:`LevelCounts` of ``line`` in ``group`` (its level group, in ranking order, ``line`` in it)."""
     first = bisect_left(group, line.rank, key=_rank_of)
     end = bisect_right(group, line.rank, key=_rank_of)
     return LevelCounts(len(group) - 1, first, len(group) - end, end - first - 1)
@@ -334,6 +343,10 @@ class RankingSnapshot:
                                                                    hash=False)
     #: the canonical JSON texts of ``inputs`` and ``options`` the digest was computed from (publishing stores them)
     encoded: tuple[str, str] | None = field(default=None, repr=False, compare=False, hash=False)
+    #: the level groups among the ranked lines of one mapping of shown ranks (:func:`explain`'s ``ranks``): that
+    #: mapping and its groups
+    _ranked: list[tuple[Mapping[Entry, int], dict[Value, tuple[RankLine, ...]]]] = field(
+        default_factory=list, repr=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:
         self._index.update({line.entry: i for i, line in enumerate(self.lines)})
@@ -363,8 +376,9 @@ class RankingSnapshot:
         return tuple(other.entry for other in self.level_with(line)
                      if other.rank == line.rank and other.entry != line.entry)
 
-    def explain(self, line: RankLine | Entry, lang: str = "en", names: Mapping[Entry, str] | None = None) -> str:
-        return explain(self, line, lang, names)
+    def explain(self, line: RankLine | Entry, lang: str = "en", names: Mapping[Entry, str] | None = None,
+                ranks: Mapping[Entry, int] | None = None) -> str:
+        return explain(self, line, lang, names, ranks)
 
 
 def _key(line: RankLine, criteria: Sequence[str]) -> tuple[Any, ...]:
@@ -894,21 +908,63 @@ def label(metric: str, lang: str = "en") -> str:
     return (LABELS_FR if lang == "fr" else LABELS).get(metric, metric)
 
 
+def played(metrics: Mapping[str, Any]) -> bool:
+    """Whether a line's entry (or team) has a result: a deal (Tarot), an étui (duplicate), a match or a bye (the
+    games played to a target). A line without one is shown with no rank (« — »), after the others."""
+    if metrics.get("deals") == 0 or metrics.get("boards") == 0:
+        return False
+    return not (metrics.get("played") == 0 and not metrics.get("byes"))
+
+
+def shown_ranks(snapshot: RankingSnapshot, unranked: Iterable[Entry] = ()) -> dict[Entry, int]:
+    """The ranks as the ranking shows them when the lines of ``unranked`` (no result yet) are listed last without a
+    rank: the others' ranks counted among themselves (competition ranking: 1, 2, 2, 4), each entry ranked by its
+    rank. Lines level on every criterion keep sharing their rank."""
+    left_out = set(unranked)
+    out: dict[Entry, int] = {}
+    first_at: dict[int, int] = {}
+    for line in snapshot.lines:  # in ranking order
+        if line.entry in left_out:
+            continue
+        out[line.entry] = first_at.setdefault(line.rank, len(out) + 1)
+    return out
+
+
+def _ranked_level(snapshot: RankingSnapshot, line: RankLine, ranks: Mapping[Entry, int]) -> tuple[RankLine, ...]:
+    """:meth:`RankingSnapshot.level_with` among the ranked lines (those of ``ranks``): grouped once per snapshot and
+    ``ranks`` (the same mapping object, given for every line of one ranking)."""
+    kept = snapshot._ranked[-1] if snapshot._ranked else None
+    if kept is None or kept[0] is not ranks:
+        primary = snapshot.criteria[0]
+        groups: dict[Value, list[RankLine]] = {}
+        for other in snapshot.lines:
+            if other.entry in ranks:
+                groups.setdefault(other.metric(primary), []).append(other)
+        kept = (ranks, {value: tuple(group) for value, group in groups.items()})
+        snapshot._ranked[:] = [kept]  # one assignment: a thread reading meanwhile builds its own
+    return kept[1].get(line.metric(snapshot.criteria[0]), ())
+
+
 def explain(snapshot: RankingSnapshot, line: RankLine | Entry, lang: str = "en",
-            names: Mapping[Entry, str] | None = None) -> str:
+            names: Mapping[Entry, str] | None = None, ranks: Mapping[Entry, int] | None = None) -> str:
     """How ``line`` got its rank, in words (``lang`` "fr" or "en"): the primary metric, then which
     tie-break separated it from each entry it was level with, or that the tie is shared.
 
     ``names`` gives the people's names of the entries (the ids are shown otherwise). The lines level
     with ``line`` come from :meth:`RankingSnapshot.level_with` (grouped once per snapshot), so
     explaining each of n lines costs O(n) in all plus the length of the sentences, where comparing
-    every line with every other cost n² (2 million comparisons for 1,000 players)."""
+    every line with every other cost n² (2 million comparisons for 1,000 players).
+
+    ``ranks``: the ranks as shown (:func:`shown_ranks`) when some lines are shown without a rank (no result yet):
+    the rank said and every rank named are then those shown, and a line shown without a rank is never named nor
+    compared with (it has none to compare). ``line`` must be one of ``ranks``."""
     lang = "fr" if lang == "fr" else "en"
     say = {key: texts[lang] for key, texts in EXPLAIN_TEXTS.items()}
     line = line if isinstance(line, RankLine) else snapshot.line_for(line)
 
     def who(entry: Entry) -> str:
         return names[entry] if names and entry in names else repr(entry)
+
 
     criteria = snapshot.criteria
     primary = criteria[0]
@@ -918,6 +974,11 @@ def explain(snapshot: RankingSnapshot, line: RankLine | Entry, lang: str = "en",
         return PERCENT_LABELS[lang] if percent and metric == primary else label(metric, lang)
 
     n = len(snapshot.lines)
+    group = snapshot.level_with(line) if ranks is None else _ranked_level(snapshot, line, ranks)
+
+    def rank_of(other: RankLine) -> int:
+        return other.rank if ranks is None else ranks[other.entry]
+
     dec = snapshot.kind.startswith("duplicate")
     value = line.metric(primary)
     counted = lab(primary)
@@ -926,9 +987,9 @@ def explain(snapshot: RankingSnapshot, line: RankLine | Entry, lang: str = "en",
     elif lang == "en" and not percent and value is not None and abs(value) == 1:  # « 1 match point », « 1 win »
         counted = SINGULAR_EN.get(primary, counted)
     parts = [say["rank_percent" if percent else "rank"].format(
-        rank=line.rank, n=n, value=_fmt(value, lang, dec), label=counted)]
-    if len(snapshot.level_with(line)) - 1 > NAMED_LEVEL_MAX:  # a large group: counted, not named
-        counts = level_counts(snapshot, line)
+        rank=rank_of(line), n=n, value=_fmt(value, lang, dec), label=counted)]
+    if len(group) - 1 > NAMED_LEVEL_MAX:  # a large group: counted, not named
+        counts = level_counts(snapshot, line) if ranks is None else _group_counts(group, line)
         parts.append(say["level_many"].format(label=lab(primary), n=counts.others))
         if counts.ahead or counts.behind:
             parts.append(say["tie_breaks_many"].format(above=counts.ahead, below=counts.behind))
@@ -938,7 +999,7 @@ def explain(snapshot: RankingSnapshot, line: RankLine | Entry, lang: str = "en",
             key = "shared_many_tarot" if snapshot.kind.startswith("tarot") else "shared_many"
             parts.append(say[key].format(n=counts.shared, label=lab(primary), detail=detail))
         return " ".join(parts)
-    level = [o for o in snapshot.level_with(line) if o.entry != line.entry]
+    level = [o for o in group if o.entry != line.entry]
     if not level:
         parts.append(say["alone"].format(label=lab(primary)))
         return " ".join(parts)
@@ -949,7 +1010,7 @@ def explain(snapshot: RankingSnapshot, line: RankLine | Entry, lang: str = "en",
             mine, theirs = line.metric(name), other.metric(name)
             if mine != theirs:
                 key = "ahead" if _key(line, (name,)) > _key(other, (name,)) else "behind"
-                parts.append(say[key].format(who=who(other.entry), rank=other.rank, label=lab(name),
+                parts.append(say[key].format(who=who(other.entry), rank=rank_of(other), label=lab(name),
                                              mine=_fmt(mine, lang, dec), theirs=_fmt(theirs, lang, dec)))
                 break
         else:

@@ -322,18 +322,24 @@ def player_home(request: HttpRequest, token: str) -> HttpResponse:
 
 
 def _place(tournament: Tournament, entry_: Entry, lang: str) -> dict[str, Any] | None:
-    """The player's rank in the published ranking and the number it is made of, named (« Points de match : 2 »),
-    with the public ranking's address at his line when the tournament is public (a walk found only « Mon
-    parcours » there). None before a ranking is published."""
+    """The player's place as the public ranking shows it (his rank among those with a result, « sur n » its lines,
+    as its explanations say) and the number it is made of, named (« Points de match : 2 »), with the public
+    ranking's address at his line when the tournament is public (a walk found only « Mon parcours » there). A
+    player with no result yet: no rank (« — ») and the public ranking's words for it (a walk read « 5e sur 8 (ex
+    aequo) » on the link where the public ranking, the hall screen and the PDF said « — »). None before a ranking
+    with a released round is published (a walk read « 1er sur 14 (ex aequo) » for everyone before anything was)."""
     found = rankings.entry_place(tournament.pk, entry_.pk)
     if found is None:
         return None
-    snapshot, line, field = found
-    metric, value = line.metrics[0] if line.metrics else ("", None)
-    shown = percent_text(value) if metric in percent_columns(snapshot) else metric_text(value)
+    language = "en" if lang.startswith("en") else "fr"
+    metric, value = found.line.metrics[0] if found.line.metrics else ("", None)
+    shown = percent_text(value) if metric in percent_columns(found.snapshot) else metric_text(value)
     public = tournament.is_public and tournament.status != Tournament.Status.DRAFT
-    return {"rank": line.rank, "shared": line.shared, "field": field,
-            "label": pure_ranking.label(metric, "en" if lang.startswith("en") else "fr").capitalize(),
+    words = ""
+    if found.rank is None:
+        words = pure_ranking.EXPLAIN_TEXTS["in_play" if found.in_play else "not_played"][language]
+    return {"rank": found.rank, "shared": found.shared, "field": found.field, "words": words,
+            "label": pure_ranking.label(metric, language).capitalize(),
             "value": shown,
             "url": reverse("public-ranking", args=[tournament.slug]) + f"?me={entry_.pk}#me" if public else ""}
 

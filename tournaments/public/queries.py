@@ -84,8 +84,9 @@ class Ranking:
 
 #: bump when the rows' words change (the explanations: a large level group counted since « 2 »; the percentages'
 #: unit and the bare figures since « 3 »; the étuis and artificial results of a duplicate player's page since « 4 »;
-#: « 1 point » in the singular since « 5 »; « 1 match point » in English since « 6 »)
-ROWS_VERSION = "6"
+#: « 1 point » in the singular since « 5 »; « 1 match point » in English since « 6 »; the ranks shown, never an
+#: unranked line's, in the explanations, a match in play said, a duplicate entry without an étui unranked since « 7 »)
+ROWS_VERSION = "7"
 
 
 def rows_key(snapshot: RankingSnapshot, unit: str, lang: str) -> str:
@@ -186,7 +187,7 @@ def _computed_once(key: str, compute: Callable[[], list[Row]]) -> list[Row]:
 def _compute_rows(snapshot: RankingSnapshot, unit: str, columns: tuple[str, ...], lang: str) -> list[Row]:
     """The rows of a snapshot's lines, with the names of today (a line whose entry or team was deleted since is
     left out, as its row once was by the foreign key's cascade)."""
-    pure = rankings.snapshot_ranking(snapshot, teams=unit == rankings.Unit.TEAM)
+    ranked = rankings.snapshot_ranking(snapshot, teams=unit == rankings.Unit.TEAM)
     lines = rankings.snapshot_lines(snapshot, unit)
     if unit == rankings.Unit.TEAM:
         teams = {pk: (name, "", False) for pk, name in
@@ -199,6 +200,12 @@ def _compute_rows(snapshot: RankingSnapshot, unit: str, columns: tuple[str, ...]
         known = [(line, line.entry_id, entries.get(line.entry_id)) for line in lines]
     names = {ident: who[0] for _line, ident, who in known if who is not None}
     percent = percent_columns(snapshot, unit)
+    # the lines with no result yet are shown without a rank: the others' explanations say the ranks shown, and
+    # never name nor compare with one of them (a walk read « Devant X (rang 5) » where X was « — »)
+    unranked = {ident for line, ident, _who in known if not _played(dict(line.metrics))}
+    gone = {ident for _line, ident, who in known if who is None}  # not shown at all
+    ranks = pure.shown_ranks(ranked, unranked | gone) if unranked or gone else None
+    in_play = rankings.in_play(snapshot, unit) & unranked if unranked else set()
     out = []
     for line, ident, who in known:
         if who is None:
@@ -208,20 +215,21 @@ def _compute_rows(snapshot: RankingSnapshot, unit: str, columns: tuple[str, ...]
         figures = [metric_text(values.get(c)) for c in columns]
         shown = [percent_text(values.get(c)) if c in percent else figure for c, figure in zip(columns, figures,
                                                                                              strict=True)]
+        if ident in unranked:
+            words = pure.EXPLAIN_TEXTS["in_play" if ident in in_play else "not_played"][lang]
+        else:
+            words = ranked.explain(ident, lang, names, ranks)
         out.append(Row(line.position, line.rank, line.shared, name, club, line.entry_id, line.team_id,
-                       shown, pure.explain(ident, lang, names), withdrawn, _played(values), figures))
+                       shown, words, withdrawn, ident not in unranked, figures))
     return out
 
 
 def _played(metrics: dict[str, Any]) -> bool:
-    """Whether a line's entry has played: a deal (Tarot), a match or a bye (the games played to a target)."""
-    if metrics.get("deals") == 0:
-        return False
-    return not (metrics.get("played") == 0 and not metrics.get("byes"))
+    """Whether a line's entry (or team) has a result: a deal (Tarot), an étui (duplicate), a match or a bye."""
+    return pure.played(metrics)
 
 
-NOT_PLAYED = {"fr": "Pas encore joué : classé après ceux qui ont joué.",
-              "en": "Has not played yet: listed after those who have."}
+NOT_PLAYED = {lang: pure.EXPLAIN_TEXTS["not_played"][lang] for lang in ("fr", "en")}
 
 
 def _not_played_last(rows: list[Row], lang: str) -> list[Row]:
@@ -237,7 +245,8 @@ def _not_played_last(rows: list[Row], lang: str) -> list[Row]:
     for i, row in enumerate(played, start=1):
         rank = first_at.setdefault(row.rank, i)
         out.append(replace(row, rank=rank, shared=sizes[row.rank] > 1))
-    out += [replace(row, rank="—", shared=False, explain=NOT_PLAYED[lang])
+    # their words (not played yet, or a match still in play) are the rows' own (:func:`_compute_rows`)
+    out += [replace(row, rank="—", shared=False)
             for row in sorted((row for row in rows if not row.played), key=lambda row: french_key(row.name))]
     return out
 
@@ -304,7 +313,8 @@ def ranking(tournament: Tournament, lang: str = "fr", status: rankings.RankingSt
     if snap.team_digest:
         tcols = COLUMNS[TEAM_KINDS.get(snap.kind, "matches_teams")]
         out.team_columns = [(c, LABELS.get(c, c)) for c in tcols]
-        out.team_rows = _rows(snap, rankings.Unit.TEAM, tcols, lang)
+        # a team with no result yet is shown as its members are: « — », listed last (never « 3= » at 0)
+        out.team_rows = _not_played_last(_rows(snap, rankings.Unit.TEAM, tcols, lang), lang)
     return out
 
 

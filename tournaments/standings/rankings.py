@@ -807,18 +807,94 @@ def snapshot_line(snapshot: RankingSnapshot, ident: int, unit: str = Unit.ENTRY)
     return lines[i] if i is not None else None
 
 
-def entry_place(tournament_id: int, entry_id: int) -> tuple[RankingSnapshot, Line, int] | None:
-    """An entry's line in the latest published ranking, with that snapshot (its header only) and its count of
-    lines; None before a ranking is published or when it has no line of his. One small statement (the header by
-    the tournament's index), the lines read once per snapshot in this process (:func:`snapshot_line`): cheap
-    enough for a player's own page, polled from a phone."""
+@dataclass(frozen=True)
+class Place:
+    """An entry's place as the public ranking shows it: its line, its rank among the lines with a result (None:
+    shown « — », listed last: not played yet, or its match still in play), whether that rank is shared, and the
+    count of lines shown (the « sur n » of the ranking's explanations)."""
+
+    snapshot: RankingSnapshot
+    line: Line
+    rank: int | None
+    shared: bool
+    field: int
+    in_play: bool = False
+
+
+#: per snapshot (:func:`_lines_key`): each ranked entry's shown rank, how many hold each rank, the lines shown
+_shown_memo: OrderedDict[tuple[Any, ...], tuple[dict[int, int], dict[int, int], int]] = OrderedDict()
+
+
+def _shown_ranks(snapshot: RankingSnapshot) -> tuple[dict[int, int], dict[int, int], int]:
+    """The entries' ranks as the public ranking shows them (:func:`scoring.ranking.shown_ranks`): the lines with no
+    result (:func:`scoring.ranking.played`) and those whose entry was deleted since left out; computed once per
+    snapshot in this process."""
+    key = _lines_key(snapshot, Unit.ENTRY)
+    with _lines_lock:
+        kept = _shown_memo.get(key)
+    if kept is not None:
+        return kept
+    existing = set(Entry.objects.using(snapshot._state.db).filter(tournament_id=snapshot.tournament_id)
+                   .values_list("id", flat=True))
+    ranks: dict[int, int] = {}
+    first_at: dict[int, int] = {}
+    shown = 0
+    for line in snapshot_lines(snapshot):  # in ranking order
+        if line.entry_id not in existing:
+            continue
+        shown += 1
+        if pure.played(dict(line.metrics)):
+            ranks[line.entry_id] = first_at.setdefault(line.rank, len(ranks) + 1)
+    holders: dict[int, int] = defaultdict(int)
+    for rank in ranks.values():
+        holders[rank] += 1
+    kept = (ranks, dict(holders), shown)
+    with _lines_lock:
+        _shown_memo[key] = kept
+        while len(_shown_memo) > _LINES_KEPT:
+            _shown_memo.popitem(last=False)
+    return kept
+
+
+def entry_place(tournament_id: int, entry_id: int) -> Place | None:
+    """An entry's place in the latest published ranking as the public ranking shows it (:class:`Place`); None
+    before a ranking with a released round is published, or when it has no line of his. One small statement (the
+    header by the tournament's index), the lines read once per snapshot in this process (:func:`snapshot_line`):
+    cheap enough for a player's own page, polled from a phone."""
     snapshot = (RankingSnapshot.objects.filter(tournament_id=tournament_id)
-                .only("id", "created_at", "tournament_id", "input_version", "kind", "options")
+                .only("id", "created_at", "tournament_id", "input_version", "kind", "options", "released_rounds")
                 .order_by("-input_version").first())
-    if snapshot is None:
-        return None
+    if snapshot is None or not snapshot.released_rounds:
+        return None  # nothing released: no rank yet (every line at 0, « 1er ex aequo » said nothing)
     line = snapshot_line(snapshot, entry_id)
-    return (snapshot, line, len(snapshot_lines(snapshot))) if line is not None else None
+    if line is None:
+        return None
+    ranks, holders, field = _shown_ranks(snapshot)
+    rank = ranks.get(entry_id)
+    if rank is None:
+        return Place(snapshot, line, None, False, field, entry_id in in_play(snapshot))
+    return Place(snapshot, line, rank, holders[rank] > 1, field)
+
+
+def in_play(snapshot: RankingSnapshot, unit: str = Unit.ENTRY) -> set[int]:
+    """The entries (or the teams of the entries) seated at a match still in play in the snapshot's rounds: a table
+    of two seats or more with a deal entered (not annulled) and no forfeit record, whose result the snapshot does
+    not count yet. A game of deals (Tarot, duplicate) counts each deal: none there."""
+    if snapshot.kind not in (pure.MATCHES_KIND, pure.TEAM_KINDS[pure.MATCHES_KIND]) or not snapshot.released_rounds:
+        return set()
+    tables = set(Deal.objects.filter(table__round__tournament_id=snapshot.tournament_id,
+                                     table__round__number__in=list(snapshot.released_rounds),
+                                     table__forfeit__isnull=True)
+                 .exclude(status=Deal.Status.ANNULLED).values_list("table_id", flat=True))
+    if not tables:
+        return set()
+    seated: dict[int, list[int]] = defaultdict(list)
+    for table_id, entry_id in Seat.objects.filter(table_id__in=tables).values_list("table_id", "entry_id"):
+        seated[table_id].append(entry_id)
+    entries = {e for ids in seated.values() if len(ids) >= 2 for e in ids}
+    if unit != Unit.TEAM:
+        return entries
+    return set(Entry.objects.filter(pk__in=entries, team__isnull=False).values_list("team_id", flat=True))
 
 
 def snapshot_ranking(snapshot: RankingSnapshot, *, teams: bool = False) -> pure.RankingSnapshot:
