@@ -27,6 +27,7 @@ from tournaments.deals.models import Deal, Ruling
 from tournaments.desk import entry
 from tournaments.desk import link_session as links
 from tournaments.desk.views import deal_summary
+from tournaments.duplicate.results import sat_out
 from tournaments.event import permissions
 from tournaments.event.models import Entry, Round, Seat, Table, Tournament
 from tournaments.links import service
@@ -313,7 +314,12 @@ def player_home(request: HttpRequest, token: str) -> HttpResponse:
         sheets, _seats, _players = _sheets(table, lang_of(request), policy, facts)
         for sheet in sheets:
             sheet["mine"] = next((line for line in sheet["lines"] if line["entry"].pk == entry_.pk), None)
-        groups.append({"table": table, "sheets": sheets, "bye": len(_seats) == 1})  # alone: a bye, « exempt »
+        groups.append({"table": table, "round": table.round.number, "sheets": sheets,
+                       "bye": len(_seats) == 1})  # alone: a bye, « exempt »
+    # duplicate: a round where he sits at no table (a player over a multiple of four) is a bye too
+    groups += [{"table": None, "round": number, "sheets": [], "bye": True}
+               for number in sat_out(tournament, entry_id=entry_.pk)]
+    groups.sort(key=lambda group: -group["round"])
     return render(request, "tables/player_home.html", {"link": link, "entry": entry_, "groups": groups,
                                                        "tournament": link.tournament,
                                                        "place": _place(tournament, entry_, lang_of(request))})
@@ -327,13 +333,16 @@ def _place(tournament: Tournament, entry_: Entry, lang: str) -> dict[str, Any] |
     if found is None:
         return None
     snapshot, line, field = found
+    public = tournament.is_public and tournament.status != Tournament.Status.DRAFT
+    url = reverse("public-ranking", args=[tournament.slug]) + f"?me={entry_.pk}#me" if public else ""
+    if not rankings.line_played(dict(line.metrics)):  # no deal, match nor étui yet: listed last, not ranked
+        return {"played": False, "url": url}
     metric, value = line.metrics[0] if line.metrics else ("", None)
     shown = percent_text(value) if metric in percent_columns(snapshot) else metric_text(value)
-    public = tournament.is_public and tournament.status != Tournament.Status.DRAFT
-    return {"rank": line.rank, "shared": line.shared, "field": field,
+    return {"played": True, "rank": line.rank, "shared": line.shared, "field": field,
             "label": pure_ranking.label(metric, "en" if lang.startswith("en") else "fr").capitalize(),
             "value": shown,
-            "url": reverse("public-ranking", args=[tournament.slug]) + f"?me={entry_.pk}#me" if public else ""}
+            "url": url}
 
 
 @require_POST
