@@ -391,7 +391,10 @@ _result_key = attrgetter("board", "orientation", "entry", "fingerprint")
 
 
 def _metrics(s: EntryScore) -> tuple[tuple[str, Fraction | int | None], ...]:
-    return (("score", s.score), ("best_board", s.best_board), ("tops", s.tops), ("boards", s.boards))
+    """A line's metrics; an entry with no étui played (a bye, a table of 3 that entered nothing) has no score
+    (None, ranked below every score), never a mean of 0 % tied with those who really scored 0 %."""
+    return (("score", s.score if s.boards else None), ("best_board", s.best_board), ("tops", s.tops),
+            ("boards", s.boards))
 
 
 # --------------------------------------------------------------------------------------------

@@ -27,6 +27,7 @@ from tournaments.deals.models import Deal, Ruling
 from tournaments.desk import entry
 from tournaments.desk import link_session as links
 from tournaments.desk.views import deal_summary
+from tournaments.duplicate.results import sat_out
 from tournaments.event import permissions
 from tournaments.event.models import Entry, Round, Seat, Table, Tournament
 from tournaments.links import service
@@ -315,7 +316,12 @@ def player_home(request: HttpRequest, token: str) -> HttpResponse:
         sheets, _seats, _players = _sheets(table, lang_of(request), policy, facts)
         for sheet in sheets:
             sheet["mine"] = next((line for line in sheet["lines"] if line["entry"].pk == entry_.pk), None)
-        groups.append({"table": table, "sheets": sheets, "bye": len(_seats) == 1})  # alone: a bye, « exempt »
+        groups.append({"table": table, "round": table.round.number, "sheets": sheets,
+                       "bye": len(_seats) == 1})  # alone: a bye, « exempt »
+    # duplicate: a round where he sits at no table (a player over a multiple of four) is a bye too
+    groups += [{"table": None, "round": number, "sheets": [], "bye": True}
+               for number in sat_out(tournament, entry_id=entry_.pk)]
+    groups.sort(key=lambda group: -group["round"])
     return render(request, "tables/player_home.html", {"link": link, "entry": entry_, "groups": groups,
                                                        "tournament": link.tournament,
                                                        "place": _place(tournament, entry_, lang_of(request))})

@@ -22,6 +22,8 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy
 
 from scoring import duplicate as pure
+from tournaments.common import games
+from tournaments.common.collation import french_key
 from tournaments.deals.models import Deal, Ruling, ScoreRow
 from tournaments.duplicate.models import ArtificialResult, DuplicateSetup, DuplicateTable, Etui, EtuiPlay
 from tournaments.event.models import Entry, Seat, Tournament
@@ -31,6 +33,39 @@ ORIENTATIONS = (gettext_lazy("North"), gettext_lazy("East"), gettext_lazy("South
 
 def setup_of(tournament: Tournament) -> DuplicateSetup | None:
     return DuplicateSetup.objects.filter(tournament_id=tournament.pk).first()
+
+
+def sat_out(tournament: Tournament, numbers: Sequence[int] | None = None, *, entry_id: int | None = None
+            ) -> dict[int, list[Entry]]:
+    """Who sits out of each seated round of a duplicate tournament (« exempt »: the players over a multiple of four
+    when « Joueurs en surnombre » is « exempts », or one over a table of 3): round number → the entries registered
+    for it (not withdrawn, arrived by then) with no seat at any of its tables, by name as French sorts it; only the
+    rounds ``numbers`` (all when None), only ``entry_id``'s when given. Empty for a tournament that is not duplicate
+    (a game of two seats its bye alone at a table of one seat)."""
+    if not games.duplicate_deals(tournament.game) or not DuplicateSetup.objects.filter(
+            tournament_id=tournament.pk).exists():  # a game of two: no statement at all
+        return {}
+    seats = Seat.objects.filter(table__round__tournament_id=tournament.pk)
+    if numbers is not None:
+        seats = seats.filter(table__round__number__in=list(numbers))
+    seated: dict[int, set[int]] = {}
+    if entry_id is not None:  # one player (his link, polled): his seats and the seated rounds, not every seat
+        for number in seats.order_by().values_list("table__round__number", flat=True).distinct():
+            seated[number] = set()
+        for number in seats.filter(entry_id=entry_id).values_list("table__round__number", flat=True):
+            seated[number].add(entry_id)
+    else:
+        for number, entry in seats.values_list("table__round__number", "entry_id"):
+            seated.setdefault(number, set()).add(entry)
+    if not seated:
+        return {}
+    entries = Entry.objects.filter(tournament_id=tournament.pk, withdrawn=False).select_related("player")
+    if entry_id is not None:
+        entries = entries.filter(pk=entry_id)
+    everyone = sorted(entries, key=lambda e: french_key(e.player.name))
+    out = {number: [e for e in everyone if e.from_round <= number and e.pk not in seated[number]]
+           for number in sorted(seated)}
+    return {number: entries_ for number, entries_ in out.items() if entries_}
 
 
 def board_results(tournament: Tournament, round_ids: Sequence[int] | None = None,

@@ -24,7 +24,7 @@ from tournaments.common.access import guarded, lang_of, require
 from tournaments.common.errors import ServiceError
 from tournaments.deals import selectors
 from tournaments.duplicate.models import DuplicateSetup, DuplicateTable, Etui
-from tournaments.duplicate.results import ORIENTATIONS, setup_of
+from tournaments.duplicate.results import ORIENTATIONS, sat_out, setup_of
 from tournaments.duplicate.service import duplicate_create, played_rounds
 from tournaments.event import permissions
 from tournaments.event.models import Round, Tournament
@@ -103,8 +103,10 @@ def table_cards(request: HttpRequest, slug: str, number: int) -> HttpResponse:
                                 zip(seats, selectors.table_players(dup.table), strict=True)]})
     if not cards:
         raise Http404("not a duplicate round")
+    # the players at no table this round (« exempt »): no card, named under the cards
+    byes = [e.player.name for e in sat_out(tournament, [rnd.number]).get(rnd.number, [])]
     return render(request, "tournaments/duplicate_cards.html", {"tournament": tournament, "round": rnd,
-                                                                "cards": cards})
+                                                                "cards": cards, "byes": byes})
 
 
 def _hand_by_suit(codes: list[str], lang: str) -> list[tuple[str, str, str]]:

@@ -8,7 +8,7 @@ from django.shortcuts import get_object_or_404, render
 
 from tournaments.common import games
 from tournaments.common.access import guarded, require_visible
-from tournaments.duplicate.results import setup_of
+from tournaments.duplicate.results import sat_out, setup_of
 from tournaments.event import permissions
 from tournaments.event.clock import clock_of
 from tournaments.event.models import Round, Tournament
@@ -86,6 +86,8 @@ def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     return render(request, "tournaments/round_detail.html", {
         "seating_fixed": fixed,
         "duplicate": duplicate,
+        "byes": [e.player.name for e in sat_out(rnd.tournament, [rnd.number]).get(rnd.number, [])] if duplicate
+        else [],
         "tournament": rnd.tournament,
         "round": rnd,
         "tables": tables,

@@ -23,6 +23,7 @@ from tournaments.common.access import guarded, lang_of, require
 from tournaments.common.collation import french_key
 from tournaments.common.errors import ServiceError
 from tournaments.deals import selectors
+from tournaments.duplicate.results import sat_out
 from tournaments.event import permissions
 from tournaments.event.models import Round, Tournament
 from tournaments.links import service
@@ -60,6 +61,8 @@ def table_cards(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     # a bye (a table of one seat, « exempt »): no match to enter nor confirm, so no card; its player is named
     byes = [name for table in seated if len(selectors.table_players(table)) == 1
             for name in selectors.table_players(table)]
+    # duplicate: the players over a multiple of four sit at no table (« exempt »), named too
+    byes += [e.player.name for e in sat_out(rnd.tournament, [rnd.number]).get(rnd.number, [])]
     tables = [table for table in seated if len(selectors.table_players(table)) > 1]
     made = service.links_for_round(tables=tables, user=request.user)
     urls = {table.pk: _absolute(request, "link_home", made[table.pk].token) for table in tables}

@@ -21,7 +21,7 @@ from django.urls import reverse
 from tournaments.common.access import lang_of
 from tournaments.common.collation import french_key
 from tournaments.duplicate.models import DuplicateTable
-from tournaments.duplicate.results import ORIENTATIONS
+from tournaments.duplicate.results import ORIENTATIONS, sat_out
 from tournaments.event import permissions
 from tournaments.event.clock import clock_of
 from tournaments.event.models import Round, Seat, Tournament
@@ -67,7 +67,7 @@ def clock_round(tournament: Tournament) -> Round | None:
 
 def places(round: Round) -> list[Place]:
     """Everyone seated in ``round``, by name as French sorts it (a substitute under his own name; a player
-    alone at a table is on a bye), with his orientation in duplicate."""
+    alone at a table is on a bye, as is a duplicate player at no table), with his orientation in duplicate."""
     out = []
     seats = list(Seat.objects.filter(table__round=round).select_related("entry__player", "table"))
     alone = {t for t, n in Counter(s.table_id for s in seats).items() if n == 1}
@@ -79,6 +79,9 @@ def places(round: Round) -> list[Place]:
             out.append(Place(seat.substitute, seat.table.number, seat.entry.player.name, bye, orientation))
         else:
             out.append(Place(seat.entry.player.name, seat.table.number, "", bye, orientation))
+    # duplicate: a player over a multiple of four sits at no table (« exempt »), said among the others
+    out += [Place(entry.player.name, 0, "", True) for entry in sat_out(round.tournament, [round.number]).get(
+        round.number, [])] if seats else []
     return sorted(out, key=lambda p: french_key(p.name))
 
 

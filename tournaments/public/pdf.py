@@ -15,6 +15,7 @@ import logging
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 from django.conf import settings
@@ -27,7 +28,7 @@ from django.utils.text import slugify
 from tournaments.common import files, runner
 from tournaments.common.access import lang_of
 from tournaments.common.collation import french_key
-from tournaments.duplicate.results import ORIENTATIONS
+from tournaments.duplicate.results import ORIENTATIONS, sat_out
 from tournaments.event import permissions
 from tournaments.event.models import Round, Seat
 from tournaments.public import published, queries
@@ -175,7 +176,12 @@ def _seating(state: published.Published, doc: Document) -> bytes:
             "table__number", "position"):
         by_table.setdefault(seat.table.number, []).append(
             (seat, ORIENTATIONS[seat.position] if seat.table.number in oriented else ""))
-    tables = sorted(by_table.items())
+    tables: list[tuple[int | None, list[tuple[Any, Any]]]] = list(sorted(by_table.items()))
+    # duplicate: the players at no table this round (« exempt »), listed after the tables
+    away = [(SimpleNamespace(entry=e, substitute=""), "")
+            for e in sat_out(tournament, [rnd.number]).get(rnd.number, [])] if by_table else []
+    if away:
+        tables.append((None, away))
     per_tables = max((len(tables) + count - 1) // count, 1)  # the tables cut in as many parts as the names
     return to_pdf("print/seating.html", {
         "tournament": tournament, "round": rnd, "places": everyone[_slice(doc.part, SEATS_PER_PART)],

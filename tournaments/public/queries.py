@@ -232,7 +232,7 @@ def _played(metrics: dict[str, Any]) -> bool:
 NOT_PLAYED = {lang: pure.EXPLAIN_TEXTS["not_played"][lang] for lang in ("fr", "en")}
 
 
-def _not_played_last(rows: list[Row], lang: str) -> list[Row]:
+def _not_played_last(rows: list[Row], lang: str, kind: str = "") -> list[Row]:
     """Those who have not played yet go last with no rank (never « 3= » with 0 marks); the others' ranks
     and ties are counted among those who played (competition ranking: 1, 2, 2, 4)."""
     # ex aequo in the order French sorts their names (the snapshot keeps them in registration order)
@@ -265,7 +265,7 @@ def _shown(snapshot: RankingSnapshot, columns: tuple[str, ...], lang: str) -> tu
         if kept is not None:
             _shown_memo.move_to_end(key)
             return kept
-    rows = _not_played_last(_rows(snapshot, rankings.Unit.ENTRY, columns, lang), lang)
+    rows = _not_played_last(_rows(snapshot, rankings.Unit.ENTRY, columns, lang), lang, snapshot.kind)
     shown = (rows, {row.entry_id: row for row in rows if row.entry_id is not None})
     with _rows_lock:
         _shown_memo[key] = shown
@@ -361,6 +361,12 @@ class TableResult:
     def bye(self) -> bool:
         """A table of a single seat: its player is on a bye (« exempt »), with no match and no deal."""
         return len(self.entry_ids) == 1
+
+    @property
+    def nothing_played(self) -> bool:
+        """No deal entered, no ruling, no forfeit (a duplicate table of 3 that entered no étui): its players are
+        named with no score sheet and no « Total 0 0 0 »."""
+        return not self.deals and not self.has_adjustments and not self.forfeit
 
     @property
     def deal_lines(self) -> list[tuple[int, str, list[tuple[str, str]]]]:
@@ -543,7 +549,8 @@ class DuplicatePlayer:
     artificial result replaced set apart (not counted in the raw marks)."""
 
     score: str
-    per_round: list[tuple[int, int, str, int]]
+    per_round: list[tuple[int, int | None, str, int]]
+    """Per round: its number, the étuis played (None: a round he sat out, « exempt »), his mean, his raw marks."""
     history: PlayerHistory
     replaced: bool = False
     """Whether an artificial result replaced one of his deals (its marks in brackets)."""
@@ -554,7 +561,7 @@ def duplicate_player(entry: Entry, history: PlayerHistory,
     """:class:`DuplicatePlayer` of ``entry`` (None: not a duplicate), over the released rounds as its history."""
     from fractions import Fraction
 
-    from tournaments.duplicate.results import entry_boards, setup_of
+    from tournaments.duplicate.results import entry_boards, sat_out, setup_of
 
     tournament = entry.tournament
     setup = setup_of(tournament)
@@ -580,11 +587,14 @@ def duplicate_player(entry: Entry, history: PlayerHistory,
         lines.append({**line, "running": running, "replaced": replaced,
                       "etui": board.board if board else None,
                       "percent": percent_text(board.percentage) if board and board.percentage is not None else ""})
-    per_round = []
+    per_round: list[tuple[int, int | None, str, int]] = []
     for number in sorted({b.round for b in boards.values()} | set(raw)):
         played = [b.percentage for b in boards.values() if b.round == number and b.percentage is not None]
         mean = sum(played, Fraction(0)) / len(played) if played else None
         per_round.append((number, len(played), percent_text(mean) if mean is not None else "—", raw.get(number, 0)))
+    # a released round he sat out (at no table: a player over a multiple of four) is said « exempt »
+    exempt = set(sat_out(tournament, released, entry_id=entry.pk)) - {number for number, *_rest in per_round}
+    per_round = sorted([*per_round, *((number, None, "", 0) for number in exempt)], key=lambda r: r[0])
     score = "—"
     if snapshot is not None:  # its line as published (no ranking rebuilt)
         mine = next((ln for ln in rankings.snapshot_lines(snapshot) if ln.entry_id == entry.pk), None)

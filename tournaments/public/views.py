@@ -27,6 +27,7 @@ from django.views.decorators.http import require_http_methods
 from tournaments.common import downloads
 from tournaments.common.access import lang_of
 from tournaments.common.csv_safe import SafeWriter
+from tournaments.duplicate.results import sat_out
 from tournaments.event import permissions
 from tournaments.event.models import Round, Table, Tournament
 from tournaments.public import hall, pdf, preparing, published, queries
@@ -147,6 +148,7 @@ def round_page(state: published.Published, lang: str, number: int, page: int = 1
         return html("public/round.html", {
             "tournament": tournament, "round": rnd, "rounds": rankings.released_rounds(tournament),
             "tables": queries.round_results(rnd, first, TABLES_PER_PAGE),
+            "byes": [e.player.name for e in sat_out(tournament, [number]).get(number, [])],
             "page": current, "pages": pages, "first": first + 1, "last": min(first + TABLES_PER_PAGE, count),
             "count": count, "next_url": base + (f"?page={current}" if current > 1 else ""),
             "prev_url": base + (f"?page={current - 1}" if current > 2 else "") if current > 1 else "",

@@ -951,6 +951,13 @@ def metric_value(value: Any) -> int | Fraction | None:
     return value
 
 
+def line_played(metrics: Mapping[str, Any]) -> bool:
+    """Whether a line's entry has played (its metrics as stored): a deal (Tarot), a match or a bye (the games played
+    to a target), an étui (duplicate: a player on a bye, or at a table of 3 that entered nothing, has none). One who
+    has not is listed after those who have, without a rank (« — »)."""
+    return pure.played(metrics)
+
+
 def metrics_dict(line: Line) -> dict[str, Any]:
     return {name: metric_value(value) for name, value in line.metrics}
 
