@@ -267,7 +267,17 @@ EXPLAIN_TEXTS: dict[str, dict[str, str]] = {
                    "fr": "Pas encore joué : classé après ceux qui ont joué."},
     "in_play": {"en": "Match still in play: listed after those with a result.",
                 "fr": "Partie en cours : classé après ceux qui ont un résultat."},
+    # duplicate: no étui played (a player over a multiple of four who sat out, a table of 3 that entered nothing)
+    "no_board": {"en": "No étui played: listed after those who have.",
+                 "fr": "Aucun étui joué : classé après ceux qui ont joué."},
 }
+
+
+def unranked_words(kind: str, in_play: bool, lang: str) -> str:
+    """Why a line with no result yet has no rank (« — »), in ``lang``: its match still in play, no étui played
+    (duplicate), or nothing played yet."""
+    key = "in_play" if in_play else "no_board" if kind == DUPLICATE_KIND else "not_played"
+    return EXPLAIN_TEXTS[key]["en" if lang.startswith("en") else "fr"]
 
 #: beyond this many other lines level with a line on the primary metric, its explanation counts them instead of
 #: naming each (1,800 players level at 0 championship points made each line name the 1,799 others: n × g names,

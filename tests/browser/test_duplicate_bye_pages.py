@@ -48,7 +48,8 @@ def test_a_duplicate_bye_reads_exempt_and_fits(live_server, chromium, dup_bye, s
     with french_page(chromium, viewport) as page:
         page.goto(live_server.url + reverse("player_home", args=[link.token]))
         main = page.locator("main").inner_text()
-        assert "Manche 1 · exempt" in main and "Pas encore classé" in main
+        # exempt, and never ranked for it (no rank before anything is played, « — » after)
+        assert "Manche 1 · exempt" in main and "1er sur" not in main and "0 %" not in main
         fits(page)
         page.screenshot(path=str(screenshots / f"dup-bye-player-link-{size}.png"), full_page=True)
         # the hall screen (round 1 released: its ranking, where nobody has played an étui yet: « — » each)

@@ -126,7 +126,7 @@ def test_thirteen_players_one_exempt_each_round(event):
     round_page = _words(ev, "anonymous", reverse("public-round", args=[ev.slug, 1]))
     assert f"Exempt : {name} Pas de table pour ce joueur à cette manche" in round_page, round_page
     home = _words(ev, "anonymous", reverse("player_home", args=[link.token]))
-    assert "Pas encore classé" in home and "sur 13" not in home and "0 %" not in home, home
+    assert "— · Aucun étui joué" in home and "sur 13" not in home and "0 %" not in home, home
     player = ev.get("anonymous", reverse("public-player", args=[ev.slug, bye.pk])).content.decode()
     words = " ".join(visible_text(player).split())
     assert "<svg" not in player and "Manche Étuis joués Pourcentage Marques brutes 1 exempt" in words, words

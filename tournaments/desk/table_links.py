@@ -343,7 +343,7 @@ def _place(tournament: Tournament, entry_: Entry, lang: str) -> dict[str, Any] |
     public = tournament.is_public and tournament.status != Tournament.Status.DRAFT
     words = ""
     if found.rank is None:
-        words = pure_ranking.EXPLAIN_TEXTS["in_play" if found.in_play else "not_played"][language]
+        words = pure_ranking.unranked_words(found.snapshot.kind, found.in_play, language)
     return {"rank": found.rank, "shared": found.shared, "field": found.field, "words": words,
             "label": pure_ranking.label(metric, language).capitalize(),
             "value": shown,

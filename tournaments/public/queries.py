@@ -85,8 +85,9 @@ class Ranking:
 #: bump when the rows' words change (the explanations: a large level group counted since « 2 »; the percentages'
 #: unit and the bare figures since « 3 »; the étuis and artificial results of a duplicate player's page since « 4 »;
 #: « 1 point » in the singular since « 5 »; « 1 match point » in English since « 6 »; the ranks shown, never an
-#: unranked line's, in the explanations, a match in play said, a duplicate entry without an étui unranked since « 7 »)
-ROWS_VERSION = "7"
+#: unranked line's, in the explanations, a match in play said, a duplicate entry without an étui unranked since « 7 »;
+#: « Aucun étui joué » for it since « 8 »)
+ROWS_VERSION = "8"
 
 
 def rows_key(snapshot: RankingSnapshot, unit: str, lang: str) -> str:
@@ -216,7 +217,7 @@ def _compute_rows(snapshot: RankingSnapshot, unit: str, columns: tuple[str, ...]
         shown = [percent_text(values.get(c)) if c in percent else figure for c, figure in zip(columns, figures,
                                                                                              strict=True)]
         if ident in unranked:
-            words = pure.EXPLAIN_TEXTS["in_play" if ident in in_play else "not_played"][lang]
+            words = pure.unranked_words(snapshot.kind, ident in in_play, lang)
         else:
             words = ranked.explain(ident, lang, names, ranks)
         out.append(Row(line.position, line.rank, line.shared, name, club, line.entry_id, line.team_id,

@@ -91,12 +91,12 @@ def test_the_arrivals_counter_follows_each_tap(client):
     role(t, organizer, "organizer")
     client.force_login(organizer)
     url = reverse("arrivals", args=[t.slug])
-    assert "0 joueurs arrivés sur 2" in client.get(url).content.decode()
+    assert "0 joueur arrivé sur 2" in client.get(url).content.decode()  # French: 0 in the singular
     tap = client.post(url, {"entry": odile.pk, "action": "in"}, HTTP_HX_REQUEST="true").content.decode()
     assert f'id="e{odile.pk}"' in tap  # the row
     assert 'id="count" hx-swap-oob="true"' in tap and "1 joueur arrivé sur 2" in tap  # and the counter
     tap = client.post(url, {"entry": odile.pk, "action": "out"}, HTTP_HX_REQUEST="true").content.decode()
-    assert "0 joueurs arrivés sur 2" in tap
+    assert "0 joueur arrivé sur 2" in tap
 
 
 def test_the_visa_queue_shows_the_contract(client, tarot_table, staff):
