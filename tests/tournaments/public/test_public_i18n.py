@@ -93,3 +93,26 @@ def test_forfeit_shown_with_the_round_results(client):
     en = get(client, reverse("public-round", args=[t.slug, 1]), "en")
     assert "Forfait : P" in fr and "gagnant : Q" in fr
     assert "Forfeit: P" in en and "winner: Q" in en
+
+
+def test_a_match_in_play_says_so_on_the_round_page(client):
+    """Le Vingt-quatre's « Partie 1 1 1 1 0 » read like a result while the match went on: « Partie (en cours) »
+    until it ends, then the winner."""
+    from tournaments.common import hooks
+    from tournaments.event.models import Table
+
+    t, e = make_tournament("PQ", game="ecarte", slug="i18nplay")
+    (a,) = make_round(t, 1, [[e["P"], e["Q"]]])
+    add_deal(a, [2, 0])
+    add_deal(a, [0, 1])
+    Table.objects.filter(pk=a.pk).update(match_totals=[2, 1], match_ended=False)
+    hooks.scores_changed(t.pk)  # what the deal service does
+    tasks.ranking_refresh(t.pk)
+    fr = get(client, reverse("public-round", args=[t.slug, 1]), "fr")
+    en = get(client, reverse("public-round", args=[t.slug, 1]), "en")
+    assert "Partie <span class=\"status\">(en cours)</span>" in fr
+    assert "Match <span class=\"status\">(in progress)</span>" in en
+    end_match(a, [5, 1], 0)
+    tasks.ranking_refresh(t.pk)
+    fr = get(client, reverse("public-round", args=[t.slug, 1]), "fr")
+    assert "(en cours)" not in fr and "gagnant : P" in fr
