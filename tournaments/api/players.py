@@ -154,8 +154,9 @@ class PlayersCsvView(Api):
                 "already_registered": result.already}
         if not result.ok:
             first = result.errors[0]
-            body.update({"error": "invalid_csv", "field": f"line {first['line']}" + (
-                f".{first['field']}" if first.get("field") else ""), "message": first["message"]})
+            where = f"line {first['line']}" + (f".{first['field']}" if first.get("field") else "") \
+                if first.get("line") else first.get("field") or "file"  # the whole file (a spreadsheet)
+            body.update({"error": "invalid_csv", "field": where, "message": first["message"]})
             return Response(body, status=status.HTTP_400_BAD_REQUEST)
         return Response(body, status=status.HTTP_200_OK if dry_run else status.HTTP_201_CREATED)
 

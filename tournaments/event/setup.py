@@ -531,9 +531,10 @@ def _header_key(header: str) -> str:
 
 
 class CsvUnreadable(InvalidInput):
-    """A player file that cannot be read as text; ``line``: where the first unreadable byte is."""
+    """A player file that cannot be read as text; ``line``: where the first unreadable byte is (None: the whole
+    file, a spreadsheet — never « Ligne 1 : c'est un classeur Excel »)."""
 
-    def __init__(self, message: str, *, line: int = 1, code: str | None = None) -> None:
+    def __init__(self, message: str, *, line: int | None = None, code: str | None = None) -> None:
         super().__init__(message, field="file", code=code)
         self.line = line
 

@@ -84,6 +84,18 @@ def test_an_excel_workbook_is_told_to_be_saved_as_csv():
     assert "classeur Excel" in caught.value.message
 
 
+def test_a_workbook_sent_to_the_page_is_a_whole_file_problem(client):
+    """« C'est un classeur Excel … », not « Ligne 1 : c'est un classeur Excel » (a walk): the whole file is wrong."""
+    t, _e = make_tournament([], slug="imp-xlsx")
+    organizer = UserFactory(username="imp-xlsx-org")
+    role(t, organizer, "organizer")
+    client.force_login(organizer)
+    upload = io.BytesIO(b"PK\x03\x04\x14\x00 rest of a zip")
+    upload.name = "joueurs.xlsx"
+    html = client.post(reverse("players", args=[t.slug]), {"action": "csv", "file": upload}).content.decode()
+    assert "<li>C'est un classeur Excel" in html.replace("&#x27;", "'") and "Ligne 1" not in html
+
+
 def test_the_page_says_the_ignored_columns(client):
     t, _e = make_tournament([], slug="imp")
     organizer = UserFactory(username="imp-org")

@@ -33,12 +33,14 @@ class Command(BaseCommand):
             raise CommandError(f"--date : « {options['date']} » n'est pas une date AAAA-MM-JJ") from None
         report = licences_import(text=data, today=today, dry_run=options["dry_run"])
         if report.lines == 0 and report.errors:
-            raise CommandError(f"ligne {report.errors[0]['line']} : {report.errors[0]['message']}")
+            first = report.errors[0]
+            raise CommandError(f"ligne {first['line']} : {first['message']}" if first["line"] else first["message"])
         self.stdout.write(report.summary())
         for d in report.duplicates:
             self.stdout.write(f"  licence {d['licence']} en double (lignes {', '.join(map(str, d['lines']))}) : "
                               "refusée")
         for e in report.errors:
-            self.stdout.write(f"  ligne {e['line']} ({e['field']}) : {e['message']}")
+            self.stdout.write(f"  ligne {e['line']} ({e['field']}) : {e['message']}" if e["line"]
+                              else f"  {e['message']}")
         if options["dry_run"]:
             self.stdout.write("(essai : rien n'a été enregistré)")
