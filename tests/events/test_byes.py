@@ -32,7 +32,7 @@ def _drawn(event, *, label: str, game: str, seed: int, per_table: int, players: 
     ev.register(players)
     ev.start()
     rnd = ev.round_create()
-    ev.draw(rnd, method)
+    ev.said = ev.draw(rnd, method)  # the organizer's messages after the draw
     return ev, rnd
 
 
@@ -40,6 +40,8 @@ def test_a_bye_reads_exempt_on_every_page(event):
     ev, rnd = _drawn(event, label="byes", game="ecarte", seed=5, per_table=2, players=5, method="swiss")
     bye, name = _bye(rnd)
     entry = bye.seats.get().entry
+    # the draw counts the tables played at, and names the bye (it said « Tirage fait : 3 tables »)
+    assert "Tirage fait : 2 tables." in ev.said and f"Exempt à cette manche : {name}." in ev.said, ev.said
 
     # while the round is played: the desk does not offer his « table », his own link has nothing to confirm
     desk = ev.get("organizer", reverse("my_tables"))
@@ -66,6 +68,7 @@ def test_a_bye_reads_exempt_on_every_page(event):
     assert f"Table {bye.number}" not in chief
     changes = _words(ev, "organizer", reverse("round_changes", args=[ev.slug, 1]))
     assert f"{name} — exempt" in changes and f"{name} — table" not in changes
+    assert f"Table {bye.number} · 1 joueur" not in changes
     staff_page = ev.get("organizer", reverse("staff", args=[ev.slug])).content.decode()
     assert f'name="tables" value="{bye.pk}"' not in staff_page
     # the staff's round page: « exempt », not « 0 donne »

@@ -50,8 +50,15 @@ def round_draw(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         _error(request, exc)
     else:
         repeats = seating_service.round_repeats(round=rnd)
-        messages.success(request, ngettext("Tirage fait : %(n)s table.", "Tirage fait : %(n)s tables.", len(tables))
-                         % {"n": len(tables)})
+        # a bye is a table of one seat, not a table: « 2 tables, Paul exempt », never « 3 tables »
+        byes = [t for t in tables if t.seats.count() == 1]
+        played = len(tables) - len(byes)
+        messages.success(request, ngettext("Tirage fait : %(n)s table.", "Tirage fait : %(n)s tables.", played)
+                         % {"n": played})
+        if byes:
+            names = ", ".join(s.entry.player.name for t in byes for s in t.seats.select_related("entry__player"))
+            messages.info(request, ngettext("Exempt à cette manche : %(names)s.", "Exempts à cette manche : %(names)s.",
+                                            len(byes)) % {"names": names})
         if repeats:
             messages.warning(request, _("%(n)s repeated meetings: see the report below.") % {"n": len(repeats)})
         unchecked = middle.unchecked_for(rnd)
