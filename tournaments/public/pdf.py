@@ -147,8 +147,11 @@ def _results(state: published.Published, doc: Document) -> bytes:
     count = parts(rnd.tables.count(), RESULTS_TABLES_PER_PART)
     _check_part(doc.part, count)
     tables = queries.round_results(rnd, (doc.part - 1) * RESULTS_TABLES_PER_PART, RESULTS_TABLES_PER_PART)
+    # duplicate: the players at no table this round (« exempt »), after the last part's tables, as the web page
+    byes = [e.player.name for e in sat_out(whole.tournament, [rnd.number]).get(rnd.number, [])] \
+        if doc.part == count else []
     return to_pdf("print/round_results.html", {"tournament": whole.tournament, "round": rnd, "tables": tables,
-                                               "part": doc.part, "parts": count})
+                                               "part": doc.part, "parts": count, "byes": byes})
 
 
 def _sheets(state: published.Published, doc: Document) -> bytes:

@@ -311,3 +311,21 @@ def test_duplicate_round_results_name_the_etui_and_say_an_artificial_result(even
     words = _text(client.get(reverse("public-player", args=[event.slug, east.pk])).content.decode())
     assert "45 % · rang" in words and "marques brutes : 198" in words
     assert "1 1 1 1 40 % (résultat arbitral) (198) 0" in words and "1 1 2 2 50 % 198 198" in words
+
+
+def test_the_results_pdf_rows_are_etuis(event):
+    """The round's results PDF heads each row with its étui, as the web page does (it said « Donne 1 » where the
+    table had played étui 2: the printout could not be compared étui by étui)."""
+    from django.template.loader import render_to_string
+
+    from tournaments.deals.record import deal_record
+    from tournaments.public import queries
+
+    table = _table(event, 1, 2)  # its first deal is étui 2, dealt by Est
+    deal_record(table=table, record=tarot_summary(dealer=1), user=None)
+    rnd = table.round
+    page = render_to_string("print/round_results.html", {
+        "tournament": event, "round": rnd, "tables": queries.round_results(rnd), "byes": ["Anaïs Bœuf"]})
+    row = page.split("Table 2", 1)[1].split("<tbody>", 1)[1].split("</tr>", 1)[0]
+    assert "Étui 2" in row and ">1<" not in row.split("</td>", 1)[0]
+    assert "Exempt : Anaïs Bœuf" in page
