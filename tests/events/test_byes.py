@@ -88,7 +88,10 @@ def test_a_bye_reads_exempt_on_every_page(event):
     # his page: round 1 « exempt », and no chart of no deal
     player = ev.get("anonymous", reverse("public-player", args=[ev.slug, entry.pk]))
     assert "<svg" not in player.content.decode()
-    assert "Manche Points 1 exempt" in " ".join(visible_text(player.content.decode()).split())
+    words = " ".join(visible_text(player.content.decode()).split())
+    assert "Manche Points 1 exempt" in words
+    # no empty « Donne après donne » table: a sentence says there is none yet
+    assert "Aucune donne publiée pour l’instant." in words and 'id="per-deal"' not in player.content.decode()
 
 
 def test_a_tarot_sheet_keeps_its_columns(event):
