@@ -28,6 +28,10 @@ def test_the_organizer_creates_an_arbiter_with_his_tables(client, tarot_table, s
     client.force_login(staff["organizer"])
     page = client.get(reverse("staff", args=[slug])).content.decode()
     assert "Créer le compte d'un arbitre" in page or "Create an arbiter" in page
+    # every id once: the role form and the account form both have « role » radios, and shared ids gave the radio
+    # « organisateur » both labels (« organisateur arbitre principal », a walk's screen reader)
+    ids = re.findall(r'\sid="([^"]+)"', page)
+    assert len(ids) == len(set(ids)), sorted({i for i in ids if ids.count(i) > 1})
     response = client.post(reverse("staff_account_create", args=[slug]), {
         "username": "arbitre-table-1", "name": "Marie-Bernadette Delacroix-Montfort", "role": "arbiter",
         "tables": [tarot_table.pk]})

@@ -265,6 +265,9 @@ class StaffAccountForm(_TablesForm):
     name = forms.CharField(label=_("Name (as people know them)"), max_length=150, required=False)
 
     def __init__(self, *args: Any, tournament: Tournament | None = None, **kwargs: Any) -> None:
+        # ids of its own: on the staff page beside the role form, its « role » radios had the same ids, and the
+        # first radio « organisateur » took both labels (« organisateur arbitre principal »)
+        kwargs.setdefault("auto_id", "account_%s")
         super().__init__(*args, tournament=tournament, **kwargs)
         from tournaments.event.models import TournamentRole
 
