@@ -155,7 +155,7 @@ def _confirm_finish(request: HttpRequest, tournament: Tournament, status: str) -
     question = _("%(why)s : terminer le tournoi quand même ?") % {"why": what[:1].upper() + what[1:]}
     return render(request, "tournaments/tournament_confirm.html", {
         "tournament": tournament, "question": question, "yes": _("Oui, terminer le tournoi"),
-        "action": request.path, "pending": pending, "fields": sorted(fields.items())}, status=409)
+        "action": request.path, "pending": pending, "playing": playing, "fields": sorted(fields.items())}, status=409)
 
 
 @guarded

@@ -22,6 +22,8 @@ def test_the_organizer_is_asked_and_nothing_changes_until_he_says_yes(client, ta
     asked = client.post(url, {"status": "finished"})
     text = html.unescape(asked.content.decode())
     assert asked.status_code == 409 and "La manche 1 n'est pas terminée : terminer le tournoi quand même ?" in text
+    # what finishing the tournament leaves open (a walk's players kept « Je confirme » with no word to him)
+    assert "ses résultats ne deviennent pas officiels et les joueurs peuvent encore confirmer" in text
     tournament.refresh_from_db()
     assert tournament.status == Tournament.Status.RUNNING
     assert client.post(url, {"status": "finished", "confirm_unfinished": "1"}).status_code == 302
