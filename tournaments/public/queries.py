@@ -576,7 +576,9 @@ def duplicate_player(entry: Entry, history: PlayerHistory,
     raw: dict[int, int] = {}
     running, last_round = 0, None
     for line in history.lines:
-        board = boards.get((line["round"], line["deal"])) if line["deal"] else None
+        # a ruling's own line (« ⚖ renonce ») is no étui: no percentage of its deal beside it (a walk read « ⚖ renonce
+        # 0 % -30 »); a deal the chief counted as played is its étui
+        board = boards.get((line["round"], line["deal"])) if line["deal"] and not line["ruling"] else None
         replaced = board is not None and board.artificial is not None
         if not replaced:
             if last_round is not None and line["round"] != last_round:

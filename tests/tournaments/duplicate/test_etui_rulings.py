@@ -98,6 +98,13 @@ def test_after_a_ruling_every_page_of_the_etui_opens_and_the_ranking_refreshes(e
     east_line = next(line for line in ranked.lines if line.entry == east)
     # East of table 1 played étui 1 only: 5 of 6 (Neuberg, above); the ruling's −60 does not change a percentage
     assert east_line.metric("score") == Fraction(500, 6)
+    # his page: the étui's line with its percentage, the ruling's line with its −60 and no percentage (a walk read
+    # « ⚖ renonce 0 % -30 », the ruling listed like an étui)
+    page = client.get(f"/p/{event.slug}/players/{east}/").content.decode()
+    rows = page.split('id="per-deal"', 1)[1].split("</table>", 1)[0].split("<tr>")
+    ruling_row = next(r for r in rows if "⚖" in r)
+    assert "%" not in ruling_row and "-60" in ruling_row, ruling_row
+    assert any("83,33\xa0%" in r or "83,33 %" in r for r in rows if "⚖" not in r and "<td" in r), rows
 
 
 def test_the_ruling_page_of_a_duplicate_says_where_its_points_go(event, client):
