@@ -10,7 +10,7 @@ const ENGINE_FILES = {{ engine_files|safe }};
 const PAGES = {{ pages|safe }};
 const STATIC = ["{% static 'css/levee.css' %}", "{% static 'css/tables.css' %}", "{% static 'vendor/htmx-2.0.11.min.js' %}",
                 "{% static 'js/offline-entry.js' %}", "{% static 'js/deal-entry.js' %}", "{% static 'js/rules-engine.js' %}",
-                "{% static 'js/table-sw.js' %}", "{% static 'img/levee-icon.svg' %}"];
+                "{% static 'js/table-sw.js' %}", "{% static 'js/page-actions.js' %}", "{% static 'img/levee-icon.svg' %}"];
 
 self.addEventListener("install", (event) => {
   event.waitUntil(caches.open(CACHE).then((cache) => Promise.all(
