@@ -142,7 +142,8 @@ def round_draw(*, round: Round, method: str, seed: int = 0, odd_tables: str = "a
             plan = pure.plan_tables(len(present), allowed, byes=tournament.is_match_game)
         except pure.SeatingError as exc:  # the refusal the round's page told before the draw, and what to do
             said = exc.text(translation.get_language() or "fr").rstrip(".")
-            raise InvalidInput(f"{said}. {_what_to_do(tournament)}", field="method") from None
+            raise InvalidInput(_("%(refusal)s. %(what_to_do)s")
+                               % {"refusal": said, "what_to_do": _what_to_do(tournament)}, field="method") from None
         shape: tuple[int, ...] = () if allowed == (2,) else plan.sizes  # a game of two: Swiss pairing
         if not tournament.is_match_game:
             seating = pure.seat_tarot_round(
@@ -211,7 +212,8 @@ def draw_forecast(*, round: Round) -> tuple[str, bool]:
             plan = pure.plan_tables(len(present), allowed, byes=tournament.is_match_game)
     except pure.SeatingError as exc:
         said = exc.text(translation.get_language() or "fr")
-        return f"{said[:1].upper()}{said[1:].rstrip('.')}. {_what_to_do(tournament)}", False
+        return _("%(refusal)s. %(what_to_do)s") % {"refusal": f"{said[:1].upper()}{said[1:].rstrip('.')}",
+                                                   "what_to_do": _what_to_do(tournament)}, False
     except InvalidInput as exc:
         return exc.message, False
     parts = [ngettext("%(k)s table de %(size)s", "%(k)s tables de %(size)s", k) % {"k": k, "size": size}
