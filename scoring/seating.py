@@ -12,7 +12,9 @@ tables of 3 where possible (r = 1 → three tables of 3; n = 5 falls back to one
 n = 15; smaller counts fall back to tables of 3).
 
 :func:`compose_tables` chooses the sizes among any allowed counts (the game's, in order of
-preference: :func:`tournaments.common.games.table_sizes`) and refuses a count they cannot seat.
+preference: :func:`tournaments.common.games.table_sizes`) and refuses a count they cannot seat;
+:func:`plan_tables` is what a draw makes (told to the organizer before it): those tables, and in a game
+played in matches the fewest exempts where the sizes cannot seat everybody (Le Vingt-quatre's 7 → 5 + 2 exempts).
 
 Rule in every method: **nobody sits at an odd table (3 or 5) more often than necessary** — the odd
 seats go to the players who have had the fewest odd seats so far (ties broken by the method); in
