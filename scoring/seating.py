@@ -12,7 +12,9 @@ tables of 3 where possible (r = 1 → three tables of 3; n = 5 falls back to one
 n = 15; smaller counts fall back to tables of 3).
 
 :func:`compose_tables` chooses the sizes among any allowed counts (the game's, in order of
-preference: :func:`tournaments.common.games.table_sizes`) and refuses a count they cannot seat.
+preference: :func:`tournaments.common.games.table_sizes`) and refuses a count they cannot seat;
+:func:`plan_tables` is what a draw makes (told to the organizer before it): those tables, and in a game
+played in matches the fewest exempts where the sizes cannot seat everybody (Le Vingt-quatre's 7 → 5 + 2 exempts).
 
 Rule in every method: **nobody sits at an odd table (3 or 5) more often than necessary** — the odd
 seats go to the players who have had the fewest odd seats so far (ties broken by the method); in
@@ -198,6 +200,44 @@ def compose_tables(n: int, allowed: Sequence[int]) -> tuple[int, ...]:
                            fr=f"impossible de placer {n} joueur{'s' if n > 1 else ''} à des tables de "
                               f"{counts_fr} joueurs")
     return tuple(size for size, k in zip(sizes, found[1], strict=True) for _ in range(k))
+
+
+@dataclass(frozen=True)
+class TablePlan:
+    """What a draw of ``players`` entries makes: tables of ``sizes`` and ``byes`` entries exempt."""
+
+    players: int
+    sizes: tuple[int, ...]
+    byes: int = 0
+
+
+def plan_tables(n: int, allowed: Sequence[int], *, byes: bool = False) -> TablePlan:
+    """The tables a draw of ``n`` players makes at the sizes ``allowed`` (:func:`compose_tables`), told to the
+    organizer before he draws.
+
+    A game of two (``allowed == (2,)``): ``n // 2`` tables, one bye when ``n`` is odd. Another game: every
+    player seated when the sizes allow; otherwise, with ``byes`` (a match game, where a bye is a result the
+    ranking knows), the fewest players exempt that leave a count the sizes seat (Le Vingt-quatre's 7 players →
+    one table of 5 and 2 exempts: RULES.md §5 rule 1 forbids a table of fewer than 4, and no 4s and 5s make 7).
+    Without ``byes`` (Tarot, a team game by sides) such a count is a :class:`SeatingError`.
+    """
+    if tuple(allowed) == (2,):
+        if n < 2:
+            raise SeatingError(f"{n} player(s) present: nobody to pair",
+                               fr=f"{n} joueur présent : personne à apparier")
+        return TablePlan(n, (2,) * (n // 2), n % 2)
+    try:
+        return TablePlan(n, compose_tables(n, allowed))
+    except SeatingError as exc:
+        if not byes:
+            raise
+        refusal = exc
+    for left_out in range(1, n - min(allowed) + 1):
+        try:
+            return TablePlan(n, compose_tables(n - left_out, allowed), left_out)
+        except SeatingError:
+            continue
+    raise refusal
 
 
 # --------------------------------------------------------------------------------------------
@@ -964,8 +1004,9 @@ def seat_match_round(
     partnership game; once the tables are formed, each is split into sides with the fewest repeated
     partners (see :func:`_seat_partners`). Tables come best first in ``swiss``.
 
-    ``sizes`` (e.g. from :func:`compose_tables`: Vingt-quatre's 8 players → ``(4, 4)``), when given,
-    are the sizes of the tables, seating every entry (no bye; ``size`` is then ignored);
+    ``sizes`` (e.g. from :func:`plan_tables`: Vingt-quatre's 8 players → ``(4, 4)``), when given,
+    are the sizes of the tables (``size`` is then ignored); the entries they leave over get a bye each
+    (Vingt-quatre's 7 players → ``(5,)`` and 2 byes), by the priorities above;
     ``partners`` may then map a table size to its sides (None: each plays alone).
     """
     if method not in MATCH_METHODS:
@@ -974,7 +1015,7 @@ def seat_match_round(
     players = list(standings)
     if sizes is not None:
         shape = tuple(sizes)
-        if not shape or min(shape) < 2 or sum(shape) != len(players):
+        if not shape or min(shape) < 2 or sum(shape) > len(players):
             raise SeatingError(f"tables of {list(shape)} do not seat {len(players)} entries",
                                fr=f"des tables de {_counts_fr(sorted(set(shape)) or [0])} joueurs ne placent pas "
                                   f"{len(players)} inscrits")

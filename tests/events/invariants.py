@@ -9,7 +9,8 @@
   page; the public sees the public pages of a public tournament, a round's results once it is released only; a
   table's link opens its own table's deals, not another table's.
 * **Table sizes** among the game's player counts (``rules.game.get_game(game).player_counts``); a table of one is a
-  bye, and only where the draw makes byes (games of two sides at a table: Écarté, Triomphe, L'Impériale).
+  bye, and only where the draw makes byes (the games played in matches: Écarté, Triomphe, L'Impériale, and Le
+  Vingt-quatre where no tables of 4 and 5 seat everybody).
 * **Zero-sum deals** where the game is (Tarot: the marks of a deal add up to 0; the other games score the winner).
 * **Totals = sums of the rows**: each entry's published total is the sum of its score rows that count, in the
   released rounds (Tarot; a match game's table totals are the sums of its deals' rows).
@@ -39,7 +40,7 @@ if TYPE_CHECKING:
     from tests.events.harness import Event
 
 #: games whose draw seats a player alone on a bye (one single-seat table, no deal entered there)
-BYE_GAMES = frozenset({"ecarte", "triomphe", "imperiale"})
+BYE_GAMES = frozenset({"ecarte", "triomphe", "imperiale", "vingt-quatre"})
 #: games whose deals are zero-sum (the sum of a deal's marks is 0)
 ZERO_SUM_GAMES = frozenset({"tarot"})
 

@@ -161,7 +161,8 @@ def partnerships(tournament: Any, players: int) -> tuple[tuple[int, ...], ...] |
 #: * Tarot (RULES.md §1.2, §1.12 rule 35, A-T6): tables of 4, of 3 and 5 where needed (the FFT's
 #:   tournaments); « 4 »: tables of 4 and 3 only (homologable: tables of 5 are not); « 3 » or « 5 »:
 #:   those first, then 4 (and 3).
-#: * Le Vingt-quatre (§5 rule 1): 5 or 4, never fewer.
+#: * Le Vingt-quatre (§5 rule 1): 5 or 4, never fewer; at 6, 7 and 11 players the draw gives the fewest exempts
+#:   (:func:`scoring.seating.plan_tables`), as in every game played in matches.
 #: * L'Impériale (§4.1 rule 1), L'Écarté (§3.1, §3.6, §3.7), La Triomphe (§2.2 rule 4): played at 2
 #:   (a Swiss pairing, one bye when the count is odd); at 3 (Impériale, Écarté à trois, Triomphe) the
 #:   other tables are of 2 (and 4 for Triomphe); Écarté à quatre is completed by tables of 2 and 3;

@@ -475,12 +475,12 @@ def tournament_export(tournament: Tournament, *, rounds: Iterable[int] | None = 
 
 def unplayable(table: Table) -> str | None:
     """Why no deal can be entered at ``table``: its count of players is not one its game is played at (a
-    player alone at Le Vingt-quatre, seated by a draw before issue 20, or a bye); None when one can."""
+    player left alone at a Tarot table, or a bye of a game played in matches); None when one can."""
     name = table.round.tournament.game
     n = len(table_seats(table))  # cached on the table: the deal service reads the same seats
     if n in games.player_counts(name):
         return None
-    if n == 1 and 2 in games.player_counts(name):  # the odd one out of a game of two: a bye
+    if n == 1 and games.plays_matches(name):  # the odd one out of a draw of match tables (Swiss, Vingt-quatre): a bye
         return _("Exempt : pas de donne à cette table, le joueur seul est exempt pour cette manche.")
     counts = [str(c) for c in games.player_counts(name)]
     return _("Cette table compte %(n)s joueur(s) et %(game)s se joue à %(counts)s : aucune donne ne s'y saisit. "

@@ -144,26 +144,40 @@ def tournament_update(*, tournament: Tournament, **changes: Any) -> Tournament:
 @transaction.atomic
 def tournament_set_partners(*, tournament: Tournament, partners: bool) -> Tournament:
     """Have partners play together or each alone (La Triomphe par équipes: the ``partners`` convention of the
-    create form, ``options.teams``), while no table is drawn — the tournament may be running, its first round
-    not drawn yet. Refused (StateConflict ``frozen`` on ``partners``) once a table exists: its seats were drawn
-    for the sides of then."""
+    create form, ``options.teams``), until the first round starts — the tournament may be running, its first
+    round drawn but not begun. Tables drawn for the sides of then are dropped with the change (no deal is entered
+    at them: :func:`partners_redraw` names their rounds, to be drawn again). Refused (StateConflict ``frozen`` on
+    ``partners``) once a round has begun or a deal is entered: its players already play the sides of then."""
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     if not games.partners_chosen(tournament.game):
         raise InvalidInput(_("%(game)s ne se joue pas par équipes de partenaires.")
                            % {"game": games.label(tournament.game)}, field="partners")
     if games.plays_with_partners(tournament.options) == partners:
         return tournament
-    if Table.objects.filter(round__tournament=tournament).exists():
-        raise StateConflict(_("Les tables sont déjà tirées : le jeu par équipes ne change plus. Il se choisit "
-                              "avant le tirage de la première manche."), field="partners", code="frozen")
+    if partners_frozen(tournament):
+        raise StateConflict(_("La première manche a commencé : le jeu par équipes ne change plus. Il se choisit "
+                              "avant de commencer la première manche."), field="partners", code="frozen")
     try:
         options = games.with_partners(tournament.game, tournament.options or {}, partners)
     except MalformedRecord as exc:
         raise InvalidInput(exc.text(translation.get_language() or "fr"), field="partners") from None
     tournament.options = _check_options(tournament.game, options)
     tournament.save(update_fields=["options", "updated_at"])
+    # the seats drawn for the other sides (partners together, or each alone) no longer fit: drawn again
+    Table.objects.filter(round__tournament=tournament).delete()
     hooks.scores_changed(tournament.pk)
     return tournament
+
+
+def partners_frozen(tournament: Tournament) -> bool:
+    """Whether the partners of a team game no longer change: a round has begun or a deal is entered."""
+    return (tournament.rounds.exclude(status=Round.Status.PLANNED).exists()
+            or Table.objects.filter(round__tournament=tournament, deals__isnull=False).exists())
+
+
+def partners_redraw(tournament: Tournament) -> list[int]:
+    """The rounds already drawn whose tables a change of partners drops (:func:`tournament_set_partners`)."""
+    return sorted(set(Table.objects.filter(round__tournament=tournament).values_list("round__number", flat=True)))
 
 
 def status_path(old: str, new: str) -> list[str]:

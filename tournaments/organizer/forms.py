@@ -15,6 +15,7 @@ from django.utils.translation import ngettext
 from rules.errors import MalformedRecord
 from tournaments.common import games
 from tournaments.common.forms import ChoiceRadio
+from tournaments.event import setup
 from tournaments.event.models import Game, Table, Tournament
 
 # -- organizer ---------------------------------------------------------------------------------
@@ -365,17 +366,22 @@ class TournamentSettingsForm(forms.Form):
 
     def offer_partners(self, tournament: Tournament) -> None:
         """La Triomphe par équipes: the create form's « partners » convention, ticked as the tournament plays it;
-        offered while no table is drawn, shown fixed (and why) after — unless the page sent was one that offered it
+        offered until the first round begins (a drawn round's tables are dropped by the change, said in its help),
+        shown fixed (and why) after — unless the page sent was one that offered it
         (``partners_shown``): then the change reaches the service, which refuses it in words."""
         if not games.partners_chosen(tournament.game):
             return
         field = TournamentForm.base_fields["partners"]
         self.fields["partners"] = forms.BooleanField(label=field.label, required=False, help_text=field.help_text,
                                                      initial=games.plays_with_partners(tournament.options or {}))
-        drawn = Table.objects.filter(round__tournament=tournament).exists()
-        if drawn and self.data.get("partners_shown") != "1":
-            self.fields["partners"].disabled = True
-            self.fields["partners"].help_text = _("Les tables sont déjà tirées : le jeu par équipes ne change plus.")
+        if setup.partners_frozen(tournament):
+            if self.data.get("partners_shown") != "1":
+                self.fields["partners"].disabled = True
+                self.fields["partners"].help_text = _("La première manche a commencé : le jeu par équipes ne "
+                                                      "change plus.")
+        elif setup.partners_redraw(tournament):  # drawn, not begun: the change drops the tables, said beforehand
+            self.fields["partners"].help_text = _("Les tables déjà tirées le sont pour le jeu actuel : changer le jeu "
+                                                  "par équipes les efface, la manche sera à tirer de nouveau.")
 
     def partners_change(self) -> bool | None:
         """The partners ticked when that differs from the tournament's options, else None."""

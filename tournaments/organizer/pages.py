@@ -99,5 +99,8 @@ def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         "draw_form": DrawForm(methods=seating_service.methods_for(rnd.tournament),
                               table_size=seating_service.table_size(rnd.tournament))
         if can_manage and not duplicate and not fixed else None,
+        # the tables the draw will make, or why it cannot, told before the organizer draws
+        "draw_forecast": seating_service.draw_forecast(round=rnd) if can_manage and not duplicate and not fixed
+        else None,
         "repeats": seating_service.round_repeats(round=rnd) if is_staff else None,
     })

@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 
 from django.contrib import messages
+from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
@@ -89,15 +90,23 @@ def tournament_settings(request: HttpRequest, slug: str) -> HttpResponse:
     require(request, permissions.can_manage(request.user, tournament))
     form = TournamentSettingsForm(request.POST or None, tournament=tournament)
     if request.method == "POST" and form.is_valid():
+        redraw: list[int] = []
         try:
-            partners = form.partners_change()
-            if partners is not None:
-                tournament = setup.tournament_set_partners(tournament=tournament, partners=partners)
-            setup.tournament_update(tournament=tournament, **form.changes())
+            with transaction.atomic():  # the partners and the other settings together, or neither
+                partners = form.partners_change()
+                if partners is not None:
+                    redraw = setup.partners_redraw(tournament)  # drawn for the sides of before: dropped by the change
+                    tournament = setup.tournament_set_partners(tournament=tournament, partners=partners)
+                setup.tournament_update(tournament=tournament, **form.changes())
         except ServiceError as exc:
             form.add_error(exc.field if exc.field in form.fields else None, exc.message)
         else:
             messages.success(request, _("Réglages enregistrés."))
+            if redraw:
+                messages.warning(request, ngettext(
+                    "Le jeu par équipes a changé : les tables de la manche %(list)s sont effacées, tirez-la de "
+                    "nouveau.", "Le jeu par équipes a changé : les tables des manches %(list)s sont effacées, "
+                    "tirez-les de nouveau.", len(redraw)) % {"list": ", ".join(map(str, redraw))})
             return redirect("tournament_detail", slug=slug)
     return render(request, "tournaments/tournament_settings.html", {"tournament": tournament, "form": form},
                   status=422 if request.method == "POST" else 200)

@@ -27,6 +27,7 @@ from typing import cast
 from django.db import transaction
 from django.utils import translation
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from rules.errors import MalformedRecord
 from scoring import seating as pure
@@ -129,21 +130,21 @@ def round_draw(*, round: Round, method: str, seed: int = 0, odd_tables: str = "a
                            field="method")
     allowed = allowed_sizes(tournament)
     # a team event whose organizer chose partners (Triomphe par équipes): each team is one side of a table
-    by_sides = tournament.format == Tournament.Format.TEAMS and games.partners_chosen(tournament.game)
-    sides = games.partnerships(tournament, allowed[0]) if by_sides else None
+    sides = games.partnerships(tournament, allowed[0]) if _by_sides(tournament) else None
     try:
         if sides is not None:
             draw = pure.seat_team_sides(
                 _present_teams(tournament, present, _standings(tournament, round.number)), round=round.number,
                 sides=sides, method=method, seed=seed, history=_seatings(tournament, before=round.number))
             return round_seat(round=round, tables=[_ids(t) for t in draw.tables])
-        if allowed == (2,):  # a game of two: Swiss pairing, one bye when the count is odd
-            if len(present) < 2:
-                raise pure.SeatingError(f"{len(present)} player(s) present: nobody to pair",
-                                        fr=f"{len(present)} joueur présent : personne à apparier")
-            shape: tuple[int, ...] = ()
-        else:
-            shape = pure.compose_tables(len(present), allowed)
+        # the tables told on the round's page before the draw (:func:`draw_forecast`): the same plan
+        try:
+            plan = pure.plan_tables(len(present), allowed, byes=tournament.is_match_game)
+        except pure.SeatingError as exc:  # the refusal the round's page told before the draw, and what to do
+            said = exc.text(translation.get_language() or "fr").rstrip(".")
+            raise InvalidInput(_("%(refusal)s. %(what_to_do)s")
+                               % {"refusal": said, "what_to_do": _what_to_do(tournament)}, field="method") from None
+        shape: tuple[int, ...] = () if allowed == (2,) else plan.sizes  # a game of two: Swiss pairing
         if not tournament.is_match_game:
             seating = pure.seat_tarot_round(
                 present, round=round.number, method=method, history=_seatings(tournament, before=round.number),
@@ -158,7 +159,7 @@ def round_draw(*, round: Round, method: str, seed: int = 0, odd_tables: str = "a
                 standings, round=round.number, size=shape[0], sizes=shape, method=method, seed=seed,
                 history=_seatings(tournament, before=round.number), teams=_teams(tournament),
                 partners={k: games.partnerships(tournament, k) for k in set(shape)})
-            return round_seat(round=round, tables=[_ids(t) for t in draw.tables])
+            return _seat_with_bye(round, [_ids(t) for t in draw.tables], _ids(draw.byes))
         standings = [e for e in _standings(tournament, round.number) if e in set(present)]
         if method == "random":
             random.Random(seed).shuffle(standings)
@@ -168,6 +169,61 @@ def round_draw(*, round: Round, method: str, seed: int = 0, odd_tables: str = "a
     except pure.SeatingError as exc:
         raise InvalidInput(exc.text(translation.get_language() or "fr"), field="method") from None
     return _seat_with_bye(round, [_ids(p) for p in pairing.pairs], _ids(() if pairing.bye is None else (pairing.bye,)))
+
+
+def _by_sides(tournament: Tournament) -> bool:
+    """A team event whose organizer chose partners (Triomphe par équipes): each team is one side of a table."""
+    return tournament.format == Tournament.Format.TEAMS and games.partners_chosen(tournament.game)
+
+
+def _what_to_do(tournament: Tournament) -> str:
+    """What the organizer does when no draw seats the players present: more or fewer players (or teams)."""
+    if _by_sides(tournament):
+        return _("Pour tirer les tables : une équipe de plus ou de moins (page « Équipes et forfaits »).")
+    return _("Pour tirer les tables : inscrivez ou retirez des joueurs (page « Joueurs »), ou déclarez un forfait "
+             "(page « Équipes et forfaits »).")
+
+
+def draw_forecast(*, round: Round) -> tuple[str, bool]:
+    """What the draw of ``round`` will make, told on the round's page before the organizer draws, and whether it
+    can be made: « 11 joueurs : 1 table de 5, 2 tables de 3. », « 7 joueurs : 1 table de 5, 2 exempts. », or the
+    refusal the draw would give and what to do (:func:`scoring.seating.plan_tables`, the plan the draw follows).
+
+    Exempts only in the games played in matches, where a bye is a result of the ranking (it counts as a match won:
+    :class:`scoring.ranking.MatchPoints`); Tarot has none in free deals (a player left out would score nothing),
+    so a count its tables cannot seat is refused and the organizer told to add or remove players."""
+    tournament = round.tournament
+    if setup_of(tournament) is not None:  # duplicate: the movement seats the rounds
+        return "", True
+    present = present_for(round)
+    try:
+        allowed = allowed_sizes(tournament)
+        if _by_sides(tournament):
+            sides = games.partnerships(tournament, allowed[0]) or ()
+            teams = len(set(tournament.entries.filter(pk__in=present, team__isnull=False)
+                            .values_list("team_id", flat=True)))
+            if not sides or teams < len(sides) or teams % len(sides):
+                return ngettext(
+                    "%(n)s équipe présente ne remplit pas des tables de %(k)s équipes : il en faut un nombre pair.",
+                    "%(n)s équipes présentes ne remplissent pas des tables de %(k)s équipes : il en faut un nombre "
+                    "pair.", teams) % {"n": teams, "k": len(sides) or 2} + " " + _what_to_do(tournament), False
+            plan = pure.TablePlan(len(present), (allowed[0],) * (teams // len(sides)))
+        else:
+            plan = pure.plan_tables(len(present), allowed, byes=tournament.is_match_game)
+    except pure.SeatingError as exc:
+        said = exc.text(translation.get_language() or "fr")
+        return _("%(refusal)s. %(what_to_do)s") % {"refusal": f"{said[:1].upper()}{said[1:].rstrip('.')}",
+                                                   "what_to_do": _what_to_do(tournament)}, False
+    except InvalidInput as exc:
+        return exc.message, False
+    parts = [ngettext("%(k)s table de %(size)s", "%(k)s tables de %(size)s", k) % {"k": k, "size": size}
+             for size, k in sorted(((size, plan.sizes.count(size)) for size in set(plan.sizes)),
+                                   key=lambda sk: plan.sizes.index(sk[0]))]
+    if plan.byes:
+        parts.append(ngettext("%(k)s exempt", "%(k)s exempts", plan.byes) % {"k": plan.byes})
+    return _("%(players)s : %(tables)s.") % {
+        "players": ngettext("%(n)s joueur", "%(n)s joueurs", plan.players) % {"n": plan.players},
+        "tables": ", ".join(parts)}, True
 
 
 def allowed_sizes(tournament: Tournament) -> tuple[int, ...]:

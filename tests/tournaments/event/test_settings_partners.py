@@ -1,6 +1,8 @@
 """La Triomphe par équipes after creation: the settings page offers the create form's « Jeu par équipes : les
-partenaires jouent ensemble » while no round is drawn (the sides of a table of 4: partners side by side,
-RULES.md §2.2 rule 3, ``options.teams`` [[0, 1], [2, 3]]), and refuses it in clear French once tables are drawn."""
+partenaires jouent ensemble » until the first round begins (the sides of a table of 4: partners side by side,
+RULES.md §2.2 rule 3, ``options.teams`` [[0, 1], [2, 3]]); a round drawn but not begun is drawn again (its tables,
+drawn for the sides of before, are dropped and the organizer told so); the change is refused in clear French once
+a round has begun."""
 
 from __future__ import annotations
 
@@ -17,7 +19,8 @@ from tournaments.event.models import Round, Tournament
 pytestmark = pytest.mark.django_db
 
 LABEL = "Jeu par équipes : les partenaires jouent ensemble"
-FROZEN = "Les tables sont déjà tirées : le jeu par équipes ne change plus."
+FROZEN = "La première manche a commencé : le jeu par équipes ne change plus."
+REDRAW = "Le jeu par équipes a changé : les tables de la manche 1 sont effacées, tirez-la de nouveau."
 
 
 @pytest.fixture
@@ -60,16 +63,35 @@ def test_a_table_of_two_cannot_play_by_partners(client, triomphe):
     assert Tournament.objects.get(pk=tournament.pk).options == {"players": 2}
 
 
-def test_once_a_round_is_drawn_the_partners_are_fixed_and_said_so(client, triomphe):
+def test_a_round_drawn_not_begun_still_lets_the_partners_change_and_is_drawn_again(client, triomphe):
+    """Frozen as soon as a table was drawn before: the organizer who drew round 1 and then saw the partners were
+    not set could not set them any more, though nobody had played."""
     tournament, organizer = triomphe
-    seated_table(tournament, players=4)
+    table = seated_table(tournament, players=4)
+    client.force_login(organizer)
+    page = html.unescape(client.get(reverse("tournament_settings", args=[tournament.slug])).content.decode())
+    assert LABEL in page and "disabled" not in page.split('name="partners"')[1].split(">")[0]
+    assert "changer le jeu par équipes les efface, la manche sera à tirer de nouveau" in page
+    done = post(client, tournament, partners="on")
+    assert done.status_code == 302
+    assert Tournament.objects.get(pk=tournament.pk).options == {"players": 4, "teams": [[0, 1], [2, 3]]}
+    assert not Round.objects.get(pk=table.round_id).tables.exists()  # drawn for each alone: to draw again
+    said = html.unescape(client.get(done["Location"]).content.decode())
+    assert REDRAW in said
+
+
+def test_once_a_round_has_begun_the_partners_are_fixed_and_said_so(client, triomphe):
+    tournament, organizer = triomphe
+    table = seated_table(tournament, players=4)
+    Round.objects.filter(pk=table.round_id).update(status=Round.Status.RUNNING)
     client.force_login(organizer)
     page = html.unescape(client.get(reverse("tournament_settings", args=[tournament.slug])).content.decode())
     assert LABEL in page and FROZEN in page and "disabled" in page.split('name="partners"')[1].split(">")[0]
-    refused = post(client, tournament, partners="on")  # a page opened before the draw, sent after it
+    refused = post(client, tournament, partners="on")  # a page opened before the round began, sent after
     assert refused.status_code == 422
     assert FROZEN in html.unescape(refused.content.decode())
     assert Tournament.objects.get(pk=tournament.pk).options == {"players": 4}
+    assert Round.objects.get(pk=table.round_id).tables.exists()
     with pytest.raises(StateConflict) as exc:
         setup.tournament_set_partners(tournament=tournament, partners=True)
     assert exc.value.field == "partners" and str(exc.value.message).startswith(FROZEN)

@@ -45,8 +45,10 @@ def test_a_table_of_the_wrong_size(lang, expected, tarot_table):
 
 
 @pytest.mark.parametrize(("lang", "expected"), [
-    ("fr", "impossible de placer 2 joueurs à des tables de 3 ou 4 joueurs"),  # Tarot « à 4 »: 4 and 3
-    ("en", "cannot seat 2 players at tables of 3 or 4"),
+    ("fr", "impossible de placer 2 joueurs à des tables de 3 ou 4 joueurs. Pour tirer les tables : inscrivez ou "
+           "retirez des joueurs (page « Joueurs »), ou déclarez un forfait (page « Équipes et forfaits »)."),
+    ("en", "cannot seat 2 players at tables of 3 or 4. To draw the tables: register or remove players (page "
+           "“Players”), or record a withdrawal (page “Teams and withdrawals”)."),
 ])
 def test_a_draw_that_cannot_be_made_comes_from_the_seating_rules_in_both_languages(lang, expected, tarot_table):
     tournament = tarot_table.round.tournament  # two of its four entries withdraw: 2 players left

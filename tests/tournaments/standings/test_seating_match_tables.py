@@ -120,13 +120,19 @@ def test_vingt_quatre_tables_of_five_and_four_nobody_alone(names, sizes):
         assert sorted(n for x in seated(r) for n in x) == list(names)
 
 
-@pytest.mark.parametrize("names", ["ABC", "ABCDEFG", "ABCDEFGHIJK"])
-def test_vingt_quatre_a_count_tables_of_four_and_five_cannot_seat_is_refused(names):
-    t, _ = tournament(names, "vingt-quatre", {}, slug="v24x")
+def test_vingt_quatre_below_four_players_is_refused():
+    t, _ = tournament("ABC", "vingt-quatre", {}, slug="v24x")
     with pytest.raises(InvalidInput) as caught:
         draw(t, 1)
-    assert caught.value.message == f"impossible de placer {len(names)} joueurs à des tables de 4 ou 5 joueurs"
+    assert caught.value.message.startswith("impossible de placer 3 joueurs à des tables de 4 ou 5 joueurs. ")
     assert not Round.objects.get(tournament=t, number=1).tables.exists()
+
+
+@pytest.mark.parametrize(("names", "sizes"), [("ABCDEFG", [5, 1, 1]), ("ABCDEFGHIJK", [5, 5, 1])])
+def test_vingt_quatre_a_count_tables_of_four_and_five_cannot_seat_gets_exempts(names, sizes):
+    """Refused before (the event stopped there): 7 = 5 + 2 exempts, 11 = 5 + 5 + 1 (RULES.md §5 rule 1: 4 or 5)."""
+    t, _ = tournament(names, "vingt-quatre", {}, slug="v24x")
+    assert [len(x) for x in seated(draw(t, 1))] == sizes
 
 
 def test_team_mates_apart_and_random_is_seeded():

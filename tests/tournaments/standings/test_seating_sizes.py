@@ -70,16 +70,19 @@ def test_tarot_at_four_five_players_is_refused_in_french():
     rnd = Round.objects.create(tournament=t, number=1)
     with pytest.raises(Exception) as caught:
         seating_service.round_draw(round=rnd, method="rotation")
-    assert caught.value.message == "impossible de placer 5 joueurs à des tables de 3 ou 4 joueurs"
+    assert caught.value.message.startswith("impossible de placer 5 joueurs à des tables de 3 ou 4 joueurs. Pour "
+                                           "tirer les tables : inscrivez ou retirez des joueurs")
 
 
 def test_impossible_draw_on_the_page_is_a_message_not_a_server_error(client):
-    t, _ = make_tournament(list("ABCDEFG"), game="vingt-quatre", slug="v24-7")
+    """Three players at Le Vingt-quatre (played at 5 or 4, never fewer: RULES.md §5 rule 1). Seven, refused here
+    before, now make a table of 5 and 2 exempts (``test_draw_forecast``)."""
+    t, _ = make_tournament(list("ABC"), game="vingt-quatre", slug="v24-3")
     Round.objects.create(tournament=t, number=1)
     client.force_login(UserFactory(is_superuser=True))
     response = client.post(reverse("round_draw", args=[t.slug, 1]), {"method": "swiss"}, follow=True)
     assert response.status_code == 200
-    assert "Impossible de placer 7 joueurs à des tables de 4 ou 5 joueurs" in response.content.decode()  # a sentence
+    assert "Impossible de placer 3 joueurs à des tables de 4 ou 5 joueurs" in response.content.decode()  # a sentence
     assert not Round.objects.get(tournament=t, number=1).tables.exists()
 
 
@@ -97,14 +100,15 @@ def test_hand_seating_refuses_a_table_of_one_at_vingt_quatre():
 
 @pytest.mark.parametrize("name", ["deal_play", "deal_enter", "table_detail"])
 def test_entry_page_of_a_table_of_one_is_not_a_server_error(client, name):
-    """A Vingt-quatre round seated before the fix: a table of 5 and tables of one player."""
+    """A Vingt-quatre round of a table of 5 and tables of one player: since the draw gives exempts where no
+    tables of 4 and 5 seat everybody, a table of one there is a bye, said so on the entry pages."""
     t, e = make_tournament(list("ABCDEFGH"), game="vingt-quatre", slug=f"v24-old-{name}")
     tables = make_round(t, 1, [[e[x] for x in "ABCDE"], [e["F"]], [e["G"]], [e["H"]]], released=False)
     client.force_login(UserFactory(is_superuser=True))
     response = client.get(reverse(name, args=[tables[1].pk]), follow=True)
     assert response.status_code == 200
     if name != "table_detail":
-        assert ("Cette table compte 1 joueur(s) et Vingt-quatre se joue à 4 ou 5 : aucune donne ne s'y saisit"
+        assert ("Exempt : pas de donne à cette table, le joueur seul est exempt pour cette manche."
                 in response.content.decode().replace("&#x27;", "'"))
 
 
