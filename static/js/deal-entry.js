@@ -51,7 +51,13 @@
   var deal = load();
   function load() {
     try {
-      var kept = JSON.parse(localStorage.getItem(config.storageKey) || "null");
+      var raw = localStorage.getItem(config.storageKey);
+      // a draft kept before it was kept per arbiter (the table's key alone): taken over by who opens it first
+      if (raw === null && config.legacyStorageKey) {
+        raw = localStorage.getItem(config.legacyStorageKey);
+        if (raw !== null) { localStorage.setItem(config.storageKey, raw); localStorage.removeItem(config.legacyStorageKey); }
+      }
+      var kept = JSON.parse(raw || "null");
       if (kept && kept.v === 1 && kept.values && Array.isArray(kept.cards)) { restored = true; return kept; }
     } catch (e) { /* a broken entry is replaced */ }
     return fresh();
