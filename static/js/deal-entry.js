@@ -1173,7 +1173,7 @@
       mine.forEach(function (i) {
         var n = null;
         (i.fields || []).forEach(function (pair) { if (pair[0] === "after") n = Number(pair[1]) + 1; });
-        keptHere.push({key: i.key, n: n, state: i.state, why: i.message || "", deal: i.deal || null});
+        keptHere.push({key: i.key, n: n, state: i.state, why: i.message || "", deal: i.deal || null, where: i.page || i.where || ""});
         if (i.state === "waiting") last = i;
       });
       if (last && config.dealerAdvances && typeof last.dealer === "number") {
@@ -1213,6 +1213,10 @@
       if (k.state === "refused" && k.deal) {
         line.appendChild(document.createTextNode(" "));
         line.appendChild(el("button", {type: "button", class: "btn", text: T.reopen, onclick: function () { reopen(k); }}));
+      } else if (k.state === "refused" && k.where && k.where.split("?")[0] !== location.pathname) {
+        // kept by the table's other entry page (the expert form): its own list opens it back, there
+        line.appendChild(document.createTextNode(" "));
+        line.appendChild(el("a", {class: "btn", href: k.where, text: T.openWhereKept}));
       }
       box.appendChild(line);
     });

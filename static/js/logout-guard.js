@@ -90,7 +90,7 @@
     unsent().then(function (items) {
       if (!items.length || !dialog || !dialog.showModal) { leave(); return; }
       dialog.querySelector(".logout-kept-count").textContent = count(dialog.dataset, items.length);
-      dialog.querySelector(".logout-kept-send").href = items[0].where;
+      dialog.querySelector(".logout-kept-send").href = items[0].page || items[0].where;
       dialog.showModal();
     });
   });
@@ -100,14 +100,14 @@
   }
 
   /* signed in again (or on another page): deals of his waiting on this device are said, with their table's page,
-     except on that page itself (its own list says them) */
+     except on an entry page (its own box and list say its table's) */
   var note = document.getElementById("kept-waiting");
-  if (note) {
+  if (note && !document.getElementById("offline-entry")) {
     unsent().then(function (items) {
       var elsewhere = items.filter(function (i) { return i.where !== location.pathname; });
       if (!elsewhere.length || items.length !== elsewhere.length) return;
       note.querySelector(".kept-waiting-count").textContent = count(note.dataset, items.length);
-      note.querySelector("a").href = items[0].where;
+      note.querySelector("a").href = items[0].page || items[0].where;
       note.hidden = false;
     });
   }

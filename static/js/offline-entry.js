@@ -262,6 +262,15 @@
         label.textContent = (item.title || when) + " — " + (words[state] || item.state);
         li.append(label);
         if (item.message) { li.append(" · " + item.message); }
+        const mode = (pairs) => ((pairs || []).find(([k]) => k === "mode") || [])[1];
+        if (item.state === "refused" && form && form.elements.mode && mode(item.fields) === form.elements.mode.value &&
+            words.reopen) {
+          // refused on its arrival: opened back into this form to be fixed and saved again (it leaves the outbox)
+          const again = document.createElement("button");
+          again.type = "button"; again.className = "btn btn-small"; again.textContent = words.reopen;
+          again.addEventListener("click", () => reopen(item));
+          li.append(" ", again);
+        }
         if (item.url) {
           const a = document.createElement("a");
           a.href = item.url; a.textContent = " ›"; a.setAttribute("aria-label", item.message || words.sent);
@@ -339,7 +348,8 @@
 
     async function enqueue(urlPost, pairs, key, extra) {
       const item = Object.assign({}, extra || {}, {key: key || newKey(), where: where, url_post: urlPost, fields: pairs,
-                                                   state: "waiting", at: Date.now(), message: "", keeper: keeper});
+                                                   state: "waiting", at: Date.now(), message: "", keeper: keeper,
+                                                   page: location.pathname + location.search});
       await put("outbox", item);
       panel.dataset.note = "1";
       if (isBusy()) showBusy();
@@ -347,6 +357,17 @@
       await render();
       flush();
       return item.key;
+    }
+    async function reopen(item) {
+      const typed = await get("drafts", draftOf(where));
+      if (typed && typed.fields && typed.fields.length && words.reopenReplaces && !window.confirm(words.reopenReplaces)) return;
+      restore(form, item.fields);
+      await del("drafts", draftOf(where));  // a new draft, with a new key: a changed deal is a new request
+      await saveDraft(form, where);
+      await del("outbox", item.key);
+      await render();
+      const first = form.querySelector("textarea, input:not([type=hidden]), select");
+      if (first) first.focus();
     }
     async function remove(key) {
       await del("outbox", key);
@@ -367,7 +388,8 @@
       event.preventDefault();
       const draft = (await get("drafts", draftOf(where))) || {key: newKey()};
       const item = {key: draft.key, where: where, url_post: form.dataset.offlineUrl, fields: fields(form, event.submitter),
-                    state: "waiting", at: Date.now(), message: "", title: titleOf(form), keeper: keeper};
+                    state: "waiting", at: Date.now(), message: "", title: titleOf(form), keeper: keeper,
+                    page: location.pathname + location.search};
       await put("outbox", item);
       await del("drafts", draftOf(where));
       await render();

@@ -99,9 +99,11 @@ STRINGS = {
     "keptRefused": gettext_lazy("Donne %(n)s refusée à son arrivée : %(why)s Elle n'est pas perdue : elle reste sur "
                                 "cet appareil. Reprenez-la pour la corriger, puis enregistrez-la de nouveau."),
     # one kept without a copy the page can open (by an earlier page): only listed, below
+    # ... kept by the table's other entry page (the expert form), which opens it back: a link to it beside
     "keptRefusedListed": gettext_lazy("Donne %(n)s refusée à son arrivée : %(why)s Elle n'est pas perdue : elle "
-                                      "reste sur cet appareil (« Donnes sur cet appareil », plus bas), à corriger "
-                                      "avec l'arbitre."),
+                                      "reste sur cet appareil, dans la page où elle a été saisie ; reprenez-la là "
+                                      "pour la corriger, puis enregistrez-la de nouveau."),
+    "openWhereKept": gettext_lazy("Ouvrir la page où elle a été saisie"),
     "keptNoReason": gettext_lazy("le serveur n'a pas dit pourquoi."),
     "reopen": gettext_lazy("Reprendre cette donne"),
     "noNetwork": gettext_lazy('No network: the deal is kept on this device; try again when the network is back.'),
