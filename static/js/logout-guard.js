@@ -108,6 +108,8 @@
       if (!elsewhere.length || items.length !== elsewhere.length) return;
       note.querySelector(".kept-waiting-count").textContent = count(note.dataset, items.length);
       note.querySelector("a").href = items[0].page || items[0].where;
+      note.className = "msg msg-warning";
+      note.setAttribute("role", "status");
       note.hidden = false;
     });
   }
