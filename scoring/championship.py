@@ -34,7 +34,7 @@ from fractions import Fraction
 from typing import Any
 
 from scoring import ranking
-from scoring.ranking import NAMED_LEVEL_MAX, Entry, RankingSnapshot, RankLine, Value, level_counts
+from scoring.ranking import NAMED_LEVEL_MAX, Entry, RankingSnapshot, RankLine, Value, level_counts, singular
 
 KIND = "championship"
 
@@ -322,22 +322,29 @@ def explain(snapshot: RankingSnapshot, player: Entry, lang: str = "fr",
         return tournaments[t] if tournaments and t in tournaments else str(t)
 
     def said(items: Sequence[tuple[Result, int | Fraction]]) -> str:
-        return ", ".join(f"{tname(r.tournament)} ({_ordinal(r.rank, lang)}, {points_text(p, lang)} pts)"
-                         for r, p in items)
+        return ", ".join(f"{tname(r.tournament)} ({_ordinal(r.rank, lang)}, {points_text(p, lang)} "
+                         f"{'pt' if singular(p, lang) else 'pts'})" for r, p in items)
+
+    def points(value: Value) -> str:  # « 1 point », « 8 points » (French: « 0 point », « 1,5 point »)
+        return f"{points_text(value, lang)} {'point' if singular(value, lang) else 'points'}"
 
     parts: list[str] = []
     kept_ids = {r.tournament for r, _ in mine.kept}
     dropped = [(r, p) for r, p in mine.results if r.tournament not in kept_ids]
     if not mine.qualified:
-        parts.append(f"Pas encore classé : {len(mine.results)} tournoi(s) joué(s) sur les {rules.minimum} exigés, "
-                     f"il en manque {mine.missing}." if fr else
-                     f"Not ranked yet: {len(mine.results)} tournament(s) played of the {rules.minimum} required, "
-                     f"{mine.missing} to go.")
-        parts.append((f"{points_text(mine.points, lang)} points à ce jour : " if fr else
-                      f"{points_text(mine.points, lang)} points so far: ") + said(mine.kept) + ".")
+        played = len(mine.results)  # below the minimum (two at least): one tournament or more
+        parts.append((f"Pas encore classé : {played} {'tournoi joué' if singular(played, lang) else 'tournois joués'}"
+                      f" sur les {rules.minimum} exigés, il en manque {mine.missing}.") if fr else
+                     (f"Not ranked yet: {played} {'tournament' if singular(played, lang) else 'tournaments'} played "
+                      f"of the {rules.minimum} required, {mine.missing} to go."))
+        parts.append((f"{points(mine.points)} à ce jour : " if fr else f"{points(mine.points)} so far: ")
+                     + said(mine.kept) + ".")
         return " ".join(parts)
     parts.extend(_rank_words(snapshot, snapshot.line_for(player), lang, names))
-    if rules.best is not None:
+    if rules.best is not None and len(mine.kept) == 1:  # « the best 1 results » read wrong in both languages
+        parts.append((f"Le meilleur résultat sur {len(mine.results)} compte : " if fr else
+                      f"The best result of {len(mine.results)} counts: ") + said(mine.kept) + ".")
+    elif rules.best is not None:
         parts.append((f"Les {len(mine.kept)} meilleurs résultats sur {len(mine.results)} comptent : " if fr else
                       f"The best {len(mine.kept)} results of {len(mine.results)} count: ") + said(mine.kept) + ".")
     else:
@@ -365,8 +372,10 @@ def _rank_words(snapshot: RankingSnapshot, line: RankLine, lang: str,
         return names[entry] if names and entry in names else str(entry)
 
     n = len(snapshot.lines)
-    out = [f"Rang {line.rank} sur {n} : {points_text(line.metric('points'), lang)} points de championnat." if fr else
-           f"Rank {line.rank} of {n}: {points_text(line.metric('points'), lang)} championship points."]
+    value = line.metric("points")
+    one = singular(value, lang)
+    out = [f"Rang {line.rank} sur {n} : {points_text(value, lang)} point{'' if one else 's'} de championnat." if fr
+           else f"Rank {line.rank} of {n}: {points_text(value, lang)} championship point{'' if one else 's'}."]
     if len(snapshot.level_with(line)) - 1 > NAMED_LEVEL_MAX:  # a large group (every player at 0 points…): counted
         counts = level_counts(snapshot, line)
         out.append(f"À égalité de points avec {counts.others} autres." if fr

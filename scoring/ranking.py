@@ -229,6 +229,14 @@ SINGULAR_EN: dict[str, str] = {
     "tops": "top", "boards": "étui played",
 }
 
+def singular(value: Value | None, lang: str) -> bool:
+    """Whether a number takes its noun in the singular, by its language's rule (as gettext's plural forms say it):
+    French below two (« 0 point », « 1,5 point »), English exactly one (« 1 match point », « 0 match points »)."""
+    if value is None:
+        return False
+    return -2 < value < 2 if lang == "fr" else abs(value) == 1
+
+
 #: the sentences of :func:`explain`, French and English (as ``rules/messages.py`` keeps rule texts)
 EXPLAIN_TEXTS: dict[str, dict[str, str]] = {
     "rank": {"en": "Rank {rank} of {n}: {value} {label}.",
@@ -992,10 +1000,8 @@ def explain(snapshot: RankingSnapshot, line: RankLine | Entry, lang: str = "en",
     dec = snapshot.kind.startswith("duplicate")
     value = line.metric(primary)
     counted = lab(primary)
-    if lang == "fr" and not percent and value is not None and -2 < value < 2:  # « 1 point de match », « 0 victoire »
-        counted = SINGULAR_FR.get(primary, counted)
-    elif lang == "en" and not percent and value is not None and abs(value) == 1:  # « 1 match point », « 1 win »
-        counted = SINGULAR_EN.get(primary, counted)
+    if not percent and singular(value, lang):  # « 1 point de match », « 0 victoire »; « 1 match point », « 1 win »
+        counted = (SINGULAR_FR if lang == "fr" else SINGULAR_EN).get(primary, counted)
     parts = [say["rank_percent" if percent else "rank"].format(
         rank=rank_of(line), n=n, value=_fmt(value, lang, dec), label=counted)]
     if len(group) - 1 > NAMED_LEVEL_MAX:  # a large group: counted, not named

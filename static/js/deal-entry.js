@@ -51,7 +51,13 @@
   var deal = load();
   function load() {
     try {
-      var kept = JSON.parse(localStorage.getItem(config.storageKey) || "null");
+      var raw = localStorage.getItem(config.storageKey);
+      // a draft kept before it was kept per arbiter (the table's key alone): taken over by who opens it first
+      if (raw === null && config.legacyStorageKey) {
+        raw = localStorage.getItem(config.legacyStorageKey);
+        if (raw !== null) { localStorage.setItem(config.storageKey, raw); localStorage.removeItem(config.legacyStorageKey); }
+      }
+      var kept = JSON.parse(raw || "null");
       if (kept && kept.v === 1 && kept.values && Array.isArray(kept.cards)) { restored = true; return kept; }
     } catch (e) { /* a broken entry is replaced */ }
     return fresh();
@@ -1167,7 +1173,7 @@
       mine.forEach(function (i) {
         var n = null;
         (i.fields || []).forEach(function (pair) { if (pair[0] === "after") n = Number(pair[1]) + 1; });
-        keptHere.push({key: i.key, n: n, state: i.state, why: i.message || "", deal: i.deal || null});
+        keptHere.push({key: i.key, n: n, state: i.state, why: i.message || "", deal: i.deal || null, where: i.page || i.where || ""});
         if (i.state === "waiting") last = i;
       });
       if (last && config.dealerAdvances && typeof last.dealer === "number") {
@@ -1207,6 +1213,10 @@
       if (k.state === "refused" && k.deal) {
         line.appendChild(document.createTextNode(" "));
         line.appendChild(el("button", {type: "button", class: "btn", text: T.reopen, onclick: function () { reopen(k); }}));
+      } else if (k.state === "refused" && k.where && k.where.split("?")[0] !== location.pathname) {
+        // kept by the table's other entry page (the expert form): its own list opens it back, there
+        line.appendChild(document.createTextNode(" "));
+        line.appendChild(el("a", {class: "btn", href: k.where, text: T.openWhereKept}));
       }
       box.appendChild(line);
     });

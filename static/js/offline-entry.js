@@ -24,12 +24,25 @@
 // {url} is the sign it was taken: the draft is dropped and the page goes on there. Without network, or a busy
 // server, the draft stays and the form's .kept-note says so (its data-offline, data-busy sentences); a refusal
 // (the form's errors) is shown by sending the form as a plain one again, nothing having been recorded.
+// Whose: a desk's page names its signed-in arbiter by an opaque mark (body[data-keeper]); the drafts are kept under it
+// and every outbox line carries it: a tablet shared at the venue never shows, nor sends, what one arbiter kept to
+// the next one to sign in, and gives it back to him when he signs in again (the pages of a table's link: « »).
+// Deals are sent with the session's CSRF token of now (its cookie), not the one kept with them: signing in again
+// changes it, and the kept one would make the deal refused.
 // Deals kept one after another on this device are sent in order, each after the one before it: the « after » of a
 // later deal is moved past the number the earlier one got, so that the device's own deal is never taken for « the
 // same deal from another device » (a walk: a reload without network, the next deal kept with the same « after »).
 (function () {
   "use strict";
   const DB = "levee-offline", VERSION = 1;
+  const keeper = (document.body && document.body.dataset.keeper) || "";
+  // a line kept before lines were kept per arbiter carries no mark: whoever opens its page has it, as then
+  const mine = (item) => item.keeper === undefined || item.keeper === keeper;
+  const draftOf = (where) => (keeper ? where + " @" + keeper : where);
+  function csrfNow(kept) {
+    const m = document.cookie.match(/(?:^|;\s*)csrftoken=([^;]+)/);
+    return m ? decodeURIComponent(m[1]) : kept;
+  }
 
   function open() {
     return new Promise((resolve, reject) => {
@@ -94,7 +107,7 @@
   // a draft: the form's fields as typed, kept under `where` (with the key its sending will carry), put back when
   // the page opens again; the deal entry forms and the plain forms that keep theirs (data-keep-draft) share it
   async function saveDraft(form, where) {
-    const draft = (await get("drafts", where)) || {where: where, key: newKey()};
+    const draft = (await get("drafts", draftOf(where))) || {where: draftOf(where), key: newKey(), keeper: keeper};
     draft.fields = fields(form);
     draft.at = Date.now();
     await put("drafts", draft);
@@ -104,7 +117,15 @@
     form.addEventListener("change", () => saveDraft(form, where));
   }
   async function restoreDraft(form, where) {
-    const draft = await get("drafts", where);
+    let draft = await get("drafts", draftOf(where));
+    if (!draft && keeper) {  // a draft kept before drafts were kept per arbiter: taken over by who opens it first
+      const old = await get("drafts", where);
+      if (old && old.keeper === undefined) {
+        draft = Object.assign(old, {where: draftOf(where), keeper: keeper});
+        await put("drafts", draft);
+        await del("drafts", where);
+      }
+    }
     if (!(draft && draft.fields && draft.fields.length)) return false;
     restore(form, draft.fields);
     return true;
@@ -144,7 +165,7 @@
         try { body = await response.json(); } catch (e) { body = null; }
       }
       if (response.ok && body && body.url) {
-        await del("drafts", where);
+        await del("drafts", draftOf(where));
         location.assign(body.url);
         return;
       }
@@ -218,7 +239,7 @@
       const after = form && form.querySelector("input[data-count-up]");
       if (!after || !document.querySelector("h1[data-deal-heading]")) return;
       let last = Number(after.defaultValue || 0);
-      (await all("outbox")).filter((i) => i.where === where && i.state === "waiting").forEach((i) => {
+      (await all("outbox")).filter((i) => mine(i) && i.where === where && i.state === "waiting").forEach((i) => {
         const pair = (i.fields || []).find(([k]) => k === "after");
         if (pair) last = Math.max(last, Number(pair[1]) + 1);
       });
@@ -229,7 +250,7 @@
     }
 
     async function render() {
-      const items = (await all("outbox")).filter((i) => i.where === where).sort((a, b) => a.at - b.at);
+      const items = (await all("outbox")).filter((i) => mine(i) && i.where === where).sort((a, b) => a.at - b.at);
       panel.hidden = items.length === 0 && !panel.dataset.note;
       list.replaceChildren(...items.map((item) => {
         const li = document.createElement("li");
@@ -241,6 +262,15 @@
         label.textContent = (item.title || when) + " — " + (words[state] || item.state);
         li.append(label);
         if (item.message) { li.append(" · " + item.message); }
+        const mode = (pairs) => ((pairs || []).find(([k]) => k === "mode") || [])[1];
+        if (item.state === "refused" && form && form.elements.mode && mode(item.fields) === form.elements.mode.value &&
+            words.reopen) {
+          // refused on its arrival: opened back into this form to be fixed and saved again (it leaves the outbox)
+          const again = document.createElement("button");
+          again.type = "button"; again.className = "btn btn-small"; again.textContent = words.reopen;
+          again.addEventListener("click", () => reopen(item));
+          li.append(" ", again);
+        }
         if (item.url) {
           const a = document.createElement("a");
           a.href = item.url; a.textContent = " ›"; a.setAttribute("aria-label", item.message || words.sent);
@@ -255,7 +285,7 @@
       const value = (item) => { const pair = item.fields.find(([k]) => k === "after"); return pair ? Number(pair[1]) : NaN; };
       const from = value(sent);
       if (Number.isNaN(from) || typeof number !== "number") return;
-      const later = (await all("outbox")).filter((i) => i.state === "waiting" && i.url_post === sent.url_post &&
+      const later = (await all("outbox")).filter((i) => mine(i) && i.state === "waiting" && i.url_post === sent.url_post &&
                                                  i.at >= sent.at && i.key !== sent.key);
       for (const item of later) {
         const after = value(item);
@@ -268,18 +298,18 @@
       if (sending || isBusy()) return;  // busy: the next try is when the server said
       sending = true;
       try {
-        const keys = (await all("outbox")).filter((i) => i.state === "waiting").sort((a, b) => a.at - b.at)
+        const keys = (await all("outbox")).filter((i) => mine(i) && i.state === "waiting").sort((a, b) => a.at - b.at)
           .map((i) => i.key);
         for (const key of keys) {
           const item = await get("outbox", key);  // read again: an earlier deal may have moved its « after »
-          if (!item || item.state !== "waiting") continue;
+          if (!item || item.state !== "waiting" || !mine(item)) continue;
+          const token = csrfNow((item.fields.find(([k]) => k === "csrfmiddlewaretoken") || [])[1] || "");
           let response;
           try {
             response = await fetch(item.url_post, {
               method: "POST", credentials: "same-origin",
-              headers: {"Idempotency-Key": item.key, "Accept": "application/json",
-                        "X-CSRFToken": (item.fields.find(([k]) => k === "csrfmiddlewaretoken") || [])[1] || ""},
-              body: new URLSearchParams(item.fields),
+              headers: {"Idempotency-Key": item.key, "Accept": "application/json", "X-CSRFToken": token},
+              body: new URLSearchParams(item.fields.map(([k, v]) => (k === "csrfmiddlewaretoken" ? [k, token] : [k, v]))),
             });
           } catch (e) {
             break;  // no network: everything waits
@@ -318,7 +348,8 @@
 
     async function enqueue(urlPost, pairs, key, extra) {
       const item = Object.assign({}, extra || {}, {key: key || newKey(), where: where, url_post: urlPost, fields: pairs,
-                                                   state: "waiting", at: Date.now(), message: ""});
+                                                   state: "waiting", at: Date.now(), message: "", keeper: keeper,
+                                                   page: location.pathname + location.search});
       await put("outbox", item);
       panel.dataset.note = "1";
       if (isBusy()) showBusy();
@@ -327,11 +358,23 @@
       flush();
       return item.key;
     }
+    async function reopen(item) {
+      const typed = await get("drafts", draftOf(where));
+      if (typed && typed.fields && typed.fields.length && words.reopenReplaces && !window.confirm(words.reopenReplaces)) return;
+      restore(form, item.fields);
+      await del("drafts", draftOf(where));  // a new draft, with a new key: a changed deal is a new request
+      await saveDraft(form, where);
+      await del("outbox", item.key);
+      await render();
+      const first = form.querySelector("textarea, input:not([type=hidden]), select");
+      if (first) first.focus();
+    }
     async function remove(key) {
       await del("outbox", key);
       await render();
     }
-    window.LeveeOffline = {flush: flush, items: () => all("outbox"), enqueue: enqueue, remove: remove};
+    window.LeveeOffline = {flush: flush, items: async () => (await all("outbox")).filter(mine), enqueue: enqueue,
+                           remove: remove};
     window.addEventListener("online", flush);
     setInterval(() => { if (navigator.onLine) flush(); }, 20000);
     if (!form) {
@@ -343,11 +386,12 @@
     form.addEventListener("submit", async (event) => {
       if (event.submitter && event.submitter.formAction && event.submitter.hasAttribute("formaction")) return;
       event.preventDefault();
-      const draft = (await get("drafts", where)) || {key: newKey()};
+      const draft = (await get("drafts", draftOf(where))) || {key: newKey()};
       const item = {key: draft.key, where: where, url_post: form.dataset.offlineUrl, fields: fields(form, event.submitter),
-                    state: "waiting", at: Date.now(), message: "", title: titleOf(form)};
+                    state: "waiting", at: Date.now(), message: "", title: titleOf(form), keeper: keeper,
+                    page: location.pathname + location.search};
       await put("outbox", item);
-      await del("drafts", where);
+      await del("drafts", draftOf(where));
       await render();
       await flush();
       const sent = await get("outbox", item.key);

@@ -214,7 +214,7 @@ def test_a_large_group_level_on_points_is_counted_not_named():
     snap = ch.rank_championship(results, Rules(table, tie_breaks=("wins",)))
     assert [line.rank for line in snap.lines] == [1, 2] + [3] * 10
     why = ch.explain(snap, "P07", names={p: f"Marie-Bernadette Delacroix-Montfort {p}" for p in players})
-    assert "Rang 3 sur 12 : 0 points de championnat." in why
+    assert "Rang 3 sur 12 : 0 point de championnat." in why  # (French: the singular below two)
     assert "À égalité de points avec 9 autres." in why and "Aux départages" not in why
     assert "Rang partagé avec 9 d'entre eux : égalité de points et à chaque départage annoncé." in why
     assert "Delacroix-Montfort P08" not in why

@@ -27,7 +27,7 @@ from tournaments.common.errors import InvalidInput, ServiceError
 from tournaments.deals import selectors
 from tournaments.deals.models import Deal
 from tournaments.deals.record import deal_correct
-from tournaments.desk.play import MAX_BODY, entry_description, page_config
+from tournaments.desk.play import MAX_BODY, entry_description, keep_per_user, page_config
 from tournaments.desk.refusals import explain_rejection
 from tournaments.desk.views import table_context
 from tournaments.event import permissions
@@ -112,6 +112,7 @@ def deal_correct_play(request: HttpRequest, pk: int) -> HttpResponse:
         "initial": correction_start(form, record),
         "correction": {"version": deal.version},
     })
+    keep_per_user(request, config)
     config.pop("offlineUrl", None)  # a correction is saved online (the version it corrects is checked)
     config["engine"] = None  # ... and checked by the server (its score is the match's as corrected, not a new deal's)
     config["strings"].update({key: str(text) for key, text in CORRECTION_STRINGS.items()})

@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.http import HttpRequest
+from django.utils.crypto import salted_hmac
 
 from tournaments.deals.models import Deal
 from tournaments.event.models import Entry, Round, Table
@@ -61,7 +62,20 @@ def may_answer(link: PrivateLink | None, deal: Deal, entry: Entry) -> bool:
     return service.answer_allowed(link, deal, entry)
 
 
+def offline_keeper(request: HttpRequest) -> str:
+    """Whose the deals and drafts this device keeps for a page are (static/js/offline-entry.js, the tap page's
+    draft): a signed-in user's own opaque mark (no id, no name), « » for a page of a private link (the table's, not
+    a person's). A tablet shared at the venue: what one arbiter kept is never shown to, nor sent by, the next one,
+    and his own come back when he signs in again (static/js/logout-guard.js)."""
+    user = getattr(request, "user", None)
+    if held(request) is not None or user is None or not user.is_authenticated:
+        return ""
+    return salted_hmac("levee.offline-keeper", str(user.pk)).hexdigest()[:20]
+
+
 def context(request: HttpRequest) -> dict[str, Any]:
-    """Template context processor: ``table_link``, the link a page was reached through (None on staff pages)."""
+    """Template context processor: ``table_link``, the link a page was reached through (None on staff pages), and
+    ``offline_keeper`` (:func:`offline_keeper`)."""
     link = held(request)
-    return {"table_link": link if link is not None and link.table_id is not None else None}
+    return {"table_link": link if link is not None and link.table_id is not None else None,
+            "offline_keeper": offline_keeper(request)}

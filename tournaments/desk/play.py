@@ -37,6 +37,7 @@ from tournaments.deals import selectors
 from tournaments.deals.models import Deal
 from tournaments.deals.record import DealNumberTaken, deal_record
 from tournaments.desk.engine import engine_config
+from tournaments.desk.link_session import offline_keeper
 from tournaments.desk.refusals import explain_rejection, saved_message
 from tournaments.desk.views import (
     deals_left,
@@ -98,9 +99,11 @@ STRINGS = {
     "keptRefused": gettext_lazy("Donne %(n)s refusée à son arrivée : %(why)s Elle n'est pas perdue : elle reste sur "
                                 "cet appareil. Reprenez-la pour la corriger, puis enregistrez-la de nouveau."),
     # one kept without a copy the page can open (by an earlier page): only listed, below
+    # ... kept by the table's other entry page (the expert form), which opens it back: a link to it beside
     "keptRefusedListed": gettext_lazy("Donne %(n)s refusée à son arrivée : %(why)s Elle n'est pas perdue : elle "
-                                      "reste sur cet appareil (« Donnes sur cet appareil », plus bas), à corriger "
-                                      "avec l'arbitre."),
+                                      "reste sur cet appareil, dans la page où elle a été saisie ; reprenez-la là "
+                                      "pour la corriger, puis enregistrez-la de nouveau."),
+    "openWhereKept": gettext_lazy("Ouvrir la page où elle a été saisie"),
     "keptNoReason": gettext_lazy("le serveur n'a pas dit pourquoi."),
     "reopen": gettext_lazy("Reprendre cette donne"),
     "noNetwork": gettext_lazy('No network: the deal is kept on this device; try again when the network is back.'),
@@ -170,6 +173,14 @@ def page_config(table: Table, mode: str, form: dict[str, Any], players: list[str
     }
 
 
+def keep_per_user(request: HttpRequest, config: dict[str, Any]) -> None:
+    """The draft of a desk's page is kept on the device for the arbiter who typed it (a tablet shared at the venue:
+    the next one to sign in never sees it; it comes back to him), a draft kept before under the table's key alone
+    being taken over once (``legacyStorageKey``)."""
+    config["legacyStorageKey"] = config["storageKey"]
+    config["storageKey"] = f"{config['storageKey']}:{offline_keeper(request)}"
+
+
 def _engine(table: Table, link: PrivateLink | None = None) -> dict[str, Any] | None:
     """The rules engine on the device (:func:`engine.engine_config`; through a table's ``link``, its worker under
     the link's path) with the table's record head and, for a game played in matches, the match so far: what the
@@ -225,6 +236,7 @@ def play_page(request: HttpRequest, table: Table, link: PrivateLink | None = Non
                        "storageKey": f"levee:link:{link.token[:8]}:{table.number}:{mode}"})
     if link is None:  # the desk's entry pages of this table reload without network (its service worker)
         context["desk_sw"] = desk_service_worker(table)
+        keep_per_user(request, config)
     context.update({"config": config, "mode": mode, "offline": True,
                     "tabs": entry_tabs(table, "quick" if mode == "summary" else "play", has_summary=has_summary,
                                        link=link)})

@@ -25,7 +25,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
 from django.utils.text import capfirst
-from django.utils.translation import get_language
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
 from scoring import championship as pure
@@ -116,7 +116,8 @@ def rules_words(champ: Championship) -> list[str]:
             "points": ", ".join(str(p) for p in table.points), "beyond": table.beyond}
     elif table.kind == "percent":
         first = _("Points by percentage of the field: %(bands)s.") % {"bands": ", ".join(
-            _("%(points)s points up to %(bound)s %%") % {"points": points, "bound": bound}
+            ngettext("%(points)s point up to %(bound)s %%", "%(points)s points up to %(bound)s %%", points)
+            % {"points": points, "bound": bound}
             for bound, points in table.bands)}
     else:
         first = _("Points: the tournament's own points.")

@@ -194,8 +194,9 @@ def snapshot_ranking(snapshot: ChampionshipSnapshot) -> pure_ranking.RankingSnap
     return rebuilt
 
 
-#: bump when the words of « pourquoi ce rang » change: every kept set of them is made anew
-WORDS_VERSION = "1"
+#: bump when the words of « pourquoi ce rang » change: every kept set of them is made anew (« 1 championship point »,
+#: « 1 pt », « 1 tournoi joué », « le meilleur résultat » in the singular since « 2 »)
+WORDS_VERSION = "2"
 #: seconds a snapshot's words are kept (a snapshot never changes; a newer one has other keys)
 WORDS_TIMEOUT = 24 * 3600
 

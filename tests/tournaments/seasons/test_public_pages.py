@@ -414,3 +414,18 @@ def test_a_shared_place_in_the_championship_is_written_as_in_a_tournaments_ranki
         pdf = render_to_string("print/championship.html", view)
     assert '<td>2<abbr title="ex aequo">=</abbr></td>' in page and " ex<" not in page and ">ex<" not in page
     assert "<td>2=</td>" in pdf and " ex<" not in pdf
+
+
+def test_a_band_of_one_point_reads_in_the_singular():
+    """A percentage table whose last band gives 1 point read « 1 points up to 100 % » (« 1 points jusqu'à 100 % »):
+    ngettext now, in both languages."""
+    from django.utils import translation
+
+    champ = season_of_three()["championship"]
+    champ.table = {"kind": "percent", "bands": [[50, 3], [100, 1]]}
+    with translation.override("en"):
+        words = " ".join(seasons.rules_words(champ))
+    assert "Points by percentage of the field: 3 points up to 50 %, 1 point up to 100 %." in words, words
+    with translation.override("fr"):
+        words = " ".join(seasons.rules_words(champ))
+    assert "3 points jusqu'à 50 %, 1 point jusqu'à 100 %" in words, words
