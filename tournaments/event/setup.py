@@ -57,6 +57,20 @@ def _check_options(game: str, options: Any) -> dict[str, Any]:
     return dict(options)
 
 
+def _check_target(game: str, options: Mapping[str, Any] | None, target: int | None) -> None:
+    """Refuse a match's target the game cannot play (Le Vingt-quatre's partie is a multiple of 4 points), naming
+    the field ``target``: the records' options take it (:meth:`Tournament.record_options`), and a target accepted
+    here would make every deal of the tournament unreadable later (the expert page answered 500)."""
+    if target is None or not games.plays_matches(game):
+        return
+    try:
+        games.game(game).parse_options({**(options or {}), "target": target})
+    except MalformedRecord as exc:
+        raise InvalidInput(exc.text(translation.get_language() or "fr"), field="target") from None
+    except (ImportError, KeyError):
+        pass  # the game's module is not installed: checked when the first deal is judged
+
+
 def _unique_slug(name: str, slug: str | None) -> str:
     base = french_slug(slug or name)[:180] or "tournoi"
     candidate, n = base, 1
@@ -110,6 +124,7 @@ def tournament_create(*, name: str, game: str, user: Any, options: Mapping[str, 
                            % {"name": repr(unknown[0]), "known": ", ".join(sorted(TIE_BREAKS))}, field="tie_breaks")
     if rounds_planned < 1:
         raise InvalidInput(_("at least one round"), field="rounds_planned")
+    _check_target(game, options, target)
     tournament = Tournament.objects.create(
         name=name.strip(), slug=_unique_slug(name, slug), game=game, options=_check_options(game, options),
         format=format, rounds_planned=rounds_planned, deals_per_round=deals_per_round, target=target,
@@ -135,6 +150,8 @@ def tournament_update(*, tournament: Tournament, **changes: Any) -> Tournament:
                                 code="frozen")
         if key == "options":
             value = _check_options(tournament.game, value)
+        if key == "target":
+            _check_target(tournament.game, changes.get("options", tournament.options), value)
         setattr(tournament, key, value)
     tournament.save()
     hooks.scores_changed(tournament.pk)
