@@ -792,6 +792,20 @@ def swiss_history(results: Iterable[Any]) -> tuple[Counter[frozenset[Entry]], Co
     return met, byes
 
 
+@dataclass(frozen=True)
+class TableMet:
+    """The entries who sat at one table of a round (``bye``: alone there), whatever became of their match."""
+
+    entries: tuple[Entry, ...]
+    bye: bool
+
+
+def tables_met(history: Iterable[Seating]) -> list[TableMet]:
+    """The :func:`swiss_pair` history of the rounds seated so far: every table, the matches that ended and those
+    that did not (a match left unfinished when its round was finished has no result, but its players met)."""
+    return [TableMet(tuple(table), len(table) == 1) for seating in history for table in seating.tables]
+
+
 def swiss_pair(
     standings: Sequence[Entry],
     *,
@@ -802,7 +816,8 @@ def swiss_pair(
 ) -> Pairing:
     """Pair the entries present this round, given in standings order (best first).
 
-    ``history`` holds the previous :class:`~scoring.ranking.MatchResult` (matches and byes).
+    ``history`` holds the previous tables (:func:`tables_met`; :class:`~scoring.ranking.MatchResult` objects
+    too: anything with ``entries`` and ``bye``).
     Priorities, in order: nobody gets a second bye while someone present has fewer; no team-mates
     (``teams``, for individual events of a team tournament) and no rematch while avoidable (fewest
     of them); the bye to the lowest-ranked candidate; then the top unpaired entry meets the

@@ -160,11 +160,12 @@ def round_draw(*, round: Round, method: str, seed: int = 0, odd_tables: str = "a
                 history=_seatings(tournament, before=round.number), teams=_teams(tournament),
                 partners={k: games.partnerships(tournament, k) for k in set(shape)})
             return _seat_with_bye(round, [_ids(t) for t in draw.tables], _ids(draw.byes))
-        standings = [e for e in _standings(tournament, round.number) if e in set(present)]
+        ranked = [e for e in _standings(tournament, round.number) if e in set(present)]
+        standings = ranked + sorted(set(present) - set(ranked))
         if method == "random":
             random.Random(seed).shuffle(standings)
-        history = rankings.match_results(tournament, list(tournament.rounds.filter(number__lt=round.number)
-                                                          .values_list("id", flat=True)))
+        # who sat together, not only the matches that ended (a game left unfinished met too: no rematch)
+        history = pure.tables_met(_seatings(tournament, before=round.number))
         pairing = pure.swiss_pair(standings, round=round.number, history=history, teams=_teams(tournament))
     except pure.SeatingError as exc:
         raise InvalidInput(exc.text(translation.get_language() or "fr"), field="method") from None
