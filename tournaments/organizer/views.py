@@ -11,6 +11,8 @@ import math
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
@@ -383,6 +385,12 @@ def round_release(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         _error(request, exc)
     else:
         messages.success(request, _("Round %(n)s: publication updated.") % {"n": rnd.number})
+        if released != "0" and not rnd.tournament.is_public:
+            # a walk published round 1 of a new tournament (private by default) and the public found a 404
+            messages.warning(request, format_html(
+                '{} <a href="{}#id_is_public">{}</a>',
+                _("Le tournoi n'est pas encore public : seule son équipe voit cette manche."),
+                reverse("tournament_settings", args=[slug]), _("Le rendre public (réglage « Public »)")))
     return redirect("round_detail", slug=slug, number=number)
 
 
