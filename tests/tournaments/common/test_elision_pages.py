@@ -69,3 +69,11 @@ def test_the_withdrawal_question_fits_anyone(db, client):
     page = html.unescape(client.get(reverse("arrivals", args=[tournament.slug])).content.decode())
     assert "Zoé Brûlé abandonne le tournoi : plus de place aux manches suivantes. Confirmer ?" in page
     assert "il ne sera plus placé" not in page
+
+
+def test_a_refusal_names_the_hand_with_the_elision():
+    from tournaments.desk.refusals import describe_field
+
+    with translation.override("fr"):
+        assert describe_field("hands[1]", ["Bruno", "Anne Un"]) == "main d'Anne Un"
+        assert describe_field("hands[0]", ["Bruno", "Anne Un"]) == "main de Bruno"
