@@ -65,5 +65,5 @@ class RoundReleaseView(Api):
         self.allow(permissions.can_manage(request.user, rnd.tournament))
         data = self.valid(s.ReleaseIn)
         round_release(round=rnd, released=data["released"], confirm_unfinished=data["confirm_unfinished"],
-                      confirm_pending=data["confirm_pending"])
+                      confirm_pending=data["confirm_pending"], confirm_disputes=data["confirm_disputes"])
         return Response(s.RoundOut(_rounds_qs().get(pk=rnd.pk)).data)

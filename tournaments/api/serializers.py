@@ -295,6 +295,9 @@ class ReleaseIn(serializers.Serializer):
     confirm_pending = serializers.BooleanField(
         default=False, help_text="publish although deals await the chief arbiter's visa: they do not count until "
                                  "approved (else a 409 deals_pending naming them)")
+    confirm_disputes = serializers.BooleanField(
+        default=False, help_text="publish although a deal is contested or a call unanswered in the round (else a "
+                                 "409 deals_disputed counting them)")
 
 
 class DealCorrectIn(serializers.Serializer):

@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy
 
 from rules.cards import card_name
 from tournaments.common.access import lang_of
+from tournaments.common.elision import elide
 from tournaments.common.errors import DealRejected, MalformedDeal, ServiceError
 from tournaments.deals.models import Deal
 
@@ -41,7 +42,7 @@ def describe_field(path: str | None, players: list[str]) -> str:
             continue
         if part == "hands" and index is not None:
             who = players[index] if 0 <= index < len(players) else _("seat %(n)s") % {"n": index + 1}
-            words.append(_("hand of %(who)s") % {"who": who})
+            words.append(elide(_("hand of %(who)s") % {"who": who}, who))  # « main d'Anne »
             i += 2
             continue
         if part.startswith("["):

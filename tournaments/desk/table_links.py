@@ -26,7 +26,7 @@ from tournaments.deals import selectors
 from tournaments.deals.models import Deal, Ruling
 from tournaments.desk import entry
 from tournaments.desk import link_session as links
-from tournaments.desk.views import deal_summary
+from tournaments.desk.views import deal_summary, unplayable
 from tournaments.duplicate.results import sat_out
 from tournaments.event import permissions
 from tournaments.event.models import Entry, Round, Seat, Table, Tournament
@@ -145,15 +145,20 @@ def link_home(request: HttpRequest, token: str) -> HttpResponse:
     full = (progress["planned"] is not None and progress["played"] >= progress["planned"]) or table.match_ended
     bye = len(_seats) == 1  # alone at his « table »: exempt this round, nothing to enter nor confirm
     full = full or bye
-    may_enter = links.may_enter(request, table) and not full
+    why_not = unplayable(table) if not bye and not table.match_ended else None  # the tournament over: said at once
+    round_over = table.round.status == Round.Status.FINISHED
+    may_enter = links.may_enter(request, table) and not full and why_not is None
     context.update({"link": link, "sheets": sheets, "bye": bye,
                     # an irregular deal is the arbiter's to decide, not the players' to confirm
                     "to_confirm": [s for s in sheets if s["state"] != "confirmed" and not s["irregular"]],
                     "calls": _calls(table), "may_enter": may_enter,
                     # an arbiter who scanned the table's code and signed in: his own entry, or why not (a walk
                     # found only « Les arbitres saisissent les donnes » there, and no way on)
-                    "staff_enter": not may_enter and not full and permissions.can_enter_deal(request.user, table),
-                    "round_over": table.round.status == Round.Status.FINISHED, "full": full})
+                    # never for a finished round or tournament: an old link's page offered an entry that the next
+                    # page refused (« Cette manche est finie »)
+                    "staff_enter": not may_enter and not full and not round_over and why_not is None
+                    and permissions.can_enter_deal(request.user, table),
+                    "why_not": why_not, "round_over": round_over, "full": full})
     return render(request, "tables/link_home.html", context)
 
 

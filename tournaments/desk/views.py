@@ -319,11 +319,18 @@ def next_dealer(table: Table, players: int) -> int:
 
 
 def unplayable(table: Table) -> str | None:
-    """Why no deal can be entered at ``table``: its partie is over, or its count of players is not one its game is
-    played at (:func:`tournaments.deals.selectors.unplayable`: a bye, a table left short); None when one can."""
+    """Why no deal can be entered at ``table``: its partie is over, its tournament not begun or finished, or its
+    count of players is not one its game is played at (:func:`tournaments.deals.selectors.unplayable`: a bye, a
+    table left short); None when one can."""
     if table.match_ended:
         return _("The partie at this table is over: no deal is entered after it. A deal already saved is corrected "
                  "from its own page.")
+    if table.round.tournament.status == Tournament.Status.FINISHED:
+        # said before the form (a walk filled a whole deal to read « les donnes se saisissent pendant le tournoi
+        # (il est terminé) »); a correction still goes through (``deal_correct``: organizer, chief arbiter)
+        return _("Le tournoi est terminé : plus aucune donne ne se saisit. Une donne à corriger : l'arbitre "
+                 "principal la corrige depuis sa page (« Corriger ») ; une donne oubliée : l'organisateur repasse "
+                 "d'abord le tournoi « en cours ».")
     if table.round.tournament.status in (Tournament.Status.DRAFT, Tournament.Status.OPEN):
         return _("Le tournoi n'a pas commencé : les donnes se saisissent une fois la manche commencée par "
                  "l'organisateur (« Commencer la manche »).")

@@ -35,6 +35,7 @@ from simple_history.utils import bulk_update_with_history
 
 from tournaments.clubs.models import Club, Licence
 from tournaments.common import hooks
+from tournaments.common.elision import with_name
 from tournaments.common.errors import InvalidInput
 from tournaments.event import players as register_players
 from tournaments.event.identity import name_key, namesakes
@@ -378,9 +379,9 @@ def licence_holder_refusal(number: str, name: str, *, player: Player | None = No
         return
     other = Player.objects.filter(licence=number).exclude(pk=player.pk if player else None).first()
     if other is not None and name_key(other.name) != name_key(name):
-        raise InvalidInput(_("Licence %(licence)s is %(name)s's: two players do not share a licence. If this is "
-                             "the same person, register them under that name.")
-                           % {"licence": number, "name": other.name}, field="licence")
+        raise InvalidInput(with_name(_("Licence %(licence)s is %(name)s's: two players do not share a licence. If "
+                                       "this is the same person, register them under that name."), other.name,
+                                     licence=number), field="licence")
 
 
 def likely_duplicates(player: Player) -> list[Player]:

@@ -414,18 +414,60 @@ def _pending_conflict(pending: Sequence[tuple[int, ...]], field: str) -> None:
     raise StateConflict(text[:1].upper() + text[1:], field=field, code="deals_pending")
 
 
+def round_disputes(round: Round) -> tuple[list[tuple[int, int]], list[int]]:
+    """What the arbiter has not answered in the round: its contested deals (a player's « Je conteste »), as (table
+    number, deal number), and the tables of its calls still open or taken (one number a call; a duplicate's fouled
+    étui is told apart, :func:`fouled_etuis_waiting`)."""
+    # by their values and related names: this layer sits under the deals' and the links' packages
+    disputed = [(number, deal) for number, deal, status in
+                Table.objects.filter(round=round, deals__sheet__state="disputed")
+                .order_by("number", "deals__number").values_list("number", "deals__number", "deals__status")
+                if status != "annulled"]
+    calls = [number for number, reason in
+             Table.objects.filter(round=round, arbiter_calls__state__in=["open", "taken"])
+             .order_by("number", "arbiter_calls__created_at").values_list("number", "arbiter_calls__reason")
+             if reason != "fouled_etui"]
+    return disputed, calls
+
+
+def disputes_words(disputed: Sequence[object], calls: Sequence[object]) -> str:
+    """« 1 donne contestée et 2 appels sans réponse », as much as there is."""
+    parts = []
+    if disputed:
+        parts.append(ngettext("%(count)s donne contestée", "%(count)s donnes contestées", len(disputed))
+                     % {"count": len(disputed)})
+    if calls:
+        parts.append(ngettext("%(count)s appel sans réponse", "%(count)s appels sans réponse", len(calls))
+                     % {"count": len(calls)})
+    return _("%(first)s et %(last)s") % {"first": parts[0], "last": parts[1]} if len(parts) == 2 else "".join(parts)
+
+
+def disputes_check(round: Round, *, confirmed: bool, field: str = "confirm_disputes") -> None:
+    """Refuse to publish a round while a deal is contested or a call unanswered, unless the organizer confirmed it
+    (StateConflict ``deals_disputed``): the public would read results the arbiter may still change."""
+    if confirmed:
+        return
+    disputed, calls = round_disputes(round)
+    if disputed or calls:
+        text = _("%(what)s : l'arbitre principal n'a pas encore répondu, les résultats publiés peuvent encore "
+                 "changer. Confirmez pour continuer quand même.") % {"what": disputes_words(disputed, calls)}
+        raise StateConflict(text[:1].upper() + text[1:], field=field, code="deals_disputed")
+
+
 def round_release(*, round: Round, released: bool = True, confirm_unfinished: bool = False,
-                  confirm_pending: bool = False) -> Round:
+                  confirm_pending: bool = False, confirm_disputes: bool = False) -> Round:
     """Publish (or withdraw) a round's results; the tournament remembers the last round released. A
     tournament still in draft publishes nothing; a round whose matches are not all over, or a round of a game
     of deals without any deal, is published only with ``confirm_unfinished`` (its unfinished tables count for
-    nobody); a round with deals awaiting the visa, only with ``confirm_pending``."""
+    nobody); a round with deals awaiting the visa, only with ``confirm_pending``; a round with a deal contested
+    or a call unanswered, only with ``confirm_disputes``."""
     if released and round.tournament.status == Status.DRAFT:
         raise StateConflict(_("Le tournoi est encore en brouillon : ouvrez les inscriptions puis passez-le « en "
                               "cours » avant de publier une manche."), field="released", code="draft")
     if released and not round.released:
         unfinished_check(round, confirmed=confirm_unfinished, field="confirm_unfinished", publishing=True)
         pending_check(round, confirmed=confirm_pending)
+        disputes_check(round, confirmed=confirm_disputes)
     round.released = released
     round.save(update_fields=["released"])
     tournament = round.tournament

@@ -12,6 +12,8 @@ from django.contrib import messages
 from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
@@ -319,7 +321,7 @@ def round_status(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 
 
 #: the refusals of ending or publishing a round that the organizer may confirm (the round's confirmation page)
-CONFIRM_CODES = frozenset({"matches_unfinished", "deals_pending"})
+CONFIRM_CODES = frozenset({"matches_unfinished", "deals_pending", "deals_disputed"})
 
 
 def _confirmed(request: HttpRequest, name: str = "confirm_unfinished") -> bool:
@@ -331,7 +333,7 @@ def _confirm_round(request: HttpRequest, rnd: Round, fields: dict[str, str], ask
     """Ask the organizer to confirm ending or publishing a round: a duplicate's fouled étuis the chief has not
     decided, its matches not all over, or its tables short of their deals (each short table with its count:
     « table 3 : 4 donnes sur 6 »), and its deals awaiting the chief arbiter's visa (« table 2 : donne 3 »), all on
-    one page; « Oui » confirms what it named."""
+    one page, and when publishing its deals contested and its calls unanswered; « Oui » confirms what it named."""
     tables: list[int] = []
     short = None
     parts = []
@@ -361,11 +363,18 @@ def _confirm_round(request: HttpRequest, rnd: Round, fields: dict[str, str], ask
         parts.append(ngettext("%(count)s donne attend le visa de l'arbitre principal",
                               "%(count)s donnes attendent le visa de l'arbitre principal", len(pending))
                      % {"count": len(pending)})
+    disputed: list[tuple[int, int]] = []
+    calls: list[int] = []
+    if publishing and not _confirmed(request, "confirm_disputes"):  # the public would read what may still change
+        disputed, calls = setup.round_disputes(rnd)
+    if disputed or calls:
+        fields = {**fields, "confirm_disputes": "1"}
+        parts.append(setup.disputes_words(disputed, calls))
     question = _("%(what)s : %(ask)s") % {"what": " ; ".join(parts), "ask": ask} if parts else ask[:1].upper() + ask[1:]
     return render(request, "tournaments/round_confirm.html", {
         "tournament": rnd.tournament, "round": rnd, "tables": tables, "short": short, "fouled": fouled,
-        "pending": pending, "question": question, "yes": yes, "action": request.path,
-        "fields": sorted(fields.items())}, status=409)
+        "pending": pending, "disputed": disputed, "calls": calls, "question": question, "yes": yes,
+        "action": request.path, "fields": sorted(fields.items())}, status=409)
 
 
 @guarded
@@ -376,7 +385,8 @@ def round_release(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     released = request.POST.get("released", "1")
     try:
         setup.round_release(round=rnd, released=released != "0", confirm_unfinished=_confirmed(request),
-                            confirm_pending=_confirmed(request, "confirm_pending"))
+                            confirm_pending=_confirmed(request, "confirm_pending"),
+                            confirm_disputes=_confirmed(request, "confirm_disputes"))
     except ServiceError as exc:
         if exc.code in CONFIRM_CODES:
             return _confirm_round(request, rnd, {"released": released}, _("publier la manche quand même ?"),
@@ -384,6 +394,12 @@ def round_release(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         _error(request, exc)
     else:
         messages.success(request, _("Round %(n)s: publication updated.") % {"n": rnd.number})
+        if released != "0" and not rnd.tournament.is_public:
+            # a walk published round 1 of a new tournament (private by default) and the public found a 404
+            messages.warning(request, format_html(
+                '{} <a href="{}#id_is_public">{}</a>',
+                _("Le tournoi n'est pas encore public : seule son équipe voit cette manche."),
+                reverse("tournament_settings", args=[slug]), _("Le rendre public (réglage « Public »)")))
     return redirect("round_detail", slug=slug, number=number)
 
 

@@ -25,6 +25,7 @@ from django.utils.translation import gettext as _
 
 from tournaments.common import games
 from tournaments.common.access import lang_of
+from tournaments.common.elision import with_name
 from tournaments.event import permissions
 from tournaments.event.models import Entry
 from tournaments.public import fragment as live
@@ -236,7 +237,8 @@ def player(request: HttpRequest, slug: str, entry_id: int) -> HttpResponse:
         history = dup.history if dup is not None else history
         # no deal yet (before his first round, or a bye alone): no chart of nothing
         chart = running_total_svg(history.points, breaks=history.breaks,
-                                  title=_("Running total of %(name)s, deal after deal") % {"name": entry.player.name},
+                                  title=with_name(_("Running total of %(name)s, deal after deal"),
+                                                  entry.player.name),
                                   unit=games.score_unit(whole.tournament.game, lang)) if history.points else ""
         # a match game ranks by match points: the heading says them, named, and the game's own total by its unit
         # (a walk read « Total : 1 · rang 4 », impériales beside a rank of match points)

@@ -33,6 +33,7 @@ from scoring.championship import points_text
 from tournaments.common import files, games, runner
 from tournaments.common.access import lang_of
 from tournaments.common.collation import french_key
+from tournaments.common.elision import with_name
 from tournaments.event.models import Player, Tournament
 from tournaments.links import service as links
 from tournaments.public import player_state, published
@@ -514,7 +515,7 @@ def player_context(player: Player, *, private: bool) -> dict[str, Any]:
                                  "figures": [{"label": f.label, "value": f.value, "text": f.text(lang)}
                                              for f in section.figures]} for section in g.sections]}
                   for g in history.statistics(player, private=private, lang=lang)],
-        "chart": (ranks_svg(points, title=_("Ranks of %(name)s across tournaments") % {"name": name})
+        "chart": (ranks_svg(points, title=with_name(_("Ranks of %(name)s across tournaments"), name))
                   if points else ""),
         "chart_points": points,
     }

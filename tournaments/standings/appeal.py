@@ -18,7 +18,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from scoring import ranking as pure
-from tournaments.common.errors import InvalidInput
+from tournaments.common.errors import InvalidInput, StateConflict
 from tournaments.deals import selectors
 from tournaments.deals.models import Deal, Ruling
 from tournaments.deals.rulings import made_by_ruling
@@ -41,6 +41,12 @@ def round_set_status(*, round: Round, status: str, confirm_unfinished: bool = Fa
     if status == Round.Status.FINISHED and round.status != Round.Status.FINISHED:
         unfinished_check(round, confirmed=confirm_unfinished, field="confirm_unfinished")
         pending_check(round, confirmed=confirm_pending)
+    if status == Round.Status.RUNNING and round.status == Round.Status.PLANNED and not round.tables.exists():
+        # a walk started round 1 before its draw: « en cours » over « Aucune table placée », the tournament
+        # running too. Every format seats its tables as rows (the draw, the tables by hand, a duplicate's movement)
+        raise StateConflict(_("Aucune table n'est placée dans la manche %(n)s : faites d'abord le tirage des "
+                              "tables, puis commencez la manche.") % {"n": round.number},
+                            field="status", code="no_tables")
     tournament = round.tournament
     if status == Round.Status.RUNNING and tournament.status in (Tournament.Status.DRAFT, Tournament.Status.OPEN):
         # a round begun is a tournament running: its deals can be entered (a walk drew round 1 of a draft

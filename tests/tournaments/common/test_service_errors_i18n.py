@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import json
 
 import pytest
@@ -50,11 +51,14 @@ def test_the_entry_page_says_why_in_french(client, tarot_table, staff):
     client.force_login(staff["chief"])
     answer = tap_save(client, tarot_table, tarot_summary())
     assert answer.status_code == 409  # the tournament's state, not the deal: « Non enregistrée », not « corrigez »
-    assert answer.json()["problems"][0]["message"] == "les donnes se saisissent pendant le tournoi (il est terminé)"
+    assert answer.json()["problems"][0]["message"].startswith("Le tournoi est terminé : plus aucune donne ne se "
+                                                              "saisit. Une donne à corriger : l'arbitre principal")
     page = client.post(reverse("deal_enter", args=[tarot_table.pk]),
-                       {"mode": "record", "record": json.dumps(tarot_summary())})
-    # the page's list of problems starts each with a capital (the words/walk)
-    assert "<li>Les donnes se saisissent pendant le tournoi (il est terminé)" in page.content.decode()
+                       {"mode": "record", "record": json.dumps(tarot_summary())}, follow=True)
+    # the desk's entry page says the tournament is over before any form (and sends a form back to the table's
+    # page with it): nothing to fill that cannot be saved
+    assert page.redirect_chain[-1][0] == reverse("table_detail", args=[tarot_table.pk])
+    assert "Le tournoi est terminé : plus aucune donne ne se saisit." in html.unescape(page.content.decode())
 
 
 @pytest.mark.parametrize(("lang", "expected"), [
