@@ -87,8 +87,9 @@ class Ranking:
 #: unit and the bare figures since « 3 »; the étuis and artificial results of a duplicate player's page since « 4 »;
 #: « 1 point » in the singular since « 5 »; « 1 match point » in English since « 6 »; the ranks shown, never an
 #: unranked line's, in the explanations, a match in play said, a duplicate entry without an étui unranked since « 7 »;
-#: « Aucun étui joué » for it since « 8 »)
-ROWS_VERSION = "8"
+#: « Aucun étui joué » for it since « 8 »; a match left unfinished when its round was ended ranked, « Partie non
+#: terminée » said, since « 9 »)
+ROWS_VERSION = "9"
 
 
 def rows_key(snapshot: RankingSnapshot, unit: str, lang: str) -> str:
@@ -365,6 +366,9 @@ class TableResult:
     """« Jetons »: the head of that line (the registry's ``carried_unit``)."""
     score_unit: str = ""
     """« Impériales »: what the deals' numbers count, said when the jetons are beside them."""
+    round_over: bool = False
+    """The round is finished: a match not ended is then « non terminée » (over, worth nothing: docs/ranking.md),
+    no longer « en cours »."""
 
     @property
     def has_adjustments(self) -> bool:
@@ -466,7 +470,8 @@ def round_results(rnd: Round, first: int = 0, count: int | None = None) -> list[
                                carried=carried, carried_now=carried_now,
                                carried_label=games.carried_label(game) if carried_now is not None else "",
                                score_unit=games.score_unit(game, get_language() or "fr").capitalize()
-                               if carried_now is not None else ""))
+                               if carried_now is not None else "",
+                               round_over=rnd.status == Round.Status.FINISHED))
     _with_etuis(rnd, out)
     return out
 
