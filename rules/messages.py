@@ -149,6 +149,26 @@ register({
         "en": "{who} played {card} while holding {proof} (played at trick {proof_trick}): "
               "the rules obliged them to play otherwise.",
     },
+    # the tap page's note under the pack when the marked cards are forbidden because each would prove an earlier
+    # play wrong: the earlier play, no card of the pack named (each marked card has its own sentence)
+    "revoke_note": {
+        "fr": "{who} a joué {card} sans fournir à {led} : une carte marquée, jouée maintenant, prouverait une renonce.",
+        "en": "{who} played {card} without following {led_en}: a marked card, played now, would prove a revoke.",
+    },
+    "revoke_trump_note": {
+        "fr": "{who} a joué {card} sans couper : une carte marquée, jouée maintenant, prouverait une renonce.",
+        "en": "{who} played {card} without trumping: a marked card, played now, would prove a revoke.",
+    },
+    "revoke_overtrump_note": {
+        "fr": "{who} a joué {card} : une carte marquée, jouée maintenant, montrerait que la règle l'obligeait à "
+              "jouer plus haut.",
+        "en": "{who} played {card}: a marked card, played now, would show the rules obliged them to play higher.",
+    },
+    "inconsistent_play_note": {
+        "fr": "{who} a joué {card} : une carte marquée, jouée maintenant, montrerait que la règle l'obligeait à "
+              "jouer autrement.",
+        "en": "{who} played {card}: a marked card, played now, would show the rules obliged them to play otherwise.",
+    },
     # Play obligations (shared by several games)
     "must_follow": {
         "fr": "{who} doit fournir à {led} : sa main contient {example}.",

@@ -55,6 +55,8 @@ class PlayPosition:
     forbidden: tuple[Forbidden, ...]
     violations: tuple[Violation, ...]
     tricks_won: tuple[int, ...]
+    #: the sentence under the pack, true of every marked card (:func:`forbidden_note`)
+    forbidden_note: str | None = None
 
     def to_json(self) -> dict[str, Any]:
         last = self.last_trick
@@ -71,9 +73,35 @@ class PlayPosition:
             "hand": [format_card(c) for c in self.hand] if self.hand is not None else None,
             "playable": [format_card(c) for c in self.playable],
             "forbidden": [f.to_json() for f in self.forbidden],
+            "forbidden_note": self.forbidden_note,
             "violations": [v.to_json("fr", self.players) for v in self.violations],
             "tricks_won": list(self.tricks_won),
         }
+
+
+#: the rules of a card forbidden because it would prove an earlier play wrong: its sentence names that card
+#: (« … sa main contenait le 7 de pique »); the note under the pack says the earlier play instead
+PROOF_RULES = ("revoke", "revoke_trump", "revoke_overtrump", "inconsistent_play")
+
+
+def forbidden_note(violations: list[Violation], players: list[str], lang: str = "fr") -> str | None:
+    """The one sentence the tap page shows under the pack for all the cards it marks forbidden (``violations``:
+    the one of each marked card), or None when none is.
+
+    Each marked card has its own reason, shown when it is tapped. The note below stands for all of them, so it
+    must be true of every one: a reason that names the card it was built for (a card that would prove a revoke,
+    « … contenait le 7 de pique ») is said without it — the earlier play it would prove wrong (« Pli 1 : X a joué
+    le 3 de cœur sans fournir à pique : une carte marquée, jouée maintenant, prouverait une renonce. »). The
+    sentences, each said once, in the order of the cards."""
+    notes: list[str] = []
+    for violation in violations:
+        if violation.rule in PROOF_RULES:
+            violation = Violation(f"{violation.rule}_note", violation.deal, violation.trick, violation.seat,
+                                  violation.card, violation.params)
+        text = violation.message(lang, players)
+        if text not in notes:
+            notes.append(text)
+    return " ".join(notes) or None
 
 
 def play_position(data: Any, *, deal: int = -1, lang: str = "fr") -> PlayPosition:
@@ -110,6 +138,7 @@ def _position(state: DealState, players: list[str], violations: list[Violation],
     hand = None
     playable: list[Card] = []
     forbidden: list[Forbidden] = []
+    refused: list[Violation] = []
     if not over and seat is not None:
         if state.hands is not None:
             held = state.hands[seat]
@@ -124,6 +153,7 @@ def _position(state: DealState, players: list[str], violations: list[Violation],
                 playable.append(c)
             else:
                 forbidden.append(Forbidden(c, violation.rule, violation.message(lang, players)))
+                refused.append(violation)
     last = state.tricks[-1] if state.tricks else None
     won = [0] * len(players)
     for trick in state.tricks:
@@ -133,5 +163,5 @@ def _position(state: DealState, players: list[str], violations: list[Violation],
         players=players, over=over, trick_no=state.trick_no, seat=seat, leader=state.leader,
         current=tuple(state.current), last_trick=last, trick_complete=bool(state.tricks) and not state.current,
         played=tuple(state.first_played), hand=hand, playable=tuple(playable), forbidden=tuple(forbidden),
-        violations=tuple(violations), tricks_won=tuple(won),
+        violations=tuple(violations), tricks_won=tuple(won), forbidden_note=forbidden_note(refused, players, lang),
     )

@@ -98,6 +98,13 @@ class MatchResult:
     ``winner`` is then a side index, ``points`` still one value per entry (each member carries its
     side's points). Every member gets its side's result; partners are not each other's opponents.
     Empty ``sides`` means each entry is its own side.
+
+    ``unfinished``: a match left unfinished when its round was ended (the organizer confirmed « terminer la manche »
+    with it still in play, whose warning says « leurs joueurs ne marqueront rien pour cette manche »). RULES.md does
+    not say what such a match is worth; the decision (docs/ranking.md, « Une partie non terminée »): it is over and
+    worth **nothing** to any of its sides — no match points, no win, draw nor loss, no game points for the margin,
+    no opponents for Buchholz or Sonneborn-Berger — but its players *have* a result for that round (a match
+    played, « Partie non terminée »): they are ranked with their other results, never « — ». No winner, no forfeit.
     """
 
     round: int
@@ -108,10 +115,12 @@ class MatchResult:
     bye: bool = False
     forfeit: bool = False
     sides: tuple[int, ...] = ()
+    unfinished: bool = False
 
     def __post_init__(self) -> None:
         if self.bye:
-            if len(self.entries) != 1 or self.points or self.winner is not None or self.forfeit or self.sides:
+            if len(self.entries) != 1 or self.points or self.winner is not None or self.forfeit or self.sides \
+                    or self.unfinished:
                 raise ValueError(f"a bye has exactly one entry, no points, no winner: {self!r}")
             return
         if len(set(self.entries)) != len(self.entries):
@@ -127,6 +136,8 @@ class MatchResult:
             raise ValueError(f"winner must index a side: {self!r}")
         if self.forfeit and self.winner is None:
             raise ValueError(f"a forfeit names the side that wins it: {self!r}")
+        if self.unfinished and (self.winner is not None or self.forfeit or self.points):
+            raise ValueError(f"an unfinished match has no winner, no forfeit, no points: {self!r}")
 
     @property
     def side_count(self) -> int:
@@ -275,6 +286,10 @@ EXPLAIN_TEXTS: dict[str, dict[str, str]] = {
                    "fr": "Pas encore joué : classé après ceux qui ont joué."},
     "in_play": {"en": "Match still in play: listed after those with a result.",
                 "fr": "Partie en cours : classé après ceux qui ont un résultat."},
+    # a match left unfinished when its round was ended: over, worth nothing (MatchResult.unfinished)
+    "unfinished": {"en": "Match not finished at table {table} (round {round}): nothing scored for that round.",
+                   "fr": "Partie non terminée à la table {table} (manche {round}) : rien de marqué pour cette "
+                         "manche."},
     # duplicate: no étui played (a player over a multiple of four who sat out, a table of 3 that entered nothing)
     "no_board": {"en": "No étui played: listed after those who have.",
                  "fr": "Aucun étui joué : classé après ceux qui ont joué."},
@@ -365,9 +380,24 @@ class RankingSnapshot:
     #: mapping and its groups
     _ranked: list[tuple[Mapping[Entry, int], dict[Value, tuple[RankLine, ...]]]] = field(
         default_factory=list, repr=False, compare=False, hash=False)
+    #: each entry's matches left unfinished when their round was ended, (round, table) in order (built once)
+    _unfinished: list[dict[Entry, list[tuple[int, int | None]]]] = field(
+        default_factory=list, repr=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:
         self._index.update({line.entry: i for i, line in enumerate(self.lines)})
+
+    def unfinished_of(self, entry: Entry) -> list[tuple[int, int | None]]:
+        """The (round, table) of each match of ``entry`` left unfinished when its round was ended
+        (:attr:`MatchResult.unfinished`): worth nothing, said in its explanation."""
+        if not self._unfinished:
+            found: dict[Entry, list[tuple[int, int | None]]] = {}
+            for r in self.inputs:
+                if isinstance(r, MatchResult) and r.unfinished:
+                    for e in r.entries:
+                        found.setdefault(e, []).append((r.round, r.table))
+            self._unfinished.append(found)  # one append: a thread reading meanwhile builds its own
+        return self._unfinished[0].get(entry, [])
 
     def line_for(self, entry: Entry) -> RankLine:
         return self.lines[self._index[entry]]
@@ -455,7 +485,19 @@ def entry_order(entry: Entry) -> tuple[str, Any]:
 
 _SHAPES: dict[type, tuple[tuple[str, ...], Any, bool]] = {}
 _PLAIN = frozenset({int, str, bool, type(None)})
-_LATER_FIELDS = frozenset({"sides"})  # MatchResult.sides
+#: fields added to a dataclass of the inputs later, with their defaults (MatchResult.sides, MatchResult.unfinished):
+#: left out of the canonical form while they and every field after them are at their defaults, so that the digests
+#: of older snapshots stay valid and a stored form read back field by field stays in place
+_LATER_FIELDS = {"sides": (), "unfinished": False}
+
+
+def _later_values(names: tuple[str, ...], values: tuple[Any, ...]) -> list[Any]:
+    """``values`` less the trailing fields of :data:`_LATER_FIELDS` at their defaults."""
+    end = len(values)
+    while end and names[end - 1] in _LATER_FIELDS and values[end - 1] == _LATER_FIELDS[names[end - 1]] \
+            and type(values[end - 1]) is type(_LATER_FIELDS[names[end - 1]]):
+        end -= 1
+    return list(values[:end])
 
 
 def _canon(obj: Any) -> Any:
@@ -473,17 +515,14 @@ def _canon(obj: Any) -> Any:
             raise TypeError(f"cannot digest {kind.__name__}")
         names = tuple(f.name for f in fields(obj))
         shape = _SHAPES[kind] = (names, attrgetter(*names) if len(names) > 1 else (lambda o: (getattr(o, names[0]),)),
-                                 not _LATER_FIELDS.intersection(names))
+                                 not set(_LATER_FIELDS).intersection(names))
     names, values_of, no_later = shape
     values = values_of(obj)
     if no_later and _PLAIN.issuperset(map(type, values)):
         return [kind.__name__, *values]  # the common case (SQL totals): plain values only
-    out: list[Any] = [kind.__name__]
-    for name, value in zip(names, values, strict=True):
-        if name in _LATER_FIELDS and value == ():
-            continue  # a field added later, at its default: the digests of older snapshots stay valid
-        out.append(value if type(value) in _PLAIN else _canon(value))
-    return out
+    # fields added later, at their defaults, left out: the digests of older snapshots stay valid
+    return [kind.__name__, *(value if type(value) in _PLAIN else _canon(value)
+                             for value in _later_values(names, values))]
 
 
 def _shape(kind: type, obj: Any) -> tuple[tuple[str, ...], Any, bool]:
@@ -494,7 +533,7 @@ def _shape(kind: type, obj: Any) -> tuple[tuple[str, ...], Any, bool]:
             raise TypeError(f"cannot digest {kind.__name__}")
         names = tuple(f.name for f in fields(obj))
         shape = _SHAPES[kind] = (names, attrgetter(*names) if len(names) > 1 else (lambda o: (getattr(o, names[0]),)),
-                                 not _LATER_FIELDS.intersection(names))
+                                 not set(_LATER_FIELDS).intersection(names))
     return shape
 
 
@@ -521,12 +560,7 @@ def _default(obj: Any) -> Any:
         _check(values)
     elif no_later:
         return [kind.__name__, *values]
-    out: list[Any] = [kind.__name__]
-    for name, value in zip(names, values, strict=True):
-        if name in _LATER_FIELDS and value == ():
-            continue  # a field added later, at its default: the digests of older snapshots stay valid
-        out.append(value)
-    return out
+    return [kind.__name__, *_later_values(names, values)]  # fields added later, at their defaults, left out
 
 
 def _rows(obj: Any) -> Any:
@@ -772,6 +806,10 @@ def _tally(
                 mp[unit] += points.bye_points
                 counts[unit][3] += 1
             continue
+        if r.unfinished:  # over, worth nothing: a match played (ranked), no points, no result, no opponents
+            for unit in dict.fromkeys(u for u in map(unit_of, r.entries) if u is not None):
+                counts[unit][4] += 1
+            continue
         n = r.side_count
         side_units: list[list[Entry]] = [[] for _ in range(n)]
         for i, e in enumerate(r.entries):
@@ -977,8 +1015,18 @@ def explain(snapshot: RankingSnapshot, line: RankLine | Entry, lang: str = "en",
     the rank said and every rank named are then those shown, and a line shown without a rank is never named nor
     compared with (it has none to compare). ``line`` must be one of ``ranks``."""
     lang = "fr" if lang == "fr" else "en"
-    say = {key: texts[lang] for key, texts in EXPLAIN_TEXTS.items()}
     line = line if isinstance(line, RankLine) else snapshot.line_for(line)
+    text = _explain_rank(snapshot, line, lang, names, ranks)
+    unfinished = snapshot.unfinished_of(line.entry) if snapshot.kind == MATCHES_KIND else []
+    # a match left unfinished when its round was ended: worth nothing, and said so (never « — »)
+    return " ".join([text, *(EXPLAIN_TEXTS["unfinished"][lang].format(round=r, table=t if t is not None else "?")
+                             for r, t in unfinished)])
+
+
+def _explain_rank(snapshot: RankingSnapshot, line: RankLine, lang: str, names: Mapping[Entry, str] | None,
+                  ranks: Mapping[Entry, int] | None) -> str:
+    """:func:`explain`'s sentences of the rank itself."""
+    say = {key: texts[lang] for key, texts in EXPLAIN_TEXTS.items()}
 
     def who(entry: Entry) -> str:
         return names[entry] if names and entry in names else repr(entry)

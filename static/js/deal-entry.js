@@ -791,7 +791,10 @@
       deal.cards.forEach(function (code) { played[code] = true; });
       var hand = known && state.hand ? state.hand : null;
       var forbidden = {};
-      if (known && state.forbidden) state.forbidden.forEach(function (f) { forbidden[f.card] = f.reason; forbiddenReason = f.reason; });
+      // each marked card keeps its own reason (shown when tapped); the note under the pack is the engine's sentence
+      // true of all of them (a card's own reason names that card: « … contenait l'atout 21 » is not the 7 de pique's)
+      if (known && state.forbidden) state.forbidden.forEach(function (f) { forbidden[f.card] = f.reason; });
+      if (known && state.forbidden && state.forbidden.length) forbiddenReason = state.forbidden_note || "";
       // the server's answer: the cards the seat may play and the forbidden ones (its hand, or, without the hands,
       // every card not played nor put aside by the declarations); offline, every card not yet played
       var offered = null;

@@ -113,7 +113,7 @@ def _expected(head: dict, fields: dict, cards: list[str], match) -> dict:
     """The server's verdict on the same cards: :func:`scoring.tap.play_state`, as the state view answers."""
     answer = play_state({**head, **fields}, cards, "fr", match)
     forbidden = sorted(f["card"] for f in answer["forbidden"])
-    reason = answer["forbidden"][-1]["reason"] if answer["forbidden"] else None
+    reason = answer["forbidden_note"] if answer["forbidden"] else None
     return {"to_play": None if answer["over"] else head["players"][answer["seat"]], "forbidden": forbidden,
             "note": f"Cartes marquées ⚠ interdites. {reason}" if reason else None, "answer": answer}
 

@@ -273,6 +273,45 @@ def test_reconstituted_deal_marks_forbidden_cards_and_a_confirmed_renonce_is_rep
     fits(page)
 
 
+# -- without the hands: the note under the pack is true of every marked card ------------------------------------
+
+def test_note_under_the_pack_names_the_earlier_play_not_one_marked_card(live_server, phone, arbiter, screenshots):
+    """A walk: at Tarot the note under the pack said « … contenait l'atout 21 (carte jouée au pli 2) » while the
+    card tapped was the 7 de pique — the note was the reason of the last marked card, whichever it was.
+
+    La Triomphe forcée (RULES.md §2.3), hearts trump (retourne 9♥), no hands entered. Trick 1: Ana leads R♠,
+    Bruno plays the 8♣: he neither followed spades nor trumped, so any spade and any heart from him later
+    proves a renonce at trick 1. Trick 2: Ana leads D♠; Bruno's spades and hearts are marked. The note below
+    stands for them all: the earlier play, no marked card named; the card tapped has its own reason."""
+    page = phone
+    table = table_for(arbiter, "triomphe", {"mode": "forcee", "target": 5}, LONG[:2])
+    login(page, live_server)
+    page.goto(f"{live_server.url}/desk/tables/{table.pk}/deal/play/")
+    seat(page, "dealer", 1)
+    pick_cards(page, "turn_up", ["9H"])
+    page.locator("#to-play", has_text=LONG[0]).wait_for()
+    for code in ["KS", "8C", "QS"]:
+        page.locator("#net", has_text="Vérifié").wait_for()
+        page.locator(f'#pack button[data-code="{code}"]').click()
+    page.locator("#to-play", has_text=LONG[1]).wait_for()
+    page.locator("#forbid-note").wait_for()
+    page.locator("#net", has_text="Vérifié").wait_for()
+    bruno = LONG[1]
+    assert page.locator("#forbid-note").inner_text() == (
+        f"Cartes marquées ⚠ interdites. Pli 1 : {bruno} a joué le 8 de trèfle sans fournir à pique : une carte "
+        f"marquée, jouée maintenant, prouverait une renonce. Pli 1 : {bruno} a joué le 8 de trèfle sans couper : "
+        f"une carte marquée, jouée maintenant, prouverait une renonce.")
+    marked = page.locator("#pack button.forbidden").evaluate_all("bs => bs.map(b => b.dataset.code)")
+    assert "7S" in marked and "7H" in marked and "7D" not in marked
+    page.locator('#pack button[data-code="7S"]').click()
+    page.locator("#confirm").wait_for()
+    assert page.locator("#confirm span").first.inner_text() == (
+        f"Pli 1 : Renonce : {bruno} a joué le 8 de trèfle sans fournir à pique alors que sa main contenait le 7 "
+        f"de pique (carte jouée au pli 2).")
+    page.screenshot(path=str(screenshots / "tap_note_without_hands_phone.png"), full_page=True)
+    fits(page)
+
+
 # -- nothing spills, at both sizes ------------------------------------------------------------------------
 
 @pytest.mark.parametrize("width", [390, 1366])

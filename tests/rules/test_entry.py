@@ -174,6 +174,34 @@ def test_tap_without_hands_shows_the_revoke_a_card_would_prove() -> None:
     assert "9H" not in position["playable"] and "9H" not in {f["card"] for f in position["forbidden"]}
 
 
+def test_tap_note_under_the_pack_names_no_marked_card() -> None:
+    """The walk's Tarot deal: a seat that did not follow spades at trick 1 (3♥ on R♠) may play neither a spade (it
+    would prove he could follow) nor a trump (that he could trump, RULES.md §1.7). Each marked card has its own
+    reason naming it; the note under the pack, for all of them, names the earlier play only — not the last marked
+    card (it said « … contenait l'atout 21 » while the card tapped was a spade)."""
+    data = tarot.random_record(random.Random(7), players=4, contract="garde")
+    head = {k: v for k, v in data.items() if k not in ("hands", "tricks")}
+    assert head["dealer"] == 2 and head["players"] == ["P1", "P2", "P3", "P4"]  # P4 leads trick 1
+    position = play_position({**head, "tricks": [["KS", "3H", "2S", "4S"], ["8S"]]}).to_json()
+    assert position["seat"] == 0
+    reasons = {f["card"]: f["reason"] for f in position["forbidden"]}
+    assert reasons["9S"] == ("Pli 1 : Renonce : P1 a joué le 3 de cœur sans fournir à pique alors que sa main "
+                             "contenait le 9 de pique (carte jouée au pli 2).")
+    assert reasons["T21"] == ("Pli 1 : Renonce : P1 a joué le 3 de cœur sans couper alors que sa main contenait "
+                              "l'atout 21 (carte jouée au pli 2).")
+    assert position["forbidden_note"] == (
+        "Pli 1 : P1 a joué le 3 de cœur sans fournir à pique : une carte marquée, jouée maintenant, prouverait "
+        "une renonce. Pli 1 : P1 a joué le 3 de cœur sans couper : une carte marquée, jouée maintenant, "
+        "prouverait une renonce.")
+    english = play_position({**head, "tricks": [["KS", "3H", "2S", "4S"], ["8S"]]}, lang="en").forbidden_note
+    assert english == ("Trick 1: P1 played the 3 of hearts without following spades: a marked card, played now, "
+                       "would prove a revoke. Trick 1: P1 played the 3 of hearts without trumping: a marked card, "
+                       "played now, would prove a revoke.")
+    # no card marked: no note
+    first = play_position({**head, "tricks": []}).to_json()
+    assert first["forbidden_note"] is None and not first["forbidden"]
+
+
 def test_tap_without_hands_leaves_out_the_cards_the_declarations_put_aside() -> None:
     ecarte_deal = {"format": "levee.deal/1", "game": "ecarte", "players": ["Ana", "Bruno"], "dealer": 1,
                    "turn_up": "9H", "exchanges": [

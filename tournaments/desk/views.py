@@ -197,6 +197,10 @@ def deal_detail(request: HttpRequest, pk: int) -> HttpResponse:
         if v["user"] is None and v["change"] == "created" and through is not None:
             v["user"] = selectors.link_author(through)  # no account: the table's link it came through
         v["scores"] = verdict_scores(v.get("verdict"))
+        # L'Impériale: the scores are the impériales gained; the jetons each one holds after the deal beside them
+        # (a walk read « Marque : 0 / 0 » beside « les cartes … +1 jeton »)
+        jetons = games.carried_after(tournament.game, v.get("verdict"))
+        v["carried"] = " / ".join(games.carried_words(tournament.game, j) for j in jetons) if jetons else ""
         v["status_label"] = labels.get(v.get("status"), v.get("status"))
         v["when"] = datetime.fromisoformat(v["date"]) if v.get("date") else None
         v["words"] = record_words(v.get("record"), players)
@@ -205,6 +209,8 @@ def deal_detail(request: HttpRequest, pk: int) -> HttpResponse:
             d["old"], d["new"] = value_words(key, d["old"], players), value_words(key, d["new"], players)
     return render(request, "tournaments/deal_detail.html", {
         "tournament": tournament,
+        "score_unit": games.score_unit(tournament.game, lang_of(request)).capitalize(),
+        "carried_label": games.carried_label(tournament.game),
         "round": table.round,
         "table": table,
         "deal": deal,

@@ -47,7 +47,7 @@ from tournaments.standings.models import RankingClock, RankingSnapshot
 from tournaments.standings.rankings import RankingStatus
 
 #: bump when a public template or the rows' HTML changes: the ETags and cache keys of every page change
-RENDER_VERSION = "10"
+RENDER_VERSION = "12"
 #: how long rendered bytes stay in the cache (a snapshot never changes; this only bounds the memory)
 PAGE_TIMEOUT = 3600
 #: columns a page request does not need (read again, whole, when a page is rendered)

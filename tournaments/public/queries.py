@@ -12,11 +12,12 @@ from threading import Lock
 from typing import Any
 
 from django.db.models import Count, Q
-from django.utils.translation import gettext
+from django.utils.translation import get_language, gettext
 from django.utils.translation import gettext_lazy as _
 
 from scoring import ranking as pure
 from scoring.sheets import deal_columns
+from tournaments.common import games
 from tournaments.common import kept as cache  # the cache, or none when it is down
 from tournaments.common.collation import french_key
 from tournaments.common.elision import with_name
@@ -86,8 +87,9 @@ class Ranking:
 #: unit and the bare figures since « 3 »; the étuis and artificial results of a duplicate player's page since « 4 »;
 #: « 1 point » in the singular since « 5 »; « 1 match point » in English since « 6 »; the ranks shown, never an
 #: unranked line's, in the explanations, a match in play said, a duplicate entry without an étui unranked since « 7 »;
-#: « Aucun étui joué » for it since « 8 »)
-ROWS_VERSION = "8"
+#: « Aucun étui joué » for it since « 8 »; a match left unfinished when its round was ended ranked, « Partie non
+#: terminée » said, since « 9 »)
+ROWS_VERSION = "9"
 
 
 def rows_key(snapshot: RankingSnapshot, unit: str, lang: str) -> str:
@@ -353,6 +355,20 @@ class TableResult:
     etui_rows: list[dict[str, Any]] = field(default_factory=list)
     """Duplicate: :attr:`deals` with each deal's étui and, for the seats an artificial result replaced, its words
     (« 40 % »; their marks not counted in :attr:`totals`)."""
+    carried: dict[int, list[str]] = field(default_factory=dict)
+    """L'Impériale (a game whose deals leave more than their scores: ``Game.carries_marks``): by deal number, each
+    seat's jetons after that deal in the table's words (« 2 jetons »), under the impériales it gained — a deal
+    that won jetons and no impériale read « 0 0 » (RULES.md §4.2: 6 jetons make an impériale, an opponent's
+    impériale erases them)."""
+    carried_now: list[int] | None = None
+    """L'Impériale: each seat's jetons now (after the last deal that counts): the sheet's « Jetons » line."""
+    carried_label: str = ""
+    """« Jetons »: the head of that line (the registry's ``carried_unit``)."""
+    score_unit: str = ""
+    """« Impériales »: what the deals' numbers count, said when the jetons are beside them."""
+    round_over: bool = False
+    """The round is finished: a match not ended is then « non terminée » (over, worth nothing: docs/ranking.md),
+    no longer « en cours »."""
 
     @property
     def has_adjustments(self) -> bool:
@@ -370,9 +386,13 @@ class TableResult:
         return not self.deals and not self.has_adjustments and not self.forfeit
 
     @property
-    def deal_lines(self) -> list[tuple[int, str, list[tuple[str, str]]]]:
-        """:attr:`deals` with each seat's cell as :func:`mark_cell` shows it: (number, status, [(words, class)])."""
-        return [(number, status, [mark_cell(status, p) for p in points]) for number, status, points in self.deals]
+    def deal_lines(self) -> list[tuple[int, str, list[tuple[str, str, str]]]]:
+        """:attr:`deals` with each seat's cell as :func:`mark_cell` shows it and, at L'Impériale, the jetons it
+        held after the deal (:attr:`carried`, « » elsewhere): (number, status, [(words, class, jetons)])."""
+        return [(number, status, [(*mark_cell(status, p), carried)
+                                  for p, carried in zip(points, self.carried.get(number) or [""] * len(points),
+                                                        strict=True)])
+                for number, status, points in self.deals]
 
 
 def round_results(rnd: Round, first: int = 0, count: int | None = None) -> list[TableResult]:
@@ -406,13 +426,22 @@ def round_results(rnd: Round, first: int = 0, count: int | None = None) -> list[
             "created_at", "id"):
         if ruling.kind_words not in kinds[ruling.table_id]:
             kinds[ruling.table_id].append(ruling.kind_words)
+    game = rnd.tournament.game
+    carries = games.carries_marks(game)
     out = []
     for table in tables:
         seats = sorted(table.seats.all(), key=lambda s: s.position)
         ids = [s.entry_id for s in seats]
         deals = []
         totals = [0] * len(ids)
+        carried: dict[int, list[str]] = {}
+        carried_now: list[int] | None = None
         for deal in sorted(table.deals.all(), key=lambda d: d.number):
+            # L'Impériale: the jetons each one holds after a deal that counts, as the table's sheet shows them
+            jetons = games.carried_after(game, deal.verdict) if carries and deal.counts else None
+            if jetons is not None and len(jetons) == len(ids):
+                carried[deal.number] = [games.carried_words(game, j) for j in jetons]
+                carried_now = jetons
             ruling = counted.get(deal.pk)
             if ruling is not None:
                 shown = selectors.counted_marks(ruling, rows.get(deal.pk, {}), ids)
@@ -437,7 +466,12 @@ def round_results(rnd: Round, first: int = 0, count: int | None = None) -> list[
         if kind == Forfeit.Kind.FORFEIT:
             winner = " & ".join(s.entry.player.name for s in seats if s.entry.player.name not in absent)
         out.append(TableResult(table, [s.entry.player.name for s in seats], ids, deals, totals, adj,
-                               table.match_totals, winner, kind, absent, ruling_kinds=kinds.get(table.pk, [])))
+                               table.match_totals, winner, kind, absent, ruling_kinds=kinds.get(table.pk, []),
+                               carried=carried, carried_now=carried_now,
+                               carried_label=games.carried_label(game) if carried_now is not None else "",
+                               score_unit=games.score_unit(game, get_language() or "fr").capitalize()
+                               if carried_now is not None else "",
+                               round_over=rnd.status == Round.Status.FINISHED))
     _with_etuis(rnd, out)
     return out
 

@@ -18,6 +18,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from scoring import ranking as pure
+from tournaments.common import hooks
 from tournaments.common.errors import InvalidInput, StateConflict
 from tournaments.deals import selectors
 from tournaments.deals.models import Deal, Ruling
@@ -53,9 +54,14 @@ def round_set_status(*, round: Round, status: str, confirm_unfinished: bool = Fa
         # tournament, printed its tables' codes, and every deal was refused « il est brouillon »)
         tournament.status = Tournament.Status.RUNNING
         tournament.save(update_fields=["status", "updated_at"])
+    finished_changed = Round.Status.FINISHED in (status, round.status) and status != round.status
     round.status = status
     round.save(update_fields=["status"])
     round_closing_update(round=round)
+    if finished_changed:
+        # a match left unfinished is in play while its round runs, over (worth nothing) once it is finished
+        # (standings.rankings.match_results): the ranking's inputs change
+        hooks.scores_changed(tournament.pk)
     return round
 
 

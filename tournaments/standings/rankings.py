@@ -383,7 +383,9 @@ def _forfeits(round_ids: Sequence[int]) -> dict[int, tuple[str, set[int]]]:
 
 def match_results(tournament: Tournament, round_ids: Sequence[int]) -> list[pure.MatchResult]:
     """One :class:`scoring.ranking.MatchResult` per finished match (a table whose match ended), and a
-    bye for a table with a single seat. A match still in play counts nothing yet.
+    bye for a table with a single seat. A match still in play counts nothing yet; one left unfinished when its
+    round was ended (the round finished, the organizer having confirmed) is over and worth nothing: an
+    ``unfinished`` result, its players ranked with their other results (docs/ranking.md).
 
     Each seat is a side, except in partnerships (Triomphe ``teams``, Écarté à quatre): the sides are
     then the teams of seats and ``Table.match_winner`` is a list of seats; every member gets the
@@ -403,8 +405,9 @@ def match_results(tournament: Tournament, round_ids: Sequence[int]) -> list[pure
     teams_at: dict[int, tuple[tuple[int, ...], ...] | None] = {}
     out = []
     tables = (Table.objects.filter(round_id__in=list(round_ids))
-              .values_list("id", "number", "round__number", "match_totals", "match_winner", "match_ended"))
-    for table_id, number, round_no, totals, winner, ended in tables:
+              .values_list("id", "number", "round__number", "match_totals", "match_winner", "match_ended",
+                           "round__status"))
+    for table_id, number, round_no, totals, winner, ended, round_status in tables:
         by_pos = seats.get(table_id, {})
         positions = sorted(by_pos)
         if len(positions) == 1:
@@ -421,6 +424,13 @@ def match_results(tournament: Tournament, round_ids: Sequence[int]) -> list[pure
             result = _forfeit_result(round_no, number, positions, entries, teams, *forfeit)
             if result is not None:
                 out.append(result)
+            continue
+        if not ended and round_status == Round.Status.FINISHED:
+            # left unfinished when the round was ended (« ses joueurs ne marqueront rien pour cette manche »): over,
+            # worth nothing, its players ranked with their other results (MatchResult.unfinished, docs/ranking.md)
+            sided = _sides(positions, teams, None)
+            if sided is not None:
+                out.append(pure.MatchResult(round_no, number, entries, sides=sided[0], unfinished=True))
             continue
         if not ended or table_id in unsigned:
             continue

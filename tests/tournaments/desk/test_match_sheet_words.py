@@ -100,3 +100,13 @@ def test_the_fifth_point_of_la_triomphe_wins_the_partie(client, chief):
     assert f"Partie gagnée par {ANA}" in text(client.get(reverse("deal_detail", args=[fifth.pk])).content.decode())
     fourth = Deal.objects.get(table=table, number=4)
     assert "Partie gagnée" not in text(client.get(reverse("deal_detail", args=[fourth.pk])).content.decode())
+
+
+def test_the_impériale_deal_page_says_the_jetons_beside_the_impériales(client, chief):
+    """The walk: the deal page read « Marque : 0 / 0 » beside « les cartes … +1 jeton ». Deal 1 of the golden
+    record: Ana 0 impériale 0 jeton, Bruno 1 impériale (his sixth jeton) and 1 jeton left (les cartes)."""
+    _table, saved = imperiale_table(chief, 1)
+    client.force_login(chief)
+    page = text(client.get(reverse("deal_detail", args=[saved[0].pk])).content.decode())
+    assert "Impériales gagnées : 0 / 1 ; jetons de chacun après la donne : 0 jeton / 1 jeton." in page
+    assert "Marque : 0 / 1" not in page
