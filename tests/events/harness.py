@@ -242,7 +242,7 @@ class Event:
         """Post ``data`` to end or publish ``rnd``; the page asking first because deals await the chief arbiter's
         visa must name each of them: the chief gives them his visa (the page's link) and the organizer asks again.
         Walks ended rounds with such deals silently not counted."""
-        response = self.post("organizer", url, data)
+        response = self._disputes_said(url, data, self.post("organizer", url, data))
         if response.status_code != 409:
             return response
         text = html.unescape(response.content.decode())
@@ -256,7 +256,19 @@ class Event:
         # the chief reads his queue again, where each visa is said (« Donne 4 visée : elle compte désormais. »)
         said = html.unescape(self.get("chief", reverse("chief_page", args=[self.slug])).content.decode())
         assert "compte désormais" in said
-        return self.post("organizer", url, data)
+        return self._disputes_said(url, data, self.post("organizer", url, data))
+
+    def _disputes_said(self, url: str, data: dict[str, str], response: Any) -> Any:
+        """Publishing over contested deals or calls not answered asks first, naming each (« Table 2 : appel sans
+        réponse »): the organizer, having read them, publishes anyway (``confirm_disputes``)."""
+        if response.status_code != 409:
+            return response
+        text = html.unescape(response.content.decode())
+        if "publier la manche quand même" not in text or "visa de l'arbitre principal" in text:
+            return response
+        assert "sans réponse" in text or "contestée" in text, self.problems(response)
+        assert reverse("chief_page", args=[self.slug]) in text or "arbiter" in text, self.problems(response)
+        return self.post("organizer", url, {**data, "confirm_disputes": "1"})
 
     def round_status(self, rnd: Round, status: str) -> None:
         response = self._visa_first(rnd, reverse("round_status", args=[self.slug, rnd.number]), {"status": status})
